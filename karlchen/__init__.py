@@ -1,0 +1,5 @@
+"""Karlchen: tournament manager for Doppelkopf and Schafkopf clubs."""
+
+from .celery import app as celery_app
+
+__all__ = ("celery_app",)

@@ -1,0 +1,60 @@
+"""Serializer building blocks for a strict JSON API: wrong types and unknown keys are refused."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer must be a JSON integer: no "12", no 12.0, no true."""
+
+    default_error_messages = {"invalid": _("A whole number is required.")}
+
+    def to_internal_value(self, data):
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice must be one of the listed strings; DRF would also accept 1 for "1"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)
+
+
+class JSONObjectField(serializers.JSONField):
+    """Any JSON object (a mapping); its keys are checked by whoever interprets it."""
+
+    default_error_messages = {"not_an_object": _("A JSON object is required.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_an_object")
+        return data
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses keys it does not know, so a typo ("re_point") is an error, not a silent default."""
+
+    default_error_messages = {"unknown_field": _("This field is not known.")}
+
+    def to_internal_value(self, data):
+        errors = {}
+        if isinstance(data, dict):
+            unknown = sorted(str(key) for key in data if key not in self.fields)
+            errors = {key: [self._unknown_field_error()] for key in unknown}
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            if not errors:
+                raise
+            errors = {**error.detail, **errors}
+            raise serializers.ValidationError(errors) from error
+        if errors:
+            raise serializers.ValidationError(errors)
+        return value
+
+    def _unknown_field_error(self):
+        return serializers.ErrorDetail(self.error_messages["unknown_field"], code="unknown_field")

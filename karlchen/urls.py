@@ -1,0 +1,16 @@
+"""Top-level routes: the API (v1), its schema and docs, the admin and the public pages."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from karlchen.views import HomeView
+
+urlpatterns = [
+    path("", HomeView.as_view(), name="home"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include("scoring.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+]

@@ -1,0 +1,121 @@
+"""The deal-result contract as DRF serializers: shape and types here, meaning in the engines.
+
+A serializer only checks that the JSON has the contract's keys with the right types; every rule
+(ranges, counts, what the rule set allows) is the engine's to check, so that the preview, deal
+recording and direct engine users refuse exactly the same deals.
+"""
+
+from rest_framework import serializers
+
+from karlchen.api.fields import (
+    JSONObjectField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from scoring.engine import GAMES, doppelkopf, schafkopf
+
+MAX_LIST = 12  # no list of the contract is longer; longer ones are refused before any work
+
+
+def _seat_list(**kwargs) -> serializers.ListField:
+    return serializers.ListField(child=StrictIntegerField(), max_length=MAX_LIST, **kwargs)
+
+
+class AnnouncementsInput(StrictSerializer):
+    re = StrictChoiceField(choices=doppelkopf.RE_LEVELS[1:], allow_null=True, default=None)
+    kontra = StrictChoiceField(choices=doppelkopf.KONTRA_LEVELS[1:], allow_null=True, default=None)
+
+
+class ExtraInput(StrictSerializer):
+    type = StrictChoiceField(choices=doppelkopf.EXTRA_TYPES)
+    party = StrictChoiceField(choices=doppelkopf.PARTIES)
+
+
+class DoppelkopfDealInput(StrictSerializer):
+    contract = StrictChoiceField(choices=doppelkopf.CONTRACTS)
+    solo = StrictChoiceField(choices=doppelkopf.SOLO_TYPES, allow_null=True, default=None)
+    re = _seat_list(help_text="Seats of the Re party: 2 in normal games, 1 in solos.")
+    seats = _seat_list(default=[1, 2, 3, 4], help_text="The four active seats.")
+    re_points = StrictIntegerField(help_text="Re's card points (Augen), 0–240.")
+    kontra_points = StrictIntegerField(allow_null=True, default=None)
+    re_tricks = StrictIntegerField(
+        allow_null=True, default=None, help_text="Re's tricks; needed when a side has 0 points."
+    )
+    announcements = AnnouncementsInput(required=False)
+    extras = ExtraInput(many=True, required=False, max_length=MAX_LIST)
+
+    def to_deal(self) -> doppelkopf.DoppelkopfDeal:
+        data = self.validated_data
+        return doppelkopf.DoppelkopfDeal(
+            contract=data["contract"],
+            solo=data["solo"],
+            re=tuple(data["re"]),
+            seats=tuple(data["seats"]),
+            re_points=data["re_points"],
+            kontra_points=data["kontra_points"],
+            re_tricks=data["re_tricks"],
+            announcements=doppelkopf.Announcements(**data.get("announcements", {})),
+            extras=tuple(doppelkopf.Extra(**extra) for extra in data.get("extras", [])),
+        )
+
+
+class SchafkopfDealInput(StrictSerializer):
+    contract = StrictChoiceField(choices=schafkopf.CONTRACTS)
+    declarer = StrictIntegerField()
+    partner = StrictIntegerField(allow_null=True, default=None, help_text="Only in a Rufer.")
+    suit = StrictChoiceField(choices=schafkopf.SUITS, allow_null=True, default=None)
+    seats = _seat_list(default=[1, 2, 3, 4], help_text="The four active seats.")
+    declarer_points = StrictIntegerField(help_text="Card points of the declarer's side, 0–120.")
+    declarer_tricks = StrictIntegerField(allow_null=True, default=None)
+    laufende = StrictIntegerField(default=0)
+
+    def to_deal(self) -> schafkopf.SchafkopfDeal:
+        data = dict(self.validated_data)
+        data["seats"] = tuple(data["seats"])
+        return schafkopf.SchafkopfDeal(**data)
+
+
+DEAL_INPUTS = {"doppelkopf": DoppelkopfDealInput, "schafkopf": SchafkopfDealInput}
+
+
+class GameInput(StrictSerializer):
+    """The first look at a request: which game, and where its rules and deal are."""
+
+    game = StrictChoiceField(choices=GAMES)
+    rules = JSONObjectField(required=False, help_text="Preset and overrides (RULES.md §1.10).")
+    deal = JSONObjectField()
+
+
+class DoppelkopfPreviewInput(GameInput):
+    deal = DoppelkopfDealInput()
+
+
+class SchafkopfPreviewInput(GameInput):
+    deal = SchafkopfDealInput()
+
+
+class LineOutput(serializers.Serializer):
+    code = serializers.CharField()
+    party = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class DealScoreOutput(serializers.Serializer):
+    winner = serializers.CharField(allow_null=True)
+    value = serializers.IntegerField()
+    lines = LineOutput(many=True)
+    points = serializers.DictField(child=serializers.IntegerField())
+
+    @staticmethod
+    def of(score) -> dict:
+        """The response body; built by hand because it is on the hot path of every preview."""
+        return {
+            "winner": score.winner,
+            "value": score.value,
+            "lines": [
+                {"code": line.code, "party": line.party, "points": line.points}
+                for line in score.lines
+            ],
+            "points": {str(seat): points for seat, points in sorted(score.points.items())},
+        }

@@ -1,0 +1,73 @@
+"""Scoring API: the stateless score preview (one view per operation)."""
+
+from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from karlchen.api.errors import flatten, validation_response
+from karlchen.api.schema import ERROR_RESPONSES, error_codes_description
+from scoring.api.serializers import (
+    DEAL_INPUTS,
+    DealScoreOutput,
+    DoppelkopfPreviewInput,
+    GameInput,
+    SchafkopfPreviewInput,
+)
+from scoring.engine import DealRejected, parse_rules, score_deal
+from scoring.messages import ENGINE_MESSAGES, problem_errors
+
+PREVIEW_REQUEST = PolymorphicProxySerializer(
+    component_name="ScorePreviewRequest",
+    serializers={"doppelkopf": DoppelkopfPreviewInput, "schafkopf": SchafkopfPreviewInput},
+    resource_type_field_name="game",
+)
+
+
+class ScorePreviewApi(APIView):
+    """Compute a deal's result without storing anything: the same engine that records deals."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "score_preview"
+
+    @extend_schema(
+        operation_id="score_preview",
+        summary="Score one deal (nothing is stored)",
+        description=error_codes_description(ENGINE_MESSAGES),
+        request=PREVIEW_REQUEST,
+        responses={200: DealScoreOutput, **ERROR_RESPONSES},
+        examples=[
+            OpenApiExample(
+                "Doppelkopf: Re wins with 131",
+                request_only=True,
+                value={
+                    "game": "doppelkopf",
+                    "rules": {"preset": "ddv"},
+                    "deal": {"contract": "normal", "re": [1, 3], "re_points": 131},
+                },
+            )
+        ],
+    )
+    def post(self, request):
+        game_input = GameInput(data=request.data)
+        if not game_input.is_valid():
+            return validation_response(list(flatten(game_input.errors)))
+        game = game_input.validated_data["game"]
+        errors, rules = [], None
+        try:
+            rules = parse_rules(game, game_input.validated_data.get("rules", {}))
+        except DealRejected as refusal:
+            errors += problem_errors(refusal.problems)
+        deal_input = DEAL_INPUTS[game](data=game_input.validated_data["deal"])
+        if not deal_input.is_valid():
+            errors += flatten(deal_input.errors, "deal")
+        if errors:
+            return validation_response(errors)
+        try:
+            score = score_deal(rules, deal_input.to_deal())
+        except DealRejected as refusal:
+            return validation_response(problem_errors(refusal.problems))
+        return Response(DealScoreOutput.of(score))

@@ -1,0 +1,35 @@
+"""Fixtures for the whole suite: the shared contract examples and compiled translations."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("KARLCHEN_SHARED", REPO.parent / "shared"))
+EXAMPLES = SHARED / "contract" / "examples"
+
+
+def pytest_configure(config):
+    """Compile locale/*.po so German and English messages are there even for a bare ``pytest``."""
+    from babel.messages.frontend import CommandLineInterface
+
+    CommandLineInterface().run(
+        ["pybabel", "-q", "compile", "-d", str(REPO / "locale"), "-D", "django"]
+    )
+
+
+def contract_examples(prefix: str = "") -> list[dict]:
+    """Every worked example of ``shared/contract/examples`` (the suite fails if there are none)."""
+    files = sorted(EXAMPLES.glob(f"{prefix}*.json"))
+    if not files:
+        raise FileNotFoundError(f"no contract examples in {EXAMPLES}: is ../shared there?")
+    return [json.loads(path.read_text(encoding="utf-8")) for path in files]
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()
