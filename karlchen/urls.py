@@ -1,9 +1,10 @@
 """Top-level routes: the API (v1), its schema and docs, the admin and the public pages."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from karlchen.api.errors import api_not_found
 from karlchen.views import HomeView
 
 urlpatterns = [
@@ -13,4 +14,5 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    re_path(r"^api/", api_not_found),
 ]

@@ -6,6 +6,8 @@ refusals arrive here already as problems with codes and are translated by ``scor
 
 from collections.abc import Iterator
 
+from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -16,6 +18,7 @@ BODY = "body"  # the field name for errors about the request as a whole
 # Codes DRF and this module produce, with their meaning (listed in the API documentation).
 REQUEST_ERROR_CODES = {
     "parse_error": _("The body is not valid JSON."),
+    "body_too_large": _("The body is too large."),
     "unsupported_media_type": _("The body must be sent as application/json."),
     "required": _("A required field is missing."),
     "null": _("The field must not be null."),
@@ -67,6 +70,9 @@ def validation_response(errors: list[dict[str, str]]) -> Response:
 
 def exception_handler(exc, context):
     """DRF's handler, reshaped into the error format; anything else stays a real 500."""
+    if isinstance(exc, RequestDataTooBig):
+        body = {"errors": [error(BODY, "body_too_large", REQUEST_ERROR_CODES["body_too_large"])]}
+        return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -79,3 +85,9 @@ def exception_handler(exc, context):
         code = code if isinstance(code, str) else "invalid"
         response.data = {"errors": [error(BODY, code, exc.detail)]}
     return response
+
+
+def api_not_found(request, exception=None):
+    """404 for paths under /api/ in the error format (the site's other pages keep Django's)."""
+    body = {"errors": [error(BODY, "not_found", REQUEST_ERROR_CODES["not_found"])]}
+    return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)

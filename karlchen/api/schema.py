@@ -39,7 +39,7 @@ def error_codes_description(*tables: Mapping[str, str]) -> str:
             for code, text in table.items()
         ]
     header = (
-        "Errors come as `{\"errors\": [{\"field\", \"code\", \"message\"}]}`; messages are in "
+        'Errors come as `{"errors": [{"field", "code", "message"}]}`; messages are in '
         "German by default, English with `Accept-Language: en`.\n\n| code | meaning |\n|---|---|"
     )
     return "\n".join([header, *rows])

@@ -45,8 +45,9 @@ class DoppelkopfDealInput(StrictSerializer):
     announcements = AnnouncementsInput(required=False)
     extras = ExtraInput(many=True, required=False, max_length=MAX_LIST)
 
-    def to_deal(self) -> doppelkopf.DoppelkopfDeal:
-        data = self.validated_data
+    @staticmethod
+    def to_deal(data: dict) -> doppelkopf.DoppelkopfDeal:
+        """The engine's deal from this serializer's validated data."""
         return doppelkopf.DoppelkopfDeal(
             contract=data["contract"],
             solo=data["solo"],
@@ -70,13 +71,10 @@ class SchafkopfDealInput(StrictSerializer):
     declarer_tricks = StrictIntegerField(allow_null=True, default=None)
     laufende = StrictIntegerField(default=0)
 
-    def to_deal(self) -> schafkopf.SchafkopfDeal:
-        data = dict(self.validated_data)
-        data["seats"] = tuple(data["seats"])
-        return schafkopf.SchafkopfDeal(**data)
-
-
-DEAL_INPUTS = {"doppelkopf": DoppelkopfDealInput, "schafkopf": SchafkopfDealInput}
+    @staticmethod
+    def to_deal(data: dict) -> schafkopf.SchafkopfDeal:
+        """The engine's deal from this serializer's validated data."""
+        return schafkopf.SchafkopfDeal(**{**data, "seats": tuple(data["seats"])})
 
 
 class GameInput(StrictSerializer):

@@ -9,7 +9,6 @@ from rest_framework.views import APIView
 from karlchen.api.errors import flatten, validation_response
 from karlchen.api.schema import ERROR_RESPONSES, error_codes_description
 from scoring.api.serializers import (
-    DEAL_INPUTS,
     DealScoreOutput,
     DoppelkopfPreviewInput,
     GameInput,
@@ -18,9 +17,10 @@ from scoring.api.serializers import (
 from scoring.engine import DealRejected, parse_rules, score_deal
 from scoring.messages import ENGINE_MESSAGES, problem_errors
 
+PREVIEW_INPUTS = {"doppelkopf": DoppelkopfPreviewInput, "schafkopf": SchafkopfPreviewInput}
 PREVIEW_REQUEST = PolymorphicProxySerializer(
     component_name="ScorePreviewRequest",
-    serializers={"doppelkopf": DoppelkopfPreviewInput, "schafkopf": SchafkopfPreviewInput},
+    serializers=PREVIEW_INPUTS,
     resource_type_field_name="game",
 )
 
@@ -52,22 +52,24 @@ class ScorePreviewApi(APIView):
         ],
     )
     def post(self, request):
-        game_input = GameInput(data=request.data)
-        if not game_input.is_valid():
-            return validation_response(list(flatten(game_input.errors)))
-        game = game_input.validated_data["game"]
-        errors, rules = [], None
-        try:
-            rules = parse_rules(game, game_input.validated_data.get("rules", {}))
-        except DealRejected as refusal:
-            errors += problem_errors(refusal.problems)
-        deal_input = DEAL_INPUTS[game](data=game_input.validated_data["deal"])
-        if not deal_input.is_valid():
-            errors += flatten(deal_input.errors, "deal")
+        body = request.data
+        game = body.get("game") if isinstance(body, dict) else None
+        game = game if isinstance(game, str) else None
+        serializer = PREVIEW_INPUTS.get(game, GameInput)(data=body)
+        errors = [] if serializer.is_valid() else list(flatten(serializer.errors))
+        rules = None
+        options = body.get("rules", {}) if isinstance(body, dict) else None
+        if game in PREVIEW_INPUTS and isinstance(options, dict):
+            try:
+                rules = parse_rules(game, options)
+            except DealRejected as refusal:
+                errors += problem_errors(refusal.problems)
         if errors:
             return validation_response(errors)
         try:
-            score = score_deal(rules, deal_input.to_deal())
+            score = score_deal(
+                rules, serializer.fields["deal"].to_deal(serializer.validated_data["deal"])
+            )
         except DealRejected as refusal:
             return validation_response(problem_errors(refusal.problems))
         return Response(DealScoreOutput.of(score))

@@ -152,6 +152,9 @@ def parse_doppelkopf_rules(options: Mapping[str, object]) -> DoppelkopfRules:
     Raises ``DealRejected`` naming every unknown or invalid option (fields ``rules.<option>``).
     """
     problems = Problems()
+    if not isinstance(options, Mapping):
+        problems.add("invalid_option", "rules", option="rules")
+        problems.raise_if_any()
     values: dict[str, object] = {}
     for key, value in options.items():
         parsed = _parse_option(key, value, problems)
@@ -179,7 +182,7 @@ def _parse_option(key: str, value: object, problems: Problems) -> object | None:
         # The soloist plays against three: only multiples of 3 keep the deal zero-sum.
         valid = type(value) is int and 3 <= value <= 30 and value % 3 == 0
     else:
-        problems.add("unknown_option", f"rules.{key}", option=key)
+        problems.add("unknown_option", f"rules.{key}", option=str(key))
         return None
     if not valid:
         problems.add("invalid_option", f"rules.{key}", option=key)

@@ -384,6 +384,12 @@ def test_rules_refuse_every_bad_option_at_once():
     }
 
 
+def test_rules_must_be_a_mapping():
+    with pytest.raises(DealRejected) as refused:
+        parse_doppelkopf_rules(["ddv"])
+    assert [(p.code, p.field) for p in refused.value.problems] == [("invalid_option", "rules")]
+
+
 @pytest.mark.parametrize("multiplier", [True, 0, 3.0, 33, -3])
 def test_solo_multiplier_must_be_a_small_multiple_of_three(multiplier):
     with pytest.raises(DealRejected):

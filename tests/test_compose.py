@@ -1,0 +1,310 @@
+"""The production stack, checked by parsing: docker-compose.yml, the Dockerfile and .dockerignore.
+
+No Docker engine runs on the development machines, so nothing here builds or starts a container.
+Compose's own variable interpolation is reproduced (``$$``, ``${VAR:-default}``, ``${VAR:?error}``)
+so the environment each service would really get is compared, not the raw template strings.
+"""
+
+import json
+import re
+import shlex
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+
+pytestmark = pytest.mark.unit
+
+REPO = Path(__file__).resolve().parent.parent
+COMPOSE = yaml.safe_load((REPO / "docker-compose.yml").read_text(encoding="utf-8"))
+SERVICES = COMPOSE["services"]
+DOCKERFILE = (REPO / "Dockerfile").read_text(encoding="utf-8")
+DOCKERIGNORE = (REPO / ".dockerignore").read_text(encoding="utf-8")
+
+APP_SERVICES = ("web", "worker")
+LONG_RUNNING = ("web", "worker", "db", "redis")
+MINIMAL_ENV = {"SECRET_KEY": "a-real-secret"}
+
+_VARIABLE = re.compile(
+    r"\$(?:(?P<escaped>\$)|\{(?P<name>\w+)(?:(?P<op>:?[-?])(?P<arg>[^}]*))?\}|(?P<bare>\w+))"
+)
+
+
+class MissingVariableError(Exception):
+    """A ``${VAR:?message}`` whose variable is unset: ``docker compose`` refuses to start."""
+
+
+def interpolate(text: str, env: dict[str, str]) -> str:
+    def replace(match: re.Match) -> str:
+        if match["escaped"]:
+            return "$"
+        name = match["name"] or match["bare"]
+        value, op = env.get(name), match["op"] or ""
+        missing = value is None or (value == "" and op.startswith(":"))
+        if missing and op.endswith("-"):
+            return match["arg"]
+        if missing and op.endswith("?"):
+            raise MissingVariableError(f"{name}: {match['arg']}")
+        return value or ""
+
+    return _VARIABLE.sub(replace, text)
+
+
+def resolve(node, env: dict[str, str]):
+    """The compose file as ``docker compose config`` would see it with ``env`` as the shell's."""
+    if isinstance(node, dict):
+        return {key: resolve(value, env) for key, value in node.items()}
+    if isinstance(node, list):
+        return [resolve(value, env) for value in node]
+    if isinstance(node, str):
+        return interpolate(node, env)
+    return node
+
+
+def service(name: str, env: dict[str, str] = MINIMAL_ENV) -> dict:
+    return resolve(SERVICES[name], env)
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) with continuation lines joined and comment lines dropped."""
+    instructions, pending = [], ""
+    for raw in DOCKERFILE.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        keyword, _, arguments = (pending + line).partition(" ")
+        instructions.append((keyword.upper(), arguments.strip()))
+        pending = ""
+    return instructions
+
+
+def dockerfile_args(keyword: str) -> list[str]:
+    return [arguments for name, arguments in dockerfile_instructions() if name == keyword]
+
+
+def image_env() -> dict[str, str]:
+    env = {}
+    for arguments in dockerfile_args("ENV"):
+        if "=" in arguments.split()[0]:
+            env.update(token.split("=", 1) for token in shlex.split(arguments))
+        else:
+            key, value = arguments.split(None, 1)
+            env[key] = value
+    return env
+
+
+# docker-compose.yml
+
+
+def test_services_are_the_stack_plus_a_migrate_job():
+    assert set(SERVICES) == {"migrate", "web", "worker", "db", "redis"}
+    assert "version" not in COMPOSE  # the Compose specification has no version key
+
+
+@pytest.mark.parametrize("name", LONG_RUNNING)
+def test_long_running_service_has_healthcheck_and_restarts(name):
+    spec = service(name)
+    assert spec["restart"] == "unless-stopped"
+    assert spec["healthcheck"]["test"][0] in {"CMD", "CMD-SHELL"}
+    assert len(spec["healthcheck"]["test"]) >= 2
+
+
+def test_migrate_runs_once_after_the_database_is_healthy():
+    spec = service("migrate")
+    assert spec["command"] == ["python", "manage.py", "migrate", "--noinput"]
+    assert spec["restart"] == "no"
+    assert spec["depends_on"] == {"db": {"condition": "service_healthy"}}
+
+
+@pytest.mark.parametrize("name", ["migrate", *APP_SERVICES])
+def test_app_services_share_one_image_built_here(name):
+    spec = service(name)
+    assert spec["build"] == "."
+    assert spec["image"] == service("web")["image"]
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_app_services_wait_for_migrations_db_and_redis(name):
+    conditions = {dep: rule["condition"] for dep, rule in service(name)["depends_on"].items()}
+    assert conditions == {
+        "migrate": "service_completed_successfully",
+        "db": "service_healthy",
+        "redis": "service_healthy",
+    }
+
+
+@pytest.mark.parametrize("name", ["migrate", *APP_SERVICES])
+@pytest.mark.parametrize(
+    "shell_env",
+    [
+        MINIMAL_ENV,
+        {**MINIMAL_ENV, "POSTGRES_USER": "kc", "POSTGRES_PASSWORD": "pw", "POSTGRES_DB": "club"},
+    ],
+    ids=["defaults", "custom-postgres"],
+)
+def test_database_url_points_at_the_db_service_with_its_credentials(name, shell_env):
+    url = urlsplit(service(name, shell_env)["environment"]["DATABASE_URL"])
+    db_env = service("db", shell_env)["environment"]
+    assert (url.scheme, url.hostname, url.port) == ("postgres", "db", 5432)
+    assert (url.username, url.password, url.path) == (
+        db_env["POSTGRES_USER"],
+        db_env["POSTGRES_PASSWORD"],
+        "/" + db_env["POSTGRES_DB"],
+    )
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_redis_url_points_at_the_redis_service(name):
+    url = urlsplit(service(name)["environment"]["REDIS_URL"])
+    assert (url.scheme, url.hostname, url.port, url.path) == ("redis", "redis", 6379, "/0")
+
+
+@pytest.mark.parametrize("name", ["migrate", *APP_SERVICES])
+def test_app_services_run_in_production_mode(name):
+    env = service(name)["environment"]
+    assert env["DEBUG"] == "false"
+    assert env["SECRET_KEY"] == "a-real-secret"
+    assert env["ALLOWED_HOSTS"] == "localhost"
+    custom = service(name, {**MINIMAL_ENV, "ALLOWED_HOSTS": "karlchen.example.org"})
+    assert custom["environment"]["ALLOWED_HOSTS"] == "karlchen.example.org"
+
+
+@pytest.mark.parametrize("name", ["migrate", *APP_SERVICES])
+@pytest.mark.parametrize("shell_env", [{}, {"SECRET_KEY": ""}], ids=["unset", "empty"])
+def test_secret_key_is_required(name, shell_env):
+    assert re.fullmatch(r"\$\{SECRET_KEY:\?.+\}", SERVICES[name]["environment"]["SECRET_KEY"])
+    with pytest.raises(MissingVariableError, match="SECRET_KEY"):
+        service(name, shell_env)
+
+
+def test_only_web_publishes_a_port():
+    published = {name: spec["ports"] for name, spec in SERVICES.items() if "ports" in spec}
+    assert published == {"web": ["8000:8000"]}
+
+
+def test_web_runs_the_image_cmd_and_checks_itself_without_curl():
+    spec = service("web")
+    assert "command" not in spec  # the Dockerfile's CMD: gunicorn (tested below)
+    assert spec["environment"]["WEB_CONCURRENCY"] == "3"
+    check = spec["healthcheck"]["test"]
+    assert check[:3] == ["CMD", "python", "-c"]
+    assert "http://127.0.0.1:8000/" in check[3]
+    compile(check[3], "web-healthcheck", "exec")  # a syntax error would only show as "unhealthy"
+
+
+def test_worker_runs_celery_and_pings_its_own_node():
+    spec = service("worker")
+    assert spec["command"] == [
+        "celery",
+        "-A",
+        "karlchen",
+        "worker",
+        "--loglevel=INFO",
+        "--concurrency=2",
+    ]
+    kind, script = spec["healthcheck"]["test"]
+    words = shlex.split(script)
+    assert kind == "CMD-SHELL"  # a shell expands $HOSTNAME inside the container
+    assert words[:5] == ["celery", "-A", "karlchen", "inspect", "ping"]
+    assert words[words.index("--destination") + 1] == "celery@$HOSTNAME"  # $$ escaped in compose
+
+
+def test_db_is_postgres_15_checked_with_pg_isready():
+    spec = service("db")
+    assert spec["image"] == "postgres:15"
+    assert spec["environment"] == {
+        "POSTGRES_DB": "karlchen",
+        "POSTGRES_USER": "karlchen",
+        "POSTGRES_PASSWORD": "karlchen",
+    }
+    kind, script = spec["healthcheck"]["test"]
+    words = shlex.split(script)
+    assert (kind, words[0]) == ("CMD-SHELL", "pg_isready")
+    assert words[words.index("-U") + 1] == "${POSTGRES_USER}"  # the container's own variables
+    assert words[words.index("-d") + 1] == "${POSTGRES_DB}"
+
+
+def test_redis_keeps_the_broker_queue_on_disk():
+    spec = service("redis")
+    assert spec["image"] == "redis:7"
+    assert spec["command"] == ["redis-server", "--appendonly", "yes"]
+    assert spec["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+
+
+@pytest.mark.parametrize(
+    ("name", "volume", "target"),
+    [("db", "pgdata", "/var/lib/postgresql/data"), ("redis", "redisdata", "/data")],
+)
+def test_data_lives_in_declared_named_volumes(name, volume, target):
+    assert service(name)["volumes"] == [f"{volume}:{target}"]
+    assert set(COMPOSE["volumes"]) == {"pgdata", "redisdata"}
+
+
+# Dockerfile
+
+
+def test_image_is_python_311_slim():
+    assert dockerfile_args("FROM") == ["python:3.11-slim"]
+
+
+def test_image_installs_exactly_the_weasyprint_libraries():
+    (install,) = [run for run in dockerfile_args("RUN") if "apt-get install" in run]
+    after_install = install.split("apt-get install", 1)[1].split("&&", 1)[0]
+    packages = {word for word in after_install.split() if not word.startswith("-")}
+    assert packages == {
+        "libpango-1.0-0",
+        "libpangoft2-1.0-0",
+        "libharfbuzz-subset0",
+        "fonts-dejavu-core",
+    }
+    assert "--no-install-recommends" in after_install
+    assert "rm -rf /var/lib/apt/lists/*" in install
+
+
+def test_image_builds_package_translations_and_static_files():
+    runs = " && ".join(dockerfile_args("RUN"))
+    assert "pip install --no-cache-dir ." in runs
+    assert "pybabel compile -d locale -D django" in runs
+    assert "python manage.py collectstatic --noinput" in runs
+
+
+def test_no_secret_or_debug_is_baked_into_the_image():
+    env = image_env()
+    assert "SECRET_KEY" not in env
+    assert "DEBUG" not in env
+    assert not [arg for arg in dockerfile_args("ARG") if arg.startswith("SECRET_KEY")]
+    (collectstatic,) = [run for run in dockerfile_args("RUN") if "collectstatic" in run]
+    assert "SECRET_KEY=" in collectstatic  # a throwaway key for that one command only
+    assert (env["PYTHONPATH"], env["WEB_CONCURRENCY"]) == ("/app", "3")
+
+
+def test_image_runs_as_a_non_root_user():
+    instructions = [name for name, _arguments in dockerfile_instructions()]
+    users = dockerfile_args("USER")
+    assert users
+    assert users[-1].split(":")[0] not in {"root", "0"}
+    last_user = max(index for index, name in enumerate(instructions) if name == "USER")
+    assert last_user < instructions.index("CMD")
+
+
+def test_image_serves_gunicorn_on_port_8000():
+    (cmd,) = dockerfile_args("CMD")
+    argv = json.loads(cmd)
+    assert argv[:2] == ["gunicorn", "karlchen.wsgi:application"]
+    assert argv[argv.index("--bind") + 1] == "0.0.0.0:8000"
+    assert dockerfile_args("EXPOSE") == ["8000"]
+
+
+# .dockerignore
+
+
+def test_dockerignore_keeps_secrets_tests_and_artefacts_out():
+    patterns = {line.strip() for line in DOCKERIGNORE.splitlines()}
+    patterns.discard("")
+    required = {".git", ".venv", ".env", "tests", "staticfiles", "db.sqlite3*", "**/__pycache__"}
+    assert required <= patterns
+    assert {"**/*.mo", "**/*.pdf", ".pytest_cache", ".hypothesis", ".ruff_cache"} <= patterns

@@ -1,0 +1,54 @@
+"""German and English catalogs are complete: every user-facing text of the code is translated."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from django.utils import translation
+
+from karlchen.api.errors import REQUEST_ERROR_CODES
+from scoring.messages import ENGINE_MESSAGES
+
+REPO = Path(__file__).resolve().parent.parent
+LANGUAGES = ("de", "en")
+
+
+def catalog(root: Path, language: str):
+    with (root / "locale" / language / "LC_MESSAGES" / "django.po").open("rb") as po:
+        return read_po(po, locale=language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_entry_is_translated_and_not_fuzzy(language):
+    entries = [message for message in catalog(REPO, language) if message.id]
+    untranslated = [m.id for m in entries if not m.string or m.fuzzy]
+    assert entries
+    assert untranslated == []
+
+
+def test_catalogs_hold_every_message_of_the_code(tmp_path):
+    """makemessages on a copy of the tree must find nothing the committed catalogs lack."""
+    copy = tmp_path / "tree"
+    ignore = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.mo", "staticfiles")
+    shutil.copytree(REPO, copy, ignore=ignore)
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "de", "--no-location", "-v", "0"],
+        cwd=copy,
+        check=True,
+    )
+    found = {m.id for m in catalog(copy, "de") if m.id}
+    committed = {m.id for m in catalog(REPO, "de") if m.id}
+    assert sorted(found - committed) == []
+    assert sorted(committed - found) == []  # obsolete entries are removed too
+
+
+def test_every_code_speaks_german_and_english():
+    messages = {**REQUEST_ERROR_CODES, **ENGINE_MESSAGES}
+    with translation.override("en"):
+        english = {code: str(text) for code, text in messages.items()}
+    with translation.override("de"):
+        german = {code: str(text) for code, text in messages.items()}
+    assert [code for code in messages if german[code] == english[code]] == []
