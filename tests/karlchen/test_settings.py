@@ -1,0 +1,73 @@
+"""Settings come from the environment: embedded defaults, real services, and a safe production."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+REPO = Path(__file__).resolve().parents[2]
+CONFIG_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")
+PROBE = """
+import json
+from karlchen import settings as s
+print(json.dumps({
+    "engine": s.DATABASES["default"]["ENGINE"],
+    "cache": s.CACHES["default"]["BACKEND"],
+    "eager": s.CELERY_TASK_ALWAYS_EAGER,
+    "broker": s.CELERY_BROKER_URL,
+    "debug": s.DEBUG,
+    "hosts": s.ALLOWED_HOSTS,
+}))
+"""
+
+
+def load_settings(**environment):
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
+    env.update(environment)
+    return subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=REPO, env=env, capture_output=True, text=True
+    )
+
+
+def test_without_environment_everything_is_embedded():
+    loaded = json.loads(load_settings().stdout)
+    assert loaded == {
+        "engine": "django.db.backends.sqlite3",
+        "cache": "django.core.cache.backends.locmem.LocMemCache",
+        "eager": True,
+        "broker": "memory://",
+        "debug": True,
+        "hosts": ["localhost", "127.0.0.1", "[::1]", "testserver"],
+    }
+
+
+def test_database_and_redis_urls_switch_to_the_real_services():
+    loaded = json.loads(
+        load_settings(
+            DATABASE_URL="postgres://u:p@db.example:5432/karlchen", REDIS_URL="redis://r:6379/0"
+        ).stdout
+    )
+    assert (loaded["engine"], loaded["cache"], loaded["eager"], loaded["broker"]) == (
+        "django.db.backends.postgresql",
+        "django.core.cache.backends.redis.RedisCache",
+        False,
+        "redis://r:6379/0",
+    )
+
+
+def test_production_refuses_the_development_key():
+    refused = load_settings(DEBUG="false")
+    assert refused.returncode != 0
+    assert "SECRET_KEY must be set" in refused.stderr
+
+
+def test_production_starts_with_its_own_key_and_hosts():
+    loaded = load_settings(
+        DEBUG="false", SECRET_KEY="s3cret-for-this-test", ALLOWED_HOSTS="a.b,c.d"
+    )
+    assert json.loads(loaded.stdout)["hosts"] == ["a.b", "c.d"]
