@@ -45,20 +45,7 @@ class DoppelkopfDealInput(StrictSerializer):
     announcements = AnnouncementsInput(required=False)
     extras = ExtraInput(many=True, required=False, max_length=MAX_LIST)
 
-    @staticmethod
-    def to_deal(data: dict) -> doppelkopf.DoppelkopfDeal:
-        """The engine's deal from this serializer's validated data."""
-        return doppelkopf.DoppelkopfDeal(
-            contract=data["contract"],
-            solo=data["solo"],
-            re=tuple(data["re"]),
-            seats=tuple(data["seats"]),
-            re_points=data["re_points"],
-            kontra_points=data["kontra_points"],
-            re_tricks=data["re_tricks"],
-            announcements=doppelkopf.Announcements(**data.get("announcements", {})),
-            extras=tuple(doppelkopf.Extra(**extra) for extra in data.get("extras", [])),
-        )
+    to_deal = staticmethod(doppelkopf.deal_from_dict)
 
 
 class SchafkopfDealInput(StrictSerializer):
@@ -71,10 +58,7 @@ class SchafkopfDealInput(StrictSerializer):
     declarer_tricks = StrictIntegerField(allow_null=True, default=None)
     laufende = StrictIntegerField(default=0)
 
-    @staticmethod
-    def to_deal(data: dict) -> schafkopf.SchafkopfDeal:
-        """The engine's deal from this serializer's validated data."""
-        return schafkopf.SchafkopfDeal(**{**data, "seats": tuple(data["seats"])})
+    to_deal = staticmethod(schafkopf.deal_from_dict)
 
 
 class GameInput(StrictSerializer):

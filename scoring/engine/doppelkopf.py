@@ -522,3 +522,18 @@ def _points_per_seat(
         return split_points(deal.seats, deal.re, net_re, side_factor=1)
     per_opponent = net_re * (rules.solo_multiplier // 3)
     return split_points(deal.seats, deal.re, per_opponent, side_factor=3)
+
+
+def deal_from_dict(data: Mapping[str, object]) -> DoppelkopfDeal:
+    """The deal of a contract ``deal`` object whose shape (keys, types) is already checked."""
+    return DoppelkopfDeal(
+        contract=data["contract"],
+        solo=data.get("solo"),
+        re=tuple(data["re"]),
+        seats=tuple(data.get("seats") or (1, 2, 3, 4)),
+        re_points=data["re_points"],
+        kontra_points=data.get("kontra_points"),
+        re_tricks=data.get("re_tricks"),
+        announcements=Announcements(**(data.get("announcements") or {})),
+        extras=tuple(Extra(**extra) for extra in data.get("extras") or ()),
+    )

@@ -320,3 +320,8 @@ def _check_lines_sum(lines: tuple[Line, ...], value: int) -> None:
     # The breakdown the captain sees must explain the value exactly.
     if sum(line.points for line in lines) != value:
         raise InvariantViolation(f"Schafkopf lines {lines} do not add up to {value}")
+
+
+def deal_from_dict(data: Mapping[str, object]) -> SchafkopfDeal:
+    """The deal of a contract ``deal`` object whose shape (keys, types) is already checked."""
+    return SchafkopfDeal(**{**data, "seats": tuple(data.get("seats") or (1, 2, 3, 4))})

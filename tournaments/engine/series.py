@@ -304,3 +304,31 @@ def _after(
 def _refusal(cursor: _Cursor, code: str, field: str, **params: object) -> SeriesRefused:
     index = cursor.deals_played
     return SeriesRefused(code, field, {"index": index, "number": index + 1, **params})
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineEntry:
+    """One played deal as the series saw it: its kind and who dealt, sat out, had to solo."""
+
+    kind: DealKind
+    deal: NextDeal
+
+
+def timeline(
+    settings: SeriesSettings, deals: Sequence[PlayedDeal], *, time_up_after: int | None = None
+) -> tuple[TimelineEntry, ...]:
+    """Every deal of ``deals`` with its kind and dealer, validating the whole sequence.
+
+    Used after a correction, which can change the kind (and the dealer) of every later deal.
+    Raises SeriesRefused for the first deal that the corrected sequence no longer allows.
+    """
+    if time_up_after is not None and not 0 <= time_up_after <= len(deals):
+        raise ValueError(f"time_up_after must be within 0..{len(deals)}, not {time_up_after!r}")
+    cursor, entries = _Cursor(normal_limit=settings.normal_deals), []
+    for deal in deals:
+        cursor = _strike_if_time_up(cursor, time_up_after)
+        upcoming = _next_deal(settings, cursor)
+        kind = _kind(settings, cursor, deal)
+        entries.append(TimelineEntry(kind=kind, deal=upcoming))
+        cursor = _after(settings, cursor, kind, deal.soloist)
+    return tuple(entries)

@@ -18,6 +18,7 @@ from scoring.engine.doppelkopf import (
     DoppelkopfDeal,
     DoppelkopfRules,
     Extra,
+    deal_from_dict,
     parse_doppelkopf_rules,
     score_doppelkopf,
 )
@@ -54,21 +55,6 @@ def lines(score):
     return [(line.code, line.party, line.points) for line in score.lines]
 
 
-def deal_from_contract(body: dict) -> DoppelkopfDeal:
-    announcements = body.get("announcements", {})
-    return DoppelkopfDeal(
-        contract=body["contract"],
-        solo=body.get("solo"),
-        re=tuple(body["re"]),
-        seats=tuple(body.get("seats", (1, 2, 3, 4))),
-        re_points=body["re_points"],
-        re_tricks=body.get("re_tricks"),
-        kontra_points=body.get("kontra_points"),
-        announcements=Announcements(**announcements),
-        extras=tuple(Extra(**extra) for extra in body.get("extras", [])),
-    )
-
-
 # --- the shared worked examples --------------------------------------------------------------
 
 
@@ -83,7 +69,7 @@ DK_EXAMPLES = [
 def test_contract_example(example):
     request = example["request"]
     rules = parse_rules("doppelkopf", request.get("rules", {}))
-    the_deal = deal_from_contract(request["deal"])
+    the_deal = deal_from_dict(request["deal"])
     if "error" in example:
         with pytest.raises(DealRejected) as refused:
             score_deal(rules, the_deal)

@@ -20,6 +20,7 @@ from scoring.engine.schafkopf import (
     SchafkopfDeal,
     SchafkopfRules,
     _check_lines_sum,
+    deal_from_dict,
     parse_schafkopf_rules,
     score_schafkopf,
 )
@@ -92,7 +93,7 @@ def test_the_contract_examples_are_there():
 @pytest.mark.parametrize("path", SCORED_EXAMPLES, ids=lambda path: path.stem)
 def test_scored_example(path):
     case, options, fields = example_request(path)
-    score = score_schafkopf(parse_schafkopf_rules(options), SchafkopfDeal(**fields))
+    score = score_schafkopf(parse_schafkopf_rules(options), deal_from_dict(fields))
     assert score.winner == case["response"]["winner"]
     assert {str(seat): points for seat, points in score.points.items()} == case["response"][
         "points"
@@ -103,7 +104,7 @@ def test_scored_example(path):
 def test_refused_example(path):
     case, options, fields = example_request(path)
     with pytest.raises(DealRejected) as refused:
-        score_schafkopf(parse_schafkopf_rules(options), SchafkopfDeal(**fields))
+        score_schafkopf(parse_schafkopf_rules(options), deal_from_dict(fields))
     assert case["error"]["field"] in {problem.field for problem in refused.value.problems}
 
 

@@ -16,6 +16,7 @@ from tournaments.engine.series import (
     SeriesState,
     classify,
     replay,
+    timeline,
 )
 
 pytestmark = pytest.mark.unit
@@ -539,3 +540,31 @@ def the_sitting_out_position_never_plays(run: Run) -> None:
 def after_time_up_every_deal_is_a_vorfuehrung(run: Run) -> None:
     if run.time_up_after is not None:
         assert set(run.kinds[run.time_up_after :]) <= {DealKind.FORCED_SOLO}
+
+
+def test_timeline_gives_every_deal_its_kind_and_dealer():
+    settings = SeriesSettings(table_size=4, normal_deals=20)
+    deals = [PlayedDeal(None), PlayedDeal(2, "solo"), PlayedDeal(None), PlayedDeal(2, "solo")]
+    entries = timeline(settings, deals)
+    assert [(e.kind, e.deal.number, e.deal.dealer) for e in entries] == [
+        (DealKind.NORMAL, 1, 1),
+        (DealKind.COMPULSORY_SOLO, 2, 2),
+        (DealKind.NORMAL, 3, 2),  # the dealer dealt again after the Pflichtsolo
+        (DealKind.VOLUNTARY_SOLO, 4, 3),
+    ]
+
+
+def test_timeline_refuses_a_sequence_a_correction_made_impossible():
+    settings = SeriesSettings(table_size=4, normal_deals=1)
+    deals = [PlayedDeal(None), PlayedDeal(None)]  # only one normal deal in this series
+    with pytest.raises(SeriesRefused) as refused:
+        timeline(settings, deals)
+    assert (refused.value.code, refused.value.params["number"]) == ("no_normal_deals_left", 2)
+
+
+def test_timeline_checks_time_up_after():
+    with pytest.raises(ValueError, match="time_up_after"):
+        timeline(SeriesSettings(table_size=4, normal_deals=2), [], time_up_after=1)
+    settings = SeriesSettings(table_size=4, normal_deals=20)
+    entries = timeline(settings, [PlayedDeal(None)], time_up_after=1)
+    assert [e.kind for e in entries] == [DealKind.NORMAL]

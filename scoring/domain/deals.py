@@ -1,0 +1,378 @@
+"""Recording, correcting and voiding deals: checked by both engines, stored with their history.
+
+Every write runs in a transaction holding the table's row lock (``select_for_update``), so two
+captains saving at the same moment are serialised by the database: the second one sees the first
+one's deal and gets a conflict (or, repeating an idempotency key, the stored deal back). The rules
+engine computes every point; the series engine decides deal numbers, dealers and deal kinds.
+Nothing is ever deleted: a correction or a void is a new revision, and standings read the current
+revision of each deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+
+from scoring.domain.errors import Conflict, Gone, rejected
+from scoring.engine import (
+    DealRejected,
+    DealScore,
+    Problem,
+    doppelkopf,
+    parse_rules,
+    schafkopf,
+    score_deal,
+)
+from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
+from tournaments.engine.series import (
+    NextDeal,
+    PlayedDeal,
+    SeriesRefused,
+    classify,
+    replay,
+    timeline,
+)
+from tournaments.enums import Game, SeriesStatus, TournamentStatus
+from tournaments.models import Entry, Table, Tournament
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who writes: an organiser (a user) or a table's captain (no user, a label)."""
+
+    user: object | None
+    label: str
+    organiser: bool = False
+
+
+@dataclass
+class _TableScope:
+    """Everything a write needs about one table, loaded while its row is locked."""
+
+    table: Table
+    tournament: Tournament
+    seats: dict[int, Entry]
+    deals: list[Deal]
+
+    @property
+    def settings(self):
+        return self.tournament.series_settings(len(self.seats))
+
+    @property
+    def played(self) -> list[PlayedDeal]:
+        return [played_deal(self.tournament.game, deal.current.input) for deal in self.deals]
+
+
+def standings_cache_key(tournament_id: int) -> str:
+    return f"standings:{tournament_id}"
+
+
+def played_deal(game: str, data: Mapping) -> PlayedDeal:
+    """What the series engine needs of a deal: who played a solo (Doppelkopf) or declared."""
+    if game == Game.SCHAFKOPF:
+        return PlayedDeal(soloist=data.get("declarer"), contract=data["contract"])
+    re = data.get("re") or ()
+    soloist = re[0] if data["contract"] == "solo" and re else None
+    return PlayedDeal(soloist=soloist, contract=data["contract"])
+
+
+def record_deal(
+    table: Table,
+    *,
+    deal: Mapping,
+    by: Author,
+    number: int | None = None,
+    idempotency_key: str | None = None,
+) -> DealRevision:
+    """Record the next deal of ``table`` (its number, dealer and kind come from the series).
+
+    ``number``, where given, is the deal the client means to record: if another deal took that
+    number first, the write is refused with a conflict instead of becoming the deal after it.
+    """
+    fingerprint = _fingerprint("record", number, deal)
+    with transaction.atomic():
+        scope = _lock(table.pk)
+        if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
+            return stored
+        _check_writable(scope, by)
+        upcoming = _upcoming(scope)
+        if number is not None and number != upcoming.number:
+            raise Conflict("deal_number_taken", "number", number=number, next=upcoming.number)
+        engine_deal, score, kind = _evaluate_new(scope, deal, upcoming)
+        try:
+            with transaction.atomic():
+                row = Deal.objects.create(
+                    table=scope.table,
+                    number=upcoming.number,
+                    kind=kind,
+                    dealer=upcoming.dealer,
+                    sitting_out=upcoming.sitting_out,
+                )
+        except IntegrityError as race:  # only without the lock, e.g. a direct SQL writer
+            raise Conflict("deal_number_taken", "number", number=upcoming.number) from race
+        revision = _add_revision(scope, row, engine_deal, score, by=by)
+        _remember_key(scope.table, idempotency_key, fingerprint, revision)
+        _mark_running(scope)
+    return revision
+
+
+def correct_deal(
+    table: Table,
+    number: int,
+    *,
+    deal: Mapping,
+    version: int,
+    reason: str,
+    by: Author,
+    idempotency_key: str | None = None,
+) -> DealRevision:
+    """Replace deal ``number``'s result by a new revision (the old ones stay as history).
+
+    ``version`` is the version the client corrected; a newer one means someone else changed the
+    deal meanwhile (conflict). The whole series is checked again, since a changed solo can change
+    the kind and dealer of every later deal; those are updated too.
+    """
+    fingerprint = _fingerprint("correct", number, deal, version, reason)
+    with transaction.atomic():
+        scope = _lock(table.pk)
+        if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
+            return stored
+        _check_writable(scope, by)
+        target = _deal_for_update(scope, number, version, reason)
+        index = scope.deals.index(target)
+        played = scope.played
+        played[index] = played_deal(scope.tournament.game, deal)
+        problems, entries = [], None
+        try:
+            entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
+        except SeriesRefused as refusal:
+            problems.append(_series_problem(scope, refusal))
+        else:
+            problems += _later_deals_reseated(scope, entries, index)
+        players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
+        engine_deal, score = _score(scope, deal, players, problems)
+        revision = _add_revision(scope, target, engine_deal, score, by=by, reason=reason)
+        _apply_timeline(scope, entries)
+        _remember_key(scope.table, idempotency_key, fingerprint, revision)
+    return revision
+
+
+def void_deal(table: Table, number: int, *, version: int, reason: str, by: Author) -> DealRevision:
+    """Annul deal ``number`` (TSR 9: a void game scores 0 for everyone) as a new revision.
+
+    The deal keeps its place in the series (it was dealt: the dealer moved on); a later
+    correction can bring a result back.
+    """
+    with transaction.atomic():
+        scope = _lock(table.pk)
+        _check_writable(scope, by)
+        target = _deal_for_update(scope, number, version, reason)
+        revision = _new_revision(
+            target,
+            input=target.current.input,
+            result={"voided": True, "winner": None, "value": 0, "lines": [], "points": {}},
+            by=by,
+            reason=reason,
+            voided=True,
+        )
+        target.voided = True
+        target.save(update_fields=["voided"])
+        _after_commit(scope)
+    return revision
+
+
+# --- loading and checks ----------------------------------------------------------------------
+
+
+def _lock(table_id: int) -> _TableScope:
+    table = Table.objects.select_for_update().select_related("series__tournament").get(pk=table_id)
+    seats = {seat.position: seat.entry for seat in table.seats.select_related("entry__player")}
+    deals = list(table.deals.select_related("current").order_by("number"))
+    return _TableScope(table, table.series.tournament, seats, deals)
+
+
+def _check_writable(scope: _TableScope, by: Author) -> None:
+    if scope.table.series.status == SeriesStatus.CLOSED and not by.organiser:
+        raise Gone("series_closed")
+    if len(scope.seats) not in (4, 5):
+        raise rejected("table_not_seated", "table", seats=len(scope.seats))
+
+
+def _upcoming(scope: _TableScope) -> NextDeal:
+    state = replay(scope.settings, scope.played, time_up_after=scope.table.time_up_after)
+    if state.next_deal is None:
+        raise rejected("series_complete", "deal")
+    return state.next_deal
+
+
+def _deal_for_update(scope: _TableScope, number: int, version: int, reason: str) -> Deal:
+    target = next((deal for deal in scope.deals if deal.number == number), None)
+    if target is None:
+        raise rejected("deal_not_found", "number", number=number)
+    if target.version != version:
+        raise Conflict("stale_version", "version", current=target.version, given=version)
+    if not reason.strip():
+        raise rejected("reason_required", "reason")
+    return target
+
+
+def _stored_for_key(table: Table, key: str | None, fingerprint: str) -> DealRevision | None:
+    if not key:
+        return None
+    stored = IdempotencyKey.objects.filter(table=table, key=key).select_related("revision").first()
+    if stored and stored.fingerprint != fingerprint:
+        raise Conflict("idempotency_key_reused", "idempotency_key")
+    return stored.revision if stored else None
+
+
+def _remember_key(table: Table, key: str | None, fingerprint: str, revision) -> None:
+    if key:
+        IdempotencyKey.objects.create(
+            table=table, key=key, fingerprint=fingerprint, revision=revision
+        )
+
+
+def _fingerprint(*parts: object) -> str:
+    canonical = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+# --- the engines -----------------------------------------------------------------------------
+
+
+def _evaluate_new(scope: _TableScope, deal: Mapping, upcoming: NextDeal):
+    """Score the deal and classify it in the series, reporting both engines' problems at once."""
+    problems, kind = [], None
+    try:
+        kind = classify(
+            scope.settings,
+            scope.played,
+            played_deal(scope.tournament.game, deal),
+            time_up_after=scope.table.time_up_after,
+        )
+    except SeriesRefused as refusal:
+        problems.append(_series_problem(scope, refusal))
+    engine_deal, score = _score(scope, deal, upcoming.players, problems)
+    return engine_deal, score, kind
+
+
+def _score(scope: _TableScope, deal: Mapping, players: tuple[int, ...], problems: list[Problem]):
+    """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
+    given = deal.get("seats")
+    if given and sorted(given) != sorted(players):
+        problems.append(Problem("seats_mismatch", "deal.seats", {"expected": _listed(players)}))
+    game = scope.tournament.game
+    convert = schafkopf.deal_from_dict if game == Game.SCHAFKOPF else doppelkopf.deal_from_dict
+    engine_deal, score = convert({**deal, "seats": list(players)}), None
+    try:
+        score = score_deal(parse_rules(game, scope.tournament.rules), engine_deal)
+    except DealRejected as refusal:
+        problems.extend(refusal.problems)
+    if problems:
+        raise DealRejected(problems)
+    return engine_deal, score
+
+
+def _later_deals_reseated(scope: _TableScope, entries, index: int) -> list[Problem]:
+    """At a five-table a changed dealer changes who sat out later, which already happened."""
+    return [
+        Problem("correction_reseats_later_deal", "deal", {"number": deal.number})
+        for deal, entry in zip(scope.deals[index + 1 :], entries[index + 1 :], strict=True)
+        if sorted(deal.current.input["seats"]) != sorted(entry.deal.players)
+    ][:1]
+
+
+def _series_problem(scope: _TableScope, refusal: SeriesRefused) -> Problem:
+    """The series engine speaks of a soloist; the deal format names it re or declarer."""
+    soloist_field = "deal.declarer" if scope.tournament.game == Game.SCHAFKOPF else "deal.re"
+    field = soloist_field if refusal.field == "deal.soloist" else refusal.field
+    return Problem(refusal.code, field, refusal.params)
+
+
+def _listed(positions) -> str:
+    return ", ".join(map(str, positions))
+
+
+# --- storing ---------------------------------------------------------------------------------
+
+
+def _add_revision(
+    scope: _TableScope, row: Deal, engine_deal, score: DealScore, *, by: Author, reason: str = ""
+) -> DealRevision:
+    revision = _new_revision(
+        row, input=asdict(engine_deal), result=_result(score), by=by, reason=reason
+    )
+    RevisionPoints.objects.bulk_create(
+        RevisionPoints(
+            revision=revision,
+            entry=scope.seats[position],
+            series_id=scope.table.series_id,
+            position=position,
+            points=points,
+        )
+        for position, points in score.points.items()
+    )
+    if row.voided:
+        row.voided = False
+        row.save(update_fields=["voided"])
+    _after_commit(scope)
+    return revision
+
+
+def _new_revision(
+    row: Deal, *, input: dict, result: dict, by: Author, reason: str, voided: bool = False
+) -> DealRevision:
+    version = row.version + 1 if row.current_id else 1
+    revision = DealRevision.objects.create(
+        deal=row,
+        version=version,
+        input=input,
+        result=result,
+        voided=voided,
+        author=by.user,
+        author_label=by.label,
+        reason=reason,
+    )
+    row.current, row.version = revision, version
+    row.save(update_fields=["current", "version"])
+    return revision
+
+
+def _result(score: DealScore) -> dict:
+    return {
+        "winner": score.winner,
+        "value": score.value,
+        "lines": [asdict(line) for line in score.lines],
+        "points": {str(seat): points for seat, points in sorted(score.points.items())},
+    }
+
+
+def _apply_timeline(scope: _TableScope, entries) -> None:
+    """Store the kinds and dealers a corrected series now has (usually nothing changes)."""
+    changed = []
+    for deal, entry in zip(scope.deals, entries, strict=True):
+        values = (entry.kind.value, entry.deal.dealer, entry.deal.sitting_out)
+        if (deal.kind, deal.dealer, deal.sitting_out) != values:
+            deal.kind, deal.dealer, deal.sitting_out = values
+            changed.append(deal)
+    Deal.objects.bulk_update(changed, ["kind", "dealer", "sitting_out"])
+
+
+def _mark_running(scope: _TableScope) -> None:
+    series, tournament = scope.table.series, scope.tournament
+    if series.status in (SeriesStatus.PLANNED, SeriesStatus.SEATED):
+        series.status = SeriesStatus.RUNNING
+        series.save(update_fields=["status"])
+    if tournament.status == TournamentStatus.OPEN:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+
+
+def _after_commit(scope: _TableScope) -> None:
+    key = standings_cache_key(scope.tournament.pk)
+    transaction.on_commit(lambda: cache.delete(key))

@@ -1,0 +1,114 @@
+"""Deals and their history: every recorded result is kept, a correction is a new revision.
+
+``Deal`` is one row per (table, deal number) and points at its current revision; standings sum
+the ``RevisionPoints`` of current revisions only. Writes go through ``scoring.domain``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.enums import DealKind
+
+
+class Deal(models.Model):
+    table = models.ForeignKey(
+        "tournaments.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="deals"
+    )
+    number = models.PositiveSmallIntegerField(_("deal number"))
+    kind = models.CharField(_("kind"), max_length=20, choices=DealKind.choices)
+    dealer = models.PositiveSmallIntegerField(_("dealer position"))
+    sitting_out = models.PositiveSmallIntegerField(_("sitting out"), null=True, blank=True)
+    current = models.OneToOneField(
+        "DealRevision",
+        verbose_name=_("current revision"),
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
+    )
+    version = models.PositiveIntegerField(_("version"), default=1)
+    voided = models.BooleanField(_("voided"), default=False)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Deal %(number)s") % {"number": self.number}
+
+
+class DealRevision(models.Model):
+    """One version of a deal's result: what was entered, what it scored, who, when and why."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField(_("version"))
+    input = models.JSONField(_("entered result"))
+    result = models.JSONField(_("computed result"), help_text=_("winner, value, lines, points"))
+    voided = models.BooleanField(_("voided"), default=False)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("author"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    author_label = models.CharField(_("entered by"), max_length=100)
+    reason = models.TextField(_("reason"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "version"]
+        verbose_name = _("deal revision")
+        verbose_name_plural = _("deal revisions")
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "version"], name="revision_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.version}"
+
+
+class IdempotencyKey(models.Model):
+    """A client's key for one write on one table: a retry returns what the first one stored.
+
+    ``fingerprint`` is a hash of the request, so a key reused for another request is refused.
+    """
+
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    fingerprint = models.CharField(max_length=64)
+    revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="idempotency_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class RevisionPoints(models.Model):
+    """The points of one player in one revision; the standings sum those of current revisions."""
+
+    revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="points")
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="+")
+    series = models.ForeignKey("tournaments.Series", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["revision", "entry"], name="revision_points_once")
+        ]
+        indexes = [models.Index(fields=["series", "entry"])]
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.points:+d}"

@@ -1,0 +1,41 @@
+"""Test data: tournaments with entries and seated series, built through the domain functions."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+
+from scoring.domain.deals import Author
+from tournaments.domain.entries import add_entry, create_tournament
+from tournaments.domain.seating import seat_series
+
+CAPTAIN = Author(user=None, label="captain")
+
+
+def organiser(username: str = "orga"):
+    return get_user_model().objects.get_or_create(username=username)[0]
+
+
+def tournament_with_players(players: int = 4, *, game: str = "doppelkopf", **fields):
+    tournament = create_tournament(
+        by=organiser(),
+        name=fields.pop("name", "Vereinsturnier"),
+        date=fields.pop("date", datetime.date(2026, 12, 5)),
+        game=game,
+        **fields,
+    )
+    clubs = ["Karo Sieben", "Herz As", "Pik Dame"]
+    entries = [
+        add_entry(tournament, name=f"Spieler {n}", club=clubs[n % len(clubs)])
+        for n in range(1, players + 1)
+    ]
+    return tournament, entries
+
+
+def seated_table(players: int = 4, *, game: str = "doppelkopf", **fields):
+    """A tournament whose first series is seated at one table of ``players`` (4 or 5)."""
+    tournament, entries = tournament_with_players(players, game=game, **fields)
+    series = tournament.series.get(number=1)
+    (table,) = seat_series(series, [entries])
+    return table

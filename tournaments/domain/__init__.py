@@ -1,0 +1,1 @@
+"""Write operations and queries of the tournament side: entries, seating, series, standings."""

@@ -1,0 +1,152 @@
+"""Tournaments and their entries: create, enter players (one by one or by CSV), check in."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+
+from django.db import transaction
+from django.db.models import Max
+
+from scoring.domain.errors import rejected
+from scoring.engine import DealRejected, Problem, parse_rules
+from tournaments.enums import Game
+from tournaments.models import Club, Entry, Player, Series, Tournament
+
+CSV_COLUMNS = ("name", "club", "member_number", "start_number")
+
+
+def create_tournament(*, by, rules: Mapping | None = None, **fields) -> Tournament:
+    """A new tournament with its series rows; ``by`` becomes its organiser.
+
+    The rule set is checked by the engine of the tournament's game (fields ``rules.<option>``).
+    """
+    game = fields.get("game", Game.DOPPELKOPF)
+    parse_rules(game, rules or {})  # raises DealRejected naming each bad option
+    if game == Game.SCHAFKOPF:
+        fields.setdefault("normal_deals", 32)
+        fields["compulsory_solos"] = False
+    with transaction.atomic():
+        tournament = Tournament(rules=rules or {}, **fields)
+        tournament.full_clean()
+        tournament.save()
+        if by is not None:
+            tournament.organisers.add(by)
+        Series.objects.bulk_create(
+            Series(tournament=tournament, number=number)
+            for number in range(1, tournament.series_count + 1)
+        )
+    return tournament
+
+
+def add_entry(
+    tournament: Tournament,
+    *,
+    name: str,
+    club: str = "",
+    member_number: str | None = None,
+    start_number: int | None = None,
+) -> Entry:
+    """Enter a player (found by member number, else created) with the next free start number."""
+    problems = _entry_problems(tournament, name=name, start_number=start_number, field="")
+    if problems:
+        raise DealRejected(problems)
+    with transaction.atomic():
+        player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
+        if Entry.objects.filter(tournament=tournament, player=player).exists():
+            raise rejected("already_entered", "name", name=player.name)
+        number = start_number or _next_start_number(tournament)
+        return Entry.objects.create(tournament=tournament, player=player, start_number=number)
+
+
+def import_entries_csv(tournament: Tournament, text: str) -> list[Entry]:
+    """Enter every row of a CSV (columns: name, club, member_number, start_number), all or none.
+
+    Refuses the whole file with every problem, each naming its line (``csv.<line>.<column>``).
+    """
+    rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
+    problems = _csv_problems(tournament, rows)
+    if problems:
+        raise DealRejected(problems)
+    with transaction.atomic():
+        return [
+            add_entry(
+                tournament,
+                name=row["name"],
+                club=row.get("club") or "",
+                member_number=(row.get("member_number") or "").strip() or None,
+                start_number=int(row["start_number"]) if row.get("start_number") else None,
+            )
+            for row in rows
+        ]
+
+
+def set_checked_in(entry: Entry, checked_in: bool = True) -> Entry:
+    entry.checked_in = checked_in
+    entry.save(update_fields=["checked_in"])
+    return entry
+
+
+def withdraw(entry: Entry, withdrawn: bool = True) -> Entry:
+    """Withdraw a player from the series still to come; points already played stay counted."""
+    entry.withdrawn = withdrawn
+    entry.save(update_fields=["withdrawn"])
+    return entry
+
+
+def _player(*, name: str, club: str, member_number: str | None) -> Player:
+    club_row = Club.objects.get_or_create(name=club)[0] if club else None
+    if member_number:
+        player, _ = Player.objects.get_or_create(
+            member_number=member_number, defaults={"name": name, "club": club_row}
+        )
+        return player
+    return Player.objects.create(name=name, club=club_row)
+
+
+def _next_start_number(tournament: Tournament) -> int:
+    highest = tournament.entries.aggregate(highest=Max("start_number"))["highest"]
+    return (highest or 0) + 1
+
+
+def _entry_problems(tournament, *, name: str, start_number, field: str) -> list[Problem]:
+    prefix = f"{field}." if field else ""
+    problems = []
+    if not name or not name.strip():
+        problems.append(Problem("name_required", f"{prefix}name", {}))
+    if start_number is not None:
+        if start_number < 1:
+            problems.append(Problem("start_number_invalid", f"{prefix}start_number", {}))
+        elif tournament.entries.filter(start_number=start_number).exists():
+            problems.append(
+                Problem("start_number_taken", f"{prefix}start_number", {"number": start_number})
+            )
+    return problems
+
+
+def _csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]:
+    problems, numbers = [], set()
+    for line, row in enumerate(rows, start=2):  # line 1 is the header
+        field = f"csv.{line}"
+        unknown = set(row) - set(CSV_COLUMNS) - {None}
+        if unknown or None in row:
+            problems.append(Problem("csv_columns", field, {"columns": ", ".join(CSV_COLUMNS)}))
+            continue
+        number = (row.get("start_number") or "").strip()
+        if number and not number.isdigit():
+            problems.append(Problem("start_number_invalid", f"{field}.start_number", {}))
+            number = ""
+        start_number = int(number) if number else None
+        if start_number in numbers:
+            problems.append(
+                Problem("start_number_taken", f"{field}.start_number", {"number": start_number})
+            )
+        if start_number:
+            numbers.add(start_number)
+        problems += _entry_problems(
+            tournament, name=row.get("name") or "", start_number=start_number, field=field
+        )
+    if not rows:
+        problems.append(Problem("csv_empty", "csv", {}))
+    return problems

@@ -1,0 +1,136 @@
+"""The tournament standings: one aggregate over the current revisions, plus penalty rows.
+
+Points per player and series come from two grouped queries (deal points of current revisions,
+penalty lines), never from a loop over deals; ranks and tie-breaks (RULES.md §1.9) are then
+computed from those few rows per player.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+from django.db.models import Count, F, Sum
+
+from scoring.domain.deals import standings_cache_key
+from scoring.models import RevisionPoints
+from tournaments.enums import TieBreak
+from tournaments.models import AdjustmentLine, Entry, Tournament
+
+DEFAULT_TIE_BREAKS = (TieBreak.SERIES_WON, TieBreak.BEST_SERIES)
+
+
+@dataclass
+class Standing:
+    entry_id: int
+    start_number: int
+    player_id: int
+    name: str
+    club: str | None
+    withdrawn: bool
+    total: int = 0
+    per_series: dict[int, int] = field(default_factory=dict)
+    deals_played: int = 0
+    series_won: int = 0
+    rank: int = 0
+
+    @property
+    def best_series(self) -> int:
+        return max(self.per_series.values(), default=0)
+
+    def sort_key(self, tie_breaks) -> tuple:
+        keys = {
+            TieBreak.SERIES_WON: self.series_won,
+            TieBreak.BEST_SERIES: self.best_series,
+            TieBreak.DEALS_PLAYED: -self.deals_played,
+        }
+        return (self.total, *(keys[TieBreak(name)] for name in tie_breaks))
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    """Every entry ranked: total points, points per series, deals played, shared ranks on ties."""
+    rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
+    table_results = _add_deal_points(tournament, rows)
+    _add_penalties(tournament, rows)
+    _count_series_won(rows, table_results)
+    tie_breaks = tournament.tie_breaks or DEFAULT_TIE_BREAKS
+    return _ranked(list(rows.values()), tie_breaks)
+
+
+def cached_standings(tournament: Tournament) -> list[Standing]:
+    """The standings from the cache; every recorded deal or penalty row invalidates them."""
+    key = standings_cache_key(tournament.pk)
+    found = cache.get(key)
+    if found is None:
+        found = standings(tournament)
+        cache.set(key, found, timeout=3600)
+    return found
+
+
+def _entries(tournament: Tournament):
+    return Entry.objects.filter(tournament=tournament).select_related("player__club")
+
+
+def _standing(entry: Entry) -> Standing:
+    club = entry.player.club
+    return Standing(
+        entry_id=entry.pk,
+        start_number=entry.start_number,
+        player_id=entry.player_id,
+        name=entry.player.name,
+        club=club.name if club else None,
+        withdrawn=entry.withdrawn,
+    )
+
+
+def _add_deal_points(tournament: Tournament, rows: dict[int, Standing]) -> dict:
+    """Sum the current revisions' points per player, series and table; returns the table sums."""
+    current = (
+        RevisionPoints.objects.filter(
+            series__tournament=tournament, revision__deal__current_id=F("revision_id")
+        )
+        .values("entry_id", "series__number", "revision__deal__table_id")
+        .annotate(points=Sum("points"), deals=Count("id"))
+    )
+    by_table: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
+    for row in current:
+        standing = rows[row["entry_id"]]
+        series = row["series__number"]
+        standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
+        standing.total += row["points"]
+        standing.deals_played += row["deals"]
+        by_table[(series, row["revision__deal__table_id"])][row["entry_id"]] = row["points"]
+    return by_table
+
+
+def _add_penalties(tournament: Tournament, rows: dict[int, Standing]) -> None:
+    penalties = (
+        AdjustmentLine.objects.filter(adjustment__series__tournament=tournament)
+        .values("entry_id", "adjustment__series__number")
+        .annotate(points=Sum("points"))
+    )
+    for row in penalties:
+        standing, series = rows[row["entry_id"]], row["adjustment__series__number"]
+        standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
+        standing.total += row["points"]
+
+
+def _count_series_won(rows: dict[int, Standing], table_results: dict) -> None:
+    """A player wins a series at the table with the table's best result there (ties: all)."""
+    for (series, _table), results in table_results.items():
+        final = {entry: rows[entry].per_series[series] for entry in results}
+        best = max(final.values())
+        for entry, points in final.items():
+            if points == best:
+                rows[entry].series_won += 1
+
+
+def _ranked(rows: list[Standing], tie_breaks) -> list[Standing]:
+    rows.sort(key=lambda row: (row.sort_key(tie_breaks), -row.start_number), reverse=True)
+    previous = None
+    for place, row in enumerate(rows, start=1):
+        key = row.sort_key(tie_breaks)
+        row.rank = previous[1] if previous and previous[0] == key else place
+        previous = (key, row.rank)
+    return rows

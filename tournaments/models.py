@@ -1,0 +1,256 @@
+"""The event: clubs, players, tournaments, entries, series, tables and seats, penalty rows.
+
+Slim models: what is stored and what the database guarantees (uniqueness, checks). Writes go
+through ``tournaments.domain``; the series rules live in ``tournaments.engine``.
+"""
+
+import hashlib
+import hmac
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import enums
+from tournaments.engine.series import SeriesSettings
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    short_name = models.CharField(_("short name"), max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, null=True, blank=True
+    )
+    member_number = models.CharField(
+        _("federation member number"), max_length=30, null=True, blank=True, unique=True
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    game = models.CharField(
+        _("game"), max_length=20, choices=enums.Game.choices, default=enums.Game.DOPPELKOPF
+    )
+    rules = models.JSONField(_("rules"), default=dict, blank=True)
+    series_count = models.PositiveSmallIntegerField(_("number of series"), default=3)
+    normal_deals = models.PositiveSmallIntegerField(
+        _("normal deals per four-table"),
+        default=20,
+        help_text=_(
+            "Doppelkopf: normal games at a four-table (five-tables play 5/4 of it); "
+            "Schafkopf: deals per series."
+        ),
+    )
+    compulsory_solos = models.BooleanField(_("compulsory solos"), default=True)
+    status = models.CharField(
+        _("status"),
+        max_length=20,
+        choices=enums.TournamentStatus.choices,
+        default=enums.TournamentStatus.DRAFT,
+    )
+    tie_breaks = models.JSONField(
+        _("tie-breaks"), default=list, blank=True, help_text=_("Order of the tie-breaks.")
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(series_count__gte=1) & Q(normal_deals__gte=1),
+                name="tournament_counts_positive",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != enums.TournamentStatus.DRAFT
+
+    def series_settings(self, table_size: int) -> SeriesSettings:
+        """The series rules for a table of ``table_size`` (a five-table plays 5/4 of the deals)."""
+        doppelkopf = self.game == enums.Game.DOPPELKOPF
+        normal = self.normal_deals * 5 // 4 if doppelkopf and table_size == 5 else self.normal_deals
+        return SeriesSettings(
+            table_size=table_size,
+            normal_deals=normal,
+            compulsory_solos=doppelkopf and self.compulsory_solos,
+        )
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entries"
+    )
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT)
+    start_number = models.PositiveIntegerField(_("start number"))
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "start_number"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_once"),
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"], name="entry_start_number_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}. {self.player}"
+
+
+class Series(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="series"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(
+        _("status"),
+        max_length=20,
+        choices=enums.SeriesStatus.choices,
+        default=enums.SeriesStatus.PLANNED,
+    )
+    time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="series_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return _("Series %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    series = models.ForeignKey(
+        Series, verbose_name=_("series"), on_delete=models.CASCADE, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    # The captain's secret is derived from SECRET_KEY and this nonce (so organisers can always
+    # show or print the link); only its hash is stored, and a new nonce revokes the old link.
+    token_nonce = models.CharField(max_length=32)
+    token_hash = models.CharField(max_length=64, unique=True)
+    # Deals played before the organiser called time (TSR 8.5); None while time runs.
+    time_up_after = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["series", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["series", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+    @staticmethod
+    def hash_token(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
+
+    def captain_token(self) -> str:
+        """The secret of this table's captain link (recomputable, never stored)."""
+        message = f"captain:{self.series_id}:{self.number}:{self.token_nonce}".encode()
+        return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
+
+
+class Seat(models.Model):
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
+    entry = models.ForeignKey(Entry, verbose_name=_("player"), on_delete=models.PROTECT)
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["series", "entry"], name="seat_once_per_series"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=5), name="seat_position_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {self.position}: {self.entry}"
+
+
+class Adjustment(models.Model):
+    """A penalty or correction row (TSR 9), counted in the standings of its series."""
+
+    series = models.ForeignKey(
+        Series, verbose_name=_("series"), on_delete=models.CASCADE, related_name="adjustments"
+    )
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.SET_NULL, null=True, blank=True
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=enums.AdjustmentKind.choices)
+    reason = models.TextField(_("reason"))
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["series", "created_at"]
+        verbose_name = _("penalty row")
+        verbose_name_plural = _("penalty rows")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.reason[:40]}"
+
+
+class AdjustmentLine(models.Model):
+    adjustment = models.ForeignKey(Adjustment, on_delete=models.CASCADE, related_name="lines")
+    entry = models.ForeignKey(Entry, verbose_name=_("player"), on_delete=models.PROTECT)
+    points = models.IntegerField(_("points"))
+
+    class Meta:
+        verbose_name = _("penalty line")
+        verbose_name_plural = _("penalty lines")
+        constraints = [
+            models.UniqueConstraint(fields=["adjustment", "entry"], name="adjustment_line_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.points:+d}"
