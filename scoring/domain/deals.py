@@ -304,9 +304,8 @@ def _listed(positions) -> str:
 def _add_revision(
     scope: _TableScope, row: Deal, engine_deal, score: DealScore, *, by: Author, reason: str = ""
 ) -> DealRevision:
-    revision = _new_revision(
-        row, input=asdict(engine_deal), result=_result(score), by=by, reason=reason
-    )
+    entered = json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
+    revision = _new_revision(row, input=entered, result=_result(score), by=by, reason=reason)
     RevisionPoints.objects.bulk_create(
         RevisionPoints(
             revision=revision,
