@@ -1,15 +1,15 @@
-"""What each engine refusal code means, in the user's language.
+"""What each refusal code means, in the user's language.
 
-The engines stay free of translations: they name a code, a field and parameters; this module is
-the one place that turns them into sentences. Every code an engine can raise has a message here
-(a test checks it), and the API documentation lists them from this table.
+The engines and the domain functions stay free of sentences: they name a code, a field and
+parameters; this module is the one place that turns them into words. Every code they can raise
+has a message here (a test finds them in the sources), and the API documentation lists them.
 """
 
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.common import Problem
 
-ENGINE_MESSAGES = {
+MESSAGES = {
     # rule sets
     "unknown_preset": _("The rule preset “%(preset)s” is not known."),
     "unknown_option": _("The rule option “%(option)s” is not known."),
@@ -57,12 +57,54 @@ ENGINE_MESSAGES = {
     "laufende_below_minimum": _("Laufende count only from %(min)s; enter 0 below that."),
     "laufende_range": _("At most %(max)s Laufende are possible in this game."),
     "sie_not_won": _("A Sie wins every trick: 120 card points and 8 tricks."),
+    # the series at the table
+    "series_complete": _("This series is complete: no more deals at this table."),
+    "forced_solo_due": _("Player %(player)s must play a solo now (Vorführung)."),
+    "no_normal_deals_left": _(
+        "No normal games are left: player %(player)s must play a solo now (Vorführung)."
+    ),
+    "player_sitting_out": _("Player %(player)s sits out this deal (the dealer at a five-table)."),
+    "soloist_out_of_range": _("Position %(soloist)s does not exist at this table."),
+    "soloist_required": _("A solo needs its soloist."),
+    "soloist_not_allowed": _("Only a solo has a soloist."),
+    "seats_mismatch": _("The players of this deal are positions %(expected)s."),
+    "correction_reseats_later_deal": _(
+        "This correction would change who sat out in deal %(number)s, which was already played."
+    ),
+    "table_not_seated": _("This table has no seating yet."),
+    "series_closed": _("This series is closed; only the organisers can still correct it."),
+    "series_incomplete": _("Tables %(tables)s still have deals to play."),
+    "series_started": _("Series %(number)s has started: its seating can no longer change."),
+    # recording and correcting
+    "deal_number_taken": _("Deal %(number)s was already recorded (by another phone?)."),
+    "deal_not_found": _("There is no deal %(number)s at this table."),
+    "stale_version": _("Someone changed this deal meanwhile; please reload and check it."),
+    "reason_required": _("Please give a reason for the correction."),
+    "idempotency_key_reused": _("This request key was already used for another request."),
+    # seating
+    "seating_empty": _("A seating needs at least one table."),
+    "table_size": _("A table seats 4 or 5 players, not %(size)s."),
+    "seated_twice": _("A player is seated twice."),
+    "not_entered": _("A player is not entered in this tournament."),
+    # penalty rows
+    "unknown_adjustment_kind": _("The kind of penalty “%(kind)s” is not known."),
+    "unsporting_penalty": _(
+        "Unsporting conduct is one player's penalty of 1 to %(max)s points, with no credit."
+    ),
+    "adjustment_not_zero_sum": _("A penalty row must sum to 0 (it sums to %(total)s)."),
+    # entries
+    "name_required": _("Please enter the player's name."),
+    "start_number_invalid": _("The start number must be a whole number from 1."),
+    "start_number_taken": _("Start number %(number)s is already taken."),
+    "already_entered": _("%(name)s is already entered."),
+    "csv_columns": _("The CSV columns are: %(columns)s."),
+    "csv_empty": _("The CSV file has no players."),
 }
 
 
 def problem_message(problem: Problem) -> str:
     """The translated sentence for ``problem`` in the active language."""
-    template = ENGINE_MESSAGES[problem.code]
+    template = MESSAGES[problem.code]
     return str(template) % dict(problem.params) if problem.params else str(template)
 
 

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 from django.utils import translation
 
 from karlchen.api.errors import REQUEST_ERROR_CODES
-from scoring.messages import ENGINE_MESSAGES
+from scoring.messages import MESSAGES
 
 REPO = Path(__file__).resolve().parent.parent
 LANGUAGES = ("de", "en")
@@ -46,9 +46,38 @@ def test_catalogs_hold_every_message_of_the_code(tmp_path):
 
 
 def test_every_code_speaks_german_and_english():
-    messages = {**REQUEST_ERROR_CODES, **ENGINE_MESSAGES}
+    messages = {**REQUEST_ERROR_CODES, **MESSAGES}
     with translation.override("en"):
         english = {code: str(text) for code, text in messages.items()}
     with translation.override("de"):
         german = {code: str(text) for code, text in messages.items()}
     assert [code for code in messages if german[code] == english[code]] == []
+
+
+CODE_PATTERNS = (
+    r'problems\.add\(\s*"(\w+)"',
+    r'Problem\(\s*"(\w+)"',
+    r'\brejected\(\s*"(\w+)"',
+    r'\bConflict\(\s*"(\w+)"',
+    r'\bGone\(\s*"(\w+)"',
+    r'_refusal\(\s*cursor,\s*"(\w+)"',
+)
+
+
+def codes_in_sources() -> set[str]:
+    """Every refusal code the engines and domain functions can raise, read from their sources."""
+    import re
+
+    sources = [REPO / "scoring", REPO / "tournaments"]
+    found = set()
+    for path in (p for root in sources for p in root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for pattern in CODE_PATTERNS:
+            found |= set(re.findall(pattern, text))
+    return found
+
+
+def test_every_refusal_code_has_a_message():
+    codes = codes_in_sources()
+    assert len(codes) > 40
+    assert sorted(codes - set(MESSAGES)) == []

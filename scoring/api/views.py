@@ -15,7 +15,7 @@ from scoring.api.serializers import (
     SchafkopfPreviewInput,
 )
 from scoring.engine import DealRejected, parse_rules, score_deal
-from scoring.messages import ENGINE_MESSAGES, problem_errors
+from scoring.messages import MESSAGES, problem_errors
 
 PREVIEW_INPUTS = {"doppelkopf": DoppelkopfPreviewInput, "schafkopf": SchafkopfPreviewInput}
 PREVIEW_REQUEST = PolymorphicProxySerializer(
@@ -36,7 +36,7 @@ class ScorePreviewApi(APIView):
     @extend_schema(
         operation_id="score_preview",
         summary="Score one deal (nothing is stored)",
-        description=error_codes_description(ENGINE_MESSAGES),
+        description=error_codes_description(MESSAGES),
         request=PREVIEW_REQUEST,
         responses={200: DealScoreOutput, **ERROR_RESPONSES},
         examples=[

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.throttling import ScopedRateThrottle
 
-from scoring.messages import ENGINE_MESSAGES
+from scoring.messages import MESSAGES
 from tests.conftest import contract_examples
 
 URL = "/api/v1/score-preview/"
@@ -261,7 +261,7 @@ def test_schema_documents_the_preview_and_every_error_code(client):
     assert response.status_code == 200
     schema = json.loads(response.content)
     operation = schema["paths"]["/api/v1/score-preview/"]["post"]
-    missing = [code for code in ENGINE_MESSAGES if f"`{code}`" not in operation["description"]]
+    missing = [code for code in MESSAGES if f"`{code}`" not in operation["description"]]
     assert missing == []
     assert set(operation["responses"]) == {"200", "400", "429"}
 
