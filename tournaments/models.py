@@ -8,10 +8,13 @@ import hashlib
 import hmac
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import DealRejected, parse_rules
+from scoring.messages import problem_message
 from tournaments import enums
 from tournaments.engine.series import SeriesSettings
 
@@ -92,6 +95,15 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    def clean(self) -> None:
+        """The rule set must be one the game's engine accepts (admin forms check it too)."""
+        try:
+            parse_rules(self.game, self.rules)
+        except DealRejected as refusal:
+            raise ValidationError(
+                {"rules": [problem_message(problem) for problem in refusal.problems]}
+            ) from refusal
 
     @property
     def is_public(self) -> bool:

@@ -506,13 +506,10 @@ def _doubling_lines(facts: _Facts, winner: str) -> list[Line]:
 
 
 def _extra_lines(extras: tuple[Extra, ...]) -> list[Line]:
+    """One line per kind and party, in the order of EXTRA_TYPES, Re before Kontra."""
     counts = Counter((extra.type, extra.party) for extra in extras)
-    return [
-        Line(kind, party, counts[(kind, party)])
-        for kind in EXTRA_TYPES
-        for party in PARTIES
-        if counts[(kind, party)]
-    ]
+    ordered = sorted(counts, key=lambda pair: (EXTRA_TYPES.index(pair[0]), pair[1] != RE))
+    return [Line(kind, party, counts[(kind, party)]) for kind, party in ordered]
 
 
 def _points_per_seat(

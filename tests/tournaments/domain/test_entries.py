@@ -135,3 +135,13 @@ def test_check_in_and_withdraw():
     withdraw(entry)
     entry.refresh_from_db()
     assert (entry.checked_in, entry.withdrawn) == (True, True)
+
+
+def test_a_tournament_model_refuses_bad_rules_in_forms_too():
+    from django.core.exceptions import ValidationError
+
+    tournament, _ = tournament_with_players(0)
+    tournament.rules = {"deck": "32 cards"}
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert list(refused.value.message_dict) == ["rules"]
