@@ -11,6 +11,7 @@ urlpatterns = [
     path("", HomeView.as_view(), name="home"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("scoring.api.urls")),
+    path("api/v1/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),

@@ -85,6 +85,7 @@ MESSAGES = {
     "seating_empty": _("A seating needs at least one table."),
     "table_size": _("A table seats 4 or 5 players, not %(size)s."),
     "seated_twice": _("A player is seated twice."),
+    "entry_withdrawn": _("Withdrawn players cannot be seated (start numbers %(start_numbers)s)."),
     "not_entered": _("A player is not entered in this tournament."),
     # penalty rows
     "unknown_adjustment_kind": _("The kind of penalty “%(kind)s” is not known."),
@@ -94,7 +95,8 @@ MESSAGES = {
     "adjustment_not_zero_sum": _("A penalty row must sum to 0 (it sums to %(total)s)."),
     # entries
     "name_required": _("Please enter the player's name."),
-    "start_number_invalid": _("The start number must be a whole number from 1."),
+    "start_number_invalid": _("The start number must be a whole number from 1 to 99999."),
+    "text_too_long": _("At most %(max)s characters, please."),
     "start_number_taken": _("Start number %(number)s is already taken."),
     "already_entered": _("%(name)s is already entered."),
     "csv_columns": _("The CSV columns are: %(columns)s."),

@@ -6,8 +6,9 @@ refusals arrive here already as problems with codes and are translated by ``scor
 
 from collections.abc import Iterator
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -37,6 +38,11 @@ REQUEST_ERROR_CODES = {
     "not_found": _("Not found."),
     "method_not_allowed": _("This method is not allowed here."),
     "not_acceptable": _("The requested response format is not available."),
+    "min_value": _("The number is too small."),
+    "max_value": _("The number is too large."),
+    "blank": _("The text must not be empty."),
+    "unknown_entry": _("No entry of this tournament has this id."),
+    "csv_encoding": _("The CSV file cannot be read as text (UTF-8 unless a charset is given)."),
 }
 
 
@@ -73,6 +79,10 @@ def exception_handler(exc, context):
     if isinstance(exc, RequestDataTooBig):
         body = {"errors": [error(BODY, "body_too_large", REQUEST_ERROR_CODES["body_too_large"])]}
         return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, Http404):  # DRF maps them too, but only in its own response
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -36,7 +36,9 @@ class DoppelkopfDealInput(StrictSerializer):
     contract = StrictChoiceField(choices=doppelkopf.CONTRACTS)
     solo = StrictChoiceField(choices=doppelkopf.SOLO_TYPES, allow_null=True, default=None)
     re = _seat_list(help_text="Seats of the Re party: 2 in normal games, 1 in solos.")
-    seats = _seat_list(default=[1, 2, 3, 4], help_text="The four active seats.")
+    seats = _seat_list(
+        required=False, help_text="The four active seats; default 1–4 (at a table: its players)."
+    )
     re_points = StrictIntegerField(help_text="Re's card points (Augen), 0–240.")
     kontra_points = StrictIntegerField(allow_null=True, default=None)
     re_tricks = StrictIntegerField(
@@ -53,7 +55,9 @@ class SchafkopfDealInput(StrictSerializer):
     declarer = StrictIntegerField()
     partner = StrictIntegerField(allow_null=True, default=None, help_text="Only in a Rufer.")
     suit = StrictChoiceField(choices=schafkopf.SUITS, allow_null=True, default=None)
-    seats = _seat_list(default=[1, 2, 3, 4], help_text="The four active seats.")
+    seats = _seat_list(
+        required=False, help_text="The four active seats; default 1–4 (at a table: its players)."
+    )
     declarer_points = StrictIntegerField(help_text="Card points of the declarer's side, 0–120.")
     declarer_tricks = StrictIntegerField(allow_null=True, default=None)
     laufende = StrictIntegerField(default=0)

@@ -162,14 +162,25 @@ def correct_deal(
     return revision
 
 
-def void_deal(table: Table, number: int, *, version: int, reason: str, by: Author) -> DealRevision:
+def void_deal(
+    table: Table,
+    number: int,
+    *,
+    version: int,
+    reason: str,
+    by: Author,
+    idempotency_key: str | None = None,
+) -> DealRevision:
     """Annul deal ``number`` (TSR 9: a void game scores 0 for everyone) as a new revision.
 
     The deal keeps its place in the series (it was dealt: the dealer moved on); a later
     correction can bring a result back.
     """
+    fingerprint = _fingerprint("void", number, version, reason)
     with transaction.atomic():
         scope = _lock(table.pk)
+        if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
+            return stored
         _check_writable(scope, by)
         target = _deal_for_update(scope, number, version, reason)
         revision = _new_revision(
@@ -182,6 +193,7 @@ def void_deal(table: Table, number: int, *, version: int, reason: str, by: Autho
         )
         target.voided = True
         target.save(update_fields=["voided"])
+        _remember_key(scope.table, idempotency_key, fingerprint, revision)
         _after_commit(scope)
     return revision
 

@@ -15,6 +15,8 @@ from tournaments.enums import Game
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
 CSV_COLUMNS = ("name", "club", "member_number", "start_number")
+MAX_START_NUMBER = 99_999
+TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30}  # the model fields' max_length
 
 
 def create_tournament(*, by, rules: Mapping | None = None, **fields) -> Tournament:
@@ -49,7 +51,8 @@ def add_entry(
     start_number: int | None = None,
 ) -> Entry:
     """Enter a player (found by member number, else created) with the next free start number."""
-    problems = _entry_problems(tournament, name=name, start_number=start_number, field="")
+    texts = {"name": name, "club": club, "member_number": member_number or ""}
+    problems = _entry_problems(tournament, texts=texts, start_number=start_number, field="")
     if problems:
         raise DealRejected(problems)
     with transaction.atomic():
@@ -110,13 +113,16 @@ def _next_start_number(tournament: Tournament) -> int:
     return (highest or 0) + 1
 
 
-def _entry_problems(tournament, *, name: str, start_number, field: str) -> list[Problem]:
+def _entry_problems(tournament, *, texts: dict, start_number, field: str) -> list[Problem]:
     prefix = f"{field}." if field else ""
     problems = []
-    if not name or not name.strip():
+    if not texts["name"].strip():
         problems.append(Problem("name_required", f"{prefix}name", {}))
+    for key, limit in TEXT_LIMITS.items():
+        if len(texts.get(key) or "") > limit:
+            problems.append(Problem("text_too_long", f"{prefix}{key}", {"max": limit}))
     if start_number is not None:
-        if start_number < 1:
+        if not 1 <= start_number <= MAX_START_NUMBER:
             problems.append(Problem("start_number_invalid", f"{prefix}start_number", {}))
         elif tournament.entries.filter(start_number=start_number).exists():
             problems.append(
@@ -134,7 +140,7 @@ def _csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]
             problems.append(Problem("csv_columns", field, {"columns": ", ".join(CSV_COLUMNS)}))
             continue
         number = (row.get("start_number") or "").strip()
-        if number and not number.isdigit():
+        if number and not (number.isdigit() and int(number) <= MAX_START_NUMBER):
             problems.append(Problem("start_number_invalid", f"{field}.start_number", {}))
             number = ""
         start_number = int(number) if number else None
@@ -144,9 +150,8 @@ def _csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]
             )
         if start_number:
             numbers.add(start_number)
-        problems += _entry_problems(
-            tournament, name=row.get("name") or "", start_number=start_number, field=field
-        )
+        texts = {key: (row.get(key) or "").strip() for key in TEXT_LIMITS}
+        problems += _entry_problems(tournament, texts=texts, start_number=start_number, field=field)
     if not rows:
         problems.append(Problem("csv_empty", "csv", {}))
     return problems

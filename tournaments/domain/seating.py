@@ -24,7 +24,7 @@ def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table
     """
     _check_plan(series, tables)
     with transaction.atomic():
-        series = Series.objects.select_for_update().get(pk=series.pk)
+        Series.objects.select_for_update().filter(pk=series.pk).first()  # one seating at a time
         if Deal.objects.filter(table__series=series).exists():
             raise rejected("series_started", "series", number=series.number)
         series.tables.all().delete()
@@ -74,3 +74,6 @@ def _check_plan(series: Series, tables: Sequence[Sequence[Entry]]) -> None:
         raise rejected("seated_twice", "tables")
     if any(entry.tournament_id != series.tournament_id for entries in tables for entry in entries):
         raise rejected("not_entered", "tables")
+    withdrawn = [str(e.start_number) for entries in tables for e in entries if e.withdrawn]
+    if withdrawn:
+        raise rejected("entry_withdrawn", "tables", start_numbers=", ".join(withdrawn))

@@ -285,6 +285,14 @@ def test_a_void_scores_zero_keeps_its_place_and_can_be_corrected_back():
     assert (deal.voided, deal.current.points.count()) == (False, 4)
 
 
+def test_a_retried_void_returns_the_first_one():
+    table = seated_table(4)
+    play(table, lambda nd: normal([1, 2]))
+    first = void_deal(table, 1, version=1, reason="x", by=CAPTAIN, idempotency_key="v")
+    again = void_deal(table, 1, version=1, reason="x", by=CAPTAIN, idempotency_key="v")
+    assert (again.pk, DealRevision.objects.filter(deal__table=table).count()) == (first.pk, 2)
+
+
 def test_a_closed_series_is_closed_for_captains_but_not_for_organisers():
     table = seated_table(4)
     play(table, lambda nd: normal([1, 2]))

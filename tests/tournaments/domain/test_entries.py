@@ -92,6 +92,26 @@ def test_entry_refusals():
     assert problems(refused) == [("start_number_invalid", "start_number")]
 
 
+def test_too_long_texts_and_huge_start_numbers_are_refused():
+    tournament, _ = tournament_with_players(0)
+    with pytest.raises(DealRejected) as refused:
+        add_entry(
+            tournament, name="x" * 121, club="y" * 121, member_number="1" * 31, start_number=10**9
+        )
+    assert problems(refused) == [
+        ("text_too_long", "name"),
+        ("text_too_long", "club"),
+        ("text_too_long", "member_number"),
+        ("start_number_invalid", "start_number"),
+    ]
+    with pytest.raises(DealRejected) as refused:
+        import_entries_csv(tournament, f"name,start_number\n{'x' * 121},{'9' * 30}\n")
+    assert problems(refused) == [
+        ("start_number_invalid", "csv.2.start_number"),
+        ("text_too_long", "csv.2.name"),
+    ]
+
+
 def test_csv_import_enters_every_row():
     tournament, _ = tournament_with_players(0)
     text = "\ufeffname,club,member_number,start_number\nAnna,Karo Sieben,,5\nBernd,,B-1,\n"

@@ -6,6 +6,7 @@ from scoring.domain.deals import record_deal
 from scoring.engine import DealRejected
 from tests.factories.tournaments import seated_table, tournament_with_players
 from tests.scoring.domain.conftest import CAPTAIN, normal
+from tournaments.domain.entries import withdraw
 from tournaments.domain.seating import reissue_captain_token, seat_series, table_for_token
 from tournaments.enums import SeriesStatus
 from tournaments.models import Seat
@@ -70,6 +71,21 @@ def test_players_of_another_tournament_cannot_be_seated():
     with pytest.raises(DealRejected) as refused:
         seat_series(tournament.series.get(number=1), [entries[:2] + strangers[:2]])
     assert codes(refused) == [("not_entered", "tables")]
+
+
+def test_withdrawn_players_are_not_seated():
+    tournament, entries = tournament_with_players(4)
+    withdraw(entries[2])
+    with pytest.raises(DealRejected) as refused:
+        seat_series(tournament.series.get(number=1), [entries])
+    assert codes(refused) == [("entry_withdrawn", "tables")]
+
+
+def test_the_callers_series_sees_its_new_status():
+    tournament, entries = tournament_with_players(4)
+    series = tournament.series.get(number=1)
+    seat_series(series, [entries])
+    assert series.status == SeriesStatus.SEATED
 
 
 def test_a_captain_token_opens_its_table_until_reissued():

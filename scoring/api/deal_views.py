@@ -1,0 +1,307 @@
+"""Table API: the table now, its score sheet, and recording, correcting and voiding its deals.
+
+Captains send ``Authorization: Table <token>``; organisers log in. A captain's token opens only
+its own table (another: 403 ``permission_denied``). Once the series is closed the captain still
+reads the table and its sheet, but every write is refused (403 ``series_closed``); organisers
+may still correct and void. See ``tournaments.api.permissions``.
+"""
+
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from karlchen.api.fields import StrictIntegerField, StrictSerializer
+from scoring.api.serializers import (
+    DealScoreOutput,
+    DoppelkopfDealInput,
+    SchafkopfDealInput,
+)
+from scoring.domain.deals import correct_deal, record_deal, void_deal
+from scoring.domain.queries import table_state
+from tournaments.api.base import (
+    CODES,
+    RESPONSE_400,
+    RESPONSE_401,
+    RESPONSE_403,
+    RESPONSE_404,
+    RESPONSE_409,
+    TableApi,
+)
+from tournaments.api.permissions import require_table_reader, table_author, table_or_404
+from tournaments.api.serializers import SeatOutput
+from tournaments.enums import Game
+
+WRITE_ERRORS = {
+    400: RESPONSE_400,
+    401: RESPONSE_401,
+    403: RESPONSE_403,
+    404: RESPONSE_404,
+    409: RESPONSE_409,
+}
+
+
+class WrittenDealOutput(serializers.Serializer):
+    """A deal as a write left it: its place in the series and the revision's result."""
+
+    number = serializers.IntegerField(source="deal.number")
+    kind = serializers.CharField(source="deal.kind")
+    dealer = serializers.IntegerField(source="deal.dealer")
+    sitting_out = serializers.IntegerField(source="deal.sitting_out", allow_null=True)
+    version = serializers.IntegerField()
+    voided = serializers.BooleanField()
+    result = DealScoreOutput(help_text="Points are per position; a voided deal has none.")
+    points = serializers.SerializerMethodField(help_text="Points per player (entry id).")
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    def get_points(self, revision) -> dict:
+        return {str(row.entry_id): row.points for row in revision.points.order_by("position")}
+
+
+def plain(value):
+    """Validated data as plain dicts and lists (what the domain stores and fingerprints)."""
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    return value
+
+
+def valid_for_game(inputs: dict, table, data) -> dict:
+    """The body checked by the shape of the table's game (absent seats: the domain fills them)."""
+    serializer = inputs[table.series.tournament.game](data=data)
+    serializer.is_valid(raise_exception=True)
+    return plain(serializer.validated_data)
+
+
+def deal_number_or_404(table, number: int) -> None:
+    if not table.deals.filter(number=number).exists():
+        raise NotFound()
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+class NextDealOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    sitting_out = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.IntegerField())
+    forced_soloist = serializers.IntegerField(
+        allow_null=True, help_text="Vorführung: who must play the solo now."
+    )
+
+
+class TableStateApi(TableApi):
+    class OutputSerializer(serializers.Serializer):
+        class DealSerializer(serializers.Serializer):
+            number = serializers.IntegerField()
+            kind = serializers.CharField()
+            dealer = serializers.IntegerField()
+            sitting_out = serializers.IntegerField(allow_null=True)
+            version = serializers.IntegerField()
+            voided = serializers.BooleanField()
+            points = serializers.DictField(child=serializers.IntegerField())
+
+        id = serializers.IntegerField(source="table.pk")
+        number = serializers.IntegerField(source="table.number")
+        tournament = serializers.IntegerField(source="series.tournament_id")
+        game = serializers.CharField(source="series.tournament.game")
+        series = serializers.IntegerField(source="series.number")
+        status = serializers.CharField(source="series.status")
+        seats = SeatOutput(many=True)
+        deals = DealSerializer(many=True)
+        totals = serializers.DictField(child=serializers.IntegerField())
+        next_deal = NextDealOutput(allow_null=True)
+        compulsory_solos = serializers.DictField(
+            child=serializers.CharField(), help_text="done or owed per position"
+        )
+        deals_played = serializers.IntegerField()
+        deals_total = serializers.IntegerField()
+        complete = serializers.BooleanField()
+        time_up = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="table_state",
+        summary="The table now: seats, deals, totals, the next deal, compulsory solos",
+        description="For the table's captain (also after the series is closed) and organisers.",
+        responses={200: OutputSerializer, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404},
+    )
+    def get(self, request, table_id):
+        table = table_or_404(table_id)
+        table_author(request, table)
+        return Response(TableStateApi.OutputSerializer(table_state(table)).data)
+
+
+class TableSheetApi(TableApi):
+    class OutputSerializer(serializers.Serializer):
+        class DealSerializer(serializers.Serializer):
+            number = serializers.IntegerField()
+            kind = serializers.CharField()
+            dealer = serializers.IntegerField()
+            voided = serializers.BooleanField()
+            points = serializers.DictField(child=serializers.IntegerField())
+            totals = serializers.DictField(
+                child=serializers.IntegerField(), help_text="Running totals after this deal."
+            )
+
+        id = serializers.IntegerField(source="table.pk")
+        number = serializers.IntegerField(source="table.number")
+        series = serializers.IntegerField(source="series.number")
+        players = SeatOutput(many=True, source="seats")
+        deals = DealSerializer(many=True)
+        totals = serializers.DictField(child=serializers.IntegerField())
+
+    @extend_schema(
+        operation_id="table_sheet",
+        summary="The score sheet: every deal with points per position and running totals",
+        description="Anyone, once the tournament is public (a draft: organisers, the captain).",
+        responses={200: OutputSerializer, 401: RESPONSE_401, 404: RESPONSE_404},
+    )
+    def get(self, request, table_id):
+        table = table_or_404(table_id)
+        require_table_reader(request, table)
+        return Response(TableSheetApi.OutputSerializer(table_state(table)).data)
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+class RecordDealApi(TableApi):
+    class DoppelkopfInputSerializer(StrictSerializer):
+        deal = DoppelkopfDealInput()
+        number = StrictIntegerField(
+            required=False, min_value=1, help_text="The deal the client means to record."
+        )
+        idempotency_key = serializers.CharField(
+            required=False, max_length=100, help_text="A retry with the same key stores once."
+        )
+
+    class SchafkopfInputSerializer(DoppelkopfInputSerializer):
+        deal = SchafkopfDealInput()
+
+    inputs = {Game.DOPPELKOPF: DoppelkopfInputSerializer, Game.SCHAFKOPF: SchafkopfInputSerializer}
+
+    @extend_schema(
+        operation_id="deal_record",
+        summary="Record the next deal (the table's captain, organisers)",
+        description=(
+            "The series decides the deal's number, dealer and kind; `deal.seats` may be left "
+            "out (the table knows who plays). A retry with the same "
+            "`idempotency_key` answers 201 with the deal stored the first time and stores "
+            "nothing; the same key with another body is a 409.\n\n" + CODES
+        ),
+        request=PolymorphicProxySerializer(
+            component_name="RecordDealRequest",
+            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer],
+            resource_type_field_name=None,
+        ),
+        responses={201: WrittenDealOutput, **WRITE_ERRORS},
+    )
+    def post(self, request, table_id):
+        table = table_or_404(table_id)
+        author = table_author(request, table)
+        data = valid_for_game(RecordDealApi.inputs, table, request.data)
+        revision = record_deal(
+            table,
+            deal=data["deal"],
+            by=author,
+            number=data.get("number"),
+            idempotency_key=data.get("idempotency_key"),
+        )
+        return Response(WrittenDealOutput(revision).data, status=status.HTTP_201_CREATED)
+
+
+class CorrectDealApi(TableApi):
+    class DoppelkopfInputSerializer(StrictSerializer):
+        deal = DoppelkopfDealInput()
+        version = StrictIntegerField(min_value=1, help_text="The version that was corrected.")
+        reason = serializers.CharField(max_length=2000, allow_blank=True)
+        idempotency_key = serializers.CharField(required=False, max_length=100)
+
+    class SchafkopfInputSerializer(DoppelkopfInputSerializer):
+        deal = SchafkopfDealInput()
+
+    inputs = {Game.DOPPELKOPF: DoppelkopfInputSerializer, Game.SCHAFKOPF: SchafkopfInputSerializer}
+
+    @extend_schema(
+        operation_id="deal_correct",
+        summary="Correct a deal (the captain while the series runs, organisers always)",
+        description="A `version` other than the deal's current one is a 409.\n\n" + CODES,
+        request=PolymorphicProxySerializer(
+            component_name="CorrectDealRequest",
+            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer],
+            resource_type_field_name=None,
+        ),
+        responses={200: WrittenDealOutput, **WRITE_ERRORS},
+    )
+    def put(self, request, table_id, number):
+        table = table_or_404(table_id)
+        author = table_author(request, table)
+        deal_number_or_404(table, number)
+        data = valid_for_game(CorrectDealApi.inputs, table, request.data)
+        revision = correct_deal(
+            table,
+            number,
+            deal=data["deal"],
+            version=data["version"],
+            reason=data["reason"],
+            by=author,
+            idempotency_key=data.get("idempotency_key"),
+        )
+        return Response(WrittenDealOutput(revision).data)
+
+
+class VoidDealApi(TableApi):
+    class InputSerializer(StrictSerializer):
+        version = StrictIntegerField(min_value=1)
+        reason = serializers.CharField(max_length=2000, allow_blank=True)
+        idempotency_key = serializers.CharField(max_length=100, required=False)
+
+    class QuerySerializer(StrictSerializer):
+        version = serializers.IntegerField(min_value=1)
+        reason = serializers.CharField(max_length=2000, allow_blank=True)
+        idempotency_key = serializers.CharField(max_length=100, required=False)
+
+    @extend_schema(
+        operation_id="deal_void",
+        summary="Void a deal: it keeps its place and scores 0 (a correction can restore it)",
+        description=(
+            "`version` and `reason` come as a JSON body or as query parameters. A stale "
+            "`version` is a 409.\n\n" + CODES
+        ),
+        parameters=[
+            OpenApiParameter("version", int, required=False, description="Unless in the body."),
+            OpenApiParameter("reason", str, required=False, description="Unless in the body."),
+        ],
+        request=None,
+        responses={200: WrittenDealOutput, **WRITE_ERRORS},
+    )
+    def delete(self, request, table_id, number):
+        table = table_or_404(table_id)
+        author = table_author(request, table)
+        deal_number_or_404(table, number)
+        if request.data:
+            serializer = VoidDealApi.InputSerializer(data=request.data)
+        else:
+            serializer = VoidDealApi.QuerySerializer(data=request.query_params.dict())
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        revision = void_deal(
+            table,
+            number,
+            version=data["version"],
+            reason=data["reason"],
+            by=author,
+            idempotency_key=data.get("idempotency_key"),
+        )
+        return Response(WrittenDealOutput(revision).data)
+
+
+class DealApi(CorrectDealApi, VoidDealApi):
+    pass  # ``PUT``/``DELETE tables/{id}/deals/{number}/``: two operations

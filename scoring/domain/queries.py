@@ -1,0 +1,154 @@
+"""Reads of a table: where its series stands now, for the captain, the organiser and the sheet.
+
+The next deal is derived by replaying the stored deals through the series engine, exactly as
+recording does, so what a captain is shown is what recording will expect. Nothing here writes,
+scores a deal or checks access: the API and the pages decide who may read what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from scoring.domain.deals import played_deal
+from scoring.models import Deal
+from tournaments.engine.series import NextDeal, replay
+from tournaments.models import Seat, Series, Table, Tournament
+
+DONE, OWED = "done", "owed"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    position: int
+    entry_id: int
+    player_id: int
+    name: str
+    club: str | None
+    start_number: int
+
+
+@dataclass(frozen=True)
+class DealView:
+    """One deal as the sheet shows it; ``points`` and ``totals`` hold every seated position."""
+
+    number: int
+    kind: str
+    dealer: int
+    sitting_out: int | None
+    version: int
+    voided: bool
+    points: dict[int, int]
+    totals: dict[int, int]
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table now: its seats, deals with running totals, and what the series expects next.
+
+    ``compulsory_solos`` maps each position to ``done`` or ``owed`` (empty where the rules play
+    no compulsory solos); ``next_deal`` is None once the series is complete at this table.
+    """
+
+    table: Table
+    seats: tuple[SeatView, ...]
+    deals: tuple[DealView, ...]
+    totals: dict[int, int]
+    next_deal: NextDeal | None
+    compulsory_solos: dict[int, str]
+    deals_total: int
+    complete: bool
+    time_up: bool
+
+    @property
+    def series(self) -> Series:
+        return self.table.series
+
+    @property
+    def deals_played(self) -> int:
+        return len(self.deals)
+
+
+def table_state(table: Table) -> TableState:
+    """The state of ``table`` (a query each for its seats and deals, given its series loaded)."""
+    seats = table.seats.select_related("entry__player__club")
+    deals = table.deals.select_related("current").order_by("number")
+    return _state(table.series.tournament, table, seats, deals)
+
+
+def series_tables(series: Series) -> list[TableState]:
+    """The state of every table of ``series``, in table order, in a fixed number of queries."""
+    tables = series.tables.select_related("series__tournament").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("entry__player__club")),
+        Prefetch("deals", queryset=Deal.objects.select_related("current").order_by("number")),
+    )
+    return [
+        _state(series.tournament, table, table.seats.all(), table.deals.all())
+        for table in tables.order_by("number")
+    ]
+
+
+def _state(
+    tournament: Tournament, table: Table, seats: Iterable[Seat], deals: Iterable[Deal]
+) -> TableState:
+    seat_views = tuple(_seat_view(seat) for seat in sorted(seats, key=lambda s: s.position))
+    deals = list(deals)
+    positions = [seat.position for seat in seat_views]
+    settings = tournament.series_settings(len(positions))
+    played = [played_deal(tournament.game, deal.current.input) for deal in deals]
+    state = replay(settings, played, time_up_after=table.time_up_after)
+    deal_views, totals = _with_running_totals(deals, positions)
+    compulsory = {
+        position: DONE if position in state.compulsory_done else OWED
+        for position in positions
+        if settings.compulsory_solos
+    }
+    return TableState(
+        table=table,
+        seats=seat_views,
+        deals=deal_views,
+        totals=totals,
+        next_deal=state.next_deal,
+        compulsory_solos=compulsory,
+        deals_total=state.deals_total,
+        complete=state.complete,
+        time_up=state.time_up,
+    )
+
+
+def _seat_view(seat: Seat) -> SeatView:
+    player = seat.entry.player
+    return SeatView(
+        position=seat.position,
+        entry_id=seat.entry_id,
+        player_id=player.pk,
+        name=player.name,
+        club=player.club.name if player.club else None,
+        start_number=seat.entry.start_number,
+    )
+
+
+def _with_running_totals(
+    deals: list[Deal], positions: list[int]
+) -> tuple[tuple[DealView, ...], dict[int, int]]:
+    totals = dict.fromkeys(positions, 0)
+    views = []
+    for deal in deals:
+        stored = deal.current.result.get("points", {})  # a voided deal stores no points
+        points = {position: int(stored.get(str(position), 0)) for position in positions}
+        totals = {position: totals[position] + points[position] for position in positions}
+        views.append(
+            DealView(
+                number=deal.number,
+                kind=deal.kind,
+                dealer=deal.dealer,
+                sitting_out=deal.sitting_out,
+                version=deal.version,
+                voided=deal.voided,
+                points=points,
+                totals=totals,
+            )
+        )
+    return tuple(views), totals

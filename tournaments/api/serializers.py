@@ -1,0 +1,60 @@
+"""Serializers shared by several tournament operations; an operation's own ones sit in its view."""
+
+from rest_framework import serializers
+
+from karlchen.api.fields import StrictSerializer
+
+MAX_ID = 10**18  # ids beyond any database integer are refused before they reach a query
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A boolean must be JSON true or false: no "yes", no 1 (DRF's message says so)."""
+
+    def to_internal_value(self, data):
+        if type(data) is not bool:
+            self.fail("invalid")
+        return data
+
+
+class TournamentOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    venue = serializers.CharField()
+    game = serializers.CharField()
+    rules = serializers.JSONField()
+    series_count = serializers.IntegerField()
+    normal_deals = serializers.IntegerField(help_text="Normal deals per four-table and series.")
+    compulsory_solos = serializers.BooleanField()
+    status = serializers.CharField(help_text="draft, open, running or finished")
+
+
+class EntryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    start_number = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField(source="player.name")
+    club = serializers.CharField(source="player.club.name", allow_null=True)
+    member_number = serializers.CharField(source="player.member_number", allow_null=True)
+    checked_in = serializers.BooleanField()
+    withdrawn = serializers.BooleanField()
+
+
+class SeatOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    entry = serializers.IntegerField(source="entry_id")
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    club = serializers.CharField(allow_null=True)
+    start_number = serializers.IntegerField()
+
+
+class SeriesOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text="planned, seated, running or closed")
+    time_called_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+
+
+class EmptyInput(StrictSerializer):
+    """A POST that carries nothing (an empty body or ``{}``)."""
