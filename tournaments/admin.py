@@ -1,0 +1,532 @@
+"""The organisers' back office: every tournament model, with writes that keep the rules intact.
+
+What the admin may change directly is plain data (clubs, players, entries, check-in, a
+tournament's details). Everything the rules or the audit trail depend on is read-only here and
+goes through the domain instead: seatings (``seat_series``), tables and their captain links
+(actions below), series ends (``call_time``/``close_series`` actions), penalty rows
+(``add_adjustment``, also used by the add form here). Deals are never edited in the admin
+(``scoring.admin``).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from scoring.domain.deals import standings_cache_key
+from scoring.engine import DealRejected
+from scoring.messages import problem_message
+from tournaments.domain.adjustments import _check as check_adjustment
+from tournaments.domain.adjustments import add_adjustment
+from tournaments.domain.seating import reissue_captain_token
+from tournaments.domain.series import call_time, close_series
+from tournaments.enums import TieBreak
+from tournaments.models import (
+    Adjustment,
+    AdjustmentLine,
+    Club,
+    Entry,
+    Player,
+    Seat,
+    Series,
+    Table,
+    Tournament,
+)
+
+
+def captain_path(table: Table) -> str:
+    """The captain page of ``table`` (the secret is recomputed, never stored)."""
+    return f"/captain/{table.captain_token()}/"
+
+
+def refusal_text(refusal: DealRejected) -> str:
+    return " ".join(problem_message(problem) for problem in refusal.problems)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, searched and filtered, never added, changed or deleted here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline:
+    """Mixin for inlines that only show rows."""
+
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+def series_number_filter(path: str) -> type[admin.SimpleListFilter]:
+    """A "series" filter by number (1, 2, 3 …), across tournaments, for the field ``path``."""
+
+    class SeriesNumberFilter(admin.SimpleListFilter):
+        title = _("series")
+        parameter_name = "series_number"
+
+        def lookups(self, request, model_admin):
+            numbers = Series.objects.order_by("number").values_list("number", flat=True)
+            return [(number, number) for number in sorted(set(numbers))]
+
+        def queryset(self, request, queryset):
+            if self.value():
+                return queryset.filter(**{path: self.value()})
+            return queryset
+
+    return SeriesNumberFilter
+
+
+# --- clubs and players -----------------------------------------------------------------------
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "short_name", "players")
+    search_fields = ("name", "short_name")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(player_count=Count("player"))
+
+    @admin.display(description=_("players"), ordering="player_count")
+    def players(self, club):
+        return club.player_count
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "member_number")
+    list_filter = ("club",)
+    search_fields = ("name", "member_number")
+    list_select_related = ("club",)
+    autocomplete_fields = ("club",)
+
+
+# --- tournaments and entries -----------------------------------------------------------------
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = (
+            *("name", "date", "venue", "game", "status", "organisers", "rules"),
+            *("series_count", "normal_deals", "compulsory_solos", "tie_breaks"),
+        )
+
+    def clean(self):
+        """The rules are checked by Tournament.clean (the engine); the tie-breaks here."""
+        cleaned = super().clean()
+        tie_breaks = cleaned.get("tie_breaks")
+        if tie_breaks is not None and (
+            not isinstance(tie_breaks, list)
+            or not all(name in TieBreak.values for name in tie_breaks)
+        ):
+            self.add_error(
+                "tie_breaks",
+                _("A JSON list of: %(names)s.") % {"names": ", ".join(TieBreak.values)},
+            )
+        return cleaned
+
+
+class SeriesInline(ReadOnlyInline, admin.TabularInline):
+    model = Series
+    fields = ("number", "status", "tables", "time_called_at", "closed_at")
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(table_count=Count("tables"))
+
+    @admin.display(description=_("tables"))
+    def tables(self, series):
+        return series.table_count
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
+    list_display = ("name", "date", "game", "status", "series_count", "entries")
+    list_filter = ("game", "status", "date")
+    search_fields = ("name", "venue")
+    date_hierarchy = "date"
+    filter_horizontal = ("organisers",)
+    readonly_fields = ("created_at",)
+    inlines = (SeriesInline,)
+    fieldsets = (
+        (None, {"fields": ("name", "date", "venue", "game", "status", "organisers")}),
+        (
+            _("Rules and series"),
+            {
+                "fields": (
+                    "rules",
+                    "series_count",
+                    "normal_deals",
+                    "compulsory_solos",
+                    "tie_breaks",
+                    "created_at",
+                ),
+                "description": _(
+                    'Rules as a JSON object: {"preset": "ddv"} plus single house-rule '
+                    "options. Changed rules apply to deals recorded afterwards."
+                ),
+            },
+        ),
+    )
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(entry_count=Count("entries"))
+
+    @admin.display(description=_("entries"), ordering="entry_count")
+    def entries(self, tournament):
+        return tournament.entry_count
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        tournament = form.instance
+        if not change:
+            tournament.organisers.add(request.user)  # as create_tournament does
+        # The series rows a tournament has (create_tournament makes them; so does a larger count).
+        numbers = set(tournament.series.values_list("number", flat=True))
+        Series.objects.bulk_create(
+            Series(tournament=tournament, number=number)
+            for number in range(1, tournament.series_count + 1)
+            if number not in numbers
+        )
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ("start_number", "player", "club", "tournament", "checked_in", "withdrawn")
+    list_display_links = ("start_number", "player")
+    list_editable = ("checked_in", "withdrawn")
+    list_filter = ("tournament", "checked_in", "withdrawn", "player__club")
+    search_fields = ("player__name", "player__member_number", "=start_number")
+    list_select_related = ("player__club", "tournament")
+    autocomplete_fields = ("tournament", "player")
+    ordering = ("tournament", "start_number")
+
+    @admin.display(description=_("club"), ordering="player__club__name")
+    def club(self, entry):
+        return entry.player.club
+
+
+# --- series, tables, seats -------------------------------------------------------------------
+
+
+class TableInline(ReadOnlyInline, admin.TabularInline):
+    model = Table
+    fields = ("number", "players", "deals", "captain_link", "time_up_after")
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(deal_count=Count("deals"))
+            .prefetch_related("seats__entry__player")
+        )
+
+    @admin.display(description=_("players"))
+    def players(self, table):
+        return ", ".join(str(seat.entry.player) for seat in table.seats.all())
+
+    @admin.display(description=_("deals"))
+    def deals(self, table):
+        return table.deal_count
+
+    @admin.display(description=_("captain link"))
+    def captain_link(self, table):
+        path = captain_path(table)
+        return format_html('<a href="{}">{}</a>', path, path)
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "tournament", "number", "status", "time_called_at", "closed_at")
+    list_filter = ("status", "tournament")
+    search_fields = ("tournament__name",)
+    list_select_related = ("tournament",)
+    ordering = ("-tournament__date", "tournament", "number")
+    fields = ("tournament", "number", "status", "time_called_at", "closed_at")
+    readonly_fields = fields
+    inlines = (TableInline,)
+    actions = ("call_time_action", "close_series_action")
+
+    def get_fieldsets(self, request, obj=None):
+        description = _(
+            "A series is seated through the seating (seat_series) and ended with the actions "
+            "“Call time” and “Close series” on the list of series."
+        )
+        return ((None, {"fields": self.fields, "description": description}),)
+
+    def has_add_permission(self, request):
+        return False  # create_tournament makes the series of a tournament
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=_("Call time (remaining normal deals are struck)"))
+    def call_time_action(self, request, queryset):
+        called = [call_time(series) for series in queryset.select_related("tournament")]
+        names = ", ".join(f"{series.tournament.name}: {series}" for series in called)
+        self.message_user(request, _("Time called for %(series)s.") % {"series": names})
+
+    @admin.action(description=_("Close series (every table complete)"))
+    def close_series_action(self, request, queryset):
+        for series in queryset.select_related("tournament"):
+            try:
+                close_series(series)
+            except DealRejected as refusal:
+                self.message_user(request, f"{series}: {refusal_text(refusal)}", messages.ERROR)
+            else:
+                self.message_user(request, _("%(series)s closed.") % {"series": series})
+
+
+class SeatInline(ReadOnlyInline, admin.TabularInline):
+    model = Seat
+    fields = ("position", "entry")
+    readonly_fields = fields
+    show_change_link = False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("entry__player")
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "tournament", "series_number", "players", "deals", "captain_link")
+    list_filter = ("series__tournament", series_number_filter("series__number"))
+    search_fields = ("series__tournament__name", "seats__entry__player__name")
+    list_select_related = ("series__tournament",)
+    ordering = ("series", "number")
+    fields = ("series", "number", "captain_link", "time_up_after")
+    readonly_fields = fields
+    inlines = (SeatInline,)
+    actions = ("reissue_captain_link",)
+
+    def get_fieldsets(self, request, obj=None):
+        description = _(
+            "Tables and seats come from the seating of a series. The captain link opens this "
+            "table's score entry; “Reissue captain link” revokes the old one."
+        )
+        return ((None, {"fields": self.fields, "description": description}),)
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(deal_count=Count("deals", distinct=True))
+            .prefetch_related("seats__entry__player")
+        )
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=_("tournament"), ordering="series__tournament")
+    def tournament(self, table):
+        return table.series.tournament
+
+    @admin.display(description=_("series"), ordering="series__number")
+    def series_number(self, table):
+        return table.series.number
+
+    @admin.display(description=_("players"))
+    def players(self, table):
+        return ", ".join(str(seat.entry.player) for seat in table.seats.all())
+
+    @admin.display(description=_("deals"), ordering="deal_count")
+    def deals(self, table):
+        return table.deal_count
+
+    @admin.display(description=_("captain link"))
+    def captain_link(self, table):
+        path = captain_path(table)
+        return format_html('<a href="{}">{}</a>', path, path)
+
+    @admin.action(description=_("Reissue captain link (the old one stops working)"))
+    def reissue_captain_link(self, request, queryset):
+        with transaction.atomic():
+            tables = list(queryset.select_related("series__tournament"))
+            for table in tables:
+                reissue_captain_token(table)
+        names = ", ".join(f"{table.series}, {table}" for table in tables)
+        self.message_user(request, _("New captain links for %(tables)s.") % {"tables": names})
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("entry", "table", "series", "position", "tournament")
+    list_filter = ("series__tournament", series_number_filter("series__number"))
+    search_fields = ("entry__player__name", "series__tournament__name")
+    list_select_related = ("entry__player", "table", "series__tournament")
+
+    @admin.display(description=_("tournament"), ordering="series__tournament")
+    def tournament(self, seat):
+        return seat.series.tournament
+
+
+# --- penalty rows ----------------------------------------------------------------------------
+
+
+class AdjustmentLineFormSet(forms.BaseInlineFormSet):
+    """The lines of a new penalty row, checked as add_adjustment checks them."""
+
+    def lines(self) -> dict[Entry, int]:
+        return {
+            form.cleaned_data["entry"]: form.cleaned_data["points"]
+            for form in self.forms
+            if form.cleaned_data
+            and not form.cleaned_data.get("DELETE")
+            and form.cleaned_data.get("entry")
+            and form.cleaned_data.get("points") is not None
+        }
+
+    def clean(self):
+        super().clean()
+        adjustment = self.instance
+        if adjustment.pk or not adjustment.series_id or not adjustment.kind:
+            return  # an existing row is read-only; a missing series is the form's error
+        if adjustment.table_id and adjustment.table.series_id != adjustment.series_id:
+            raise ValidationError(_("The table does not belong to this series."))
+        entries = [form.cleaned_data.get("entry") for form in self.forms if form.cleaned_data]
+        if len([entry for entry in entries if entry]) != len(set(filter(None, entries))):
+            raise ValidationError(_("A player is listed twice."))
+        try:
+            check_adjustment(adjustment.series, adjustment.kind, self.lines(), adjustment.reason)
+        except DealRejected as refusal:
+            raise ValidationError(refusal_text(refusal)) from refusal
+
+
+class AdjustmentLineInline(admin.TabularInline):
+    model = AdjustmentLine
+    formset = AdjustmentLineFormSet
+    fields = ("entry", "points")
+    autocomplete_fields = ("entry",)
+    extra = 4
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("entry__player")
+
+
+@admin.register(Adjustment)
+class AdjustmentAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "tournament", "series", "table", "kind", "reason", "lines_text")
+    list_filter = ("kind", "series__tournament", series_number_filter("series__number"))
+    search_fields = ("reason", "lines__entry__player__name", "series__tournament__name")
+    list_select_related = ("series__tournament", "table")
+    fields = ("series", "table", "kind", "reason", "author", "created_at")
+    readonly_fields = ("author", "created_at")
+    inlines = (AdjustmentLineInline,)
+
+    def get_fieldsets(self, request, obj=None):
+        description = _(
+            "TSR 9 penalty rows. Every kind sums to 0 over its lines (minor breach: offender −3, "
+            "the three others +1 each), except unsporting conduct: one line of −1 to −12. "
+            "A row is not changed once saved; delete a wrong one and enter it anew."
+        )
+        return ((None, {"fields": self.fields, "description": description}),)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("lines__entry__player")
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        """Series and tables named with their tournament ("Table 3" alone is ambiguous)."""
+        if db_field.name == "series":
+            kwargs["queryset"] = Series.objects.select_related("tournament").order_by(
+                "-tournament__date", "tournament__name", "number"
+            )
+        elif db_field.name == "table":
+            kwargs["queryset"] = Table.objects.select_related("series__tournament").order_by(
+                "-series__tournament__date", "series__tournament__name", "series__number", "number"
+            )
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "series":
+            field.label_from_instance = lambda series: f"{series.tournament.name}: {series}"
+        elif db_field.name == "table":
+            field.label_from_instance = lambda table: (
+                f"{table.series.tournament.name}: {table.series}, {table}"
+            )
+        return field
+
+    def has_change_permission(self, request, obj=None):
+        return False  # penalty rows are history: shown, deleted, never edited
+
+    @admin.display(description=_("tournament"), ordering="series__tournament")
+    def tournament(self, adjustment):
+        return adjustment.series.tournament
+
+    @admin.display(description=_("penalty lines"))
+    def lines_text(self, adjustment):
+        return format_html_join(
+            ", ",
+            "{}: {}",
+            ((line.entry.player, f"{line.points:+d}") for line in adjustment.lines.all()),
+        )
+
+    def save_model(self, request, obj, form, change):
+        """Saved together with its lines through add_adjustment, in save_related."""
+
+    def save_related(self, request, form, formsets, change):
+        draft = form.instance
+        (lines,) = (formset for formset in formsets if isinstance(formset, AdjustmentLineFormSet))
+        stored = add_adjustment(
+            draft.series,
+            kind=draft.kind,
+            lines=lines.lines(),
+            reason=draft.reason,
+            by=request.user,
+            table=draft.table,
+        )
+        draft.pk, draft.author, draft.created_at = stored.pk, stored.author, stored.created_at
+        # What the admin's history message lists, as if the formset had saved the lines.
+        lines.new_objects = list(stored.lines.select_related("entry__player"))
+        lines.changed_objects, lines.deleted_objects = [], []
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        self._invalidate({obj.series.tournament_id})
+
+    def delete_queryset(self, request, queryset):
+        tournaments = set(queryset.values_list("series__tournament_id", flat=True))
+        super().delete_queryset(request, queryset)
+        self._invalidate(tournaments)
+
+    @staticmethod
+    def _invalidate(tournament_ids) -> None:
+        keys = [standings_cache_key(pk) for pk in tournament_ids]
+        transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+@admin.register(AdjustmentLine)
+class AdjustmentLineAdmin(ReadOnlyAdmin):
+    list_display = ("entry", "points", "adjustment", "series")
+    list_filter = ("adjustment__kind", "adjustment__series__tournament")
+    search_fields = ("entry__player__name", "adjustment__reason")
+    list_select_related = ("entry__player", "adjustment__series")
+
+    @admin.display(description=_("series"), ordering="adjustment__series")
+    def series(self, line):
+        return line.adjustment.series
