@@ -193,10 +193,13 @@ class DealRevisionAdmin(ReadOnlyAdmin):
 
 @admin.register(RevisionPoints)
 class RevisionPointsAdmin(ReadOnlyAdmin):
-    list_display = ("revision", "entry", "series", "position", "points", "current")
-    list_filter = ("series__tournament", series_number_filter("series__number"))
+    list_display = ("revision", "entry", "position", "points", "current")
+    list_filter = (
+        "revision__deal__table__series__tournament",
+        series_number_filter("revision__deal__table__series__number"),
+    )
     search_fields = ("entry__player__name",)
-    list_select_related = ("revision__deal", "entry__player", "series")
+    list_select_related = ("revision__deal", "entry__player")
 
     @admin.display(description=_("current"), boolean=True)
     def current(self, row):

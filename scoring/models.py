@@ -31,7 +31,7 @@ class Deal(models.Model):
     voided = models.BooleanField(_("voided"), default=False)
 
     class Meta:
-        ordering = ["table", "number"]
+        ordering = ["table_id", "number"]
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
         constraints = [
@@ -64,7 +64,7 @@ class DealRevision(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
-        ordering = ["deal", "version"]
+        ordering = ["deal_id", "version"]
         verbose_name = _("deal revision")
         verbose_name_plural = _("deal revisions")
         constraints = [
@@ -100,7 +100,6 @@ class RevisionPoints(models.Model):
 
     revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="points")
     entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="+")
-    series = models.ForeignKey("tournaments.Series", on_delete=models.CASCADE, related_name="+")
     position = models.PositiveSmallIntegerField()
     points = models.IntegerField()
 
@@ -108,7 +107,6 @@ class RevisionPoints(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["revision", "entry"], name="revision_points_once")
         ]
-        indexes = [models.Index(fields=["series", "entry"])]
 
     def __str__(self) -> str:
         return f"{self.position}: {self.points:+d}"

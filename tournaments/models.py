@@ -130,7 +130,7 @@ class Entry(models.Model):
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
 
     class Meta:
-        ordering = ["tournament", "start_number"]
+        ordering = ["tournament_id", "start_number"]  # _id: no join for the order
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         constraints = [
@@ -159,7 +159,7 @@ class Series(models.Model):
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
 
     class Meta:
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]
         verbose_name = _("series")
         verbose_name_plural = _("series")
         constraints = [
@@ -183,7 +183,7 @@ class Table(models.Model):
     time_up_after = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["series", "number"]
+        ordering = ["series_id", "number"]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [
@@ -212,7 +212,7 @@ class Seat(models.Model):
     entry = models.ForeignKey(Entry, verbose_name=_("player"), on_delete=models.PROTECT)
 
     class Meta:
-        ordering = ["table", "position"]
+        ordering = ["table_id", "position"]
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         constraints = [
@@ -244,7 +244,7 @@ class Adjustment(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
-        ordering = ["series", "created_at"]
+        ordering = ["series_id", "created_at"]
         verbose_name = _("penalty row")
         verbose_name_plural = _("penalty rows")
 

@@ -38,7 +38,7 @@ from tournaments.engine.series import (
     timeline,
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
-from tournaments.models import Entry, Table, Tournament
+from tournaments.models import Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class _TableScope:
 
     table: Table
     tournament: Tournament
-    seats: dict[int, Entry]
+    seats: dict[int, int]  # position → entry id
     deals: list[Deal]
 
     @property
@@ -95,29 +95,28 @@ def record_deal(
     number first, the write is refused with a conflict instead of becoming the deal after it.
     """
     fingerprint = _fingerprint("record", number, deal)
-    with transaction.atomic():
-        scope = _lock(table.pk)
-        if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
-            return stored
-        _check_writable(scope, by)
-        upcoming = _upcoming(scope)
-        if number is not None and number != upcoming.number:
-            raise Conflict("deal_number_taken", "number", number=number, next=upcoming.number)
-        engine_deal, score, kind = _evaluate_new(scope, deal, upcoming)
-        try:
-            with transaction.atomic():
-                row = Deal.objects.create(
-                    table=scope.table,
-                    number=upcoming.number,
-                    kind=kind,
-                    dealer=upcoming.dealer,
-                    sitting_out=upcoming.sitting_out,
-                )
-        except IntegrityError as race:  # only without the lock, e.g. a direct SQL writer
-            raise Conflict("deal_number_taken", "number", number=upcoming.number) from race
-        revision = _add_revision(scope, row, engine_deal, score, by=by)
-        _remember_key(scope.table, idempotency_key, fingerprint, revision)
-        _mark_running(scope)
+    try:
+        with transaction.atomic():
+            scope = _lock(table.pk)
+            if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
+                return stored
+            _check_writable(scope, by)
+            upcoming = _upcoming(scope)
+            if number is not None and number != upcoming.number:
+                raise Conflict("deal_number_taken", "number", number=number, next=upcoming.number)
+            engine_deal, score, kind = _evaluate_new(scope, deal, upcoming)
+            row = Deal.objects.create(
+                table=scope.table,
+                number=upcoming.number,
+                kind=kind,
+                dealer=upcoming.dealer,
+                sitting_out=upcoming.sitting_out,
+            )
+            revision = _add_revision(scope, row, engine_deal, score, by=by)
+            _remember_key(scope.table, idempotency_key, fingerprint, revision)
+            _mark_running(scope)
+    except IntegrityError as race:  # only without the lock, e.g. a writer outside Karlchen
+        raise Conflict("deal_number_taken", "number", number=number) from race
     return revision
 
 
@@ -202,8 +201,13 @@ def void_deal(
 
 
 def _lock(table_id: int) -> _TableScope:
-    table = Table.objects.select_for_update().select_related("series__tournament").get(pk=table_id)
-    seats = {seat.position: seat.entry for seat in table.seats.select_related("entry__player")}
+    # of=self: lock the table row only, not the series and tournament rows all tables share
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("series__tournament")
+        .get(pk=table_id)
+    )
+    seats = dict(table.seats.values_list("position", "entry_id"))
     deals = list(table.deals.select_related("current").order_by("number"))
     return _TableScope(table, table.series.tournament, seats, deals)
 
@@ -321,8 +325,7 @@ def _add_revision(
     RevisionPoints.objects.bulk_create(
         RevisionPoints(
             revision=revision,
-            entry=scope.seats[position],
-            series_id=scope.table.series_id,
+            entry_id=scope.seats[position],
             position=position,
             points=points,
         )

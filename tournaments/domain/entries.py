@@ -11,8 +11,18 @@ from django.db.models import Max
 
 from scoring.domain.errors import rejected
 from scoring.engine import DealRejected, Problem, parse_rules
+from scoring.models import Deal, DealRevision, RevisionPoints
 from tournaments.enums import Game
-from tournaments.models import Club, Entry, Player, Series, Tournament
+from tournaments.models import (
+    Adjustment,
+    AdjustmentLine,
+    Club,
+    Entry,
+    Player,
+    Seat,
+    Series,
+    Tournament,
+)
 
 CSV_COLUMNS = ("name", "club", "member_number", "start_number")
 MAX_START_NUMBER = 99_999
@@ -155,3 +165,22 @@ def _csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]
     if not rows:
         problems.append(Problem("csv_empty", "csv", {}))
     return problems
+
+
+def delete_tournaments(tournaments) -> None:
+    """Delete tournaments (a queryset) with their deals, history and penalty rows.
+
+    Deals and penalty rows protect the entries they score (``on_delete=PROTECT``) and a deal
+    protects its current revision, so a plain ``delete()`` is refused: remove them in order.
+    """
+    with transaction.atomic():
+        in_scope = {"series__tournament__in": tournaments}
+        AdjustmentLine.objects.filter(adjustment__series__tournament__in=tournaments).delete()
+        Adjustment.objects.filter(**in_scope).delete()
+        deals = Deal.objects.filter(table__series__tournament__in=tournaments)
+        deals.update(current=None)
+        RevisionPoints.objects.filter(revision__deal__in=deals).delete()
+        DealRevision.objects.filter(deal__in=deals).delete()  # and their idempotency keys
+        deals.delete()
+        Seat.objects.filter(**in_scope).delete()
+        tournaments.delete()

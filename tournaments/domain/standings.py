@@ -11,10 +11,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.db.models import Count, F, Sum
+from django.db.models import Count, Sum
 
 from scoring.domain.deals import standings_cache_key
-from scoring.models import RevisionPoints
+from scoring.models import Deal
 from tournaments.enums import TieBreak
 from tournaments.models import AdjustmentLine, Entry, Tournament
 
@@ -86,21 +86,22 @@ def _standing(entry: Entry) -> Standing:
 
 def _add_deal_points(tournament: Tournament, rows: dict[int, Standing]) -> dict:
     """Sum the current revisions' points per player, series and table; returns the table sums."""
+    # From the deals to their current revision's points: PostgreSQL plans this join well, while
+    # a filter "revision = its deal's current" misleads its row estimate (3-4x slower).
     current = (
-        RevisionPoints.objects.filter(
-            series__tournament=tournament, revision__deal__current_id=F("revision_id")
-        )
-        .values("entry_id", "series__number", "revision__deal__table_id")
-        .annotate(points=Sum("points"), deals=Count("id"))
+        Deal.objects.filter(table__series__tournament=tournament, current__points__isnull=False)
+        .values("current__points__entry_id", "table__series__number", "table_id")
+        .annotate(points=Sum("current__points__points"), deals=Count("current__points__id"))
+        .order_by()
     )
     by_table: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
     for row in current:
-        standing = rows[row["entry_id"]]
-        series = row["series__number"]
+        entry, series = row["current__points__entry_id"], row["table__series__number"]
+        standing = rows[entry]
         standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
         standing.total += row["points"]
         standing.deals_played += row["deals"]
-        by_table[(series, row["revision__deal__table_id"])][row["entry_id"]] = row["points"]
+        by_table[(series, row["table_id"])][entry] = row["points"]
     return by_table
 
 
@@ -109,6 +110,7 @@ def _add_penalties(tournament: Tournament, rows: dict[int, Standing]) -> None:
         AdjustmentLine.objects.filter(adjustment__series__tournament=tournament)
         .values("entry_id", "adjustment__series__number")
         .annotate(points=Sum("points"))
+        .order_by()
     )
     for row in penalties:
         standing, series = rows[row["entry_id"]], row["adjustment__series__number"]

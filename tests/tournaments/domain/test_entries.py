@@ -165,3 +165,23 @@ def test_a_tournament_model_refuses_bad_rules_in_forms_too():
     with pytest.raises(ValidationError) as refused:
         tournament.full_clean()
     assert list(refused.value.message_dict) == ["rules"]
+
+
+def test_deleting_a_tournament_removes_its_deals_and_history():
+    from scoring.domain.deals import record_deal
+    from scoring.models import Deal, DealRevision, RevisionPoints
+    from tests.factories.tournaments import seated_table
+    from tests.scoring.domain.conftest import CAPTAIN, normal
+    from tournaments.domain.entries import delete_tournaments
+    from tournaments.models import Tournament
+
+    table = seated_table(4)
+    record_deal(table, deal=normal([1, 2]), by=CAPTAIN)
+    kept, _ = tournament_with_players(4)
+    delete_tournaments(Tournament.objects.filter(pk=table.series.tournament_id))
+    assert list(Tournament.objects.all()) == [kept]
+    assert (Deal.objects.count(), DealRevision.objects.count(), RevisionPoints.objects.count()) == (
+        0,
+        0,
+        0,
+    )

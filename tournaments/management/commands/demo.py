@@ -24,15 +24,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.domain.deals import Author, correct_deal, record_deal
-from scoring.models import Deal, DealRevision, RevisionPoints
+from scoring.models import Deal
 from tournaments import demo
 from tournaments.domain.adjustments import add_adjustment, minor_breach_lines
-from tournaments.domain.entries import add_entry, create_tournament, set_checked_in
+from tournaments.domain.entries import (
+    add_entry,
+    create_tournament,
+    delete_tournaments,
+    set_checked_in,
+)
 from tournaments.domain.seating import seat_series
 from tournaments.domain.series import close_series
 from tournaments.domain.standings import standings
 from tournaments.enums import AdjustmentKind, Game, TournamentStatus
-from tournaments.models import Adjustment, AdjustmentLine, Entry, Seat, Series, Table, Tournament
+from tournaments.models import Entry, Series, Table, Tournament
 
 DEMO_NAME = "Karlchen-Demo"
 DEFAULT_SEED = 2026
@@ -149,24 +154,6 @@ def demo_organiser(password: str):
     user.set_password(password)
     user.save()
     return user
-
-
-def delete_tournaments(tournaments) -> None:
-    """Delete tournaments with their deals, history and penalty rows.
-
-    Deals and penalty rows protect the entries they score (``on_delete=PROTECT``) and a deal
-    protects its current revision, so a plain ``delete()`` is refused: remove them in order.
-    """
-    in_scope = {"series__tournament__in": tournaments}
-    AdjustmentLine.objects.filter(adjustment__series__tournament__in=tournaments).delete()
-    Adjustment.objects.filter(**in_scope).delete()
-    deals = Deal.objects.filter(table__series__tournament__in=tournaments)
-    deals.update(current=None)
-    RevisionPoints.objects.filter(**in_scope).delete()
-    DealRevision.objects.filter(deal__in=deals).delete()  # and their idempotency keys
-    deals.delete()
-    Seat.objects.filter(**in_scope).delete()
-    tournaments.delete()
 
 
 def build_demo(seed: int, organiser) -> Tournament:
