@@ -92,6 +92,8 @@ MESSAGES = {
     "unsporting_penalty": _(
         "Unsporting conduct is one player's penalty of 1 to %(max)s points, with no credit."
     ),
+    "table_not_in_series": _("The table does not belong to this series."),
+    "deal_required": _("At a five-table, please name the deal (the dealer sat out)."),
     "adjustment_not_zero_sum": _("A penalty row must sum to 0 (it sums to %(total)s)."),
     # entries
     "name_required": _("Please enter the player's name."),

@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from scoring.domain.deals import standings_cache_key
 from scoring.engine import DealRejected
 from scoring.messages import problem_message
-from tournaments.domain.adjustments import _check as check_adjustment
-from tournaments.domain.adjustments import add_adjustment
+from tournaments.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
+from tournaments.domain.entries import add_missing_series
 from tournaments.domain.seating import reissue_captain_token
 from tournaments.domain.series import call_time, close_series
 from tournaments.enums import TieBreak
@@ -205,13 +203,7 @@ class TournamentAdmin(admin.ModelAdmin):
         tournament = form.instance
         if not change:
             tournament.organisers.add(request.user)  # as create_tournament does
-        # The series rows a tournament has (create_tournament makes them; so does a larger count).
-        numbers = set(tournament.series.values_list("number", flat=True))
-        Series.objects.bulk_create(
-            Series(tournament=tournament, number=number)
-            for number in range(1, tournament.series_count + 1)
-            if number not in numbers
-        )
+        add_missing_series(tournament)  # as create_tournament does; also for a larger count
 
 
 @admin.register(Entry)
@@ -409,13 +401,17 @@ class AdjustmentLineFormSet(forms.BaseInlineFormSet):
         adjustment = self.instance
         if adjustment.pk or not adjustment.series_id or not adjustment.kind:
             return  # an existing row is read-only; a missing series is the form's error
-        if adjustment.table_id and adjustment.table.series_id != adjustment.series_id:
-            raise ValidationError(_("The table does not belong to this series."))
         entries = [form.cleaned_data.get("entry") for form in self.forms if form.cleaned_data]
         if len([entry for entry in entries if entry]) != len(set(filter(None, entries))):
             raise ValidationError(_("A player is listed twice."))
         try:
-            check_adjustment(adjustment.series, adjustment.kind, self.lines(), adjustment.reason)
+            check_adjustment(
+                adjustment.series,
+                kind=adjustment.kind,
+                lines=self.lines(),
+                reason=adjustment.reason,
+                table=adjustment.table,
+            )
         except DealRejected as refusal:
             raise ValidationError(refusal_text(refusal)) from refusal
 
@@ -506,18 +502,10 @@ class AdjustmentAdmin(admin.ModelAdmin):
         lines.changed_objects, lines.deleted_objects = [], []
 
     def delete_model(self, request, obj):
-        super().delete_model(request, obj)
-        self._invalidate({obj.series.tournament_id})
+        remove_adjustments(Adjustment.objects.filter(pk=obj.pk))
 
     def delete_queryset(self, request, queryset):
-        tournaments = set(queryset.values_list("series__tournament_id", flat=True))
-        super().delete_queryset(request, queryset)
-        self._invalidate(tournaments)
-
-    @staticmethod
-    def _invalidate(tournament_ids) -> None:
-        keys = [standings_cache_key(pk) for pk in tournament_ids]
-        transaction.on_commit(lambda: cache.delete_many(keys))
+        remove_adjustments(queryset)
 
 
 @admin.register(AdjustmentLine)

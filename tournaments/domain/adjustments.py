@@ -15,12 +15,27 @@ from tournaments.models import Adjustment, AdjustmentLine, Entry, Series, Table
 UNSPORTING_MAXIMUM = 12  # TSR 9: up to −12, with no credit to the others
 
 
-def minor_breach_lines(table: Table, offender: Entry, *, soloist: Entry | None = None) -> dict:
-    """TSR 9 minor breach: offender −3, the others +1 each; against a soloist: soloist +3."""
-    others = [seat.entry for seat in table.seats.all() if seat.entry_id != offender.pk]
+def minor_breach_lines(
+    table: Table, offender: Entry, *, soloist: Entry | None = None, deal=None
+) -> dict:
+    """TSR 9 minor breach: offender −3, the other three players +1 each; against a soloist
+    (a Kontra player's breach that could hurt the solo): offender −3, soloist +3.
+
+    At a five-table the others are the players of ``deal`` (the dealer sat out), so the deal
+    must be named there.
+    """
     if soloist is not None:
         return {offender: -3, soloist: 3}
-    return {offender: -3, **dict.fromkeys(others[:3], 1)}
+    seats = list(table.seats.select_related("entry"))
+    if len(seats) == 5 and deal is None:
+        raise rejected("deal_required", "deal")
+    playing = set(deal.current.input["seats"]) if deal is not None else None
+    others = [
+        seat.entry
+        for seat in seats
+        if seat.entry_id != offender.pk and (playing is None or seat.position in playing)
+    ]
+    return {offender: -3, **dict.fromkeys(others, 1)}
 
 
 def add_adjustment(
@@ -33,7 +48,7 @@ def add_adjustment(
     table: Table | None = None,
 ) -> Adjustment:
     """Add a penalty row to ``series``; every kind but unsporting conduct must sum to 0."""
-    _check(series, kind, lines, reason)
+    check_adjustment(series, kind=kind, lines=lines, reason=reason, table=table)
     with transaction.atomic():
         adjustment = Adjustment.objects.create(
             series=series, table=table, kind=kind, reason=reason.strip(), author=by
@@ -42,12 +57,25 @@ def add_adjustment(
             AdjustmentLine(adjustment=adjustment, entry=entry, points=points)
             for entry, points in lines.items()
         )
-        key = standings_cache_key(series.tournament_id)
-        transaction.on_commit(lambda: cache.delete(key))
+        _invalidate_standings({series.tournament_id})
     return adjustment
 
 
-def _check(series: Series, kind: str, lines: Mapping[Entry, int], reason: str) -> None:
+def remove_adjustments(adjustments) -> None:
+    """Delete penalty rows (a queryset), e.g. one entered by mistake; standings follow."""
+    with transaction.atomic():
+        tournaments = set(adjustments.values_list("series__tournament_id", flat=True))
+        AdjustmentLine.objects.filter(adjustment__in=adjustments).delete()
+        adjustments.delete()
+        _invalidate_standings(tournaments)
+
+
+def check_adjustment(
+    series: Series, *, kind: str, lines: Mapping[Entry, int], reason: str, table=None
+) -> None:
+    """Refuse a penalty row that TSR 9 does not allow (forms call this before saving)."""
+    if table is not None and table.series_id != series.pk:
+        raise rejected("table_not_in_series", "table")
     if kind not in AdjustmentKind.values:
         raise rejected("unknown_adjustment_kind", "kind", kind=kind)
     if not reason.strip():
@@ -60,3 +88,8 @@ def _check(series: Series, kind: str, lines: Mapping[Entry, int], reason: str) -
             raise rejected("unsporting_penalty", "lines", max=UNSPORTING_MAXIMUM)
     elif sum(lines.values()) != 0:
         raise rejected("adjustment_not_zero_sum", "lines", total=sum(lines.values()))
+
+
+def _invalidate_standings(tournament_ids) -> None:
+    keys = [standings_cache_key(pk) for pk in tournament_ids]
+    transaction.on_commit(lambda: cache.delete_many(keys))

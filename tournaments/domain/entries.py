@@ -45,11 +45,18 @@ def create_tournament(*, by, rules: Mapping | None = None, **fields) -> Tourname
         tournament.save()
         if by is not None:
             tournament.organisers.add(by)
-        Series.objects.bulk_create(
-            Series(tournament=tournament, number=number)
-            for number in range(1, tournament.series_count + 1)
-        )
+        add_missing_series(tournament)
     return tournament
+
+
+def add_missing_series(tournament: Tournament) -> None:
+    """Create the series rows up to ``series_count`` (e.g. after the count was raised)."""
+    numbers = set(tournament.series.values_list("number", flat=True))
+    Series.objects.bulk_create(
+        Series(tournament=tournament, number=number)
+        for number in range(1, tournament.series_count + 1)
+        if number not in numbers
+    )
 
 
 def add_entry(

@@ -180,3 +180,61 @@ def test_property_standings_equal_the_sum_of_the_latest_revisions(steps):
             expected[seat_entry[int(position)]] += points
     assert {row.entry_id: row.total for row in standings(tournament)} == expected
     assert next_deal(table) is not None or table.deals.count() == 24
+
+
+def test_a_minor_breach_at_a_five_table_credits_only_that_deals_players():
+    from tests.factories.tournaments import seated_table
+
+    table = seated_table(5)
+    revision = play(table, lambda nd: normal(nd.players))  # the dealer (position 1) sits out
+    seats = {seat.position: seat.entry for seat in table.seats.all()}
+    with pytest.raises(DealRejected) as refused:
+        minor_breach_lines(table, seats[2])
+    assert [p.code for p in refused.value.problems] == ["deal_required"]
+    lines = minor_breach_lines(table, seats[2], deal=revision.deal)
+    assert {entry.start_number: points for entry, points in lines.items()} == {
+        2: -3,
+        3: 1,
+        4: 1,
+        5: 1,
+    }
+
+
+def test_a_minor_breach_against_a_soloist_credits_the_soloist():
+    _, entries, first, _ = two_series_tournament()
+    lines = minor_breach_lines(first[0], entries[1], soloist=entries[0])
+    assert lines == {entries[1]: -3, entries[0]: 3}
+
+
+def test_a_penalty_row_for_a_table_of_another_series_is_refused():
+    _, entries, first, second = two_series_tournament()
+    with pytest.raises(DealRejected) as refused:
+        add_adjustment(
+            first[0].series,
+            kind=AdjustmentKind.MINOR,
+            lines={entries[0]: -3, entries[1]: 3},
+            reason="r",
+            table=second[0],
+        )
+    assert [p.code for p in refused.value.problems] == ["table_not_in_series"]
+
+
+def test_removing_a_penalty_row_takes_it_out_of_the_standings():
+    from tournaments.domain.adjustments import remove_adjustments
+    from tournaments.models import Adjustment
+
+    tournament, entries, first, _ = two_series_tournament()
+    add_adjustment(
+        first[0].series, kind=AdjustmentKind.UNSPORTING, lines={entries[0]: -5}, reason="r"
+    )
+    remove_adjustments(Adjustment.objects.all())
+    assert by_name(standings(tournament))["Spieler 1"].total == 0
+
+
+def test_raising_the_series_count_adds_the_missing_series():
+    from tournaments.domain.entries import add_missing_series
+
+    tournament, *_ = two_series_tournament()
+    tournament.series_count = 4
+    add_missing_series(tournament)
+    assert list(tournament.series.values_list("number", flat=True)) == [1, 2, 3, 4]
