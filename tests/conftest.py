@@ -1,5 +1,6 @@
 """Fixtures for the whole suite: the shared contract examples and compiled translations."""
 
+import gettext
 import json
 import os
 from pathlib import Path
@@ -13,11 +14,17 @@ EXAMPLES = SHARED / "contract" / "examples"
 
 def pytest_configure(config):
     """Compile locale/*.po so German and English messages are there even for a bare ``pytest``."""
+    from asgiref.local import Local
     from babel.messages.frontend import CommandLineInterface
+    from django.utils.translation import trans_real
 
     CommandLineInterface().run(
         ["pybabel", "-q", "compile", "-d", str(REPO / "locale"), "-D", "django"]
     )
+    # pytest-django set Django up before this hook: drop catalogs loaded already (Django's and
+    # the standard library's caches), so that the fresh .mo files are read
+    gettext._translations.clear()
+    trans_real._translations, trans_real._default, trans_real._active = {}, None, Local()
 
 
 def contract_examples(prefix: str = "") -> list[dict]:
