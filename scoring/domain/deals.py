@@ -94,30 +94,27 @@ def record_deal(
     ``number``, where given, is the deal the client means to record: if another deal took that
     number first, the write is refused with a conflict instead of becoming the deal after it.
     """
-    fingerprint = _fingerprint("record", number, deal)
+
+    def write(scope: _TableScope) -> DealRevision:
+        upcoming = _upcoming(scope)
+        if number is not None and number != upcoming.number:
+            raise Conflict("deal_number_taken", "number", number=number, next=upcoming.number)
+        engine_deal, score, kind = _evaluate_new(scope, deal, upcoming)
+        row = Deal.objects.create(
+            table=scope.table,
+            number=upcoming.number,
+            kind=kind,
+            dealer=upcoming.dealer,
+            sitting_out=upcoming.sitting_out,
+        )
+        revision = _add_revision(scope, row, engine_deal, score, by=by)
+        _mark_running(scope)
+        return revision
+
     try:
-        with transaction.atomic():
-            scope = _lock(table.pk)
-            if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
-                return stored
-            _check_writable(scope, by)
-            upcoming = _upcoming(scope)
-            if number is not None and number != upcoming.number:
-                raise Conflict("deal_number_taken", "number", number=number, next=upcoming.number)
-            engine_deal, score, kind = _evaluate_new(scope, deal, upcoming)
-            row = Deal.objects.create(
-                table=scope.table,
-                number=upcoming.number,
-                kind=kind,
-                dealer=upcoming.dealer,
-                sitting_out=upcoming.sitting_out,
-            )
-            revision = _add_revision(scope, row, engine_deal, score, by=by)
-            _remember_key(scope.table, idempotency_key, fingerprint, revision)
-            _mark_running(scope)
+        return _keyed_write(table, by, idempotency_key, ("record", number, deal), write)
     except IntegrityError as race:  # only without the lock, e.g. a writer outside Karlchen
         raise Conflict("deal_number_taken", "number", number=number) from race
-    return revision
 
 
 def correct_deal(
@@ -136,29 +133,18 @@ def correct_deal(
     deal meanwhile (conflict). The whole series is checked again, since a changed solo can change
     the kind and dealer of every later deal; those are updated too.
     """
-    fingerprint = _fingerprint("correct", number, deal, version, reason)
-    with transaction.atomic():
-        scope = _lock(table.pk)
-        if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
-            return stored
-        _check_writable(scope, by)
+
+    def write(scope: _TableScope) -> DealRevision:
         target = _deal_for_update(scope, number, version, reason)
-        index = scope.deals.index(target)
-        played = scope.played
-        played[index] = played_deal(scope.tournament.game, deal)
-        problems, entries = [], None
-        try:
-            entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
-        except SeriesRefused as refusal:
-            problems.append(_series_problem(scope, refusal))
-        else:
-            problems += _later_deals_reseated(scope, entries, index)
+        problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
         engine_deal, score = _score(scope, deal, players, problems)
         revision = _add_revision(scope, target, engine_deal, score, by=by, reason=reason)
         _apply_timeline(scope, entries)
-        _remember_key(scope.table, idempotency_key, fingerprint, revision)
-    return revision
+        return revision
+
+    fingerprint = ("correct", number, deal, version, reason)
+    return _keyed_write(table, by, idempotency_key, fingerprint, write)
 
 
 def void_deal(
@@ -175,12 +161,8 @@ def void_deal(
     The deal keeps its place in the series (it was dealt: the dealer moved on); a later
     correction can bring a result back.
     """
-    fingerprint = _fingerprint("void", number, version, reason)
-    with transaction.atomic():
-        scope = _lock(table.pk)
-        if stored := _stored_for_key(scope.table, idempotency_key, fingerprint):
-            return stored
-        _check_writable(scope, by)
+
+    def write(scope: _TableScope) -> DealRevision:
         target = _deal_for_update(scope, number, version, reason)
         revision = _new_revision(
             target,
@@ -192,9 +174,36 @@ def void_deal(
         )
         target.voided = True
         target.save(update_fields=["voided"])
-        _remember_key(scope.table, idempotency_key, fingerprint, revision)
         _after_commit(scope)
+        return revision
+
+    fingerprint = ("void", number, version, reason)
+    return _keyed_write(table, by, idempotency_key, fingerprint, write)
+
+
+def _keyed_write(table: Table, by: Author, key: str | None, request: tuple, write) -> DealRevision:
+    """Run ``write`` with the table locked; a key seen before returns what it stored then."""
+    fingerprint = _fingerprint(*request)
+    with transaction.atomic():
+        scope = _lock(table.pk)
+        if stored := _stored_for_key(scope.table, key, fingerprint):
+            return stored
+        _check_writable(scope, by)
+        revision = write(scope)
+        _remember_key(scope.table, key, fingerprint, revision)
     return revision
+
+
+def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
+    """The series replayed with the corrected deal: its problems, and every deal's new kind."""
+    index = scope.deals.index(target)
+    played = scope.played
+    played[index] = played_deal(scope.tournament.game, deal)
+    try:
+        entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
+    except SeriesRefused as refusal:
+        return [_series_problem(scope, refusal)], None
+    return _later_deals_reseated(scope, entries, index), entries
 
 
 # --- loading and checks ----------------------------------------------------------------------
