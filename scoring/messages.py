@@ -107,8 +107,11 @@ MESSAGES = {
 
 
 def problem_message(problem: Problem) -> str:
-    """The translated sentence for ``problem`` in the active language."""
-    template = MESSAGES[problem.code]
+    """The translated sentence for ``problem`` in the active language (its code, should a
+    message be missing: a test keeps that from happening, a user never sees a crash for it)."""
+    template = MESSAGES.get(problem.code)
+    if template is None:
+        return problem.code
     return str(template) % dict(problem.params) if problem.params else str(template)
 
 

@@ -60,7 +60,8 @@ class WrittenDealOutput(serializers.Serializer):
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_points(self, revision) -> dict:
-        return {str(row.entry_id): row.points for row in revision.points.order_by("position")}
+        rows = getattr(revision, "stored_points", None) or revision.points.order_by("position")
+        return {str(row.entry_id): row.points for row in rows}
 
 
 def plain(value):
@@ -133,7 +134,7 @@ class TableStateApi(TableApi):
         responses={200: OutputSerializer, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404},
     )
     def get(self, request, table_id):
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         table_author(request, table)
         return Response(TableStateApi.OutputSerializer(table_state(table)).data)
 
@@ -164,7 +165,7 @@ class TableSheetApi(TableApi):
         responses={200: OutputSerializer, 401: RESPONSE_401, 404: RESPONSE_404},
     )
     def get(self, request, table_id):
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         require_table_reader(request, table)
         return Response(TableSheetApi.OutputSerializer(table_state(table)).data)
 
@@ -204,7 +205,7 @@ class RecordDealApi(TableApi):
         responses={201: WrittenDealOutput, **WRITE_ERRORS},
     )
     def post(self, request, table_id):
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         author = table_author(request, table)
         data = valid_for_game(RecordDealApi.inputs, table, request.data)
         revision = record_deal(
@@ -241,7 +242,7 @@ class CorrectDealApi(TableApi):
         responses={200: WrittenDealOutput, **WRITE_ERRORS},
     )
     def put(self, request, table_id, number):
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         author = table_author(request, table)
         deal_number_or_404(table, number)
         data = valid_for_game(CorrectDealApi.inputs, table, request.data)
@@ -283,7 +284,7 @@ class VoidDealApi(TableApi):
         responses={200: WrittenDealOutput, **WRITE_ERRORS},
     )
     def delete(self, request, table_id, number):
-        table = table_or_404(table_id)
+        table = table_or_404(table_id, request)
         author = table_author(request, table)
         deal_number_or_404(table, number)
         if request.data:

@@ -331,14 +331,15 @@ def _add_revision(
 ) -> DealRevision:
     entered = json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
     revision = _new_revision(row, input=entered, result=_result(score), by=by, reason=reason)
-    RevisionPoints.objects.bulk_create(
+    # kept on the revision, so that whoever answers with it needs no query for them
+    revision.stored_points = RevisionPoints.objects.bulk_create(
         RevisionPoints(
             revision=revision,
             entry_id=scope.seats[position],
             position=position,
             points=points,
         )
-        for position, points in score.points.items()
+        for position, points in sorted(score.points.items())
     )
     if row.voided:
         row.voided = False

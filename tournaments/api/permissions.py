@@ -89,7 +89,7 @@ def captain_table(request) -> Table | None:
 
 def readable_tournament(request, tournament_id: int) -> Tournament:
     """The tournament if it is public or the user organises it; else 404."""
-    tournament = _get(Tournament.objects.all(), tournament_id)
+    tournament = get_or_404(Tournament.objects.all(), tournament_id)
     if not tournament.is_public and not is_organiser(request.user, tournament):
         raise exceptions.NotFound()
     return tournament
@@ -97,7 +97,7 @@ def readable_tournament(request, tournament_id: int) -> Tournament:
 
 def organised_tournament(request, tournament_id: int) -> Tournament:
     """The tournament if the user organises it; 404 if there is none, else 401/403."""
-    tournament = _get(Tournament.objects.all(), tournament_id)
+    tournament = get_or_404(Tournament.objects.all(), tournament_id)
     if not is_organiser(request.user, tournament):
         raise denied(request)
     return tournament
@@ -112,11 +112,15 @@ def series_of(tournament: Tournament, number: int) -> Series:
 
 
 def entry_of(tournament: Tournament, entry_id: int) -> Entry:
-    return _get(tournament.entries.select_related("player__club"), entry_id)
+    return get_or_404(tournament.entries.select_related("player__club"), entry_id)
 
 
-def table_or_404(table_id: int) -> Table:
-    return _get(Table.objects.select_related("series__tournament"), table_id)
+def table_or_404(table_id: int, request=None) -> Table:
+    """The table ``table_id``: the captain's own (already loaded by its token) or from the DB."""
+    captain = captain_table(request) if request is not None else None
+    if captain is not None and captain.pk == table_id:
+        return captain
+    return get_or_404(Table.objects.select_related("series__tournament"), table_id)
 
 
 def table_author(request, table: Table) -> Author:
@@ -142,7 +146,7 @@ def require_table_reader(request, table: Table) -> None:
         raise exceptions.NotFound()
 
 
-def _get(queryset, pk: int):
+def get_or_404(queryset, pk: int):
     found = queryset.filter(pk=pk).first()
     if found is None:
         raise exceptions.NotFound()
