@@ -87,6 +87,33 @@ MESSAGES = {
     "seated_twice": _("A player is seated twice."),
     "entry_withdrawn": _("Withdrawn players cannot be seated (start numbers %(start_numbers)s)."),
     "not_entered": _("A player is not entered in this tournament."),
+    # drawing a seating
+    "player_count": _(
+        "%(count)s players cannot be seated at tables of four and five: add %(add)s player(s) "
+        "or a stand-in."
+    ),
+    "series_count": _("A tournament needs at least one series, not %(count)s."),
+    "method": _("The seating method “%(method)s” is not known."),
+    "separate_clubs": _("“%(value)s” is not a way to keep club mates apart (none, first, all)."),
+    "duplicate_player": _("Start number %(id)s is entered twice."),
+    "frozen_series": _("Series %(series)s does not exist (the tournament has %(count)s)."),
+    "frozen_duplicate": _("In a played series, start numbers %(ids)s sit twice."),
+    "fixed_table": _("Table %(table)s is wished for, but there are only %(tables)s tables."),
+    "fixed_table_full": _("Too many players wish to sit at table %(table)s (it seats %(size)s)."),
+    "ranking_duplicate": _("Start number %(id)s is twice in the ranking."),
+    "fixed_missing": _("The fixed method needs the plan to import."),
+    "fixed_series_count": _(
+        "The imported plan has %(count)s series; the tournament has %(series_count)s."
+    ),
+    "frozen_changed": _("The imported plan changes series %(series)s, which has been played."),
+    "fixed_twice": _("In the imported plan, start numbers %(ids)s sit twice."),
+    "fixed_players": _(
+        "The imported plan leaves out start numbers %(missing)s or names unknown ones "
+        "(%(unknown)s)."
+    ),
+    "fixed_table_sizes": _(
+        "The imported plan has tables of %(sizes)s players; tables of %(expected)s are needed."
+    ),
     # penalty rows
     "unknown_adjustment_kind": _("The kind of penalty “%(kind)s” is not known."),
     "unsporting_penalty": _(

@@ -61,6 +61,8 @@ CODE_PATTERNS = (
     r'\bConflict\(\s*"(\w+)"',
     r'\bGone\(\s*"(\w+)"',
     r'_refusal\(\s*cursor,\s*"(\w+)"',
+    r'SeatingRefused\(\s*"(\w+)"',
+    r'_refuse_twice\([^,]+,\s*"(\w+)"',
 )
 
 

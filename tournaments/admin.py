@@ -30,6 +30,7 @@ from tournaments.models import (
     AdjustmentLine,
     Club,
     Entry,
+    Job,
     Player,
     Seat,
     Series,
@@ -259,7 +260,10 @@ class SeriesAdmin(admin.ModelAdmin):
     search_fields = ("tournament__name",)
     list_select_related = ("tournament",)
     ordering = ("-tournament__date", "tournament", "number")
-    fields = ("tournament", "number", "status", "time_called_at", "closed_at")
+    fields = (
+        *("tournament", "number", "status", "time_called_at", "closed_at"),
+        *("seating_method", "seating_seed", "seating_report"),
+    )
     readonly_fields = fields
     inlines = (TableInline,)
     actions = ("call_time_action", "close_series_action")
@@ -518,3 +522,17 @@ class AdjustmentLineAdmin(ReadOnlyAdmin):
     @admin.display(description=_("series"), ordering="adjustment__series")
     def series(self, line):
         return line.adjustment.series
+
+
+@admin.register(Job)
+class JobAdmin(ReadOnlyAdmin):
+    """Seating and document jobs, as the workers left them (start them from the API)."""
+
+    list_display = ("pk", "kind", "tournament", "status", "progress", "created_at", "finished_at")
+    list_filter = ("kind", "status", "tournament")
+    list_select_related = ("tournament",)
+    fields = (
+        *("tournament", "kind", "status", "progress", "params", "result", "error"),
+        *("created_by", "created_at", "started_at", "finished_at"),
+    )
+    readonly_fields = fields

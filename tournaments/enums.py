@@ -48,3 +48,30 @@ class TieBreak(models.TextChoices):
     SERIES_WON = "series_won", _("More series won at the table")
     BEST_SERIES = "best_series", _("Best single series")
     DEALS_PLAYED = "deals_played", _("Fewer deals played")
+
+
+class JobKind(models.TextChoices):
+    SEATING = "seating", _("Seating")
+    DOCUMENTS = "documents", _("Documents")
+
+
+class JobStatus(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class SeatingMethod(models.TextChoices):
+    """Mirrors ``tournaments.engine.seating.Method`` (a test keeps them equal)."""
+
+    PLAN = "plan", _("Fewest repeat meetings over all series")
+    RANDOM = "random", _("Fresh random draw per series")
+    RANKING = "ranking", _("By the standings")
+    FIXED = "fixed", _("An imported plan")
+
+
+class ClubSeparation(models.TextChoices):
+    NONE = "none", _("Club mates may meet")
+    FIRST = "first", _("Club mates apart in the first series")
+    ALL = "all", _("Club mates apart in every series")

@@ -157,6 +157,12 @@ class Series(models.Model):
     )
     time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    # How the current seating was drawn, so an organiser can show the draw was fair.
+    seating_method = models.CharField(
+        _("seating method"), max_length=20, choices=enums.SeatingMethod.choices, blank=True
+    )
+    seating_seed = models.BigIntegerField(_("seating seed"), null=True, blank=True)
+    seating_report = models.JSONField(_("seating quality"), default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament_id", "number"]
@@ -266,3 +272,36 @@ class AdjustmentLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry}: {self.points:+d}"
+
+
+class Job(models.Model):
+    """A background job (seating, documents): its state lives here, not in Celery."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="jobs"
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=enums.JobKind.choices)
+    status = models.CharField(
+        _("status"), max_length=20, choices=enums.JobStatus.choices, default=enums.JobStatus.PENDING
+    )
+    progress = models.PositiveSmallIntegerField(_("progress"), default=0)
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("job")
+        verbose_name_plural = _("jobs")
+        constraints = [
+            models.CheckConstraint(condition=Q(progress__lte=100), name="job_progress_percent")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.pk}: {self.get_status_display()}"

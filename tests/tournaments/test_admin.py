@@ -12,7 +12,7 @@ from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from tests.factories.tournaments import CAPTAIN, seated_table
 from tournaments.domain.adjustments import add_adjustment, minor_breach_lines
 from tournaments.enums import AdjustmentKind
-from tournaments.models import Adjustment, Entry, Table, Tournament
+from tournaments.models import Adjustment, Entry, Job, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +47,7 @@ def table():
         reason="Ausgespielt vor der Zeit",
         table=table,
     )
+    Job.objects.create(tournament=table.series.tournament, kind="seating", params={"seed": 1})
     return table
 
 

@@ -1,20 +1,25 @@
-"""Seating a series from a given plan (the ``fixed`` method) and the captains' table links.
+"""Seating series: drawing a plan with the seating engine, storing it, captains' table links.
 
-Drawing a plan (random, by standings, fewest repeat meetings) belongs to the seating engine;
-this module only stores a plan, replacing the series' draft, and hands out captain tokens.
+``draw_seating`` asks ``tournaments.engine.seating`` for a plan (fewest repeat meetings, random,
+by the standings, or an imported one) and stores it with its method, seed and quality report;
+``seat_series`` stores one series as given, replacing its draft. Series already under way are
+never changed. Running this as a background job is ``tournaments.domain.jobs``.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from django.db import transaction
 
 from scoring.domain.errors import rejected
+from scoring.engine import DealRejected, Problem
 from scoring.models import Deal
+from tournaments.engine import seating as engine
 from tournaments.enums import SeriesStatus
-from tournaments.models import Entry, Seat, Series, Table
+from tournaments.models import Entry, Seat, Series, Table, Tournament
 
 
 def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table]:
@@ -77,3 +82,91 @@ def _check_plan(series: Series, tables: Sequence[Sequence[Entry]]) -> None:
     withdrawn = [str(e.start_number) for entries in tables for e in entries if e.withdrawn]
     if withdrawn:
         raise rejected("entry_withdrawn", "tables", start_numbers=", ".join(withdrawn))
+
+
+def draw_seating(
+    tournament: Tournament,
+    *,
+    method: str,
+    seed: int,
+    series: Sequence[int] | None = None,
+    separate_clubs: str = engine.ClubSeparation.FIRST,
+    fixed: Sequence | None = None,
+) -> dict:
+    """Draw and store the seating of ``series`` (default: every series not yet under way).
+
+    The same tournament, method and seed give the same plan. Series with deals stay as they are
+    and count as played meetings. Returns the plan's quality report and the series seated.
+    """
+    entries = {e.pk: e for e in _seatable(tournament)}
+    frozen = _frozen_series(tournament)
+    wanted = set(series or range(1, tournament.series_count + 1)) - set(frozen)
+    request = engine.SeatingRequest(
+        players=[engine.Player(pk, club=_club(entry)) for pk, entry in entries.items()],
+        series_count=tournament.series_count,
+        method=method,
+        seed=seed,
+        frozen=frozen,
+        ranking=_ranking(tournament, method),
+        fixed=fixed,
+        separate_clubs=separate_clubs,
+    )
+    try:
+        plan = engine.seat(request)
+    except engine.SeatingRefused as refusal:
+        raise DealRejected([_problem(refusal, entries)]) from refusal
+    report = asdict(plan.report)
+    with transaction.atomic():
+        for row in tournament.series.filter(number__in=wanted).order_by("number"):
+            tables = [[entries[pk] for pk in table] for table in plan.series[row.number - 1]]
+            seat_series(row, tables)
+            row.seating_method, row.seating_seed, row.seating_report = method, seed, report
+            row.save(update_fields=["seating_method", "seating_seed", "seating_report"])
+    return {"series": sorted(wanted), "method": str(plan.method), "seed": seed, "report": report}
+
+
+PLAYER_PARAMS = ("id", "ids", "missing", "unknown")  # entry ids, shown as start numbers
+
+
+def _problem(refusal: engine.SeatingRefused, entries: dict[int, Entry]) -> Problem:
+    """The engine's refusal in the organiser's terms: start numbers, lists as text."""
+
+    def readable(key: str, value):
+        values = value if isinstance(value, list | tuple) else [value]
+        if key in PLAYER_PARAMS:
+            values = [entries[pk].start_number if pk in entries else pk for pk in values]
+        return ", ".join(map(str, values)) if isinstance(value, list | tuple) else values[0]
+
+    params = {key: readable(key, value) for key, value in refusal.params.items()}
+    return Problem(refusal.code, refusal.field, params)
+
+
+def _seatable(tournament: Tournament):
+    return (
+        tournament.entries.filter(withdrawn=False)
+        .select_related("player__club")
+        .order_by("start_number")
+    )
+
+
+def _club(entry: Entry) -> str | None:
+    return entry.player.club.name if entry.player.club else None
+
+
+def _frozen_series(tournament: Tournament) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The seating of every series with deals: played meetings the plan must count."""
+    started = tournament.series.filter(tables__deals__isnull=False).distinct()
+    frozen = {}
+    for row in started.prefetch_related("tables__seats"):
+        frozen[row.number] = tuple(
+            tuple(seat.entry_id for seat in table.seats.all()) for table in row.tables.all()
+        )
+    return frozen
+
+
+def _ranking(tournament: Tournament, method: str) -> tuple[int, ...]:
+    if method != engine.Method.RANKING:
+        return ()
+    from tournaments.domain.standings import standings  # noqa: PLC0415 -- circular import
+
+    return tuple(row.entry_id for row in standings(tournament) if not row.withdrawn)

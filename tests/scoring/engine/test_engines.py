@@ -39,7 +39,7 @@ def _imported_modules(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("package", PURE_PACKAGES, ids=lambda p: str(p.relative_to(REPO)))
 def test_engines_import_only_the_standard_library(package):
-    modules = {path.name: _imported_modules(path) for path in package.glob("*.py")}
+    modules = {str(path): _imported_modules(path) for path in package.rglob("*.py")}
     assert modules, f"no modules in {package}"
     for name, imported in modules.items():
         foreign = imported - {

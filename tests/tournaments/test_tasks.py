@@ -1,0 +1,163 @@
+"""Seating as a background job, run by a real Celery worker (Redis under bin/test)."""
+
+import time
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from rest_framework.test import APIClient
+
+from karlchen.celery import app
+from scoring.domain.deals import record_deal
+from tests.factories.tournaments import organiser, tournament_with_players
+from tests.scoring.domain.conftest import CAPTAIN, normal
+from tournaments.domain.jobs import run_seating_job, start_seating_job
+from tournaments.enums import JobStatus, SeriesStatus
+from tournaments.models import Job, Seat
+
+
+@pytest.fixture
+def celery_worker(transactional_db):
+    """A worker thread on the configured broker: the task really travels through it."""
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+        yield
+    app.conf.task_always_eager = eager
+
+
+def wait_for(client, url, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        body = client.get(url).json()
+        if body["status"] in (JobStatus.DONE, JobStatus.FAILED):
+            return body
+        time.sleep(0.1)
+    raise AssertionError(f"job not finished in {timeout} s: {body}")
+
+
+def organiser_client():
+    client = APIClient()
+    client.force_authenticate(organiser())
+    return client
+
+
+def test_a_seating_job_runs_on_a_worker_and_seats_every_series(celery_worker):
+    tournament, entries = tournament_with_players(16, series_count=3)
+    client = organiser_client()
+    started = client.post(
+        f"/api/v1/tournaments/{tournament.pk}/seatings/",
+        {"method": "plan", "seed": 7},
+        format="json",
+    )
+    assert started.status_code == 202
+    job = wait_for(client, started.json()["url"])
+    assert (job["status"], job["progress"], job["error"]) == ("done", 100, "")
+    assert job["result"]["series"] == [1, 2, 3]
+    assert job["result"]["report"]["repeated_pairs"] == 0
+    assert job["links"]["series 1"] == f"/api/v1/tournaments/{tournament.pk}/series/1/tables/"
+    for series in tournament.series.all():
+        assert (series.status, series.seating_method, series.seating_seed) == (
+            SeriesStatus.SEATED,
+            "plan",
+            7,
+        )
+        assert sorted(
+            Seat.objects.filter(series=series).values_list("entry_id", flat=True)
+        ) == sorted(entry.pk for entry in entries)
+
+
+def test_a_seating_that_cannot_be_done_leaves_the_job_failed_with_a_reason(celery_worker):
+    tournament, _ = tournament_with_players(6)
+    client = organiser_client()
+    started = client.post(f"/api/v1/tournaments/{tournament.pk}/seatings/", {}, format="json")
+    job = wait_for(client, started.json()["url"])
+    assert job["status"] == "failed"
+    assert job["error"]
+    assert "%(" not in job["error"]
+
+
+@pytest.mark.django_db
+def test_a_crash_leaves_the_job_failed_and_is_raised(monkeypatch):
+    from tournaments.domain import jobs
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError
+
+    monkeypatch.setattr(jobs, "draw_seating", broken)
+    tournament, _ = tournament_with_players(8)
+    job = start_seating_job(tournament, by=None, params={"method": "random", "seed": 1})
+    with pytest.raises(ZeroDivisionError):
+        run_seating_job(job.pk)
+    job.refresh_from_db()
+    assert (job.status, job.error) == ("failed", jobs.CRASHED)
+
+
+@pytest.mark.django_db
+def test_running_a_job_again_changes_nothing(django_capture_on_commit_callbacks):
+    tournament, _ = tournament_with_players(8, series_count=2)
+    job = start_seating_job(tournament, by=None, params={"method": "random", "seed": 3})
+    run_seating_job(job.pk)
+    seats = list(Seat.objects.order_by("pk").values_list("pk", flat=True))
+    assert run_seating_job(job.pk) is None
+    assert list(Seat.objects.order_by("pk").values_list("pk", flat=True)) == seats
+    assert run_seating_job(10**9) is None  # a job that is gone: logged, not raised
+
+
+def seating_map():
+    return {(s.series.number, s.table.number, s.position): s.entry_id for s in Seat.objects.all()}
+
+
+@pytest.mark.django_db
+def test_the_same_seed_gives_the_same_seating_and_played_series_stay():
+    tournament, _ = tournament_with_players(12, series_count=3)
+    params = {"method": "plan", "seed": 11}
+    run_seating_job(start_seating_job(tournament, by=None, params=params).pk)
+    first = seating_map()
+    run_seating_job(start_seating_job(tournament, by=None, params=params).pk)
+    assert seating_map() == first  # a re-run replaces the draft with the same plan
+    table = tournament.series.get(number=1).tables.first()
+    record_deal(table, deal=normal([1, 2]), by=CAPTAIN)
+    again = run_seating_job(start_seating_job(tournament, by=None, params=params).pk)
+    assert again.result["series"] == [2, 3]
+    played = {key: entry for key, entry in seating_map().items() if key[0] == 1}
+    assert played == {key: entry for key, entry in first.items() if key[0] == 1}
+
+
+@pytest.mark.django_db
+def test_only_organisers_start_and_read_jobs():
+    tournament, _ = tournament_with_players(8)
+    stranger = APIClient()
+    assert stranger.post(f"/api/v1/tournaments/{tournament.pk}/seatings/", {}).status_code == 401
+    job = Job.objects.create(tournament=tournament, kind="seating")
+    assert stranger.get(f"/api/v1/jobs/{job.pk}/").status_code == 401
+    assert APIClient().get("/api/v1/jobs/999999/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_bad_seating_parameters_are_refused():
+    tournament, _ = tournament_with_players(8)
+    response = organiser_client().post(
+        f"/api/v1/tournaments/{tournament.pk}/seatings/",
+        {"method": "swiss", "seed": -1, "colour": "red"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert {(e["field"], e["code"]) for e in response.json()["errors"]} == {
+        ("method", "invalid_choice"),
+        ("seed", "min_value"),
+        ("colour", "unknown_field"),
+    }
+
+
+@pytest.mark.django_db
+def test_a_refused_seating_names_start_numbers_not_ids():
+    from scoring.engine import DealRejected
+    from tournaments.domain.seating import draw_seating
+
+    tournament, entries = tournament_with_players(8, series_count=1)
+    ids = [entry.pk for entry in entries]
+    twice = [ids[:4], [ids[0], *ids[5:8]]]  # start number 1 twice, 5 left out
+    with pytest.raises(DealRejected) as refused:
+        draw_seating(tournament, method="fixed", seed=1, fixed=[twice])
+    (problem,) = refused.value.problems
+    assert (problem.code, problem.params) == ("fixed_twice", {"ids": "1"})

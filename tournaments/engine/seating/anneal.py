@@ -1,0 +1,199 @@
+"""Simulated annealing on a board: swap two players of different tables in one series.
+
+Moves are aimed at conflicts: most start from a pair that meets twice, a player sitting with a
+club mate, or (when five-tables exist) the five-table player with the most duty, and try a few
+partners at other tables of the same series; the best of them is taken when it does not make
+things worse, or with the Metropolis probability exp(−Δ/T) when it does. The temperature falls
+geometrically over the budget. The best board seen is the one left at the end.
+
+The budget is an iteration count (the search is then deterministic for a given random
+generator), optionally cut short by ``clock() >= deadline``: the caller passes the clock, so that
+this module needs no ``time``. It stops early once the cost reaches ``target``.
+
+It does NOT build a first seating (``draw``, ``designs``) or judge a plan (``quality``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .board import FIVE, Board
+
+PARTNERS = 8  # partners tried per move: more finds better swaps, fewer moves per second
+CLOCK_EVERY = 256  # iterations between two looks at the clock
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    iterations: int
+    start_temperature: float = 0.8
+    end_temperature: float = 0.05
+    clock: Callable[[], float] | None = None
+    deadline: float | None = None
+
+
+def anneal(
+    board: Board, series: Sequence[int], rng: random.Random, schedule: Schedule, target: int
+) -> None:
+    """Lower ``board.cost`` by swaps within the series ``series`` (indices of the board)."""
+    if not series or schedule.iterations <= 0 or len(board.movers) < 2 or board.cost <= target:
+        return
+    search = _Search(board, list(series), rng)
+    search.run(schedule, target)
+
+
+class _Search:
+    def __init__(self, board: Board, series: list[int], rng: random.Random) -> None:
+        self.board = board
+        self.series = series
+        self.rng = rng
+        self.pairs: list[tuple[int, int]] = []  # pairs that met twice; some may be stale
+        self.listed: set[tuple[int, int]] = set()
+        self.clashing: list[tuple[int, int]] = []  # (series, player) beside a club mate; idem
+        self.clash_listed: set[tuple[int, int]] = set()
+        self.five_tables = {
+            k: [t for t, table in enumerate(board.tables[k]) if len(table) == FIVE] for k in series
+        }
+        self.has_fives = FIVE in board.sizes
+        for k in series:
+            for table in board.tables[k]:
+                self._note(k, table)
+        self.best_cost = board.cost
+        self.best = {k: board.copy_tables(k) for k in series}
+
+    def _note(self, k: int, table: list[int]) -> None:
+        """Remember the conflicts of ``table`` in series ``k``."""
+        board = self.board
+        for i, u in enumerate(table):
+            meet_u = board.meet[u]
+            for w in table[i + 1 :]:
+                if meet_u[w] >= 2:
+                    key = (u, w) if u < w else (w, u)
+                    if key not in self.listed:
+                        self.listed.add(key)
+                        self.pairs.append(key)
+        if board.club_active[k]:
+            clubs = board.clubs
+            for u in table:
+                key = (k, u)
+                if key not in self.clash_listed and _clashes(clubs, table, u):
+                    self.clash_listed.add(key)
+                    self.clashing.append(key)
+
+    def run(self, schedule: Schedule, target: int) -> None:
+        board = self.board
+        rng = self.rng
+        iterations = schedule.iterations
+        cooling = math.log(schedule.end_temperature / schedule.start_temperature) / iterations
+        unsaved_best = False  # the board is at best_cost but self.best holds an older board
+        for iteration in range(iterations):
+            if iteration % CLOCK_EVERY == 0 and _time_up(schedule):
+                break
+            move = self._move()
+            if move is None:
+                continue
+            k, u, v, change = move
+            if change > 0:
+                temperature = schedule.start_temperature * math.exp(cooling * iteration)
+                if rng.random() >= math.exp(-change / temperature):
+                    continue
+                if unsaved_best:
+                    self._save()
+                    unsaved_best = False
+            board.swap(k, u, v)
+            self._note(k, board.tables[k][board.where[k][u]])
+            self._note(k, board.tables[k][board.where[k][v]])
+            if board.cost < self.best_cost:
+                self.best_cost = board.cost
+                unsaved_best = True
+                if board.cost <= target:
+                    return
+        if board.cost > self.best_cost:
+            self._restore()
+
+    def _save(self) -> None:
+        self.best_cost = self.board.cost
+        self.best = {k: self.board.copy_tables(k) for k in self.series}
+
+    def _restore(self) -> None:
+        for k, tables in self.best.items():
+            self.board.clear(k)
+            self.board.place(k, [list(table) for table in tables])
+
+    def _move(self) -> tuple[int, int, int, int] | None:
+        """A swap (series, player, partner, cost change), or None if this draw found none."""
+        start = self._start()
+        if start is None:
+            return None
+        k, u = start
+        movers = self.board.movers
+        draw = self.rng.random
+        partners = [movers[int(draw() * len(movers))] for _ in range(PARTNERS)]
+        best = self.board.best_swap(k, u, partners)
+        if best is None:
+            return None
+        return k, u, best[1], best[0]
+
+    def _start(self) -> tuple[int, int] | None:
+        """The series and the player a move starts from, aimed at a conflict most of the time."""
+        roll = self.rng.random()
+        if roll < 0.6 and self.pairs:
+            return self._from_pair()
+        if roll < 0.8 and self.clashing:
+            return self._from_clash()
+        if roll < 0.9 and self.has_fives:
+            return self._from_duty()
+        k = self.series[self.rng.randrange(len(self.series))]
+        return k, self.board.movers[self.rng.randrange(len(self.board.movers))]
+
+    def _from_pair(self) -> tuple[int, int] | None:
+        board = self.board
+        index = self.rng.randrange(len(self.pairs))
+        u, w = self.pairs[index]
+        together = [k for k in self.series if board.where[k][u] == board.where[k][w]]
+        movable = [p for p in (u, w) if board.pins[p] < 0]
+        if board.meet[u][w] < 2 or not together or not movable:
+            self._forget_pair(index)
+            return None
+        return self.rng.choice(together), self.rng.choice(movable)
+
+    def _forget_pair(self, index: int) -> None:
+        key = self.pairs[index]
+        self.pairs[index] = self.pairs[-1]
+        self.pairs.pop()
+        self.listed.discard(key)
+
+    def _from_clash(self) -> tuple[int, int] | None:
+        board = self.board
+        index = self.rng.randrange(len(self.clashing))
+        k, u = self.clashing[index]
+        table = board.tables[k][board.where[k][u]]
+        if board.pins[u] >= 0 or not _clashes(board.clubs, table, u):
+            self.clashing[index] = self.clashing[-1]
+            self.clashing.pop()
+            self.clash_listed.discard((k, u))
+            return None
+        return k, u
+
+    def _from_duty(self) -> tuple[int, int] | None:
+        """The five-table player with the most duty in a random series."""
+        board = self.board
+        k = self.series[self.rng.randrange(len(self.series))]
+        tables = board.tables[k]
+        fives = [p for t in self.five_tables[k] for p in tables[t] if board.pins[p] < 0]
+        if not fives:
+            return None
+        return k, max(fives, key=lambda p: board.duty[p])
+
+
+def _clashes(clubs: list[int], table: list[int], u: int) -> bool:
+    return clubs[u] >= 0 and sum(clubs[w] == clubs[u] for w in table) > 1
+
+
+def _time_up(schedule: Schedule) -> bool:
+    if schedule.clock is None or schedule.deadline is None:
+        return False
+    return schedule.clock() >= schedule.deadline

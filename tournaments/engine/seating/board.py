@@ -1,0 +1,207 @@
+"""The series being seated, with counts that a swap of two players updates in constant time.
+
+Players are indices: 0..n−1 are the players to seat, n.. those who only sit in frozen series
+(withdrawn). The board keeps, for every series being seated, its tables and where each player
+sits, and over all series (frozen ones included) how often each pair met, how often each player
+sat at a five-table, and the weighted cost the search lowers:
+
+    REPEAT · (pair meetings beyond the first) + CLUB · (club mates at one table, in the series
+    that separate clubs) + DUTY · Σ (five-table sittings per player)²
+
+The squares make an even five-table duty cheapest; handing a sitting from a player with more to
+one with exactly one less costs nothing, so the search can trade freely within an even spread.
+Club clashes and an uneven duty outweigh repeats: the organiser asked for them.
+
+It does NOT choose moves (``anneal``, ``draw``) or order players within a table (``positions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+REPEAT = 1
+CLUB = 16
+DUTY = 4
+FIVE = 5
+
+Tables = list[list[int]]
+
+
+class Board:
+    def __init__(
+        self,
+        n: int,
+        n_all: int,
+        sizes: Sequence[int],
+        clubs: Sequence[int],
+        pins: Sequence[int],
+        club_active: Sequence[bool],
+        duty_weight: int = DUTY,
+    ) -> None:
+        """``clubs``: club index per player (−1: none); ``pins``: fixed table or −1, per player
+        to seat; ``club_active``: per series being seated, whether it separates clubs;
+        ``duty_weight``: 0 when the five-table duty need not be spread."""
+        self.n = n
+        self.n_all = n_all
+        self.sizes = tuple(sizes)
+        self.clubs = list(clubs)
+        self.pins = list(pins)
+        self.club_active = list(club_active)
+        self.duty_weight = duty_weight
+        self.movers = [p for p in range(n) if pins[p] < 0]
+        self.meet = [[0] * n_all for _ in range(n_all)]
+        self.duty = [0] * n_all
+        self.tables: list[Tables] = [[] for _ in club_active]
+        self.where = [[-1] * n for _ in club_active]
+        self.repeats = 0
+        self.clashes = 0
+        self.duty_squares = 0
+
+    @property
+    def cost(self) -> int:
+        return REPEAT * self.repeats + CLUB * self.clashes + self.duty_weight * self.duty_squares
+
+    def add_frozen(self, tables: Tables) -> None:
+        for table in tables:
+            self._count(table, +1)
+
+    def place(self, k: int, tables: Tables) -> None:
+        """Seat series ``k`` (it must be empty); the lists are the board's from now on."""
+        self.tables[k] = tables
+        where = self.where[k]
+        for index, table in enumerate(tables):
+            for p in table:
+                where[p] = index
+            self._count(table, +1)
+            if self.club_active[k]:
+                self.clashes += self.club_pairs(table)
+
+    def clear(self, k: int) -> None:
+        for table in self.tables[k]:
+            self._count(table, -1)
+            if self.club_active[k]:
+                self.clashes -= self.club_pairs(table)
+        self.tables[k] = []
+        self.where[k] = [-1] * self.n
+
+    def _count(self, table: Sequence[int], step: int) -> None:
+        meet = self.meet
+        for u, w in combinations(table, 2):
+            before = meet[u][w]
+            meet[u][w] = meet[w][u] = before + step
+            self.repeats += max(before + step - 1, 0) - max(before - 1, 0)
+        if len(table) == FIVE:
+            duty = self.duty
+            for p in table:
+                self.duty_squares += (2 * duty[p] + step) * step  # (d + step)² − d²
+                duty[p] += step
+
+    def club_pairs(self, table: Sequence[int]) -> int:
+        clubs = self.clubs
+        return sum(1 for u, w in combinations(table, 2) if clubs[u] == clubs[w] >= 0)
+
+    def delta(self, k: int, u: int, v: int) -> int:
+        """The change of ``cost`` if ``u`` and ``v`` (at different tables of series k) swap."""
+        return self.best_swap(k, u, [v])[0]  # type: ignore[index]
+
+    def best_swap(self, k: int, u: int, partners: Sequence[int]) -> tuple[int, int] | None:
+        """(cost change, partner) of the cheapest swap of ``u`` with one of ``partners`` at
+        another table of series k; None if all sit at his table. The search's inner loop."""
+        where = self.where[k]
+        tables = self.tables[k]
+        home = where[u]
+        table_u = tables[home]
+        meet = self.meet
+        meet_u = meet[u]
+        others = [w for w in table_u if w != u]
+        leaving = sum(meet_u[w] >= 2 for w in others)  # the same for every partner
+        clubs_count = self.club_active[k]
+        size = len(table_u)
+        best = None
+        for v in partners:
+            there = where[v]
+            if there == home:
+                continue
+            table_v = tables[there]
+            meet_v = meet[v]
+            change = -leaving
+            for w in others:
+                if meet_v[w]:
+                    change += 1
+            for w in table_v:
+                if w != v:
+                    change += (meet_u[w] >= 1) - (meet_v[w] >= 2)
+            change *= REPEAT
+            if clubs_count:
+                change += CLUB * self._club_change(u, v, table_u, table_v)
+            if len(table_v) != size:
+                change += self.duty_weight * self._duty_change(u, v, size == FIVE)
+            if best is None or change < best[0]:
+                best = (change, v)
+        return best
+
+    def _club_change(self, u: int, v: int, table_u: list[int], table_v: list[int]) -> int:
+        clubs = self.clubs
+        club_u = clubs[u]
+        club_v = clubs[v]
+        if club_u == club_v:
+            return 0
+        change = 0
+        for w in table_u:
+            if w != u:
+                change += (clubs[w] == club_v >= 0) - (clubs[w] == club_u >= 0)
+        for w in table_v:
+            if w != v:
+                change += (clubs[w] == club_u >= 0) - (clubs[w] == club_v >= 0)
+        return change
+
+    def _duty_change(self, u: int, v: int, u_leaves_five: bool) -> int:
+        # (d_u − 1)² + (d_v + 1)² − d_u² − d_v² = 2·(d_v − d_u + 1), or the mirror image.
+        duty = self.duty
+        if u_leaves_five:
+            return 2 * (duty[v] - duty[u] + 1)
+        return 2 * (duty[u] - duty[v] + 1)
+
+    def swap(self, k: int, u: int, v: int) -> None:
+        """Swap ``u`` and ``v`` (at different tables of series k), updating every count."""
+        where = self.where[k]
+        index_u = where[u]
+        index_v = where[v]
+        table_u = self.tables[k][index_u]
+        table_v = self.tables[k][index_v]
+        active = self.club_active[k]
+        if active:
+            self.clashes -= self.club_pairs(table_u) + self.club_pairs(table_v)
+        if len(table_u) != len(table_v):
+            self.duty_squares += self._duty_change(u, v, len(table_u) == FIVE)
+            shift = 1 if len(table_u) == FIVE else -1
+            self.duty[u] -= shift
+            self.duty[v] += shift
+        self._move(u, v, table_u)
+        self._move(v, u, table_v)
+        table_u[table_u.index(u)] = v
+        table_v[table_v.index(v)] = u
+        where[u] = index_v
+        where[v] = index_u
+        if active:
+            self.clashes += self.club_pairs(table_u) + self.club_pairs(table_v)
+
+    def _move(self, leaving: int, joining: int, table: list[int]) -> None:
+        """``leaving`` stops meeting the others of ``table`` in this series, ``joining`` starts."""
+        meet = self.meet
+        meet_leaving = meet[leaving]
+        meet_joining = meet[joining]
+        repeats = 0
+        for w in table:
+            if w != leaving:
+                before = meet_leaving[w]
+                meet_leaving[w] = meet[w][leaving] = before - 1
+                repeats -= before >= 2
+                before = meet_joining[w]
+                meet_joining[w] = meet[w][joining] = before + 1
+                repeats += before >= 1
+        self.repeats += repeats
+
+    def copy_tables(self, k: int) -> Tables:
+        return [list(table) for table in self.tables[k]]

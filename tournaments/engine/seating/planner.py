@@ -1,0 +1,191 @@
+"""``seat``: check a request, seat every series that is not frozen, and report.
+
+- ``random``: series by series, a greedy draw (``draw.draw``) with its own lot
+  ``Random(f"{seed}/{number}")``, then swaps inside that series to remove what is left of
+  repeats and club clashes.
+- ``plan``: the ``random`` seating, and for 4m players also the exact construction
+  (``designs``) completed by draws; the cheaper one is annealed over all open series.
+- ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between
+  neighbouring tables, each player at most one table away from his place by the standings.
+- ``fixed``: the imported plan, checked seat by seat against players, sizes and frozen series.
+
+It does NOT store anything, know about Django or translations, or keep time itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from math import comb
+
+from . import designs
+from .anneal import Schedule, anneal
+from .board import CLUB, DUTY, FIVE, REPEAT, Board, Tables
+from .draw import by_ranking, draw, swap_neighbours
+from .model import Method, Player, SeatingPlan, SeatingRequest
+from .positions import with_positions
+from .problem import Problem, checked_fixed, method_of, prepare, ranked_indices
+from .quality import lower_bound, quality
+
+REPAIR_ITERATIONS = 40  # per player: swaps tried to clean one drawn series
+REPAIR_TEMPERATURES = (0.3, 0.05)
+
+
+def seat(request: SeatingRequest) -> SeatingPlan:
+    """The plan for ``request``, or SeatingRefused."""
+    method = method_of(request)
+    problem = prepare(request)
+    players = request.players
+    if method is Method.FIXED:
+        series = checked_fixed(request, problem)
+        players = [Player(player.id, player.club) for player in players]  # wishes don't bind it
+    else:
+        seated = _seat_open(request, problem, method)
+        series = with_positions(seated, problem.frozen, random.Random(f"{request.seed}/seats"))
+    report = quality(series, players, problem.frozen.keys())
+    return SeatingPlan(series=series, report=report, method=method, seed=request.seed)
+
+
+def _seat_open(request: SeatingRequest, problem: Problem, method: Method) -> list:
+    """Every series as unordered id lists; frozen ones as given."""
+    board = _board(request, problem)
+    if method is Method.RANKING:
+        _rank_all(board, request, problem)
+    elif method is Method.RANDOM:
+        _draw_all(board, request, problem)
+    else:
+        _plan(board, request, problem)
+    seated = dict(zip(problem.open_numbers, range(len(problem.open_numbers)), strict=True))
+    return [
+        problem.frozen[number]
+        if number in problem.frozen
+        else [[problem.ids[p] for p in table] for table in board.tables[seated[number]]]
+        for number in range(1, request.series_count + 1)
+    ]
+
+
+def _board(request: SeatingRequest, problem: Problem) -> Board:
+    index = {pid: i for i, pid in enumerate(problem.ids)}
+    board = Board(
+        problem.n,
+        len(problem.ids),
+        problem.sizes,
+        problem.clubs,
+        problem.pins,
+        problem.club_active,
+        duty_weight=DUTY if request.spread_five_tables else 0,
+    )
+    for tables in problem.frozen.values():
+        board.add_frozen([[index[p] for p in table] for table in tables])
+    return board
+
+
+def _draw_all(board: Board, request: SeatingRequest, problem: Problem, start: int = 0) -> None:
+    """Seat the open series from ``start`` on, one after the other, each by its own lot."""
+    for k in range(start, len(problem.open_numbers)):
+        rng = random.Random(f"{request.seed}/{problem.open_numbers[k]}")
+        board.place(k, draw(board, k, rng))
+        schedule = Schedule(REPAIR_ITERATIONS * problem.n, *REPAIR_TEMPERATURES)
+        anneal(board, [k], rng, schedule, _clean_series_cost(board, problem, k))
+
+
+def _clean_series_cost(board: Board, problem: Problem, k: int) -> int:
+    """The board's cost if series k had no repeated pair (but those wishing one table) and the
+    fewest club clashes."""
+    repeated = sum(
+        1
+        for table in board.tables[k]
+        for i, u in enumerate(table)
+        for w in table[i + 1 :]
+        if board.meet[u][w] >= 2 and min(board.pins[u], board.pins[w]) < 0
+    )
+    excess = 0
+    if board.club_active[k]:
+        clashes = sum(board.club_pairs(table) for table in board.tables[k])
+        excess = clashes - _least_clashes(problem, k)
+    return board.cost - REPEAT * repeated - CLUB * excess
+
+
+def _least_clashes(problem: Problem, k: int) -> int:
+    """Club mates spread as evenly as the tables allow still clash this often in series k."""
+    if not problem.club_active[k]:
+        return 0
+    tables = len(problem.sizes)
+    members = Counter(club for club in problem.clubs[: problem.n] if club >= 0)
+    least = 0
+    for count in members.values():
+        per_table, rest = divmod(count, tables)
+        least += rest * comb(per_table + 1, 2) + (tables - rest) * comb(per_table, 2)
+    return least
+
+
+def _plan(board: Board, request: SeatingRequest, problem: Problem) -> None:
+    rng = random.Random(request.seed)
+    target = _target(board, request, problem)
+    design = _design(problem, rng)
+    if design:
+        for k, tables in enumerate(design):
+            board.place(k, tables)
+        _draw_all(board, request, problem, start=len(design))
+        if board.cost > target:
+            _keep_cheaper_draw(board, request, problem)
+    else:
+        _draw_all(board, request, problem)
+    schedule = Schedule(request.budget, clock=request.clock, deadline=request.deadline)
+    anneal(board, range(len(problem.open_numbers)), rng, schedule, target)
+
+
+def _design(problem: Problem, rng: random.Random) -> list[Tables]:
+    """The exact construction's series for these players, or [] where there is none to use."""
+    if problem.n % 4 or any(pin >= 0 for pin in problem.pins):
+        return []
+    series = designs.zero_repeat_series(problem.n, len(problem.open_numbers))
+    labels = list(range(problem.n))
+    rng.shuffle(labels)
+    # Club mates get consecutive indices: these share a group of the construction (of 3, or of
+    # N/4 players), whose players never meet, at least in the first series.
+    labels.sort(key=lambda p: problem.clubs[p] if problem.clubs[p] >= 0 else problem.n)
+    return [[[labels[i] for i in table] for table in tables] for tables in series]
+
+
+def _keep_cheaper_draw(board: Board, request: SeatingRequest, problem: Problem) -> None:
+    """Replace the board's seating by the plain series-by-series draw if that is cheaper."""
+    constructed = (board.cost, [board.copy_tables(k) for k in range(len(board.tables))])
+    _clear_all(board)
+    _draw_all(board, request, problem)
+    if board.cost > constructed[0]:
+        _clear_all(board)
+        for k, tables in enumerate(constructed[1]):
+            board.place(k, tables)
+
+
+def _clear_all(board: Board) -> None:
+    for k in range(len(board.tables)):
+        board.clear(k)
+
+
+def _target(board: Board, request: SeatingRequest, problem: Problem) -> int:
+    """The cost of a plan that meets every bound: the search may stop there."""
+    repeats = lower_bound(request.series_count, request.players, problem.frozen)
+    clashes = sum(_least_clashes(problem, k) for k in range(len(problem.open_numbers)))
+    return REPEAT * repeats + CLUB * clashes + board.duty_weight * _least_duty_squares(board)
+
+
+def _least_duty_squares(board: Board) -> int:
+    """Σ duty² after the open series, each giving its five-table seats to the least-served."""
+    duty = list(board.duty)
+    fives = [t for t, size in enumerate(board.sizes) if size == FIVE]
+    pinned = [p for p in range(board.n) if board.pins[p] in fives]
+    seats = FIVE * len(fives) - len(pinned)
+    for _ in board.tables:
+        for p in [*pinned, *sorted(board.movers, key=duty.__getitem__)[:seats]]:
+            duty[p] += 1
+    return sum(d * d for d in duty)
+
+
+def _rank_all(board: Board, request: SeatingRequest, problem: Problem) -> None:
+    order = ranked_indices(request, problem)
+    for k in range(len(problem.open_numbers)):
+        tables = by_ranking(board, order)
+        board.place(k, tables)
+        swap_neighbours(board, k, [board.where[k][p] for p in range(problem.n)])
