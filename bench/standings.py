@@ -281,7 +281,7 @@ def measure_recording(organiser, count: int) -> None:
         by=organiser,
         name="Bench recording",
         date=datetime.date(2026, 12, 6),
-        series_count=2,
+        series_count=3,
         status=TournamentStatus.RUNNING,
     )
     players = Player.objects.bulk_create(
@@ -292,7 +292,9 @@ def measure_recording(organiser, count: int) -> None:
         for n, player in enumerate(players, start=1)
     )
     plan = [entries[i : i + TABLE_SIZE] for i in range(0, len(entries), TABLE_SIZE)]
-    direct, api = (seat_series(series, plan) for series in tournament.series.order_by("number"))
+    direct, api, parallel = (
+        seat_series(series, plan) for series in tournament.series.order_by("number")
+    )
     table_settings = tournament.series_settings(TABLE_SIZE)
 
     def workload(tables_):
@@ -319,6 +321,7 @@ def measure_recording(organiser, count: int) -> None:
         )
 
     report("record_deal()", timed(workload(direct), record_directly))
+    measure_parallel(workload(parallel), record_directly, processes=PROCESSES)
 
     path = f"/api/v1/tables/{api[0].pk}/deals/"
     try:
@@ -347,6 +350,53 @@ def measure_recording(organiser, count: int) -> None:
         timed(workload(api), record_through_api),
         statuses,
     )
+
+
+PROCESSES = 4  # captains saving at once: as several web workers would on the 2 cores
+
+
+def measure_parallel(work, record, *, processes: int) -> None:
+    """Deals/s with ``processes`` recording at once, each its own tables (a forked process each,
+    with its own database connection), timed from a common start to the last one's end."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    tables = sorted({table.pk for table, _ in work})
+    share = {pk: index % processes for index, pk in enumerate(tables)}
+    chunks = [[item for item in work if share[item[0].pk] == n] for n in range(processes)]
+    start, finished = context.Event(), context.Queue()
+    children = [
+        context.Process(target=_record_chunk, args=(chunk, record, start, finished))
+        for chunk in chunks
+    ]
+    connection.close()  # each child opens its own
+    for child in children:
+        child.start()
+    time.sleep(1.0)  # let every child connect before the clock starts
+    began = time.perf_counter()
+    start.set()
+    recorded = sum(finished.get(timeout=300) for _ in children)
+    elapsed = time.perf_counter() - began
+    for child in children:
+        child.join()
+    rate = recorded / elapsed
+    print(
+        f"(c) record_deal() in {processes} processes at once: {recorded} deals in {elapsed:.2f} s"
+        f" = {rate:.0f} deals/s; target ≥ {TARGET_DEALS_PER_S} deals/s: "
+        f"{verdict(rate >= TARGET_DEALS_PER_S)}"
+    )
+
+
+def _record_chunk(chunk, record, start, finished) -> None:
+    from django.db import connections
+
+    connections.close_all()  # the parent's connection is not this process's to use
+    connection.ensure_connection()
+    start.wait()
+    for table, generated in chunk:
+        record(table, generated)
+    finished.put(len(chunk))
+    connections.close_all()
 
 
 def timed(work, record) -> tuple[float, list[float], int]:
