@@ -10,6 +10,8 @@ goes through the domain instead: seatings (``seat_series``), tables and their ca
 
 from __future__ import annotations
 
+import secrets
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -22,9 +24,10 @@ from scoring.engine import DealRejected
 from scoring.messages import problem_message
 from tournaments.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
 from tournaments.domain.entries import add_missing_series
+from tournaments.domain.jobs import start_seating_job
 from tournaments.domain.seating import reissue_captain_token
 from tournaments.domain.series import call_time, close_series
-from tournaments.enums import TieBreak
+from tournaments.enums import SeatingMethod, TieBreak
 from tournaments.models import (
     Adjustment,
     AdjustmentLine,
@@ -171,6 +174,19 @@ class TournamentAdmin(admin.ModelAdmin):
     filter_horizontal = ("organisers",)
     readonly_fields = ("created_at",)
     inlines = (SeriesInline,)
+    actions = ("draw_seating_action",)
+
+    @admin.action(description=_("Draw the seating of every series not yet under way (new seed)"))
+    def draw_seating_action(self, request, queryset):
+        for tournament in queryset:
+            params = {"method": SeatingMethod.PLAN, "seed": secrets.randbelow(2**62)}
+            job = start_seating_job(tournament, by=request.user, params=params)
+            self.message_user(
+                request,
+                _("Seating job %(job)s started for %(tournament)s; see Jobs for its result.")
+                % {"job": job.pk, "tournament": tournament.name},
+            )
+
     fieldsets = (
         (None, {"fields": ("name", "date", "venue", "game", "status", "organisers")}),
         (

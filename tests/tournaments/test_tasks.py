@@ -161,3 +161,29 @@ def test_a_refused_seating_names_start_numbers_not_ids():
         draw_seating(tournament, method="fixed", seed=1, fixed=[twice])
     (problem,) = refused.value.problems
     assert (problem.code, problem.params) == ("fixed_twice", {"ids": "1"})
+
+
+@pytest.fixture
+def eager_celery():
+    """Tasks run in the test's own thread (the worker itself is tested above)."""
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("eager_celery")
+def test_organisers_draw_a_seating_from_the_admin(admin_client, django_capture_on_commit_callbacks):
+    tournament, _ = tournament_with_players(16, series_count=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            "/admin/tournaments/tournament/",
+            {"action": "draw_seating_action", "_selected_action": [tournament.pk]},
+            follow=True,
+        )
+    assert response.status_code == 200
+    job = Job.objects.get(tournament=tournament)
+    assert (job.status, job.result["series"]) == ("done", [1, 2])
+    series = tournament.series.get(number=1)
+    assert (series.seating_method, series.seating_report["repeated_pairs"]) == ("plan", 0)
