@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from .refusal import Refused
+
 TABLE_SIZES = (4, 5)
 FIVE_TABLE = 5
 SOLO = "solo"
@@ -113,18 +115,12 @@ class SeriesState:
     deals_total: int
 
 
-class SeriesRefused(ValueError):
+class SeriesRefused(Refused):
     """A deal that cannot be played at this point of the series: a user error with a stable code.
 
     ``field`` is the offending input (``deal``, ``deal.soloist``, ``deal.contract``); ``params``
     fill the translated message and always hold the deal's 0-based ``index`` and its ``number``.
     """
-
-    def __init__(self, code: str, field: str, params: dict[str, object]) -> None:
-        self.code = code
-        self.field = field
-        self.params = params
-        super().__init__(f"{field}: {code} {params}")
 
 
 @dataclass(frozen=True, slots=True)

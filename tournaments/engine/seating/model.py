@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from ..refusal import Refused  # noqa: TID252 -- the pure engines import only each other
+
 Table = tuple[int, ...]
 Series = tuple[Table, ...]
 
@@ -35,18 +37,12 @@ class ClubSeparation(StrEnum):
     ALL = "all"
 
 
-class SeatingRefused(ValueError):
+class SeatingRefused(Refused):
     """A seating that cannot be made as asked: a user error with a stable code.
 
     ``field`` names the offending input (``players``, ``fixed.2``, ...); ``params`` fill the
     translated message.
     """
-
-    def __init__(self, code: str, field: str, params: dict[str, object]) -> None:
-        self.code = code
-        self.field = field
-        self.params = params
-        super().__init__(f"{field}: {code} {params}")
 
 
 @dataclass(frozen=True, slots=True)
