@@ -4,6 +4,7 @@ import copy
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+from rest_framework.utils.serializer_helpers import BindingDict
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -73,3 +74,19 @@ class StrictSerializer(serializers.Serializer):
 
     def _unknown_field_error(self):
         return serializers.ErrorDetail(self.error_messages["unknown_field"], code="unknown_field")
+
+
+class ContractInput(StrictSerializer):
+    """A part of the deal-result contract: validated on every preview and recording, never
+    partial and without context, so its bound fields are built once per class and shared
+    by every instance (they hold no per-request state)."""
+
+    @property
+    def fields(self):
+        shared = type(self).__dict__.get("_shared_fields")
+        if shared is None:
+            shared = BindingDict(self)
+            for name, field in self.get_fields().items():
+                shared[name] = field
+            type(self)._shared_fields = shared
+        return shared

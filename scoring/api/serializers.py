@@ -8,10 +8,10 @@ recording and direct engine users refuse exactly the same deals.
 from rest_framework import serializers
 
 from karlchen.api.fields import (
+    ContractInput,
     JSONObjectField,
     StrictChoiceField,
     StrictIntegerField,
-    StrictSerializer,
 )
 from scoring.engine import GAMES, doppelkopf, schafkopf
 
@@ -22,17 +22,17 @@ def _seat_list(**kwargs) -> serializers.ListField:
     return serializers.ListField(child=StrictIntegerField(), max_length=MAX_LIST, **kwargs)
 
 
-class AnnouncementsInput(StrictSerializer):
+class AnnouncementsInput(ContractInput):
     re = StrictChoiceField(choices=doppelkopf.RE_LEVELS[1:], allow_null=True, default=None)
     kontra = StrictChoiceField(choices=doppelkopf.KONTRA_LEVELS[1:], allow_null=True, default=None)
 
 
-class ExtraInput(StrictSerializer):
+class ExtraInput(ContractInput):
     type = StrictChoiceField(choices=doppelkopf.EXTRA_TYPES)
     party = StrictChoiceField(choices=doppelkopf.PARTIES)
 
 
-class DoppelkopfDealInput(StrictSerializer):
+class DoppelkopfDealInput(ContractInput):
     contract = StrictChoiceField(choices=doppelkopf.CONTRACTS)
     solo = StrictChoiceField(choices=doppelkopf.SOLO_TYPES, allow_null=True, default=None)
     re = _seat_list(help_text="Seats of the Re party: 2 in normal games, 1 in solos.")
@@ -50,7 +50,7 @@ class DoppelkopfDealInput(StrictSerializer):
     to_deal = staticmethod(doppelkopf.deal_from_dict)
 
 
-class SchafkopfDealInput(StrictSerializer):
+class SchafkopfDealInput(ContractInput):
     contract = StrictChoiceField(choices=schafkopf.CONTRACTS)
     declarer = StrictIntegerField()
     partner = StrictIntegerField(allow_null=True, default=None, help_text="Only in a Rufer.")
@@ -65,7 +65,7 @@ class SchafkopfDealInput(StrictSerializer):
     to_deal = staticmethod(schafkopf.deal_from_dict)
 
 
-class GameInput(StrictSerializer):
+class GameInput(ContractInput):
     """The first look at a request: which game, and where its rules and deal are."""
 
     game = StrictChoiceField(choices=GAMES)
