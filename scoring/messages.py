@@ -148,3 +148,8 @@ def problem_errors(problems) -> list[dict[str, str]]:
         {"field": problem.field, "code": problem.code, "message": problem_message(problem)}
         for problem in problems
     ]
+
+
+def refusal_text(refusal) -> str:
+    """Every problem of a refusal as one sentence list, for places that show a single text."""
+    return " ".join(problem_message(problem) for problem in refusal.problems)

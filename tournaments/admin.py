@@ -21,7 +21,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import DealRejected
-from scoring.messages import problem_message
+from scoring.messages import refusal_text
 from tournaments.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
 from tournaments.domain.entries import add_missing_series
 from tournaments.domain.jobs import start_seating_job
@@ -47,12 +47,8 @@ def captain_path(table: Table) -> str:
     return f"/captain/{table.captain_token()}/"
 
 
-def refusal_text(refusal: DealRejected) -> str:
-    return " ".join(problem_message(problem) for problem in refusal.problems)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Shown, searched and filtered, never added, changed or deleted here."""
+class NoWrites:
+    """Rows shown, searched and filtered, never added, changed or deleted here."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -64,21 +60,16 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyInline:
+class ReadOnlyAdmin(NoWrites, admin.ModelAdmin):
+    pass
+
+
+class ReadOnlyInline(NoWrites):
     """Mixin for inlines that only show rows."""
 
     extra = 0
     can_delete = False
     show_change_link = True
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 def series_number_filter(path: str) -> type[admin.SimpleListFilter]:

@@ -83,8 +83,8 @@ def check_adjustment(
     if not lines or any(entry.tournament_id != series.tournament_id for entry in lines):
         raise rejected("not_entered", "lines")
     if kind == AdjustmentKind.UNSPORTING:
-        (points,) = lines.values() if len(lines) == 1 else (None,)
-        if points is None or not -UNSPORTING_MAXIMUM <= points < 0:
+        points = list(lines.values())
+        if len(points) != 1 or not -UNSPORTING_MAXIMUM <= points[0] < 0:
             raise rejected("unsporting_penalty", "lines", max=UNSPORTING_MAXIMUM)
     elif sum(lines.values()) != 0:
         raise rejected("adjustment_not_zero_sum", "lines", total=sum(lines.values()))

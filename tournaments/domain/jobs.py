@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.engine import DealRejected
-from scoring.messages import problem_message
+from scoring.messages import refusal_text
 from tournaments.domain.seating import draw_seating
 from tournaments.enums import JobKind, JobStatus
 from tournaments.models import Job, Tournament
@@ -42,7 +42,7 @@ def run_seating_job(job_id: int) -> Job | None:
         try:
             result = draw_seating(job.tournament, **job.params)
         except DealRejected as refusal:
-            return _finish(job, JobStatus.FAILED, error=_reason(refusal))
+            return _finish(job, JobStatus.FAILED, error=refusal_text(refusal))
         return _finish(job, JobStatus.DONE, result=result)
     except Exception:
         # Whatever broke, the organiser sees a failed job, not one running for ever.
@@ -69,7 +69,3 @@ def _finish(job: Job, status: str, *, result: dict | None = None, error: str = "
     job.progress, job.finished_at = 100, timezone.now()
     job.save(update_fields=["status", "result", "error", "progress", "finished_at"])
     return job
-
-
-def _reason(refusal: DealRejected) -> str:
-    return " ".join(problem_message(problem) for problem in refusal.problems)
