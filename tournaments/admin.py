@@ -42,11 +42,6 @@ from tournaments.models import (
 )
 
 
-def captain_path(table: Table) -> str:
-    """The captain page of ``table`` (the secret is recomputed, never stored)."""
-    return f"/captain/{table.captain_token()}/"
-
-
 class NoWrites:
     """Rows shown, searched and filtered, never added, changed or deleted here."""
 
@@ -256,7 +251,7 @@ class TableInline(ReadOnlyInline, admin.TabularInline):
 
     @admin.display(description=_("captain link"))
     def captain_link(self, table):
-        path = captain_path(table)
+        path = table.captain_path()
         return format_html('<a href="{}">{}</a>', path, path)
 
 
@@ -366,7 +361,7 @@ class TableAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("captain link"))
     def captain_link(self, table):
-        path = captain_path(table)
+        path = table.captain_path()
         return format_html('<a href="{}">{}</a>', path, path)
 
     @admin.action(description=_("Reissue captain link (the old one stops working)"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from scoring.domain.deals import played_deal
+from scoring.domain.deals import confirming_positions, played_deal
 from scoring.models import Deal
 from tournaments.engine.series import NextDeal, replay
 from tournaments.models import Seat, Series, Table, Tournament
@@ -42,6 +42,9 @@ class DealView:
     voided: bool
     points: dict[int, int]
     totals: dict[int, int]
+    entered: dict  # the deal as entered (the contract's format), for a correction to start from
+    confirmed: bool  # by a player of the other party; always True where nobody must confirm
+    confirmers: tuple[int, ...]  # the positions that may confirm it
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,8 @@ class TableState:
     deals_total: int
     complete: bool
     time_up: bool
+    rotation_dealer: int = 1  # the series engine's rotation (for clients following it offline)
+    normal_played: int = 0
 
     @property
     def series(self) -> Series:
@@ -69,6 +74,15 @@ class TableState:
     @property
     def deals_played(self) -> int:
         return len(self.deals)
+
+    @property
+    def keeper(self) -> int:
+        """The list keeper: position 4, or 5 at a five-table (DDV custom)."""
+        return max((seat.position for seat in self.seats), default=4)
+
+    @property
+    def unconfirmed(self) -> tuple[DealView, ...]:
+        return tuple(deal for deal in self.deals if not deal.confirmed)
 
 
 def table_state(table: Table) -> TableState:
@@ -99,7 +113,7 @@ def _state(
     settings = tournament.series_settings(len(positions))
     played = [played_deal(tournament.game, deal.current.input) for deal in deals]
     state = replay(settings, played, time_up_after=table.time_up_after)
-    deal_views, totals = _with_running_totals(deals, positions)
+    deal_views, totals = _with_running_totals(tournament, deals, positions)
     compulsory = {
         position: DONE if position in state.compulsory_done else OWED
         for position in positions
@@ -115,6 +129,8 @@ def _state(
         deals_total=state.deals_total,
         complete=state.complete,
         time_up=state.time_up,
+        rotation_dealer=state.rotation_dealer,
+        normal_played=state.normal_played,
     )
 
 
@@ -131,11 +147,14 @@ def _seat_view(seat: Seat) -> SeatView:
 
 
 def _with_running_totals(
-    deals: list[Deal], positions: list[int]
+    tournament: Tournament, deals: list[Deal], positions: list[int]
 ) -> tuple[tuple[DealView, ...], dict[int, int]]:
     totals = dict.fromkeys(positions, 0)
+    keeper = max(positions, default=4)
     views = []
     for deal in deals:
+        revision = deal.current
+        needs_confirming = tournament.confirmation_required and not deal.voided
         stored = deal.current.result.get("points", {})  # a voided deal stores no points
         points = {position: int(stored.get(str(position), 0)) for position in positions}
         totals = {position: totals[position] + points[position] for position in positions}
@@ -149,6 +168,9 @@ def _with_running_totals(
                 voided=deal.voided,
                 points=points,
                 totals=totals,
+                entered=revision.input,
+                confirmed=not needs_confirming or revision.confirmed_at is not None,
+                confirmers=confirming_positions(tournament.game, revision.input, keeper),
             )
         )
     return tuple(views), totals

@@ -27,6 +27,7 @@ def summary(tournament) -> dict:
         "series_count": tournament.series_count,
         "normal_deals": tournament.normal_deals,
         "compulsory_solos": tournament.compulsory_solos,
+        "confirmation_required": tournament.confirmation_required,
         "status": tournament.status,
     }
 
@@ -65,6 +66,7 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "series_count": 2,
         "normal_deals": 20,
         "compulsory_solos": True,
+        "confirmation_required": False,
         "status": "draft",
     }
     assert list(tournament.organisers.all()) == [user]

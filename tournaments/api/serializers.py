@@ -26,6 +26,9 @@ class TournamentOutput(serializers.Serializer):
     series_count = serializers.IntegerField()
     normal_deals = serializers.IntegerField(help_text="Normal deals per four-table and series.")
     compulsory_solos = serializers.BooleanField()
+    confirmation_required = serializers.BooleanField(
+        help_text="Players confirm deals with a PIN; the public ranking counts confirmed ones."
+    )
     status = serializers.CharField(help_text="draft, open, running or finished")
 
 
@@ -38,6 +41,7 @@ class EntryOutput(serializers.Serializer):
     member_number = serializers.CharField(source="player.member_number", allow_null=True)
     checked_in = serializers.BooleanField()
     withdrawn = serializers.BooleanField()
+    pin = serializers.CharField(help_text="The player's PIN for confirming deals (organisers).")
 
 
 class SeatOutput(serializers.Serializer):

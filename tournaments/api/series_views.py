@@ -29,11 +29,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.domain.seating import reissue_captain_token, seat_series
 from tournaments.domain.series import call_time, close_series
-
-
-def captain_path(token: str) -> str:
-    """The captain page's path for ``token`` (served by the captain pages)."""
-    return f"/captain/{token}/"
+from tournaments.models import Table
 
 
 class TableProgressOutput(serializers.Serializer):
@@ -61,7 +57,7 @@ class OrganiserTableOutput(TableOutput):
 
     @extend_schema_field(OpenApiTypes.STR)
     def get_captain_url(self, state) -> str:
-        return captain_path(state.table.captain_token())
+        return state.table.captain_path()
 
 
 class SeriesTablesOutput(serializers.Serializer):
@@ -190,5 +186,9 @@ class CaptainTokenApi(Api):
         organised_tournament(request, table.series.tournament_id)
         valid(EmptyInput, request.data)
         token = reissue_captain_token(table)
-        body = {"table": table.pk, "captain_token": token, "captain_url": captain_path(token)}
+        body = {
+            "table": table.pk,
+            "captain_token": token,
+            "captain_url": Table.captain_path_for(token),
+        }
         return Response(CaptainTokenApi.OutputSerializer(body).data)

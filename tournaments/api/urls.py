@@ -2,7 +2,14 @@
 
 from django.urls import path, register_converter
 
-from scoring.api.deal_views import DealApi, RecordDealApi, TableSheetApi, TableStateApi
+from scoring.api.deal_views import (
+    ConfirmDealApi,
+    DealApi,
+    PreviewDealApi,
+    RecordDealApi,
+    TableSheetApi,
+    TableStateApi,
+)
 from tournaments.api.job_views import JobApi, StartSeatingApi
 from tournaments.api.series_views import (
     CallTimeApi,
@@ -53,6 +60,8 @@ urlpatterns = [
     path(TABLE, TableStateApi.as_view(), name="table"),
     path(TABLE + "sheet/", TableSheetApi.as_view(), name="table-sheet"),
     path(TABLE + "deals/", RecordDealApi.as_view(), name="deals"),
+    path(TABLE + "deals/preview/", PreviewDealApi.as_view(), name="deal-preview"),
     path(TABLE + "deals/<id:number>/", DealApi.as_view(), name="deal"),
+    path(TABLE + "deals/<id:number>/confirmation/", ConfirmDealApi.as_view(), name="deal-confirm"),
     path(TABLE + "captain-token/", CaptainTokenApi.as_view(), name="table-captain-token"),
 ]

@@ -39,6 +39,7 @@ from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
     denied,
     entry_of,
+    is_organiser,
     organised_tournament,
     readable_tournament,
     visible_tournaments,
@@ -82,6 +83,7 @@ class TournamentCreateApi(Api):
         series_count = StrictIntegerField(min_value=1, max_value=50, required=False)
         normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
         compulsory_solos = StrictBooleanField(required=False)
+        confirmation_required = StrictBooleanField(required=False)
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
 
     @extend_schema(
@@ -119,11 +121,12 @@ class TournamentUpdateApi(Api):
         name = serializers.CharField(max_length=150, required=False)
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+        confirmation_required = StrictBooleanField(required=False)
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
 
     @extend_schema(
         operation_id="tournament_update",
-        summary="Change a tournament's name, date, venue or status (organisers)",
+        summary="Change a tournament's name, date, venue, confirmation setting or status",
         description="Any status may follow any other; a draft is hidden from the public.",
         request=InputSerializer,
         responses={200: TournamentOutput, **ORGANISER_ERRORS},
@@ -260,6 +263,10 @@ class StandingsApi(Api):
     @extend_schema(
         operation_id="standings",
         summary="The ranking (with an ETag: send If-None-Match to get a 304 while unchanged)",
+        description=(
+            "Where the tournament asks players to confirm deals, the public ranking counts "
+            "confirmed deals only; its organisers see every deal."
+        ),
         parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
         responses={
             200: OutputSerializer(many=True),
@@ -269,7 +276,12 @@ class StandingsApi(Api):
     )
     def get(self, request, tournament_id):
         tournament = readable_tournament(request, tournament_id)
-        body = StandingsApi.OutputSerializer(cached_standings(tournament), many=True).data
+        # Organisers see every deal at once; the public only confirmed ones, where required.
+        confirmed_only = tournament.confirmation_required and not is_organiser(
+            request.user, tournament
+        )
+        ranking = cached_standings(tournament, confirmed_only=confirmed_only)
+        body = StandingsApi.OutputSerializer(ranking, many=True).data
         etag = _etag(body)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if _matches(request.headers.get("If-None-Match", ""), etag):

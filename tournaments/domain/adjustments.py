@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from django.core.cache import cache
 from django.db import transaction
 
-from scoring.domain.deals import standings_cache_key
+from scoring.domain.deals import standings_cache_keys
 from scoring.domain.errors import rejected
 from tournaments.enums import AdjustmentKind
 from tournaments.models import Adjustment, AdjustmentLine, Entry, Series, Table
@@ -91,5 +91,5 @@ def check_adjustment(
 
 
 def _invalidate_standings(tournament_ids) -> None:
-    keys = [standings_cache_key(pk) for pk in tournament_ids]
+    keys = [key for pk in tournament_ids for key in standings_cache_keys(pk)]
     transaction.on_commit(lambda: cache.delete_many(keys))

@@ -48,22 +48,26 @@ class Standing:
         return (self.total, *(keys[TieBreak(name)] for name in tie_breaks))
 
 
-def standings(tournament: Tournament) -> list[Standing]:
-    """Every entry ranked: total points, points per series, deals played, shared ranks on ties."""
+def standings(tournament: Tournament, *, confirmed_only: bool = False) -> list[Standing]:
+    """Every entry ranked: total points, points per series, deals played, shared ranks on ties.
+
+    ``confirmed_only``: count only deals whose current revision a player has confirmed (what
+    the public sees where the tournament asks for confirmations).
+    """
     rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
-    table_results = _add_deal_points(tournament, rows)
+    table_results = _add_deal_points(tournament, rows, confirmed_only=confirmed_only)
     _add_penalties(tournament, rows)
     _count_series_won(rows, table_results)
     tie_breaks = tournament.tie_breaks or DEFAULT_TIE_BREAKS
     return _ranked(list(rows.values()), tie_breaks)
 
 
-def cached_standings(tournament: Tournament) -> list[Standing]:
+def cached_standings(tournament: Tournament, *, confirmed_only: bool = False) -> list[Standing]:
     """The standings from the cache; every recorded deal or penalty row invalidates them."""
-    key = standings_cache_key(tournament.pk)
+    key = standings_cache_key(tournament.pk, confirmed_only=confirmed_only)
     found = cache.get(key)
     if found is None:
-        found = standings(tournament)
+        found = standings(tournament, confirmed_only=confirmed_only)
         cache.set(key, found, timeout=3600)
     return found
 
@@ -84,13 +88,17 @@ def _standing(entry: Entry) -> Standing:
     )
 
 
-def _add_deal_points(tournament: Tournament, rows: dict[int, Standing]) -> dict:
+def _add_deal_points(
+    tournament: Tournament, rows: dict[int, Standing], *, confirmed_only: bool
+) -> dict:
     """Sum the current revisions' points per player, series and table; returns the table sums."""
     # From the deals to their current revision's points: PostgreSQL plans this join well, while
     # a filter "revision = its deal's current" misleads its row estimate (3-4x slower).
+    deals = Deal.objects.filter(table__series__tournament=tournament, current__points__isnull=False)
+    if confirmed_only:
+        deals = deals.filter(current__confirmed_at__isnull=False)
     current = (
-        Deal.objects.filter(table__series__tournament=tournament, current__points__isnull=False)
-        .values("current__points__entry_id", "table__series__number", "table_id")
+        deals.values("current__points__entry_id", "table__series__number", "table_id")
         .annotate(points=Sum("current__points__points"), deals=Count("current__points__id"))
         .order_by()
     )
