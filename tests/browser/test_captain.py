@@ -219,3 +219,28 @@ def test_deals_entered_offline_are_sent_once_when_the_connection_is_back(phone):
     assert lost == [201]
     assert kinds(table) == ["normal", "normal", "compulsory_solo"]
     expect(phone.locator(".deals tbody tr")).to_have_count(3)
+
+
+def test_a_schafkopf_table_in_english(phone):
+    table = seated_table(4, game="schafkopf", normal_deals=4)
+    captain = CaptainPage(phone, table).sign_in()
+    phone.locator('header button[value="en"]').click()
+    expect(phone.locator("#table-title")).to_have_text("Series 1 · table 1")
+
+    captain.fill_schafkopf(contract="rufer", suit="acorns", declarer=1, partner=3, points=130)
+    expect(captain.error_at("deal.declarer_points")).to_have_text(
+        "Card points must be between 0 and 120."
+    )
+    captain.form.locator("#points").fill("70")
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(1)
+    captain.fill_schafkopf(contract="wenz", declarer=2, points=50)
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(2)
+
+    points = [
+        Deal.objects.get(table=table, number=number).current.result["points"] for number in (1, 2)
+    ]
+    assert points[0]["1"] == points[0]["3"] > 0  # the Rufer won
+    assert points[1]["2"] < 0  # the Wenz lost
+    assert kinds(table) == ["normal", "normal"]
