@@ -89,6 +89,15 @@ class Tournament(models.Model):
         choices=enums.TournamentStatus.choices,
         default=enums.TournamentStatus.DRAFT,
     )
+    standings_public = models.BooleanField(
+        _("standings published"),
+        default=True,
+        help_text=_("Spectators see the ranking (organisers always do)."),
+    )
+    # While frozen, spectators see the ranking as it was at that moment (e.g. during the last
+    # series until the award ceremony); organisers keep seeing the live one.
+    standings_frozen_at = models.DateTimeField(_("standings frozen at"), null=True, blank=True)
+    frozen_standings = models.JSONField(_("frozen standings"), null=True, blank=True)
     tie_breaks = models.JSONField(
         _("tie-breaks"), default=list, blank=True, help_text=_("Order of the tie-breaks.")
     )
@@ -146,6 +155,11 @@ class Entry(models.Model):
     # Not a password: a short code a player types at the table to confirm a deal (as
     # Bridgemate's "accept"); wrong attempts are limited per deal.
     pin = models.CharField(_("PIN"), max_length=4, default=new_pin)
+    hidden = models.BooleanField(
+        _("hidden from the public"),
+        default=False,
+        help_text=_("Spectators see this player as “hidden” (they asked not to be listed)."),
+    )
 
     class Meta:
         ordering = ["tournament_id", "start_number"]  # _id: no join for the order

@@ -40,8 +40,16 @@ from tournaments.api.base import (
     TableApi,
     valid,
 )
-from tournaments.api.permissions import require_table_reader, table_author, table_or_404
+from tournaments.api.live_views import ETAG_PARAMETER, NOT_MODIFIED, json_answer
+from tournaments.api.permissions import (
+    captain_table,
+    is_organiser,
+    require_table_reader,
+    table_author,
+    table_or_404,
+)
 from tournaments.api.serializers import SeatOutput
+from tournaments.domain.ranking import cached_body
 from tournaments.enums import Game
 
 WRITE_ERRORS = {
@@ -179,13 +187,33 @@ class TableSheetApi(TableApi):
     @extend_schema(
         operation_id="table_sheet",
         summary="The score sheet: every deal with points per position and running totals",
-        description="Anyone, once the tournament is public (a draft: organisers, the captain).",
-        responses={200: OutputSerializer, 401: RESPONSE_401, 404: RESPONSE_404},
+        description=(
+            "Anyone, once the tournament is public (a draft: organisers, the captain). "
+            "Spectators see players who asked not to be listed as hidden (name null). "
+            "Cached, with an ETag: `If-None-Match` answers 304 while nothing changed."
+        ),
+        parameters=[ETAG_PARAMETER],
+        responses={
+            200: OutputSerializer,
+            304: NOT_MODIFIED,
+            401: RESPONSE_401,
+            404: RESPONSE_404,
+        },
     )
     def get(self, request, table_id):
         table = table_or_404(table_id, request)
         require_table_reader(request, table)
-        return Response(TableSheetApi.OutputSerializer(table_state(table)).data)
+        insider = captain_table(request) is not None or is_organiser(
+            request.user, table.series.tournament
+        )
+
+        def build():
+            context = {"public": not insider}
+            return TableSheetApi.OutputSerializer(table_state(table), context=context).data
+
+        view = f"sheet:{table.pk}:{'insider' if insider else 'public'}"
+        body = cached_body(table.series.tournament_id, view, build)
+        return json_answer(request, body, organiser=insider)
 
 
 # --- writing -----------------------------------------------------------------------------------

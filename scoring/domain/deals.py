@@ -31,6 +31,7 @@ from scoring.engine import (
     score_deal,
 )
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
+from tournaments.domain.ranking import bump
 from tournaments.engine.series import (
     NextDeal,
     PlayedDeal,
@@ -73,15 +74,6 @@ class _TableScope:
     @property
     def played(self) -> list[PlayedDeal]:
         return [played_deal(self.tournament.game, deal.current.input) for deal in self.deals]
-
-
-def standings_cache_key(tournament_id: int, *, confirmed_only: bool = False) -> str:
-    return f"standings:{tournament_id}" + (":confirmed" if confirmed_only else "")
-
-
-def standings_cache_keys(tournament_id: int) -> list[str]:
-    """Every cached variant of a tournament's standings (live, and confirmed deals only)."""
-    return [standings_cache_key(tournament_id, confirmed_only=only) for only in (False, True)]
 
 
 def played_deal(game: str, data: Mapping) -> PlayedDeal:
@@ -513,5 +505,4 @@ def _mark_running(scope: _TableScope) -> None:
 
 
 def _after_commit(scope: _TableScope) -> None:
-    keys = standings_cache_keys(scope.tournament.pk)
-    transaction.on_commit(lambda: cache.delete_many(keys))
+    bump(scope.tournament.pk)  # standings and sheets are read anew once this write commits

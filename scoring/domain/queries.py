@@ -28,6 +28,7 @@ class SeatView:
     name: str
     club: str | None
     start_number: int
+    hidden: bool = False  # asked not to be listed publicly
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,7 @@ def _seat_view(seat: Seat) -> SeatView:
         name=player.name,
         club=player.club.name if player.club else None,
         start_number=seat.entry.start_number,
+        hidden=seat.entry.hidden,
     )
 
 

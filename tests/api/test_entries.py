@@ -37,6 +37,7 @@ def entry_body(entry) -> dict:
         "checked_in": entry.checked_in,
         "withdrawn": entry.withdrawn,
         "pin": entry.pin,
+        "hidden": entry.hidden,
     }
 
 
@@ -76,6 +77,7 @@ def test_an_organiser_enters_a_player(orga_client, tournament):
         "checked_in": False,
         "withdrawn": False,
         "pin": entry.pin,
+        "hidden": entry.hidden,
     }
     assert entry.pin.isdigit()
     assert len(entry.pin) == 4

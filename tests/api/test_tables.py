@@ -25,6 +25,7 @@ def seats(table) -> list[dict]:
     return [
         {
             "position": seat.position,
+            "hidden": False,
             "entry": seat.entry_id,
             "player": seat.entry.player_id,
             "name": seat.entry.player.name,

@@ -29,6 +29,8 @@ def summary(tournament) -> dict:
         "compulsory_solos": tournament.compulsory_solos,
         "confirmation_required": tournament.confirmation_required,
         "status": tournament.status,
+        "standings_public": tournament.standings_public,
+        "standings_frozen_at": None,
     }
 
 
@@ -68,6 +70,8 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "compulsory_solos": True,
         "confirmation_required": False,
         "status": "draft",
+        "standings_public": True,
+        "standings_frozen_at": None,
     }
     assert list(tournament.organisers.all()) == [user]
     assert list(tournament.series.values_list("number", flat=True)) == [1, 2]

@@ -76,6 +76,7 @@ def test_a_captain_plays_a_whole_four_table_series(phone, screenshot):
             assert "Spieler 2\n+3" in breakdown
             screenshot(phone.locator("#deal-form"), "captain-entry-form")
             screenshot(phone, "captain-table-screen")
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # no zooming
 
     # Deal 24: the forced solo of position 4, announced and preselected by the page.
     expect(phone.locator(".banner.forced")).to_contain_text("Spieler 4")

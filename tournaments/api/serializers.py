@@ -30,6 +30,10 @@ class TournamentOutput(serializers.Serializer):
         help_text="Players confirm deals with a PIN; the public ranking counts confirmed ones."
     )
     status = serializers.CharField(help_text="draft, open, running or finished")
+    standings_public = serializers.BooleanField()
+    standings_frozen_at = serializers.DateTimeField(
+        allow_null=True, help_text="Since when spectators see frozen standings (null: live)."
+    )
 
 
 class EntryOutput(serializers.Serializer):
@@ -42,15 +46,28 @@ class EntryOutput(serializers.Serializer):
     checked_in = serializers.BooleanField()
     withdrawn = serializers.BooleanField()
     pin = serializers.CharField(help_text="The player's PIN for confirming deals (organisers).")
+    hidden = serializers.BooleanField(help_text="Listed as hidden to spectators.")
 
 
 class SeatOutput(serializers.Serializer):
+    """A seat; with ``context={"public": True}`` a player who asked not to be listed shows as
+    ``hidden`` with no name."""
+
     position = serializers.IntegerField()
-    entry = serializers.IntegerField(source="entry_id")
-    player = serializers.IntegerField(source="player_id")
-    name = serializers.CharField()
+    hidden = serializers.BooleanField(help_text="Not listed by name to spectators.")
+    entry = serializers.IntegerField(source="entry_id", allow_null=True)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    name = serializers.CharField(allow_null=True)
     club = serializers.CharField(allow_null=True)
-    start_number = serializers.IntegerField()
+    start_number = serializers.IntegerField(allow_null=True)
+
+    def to_representation(self, instance):
+        seat = super().to_representation(instance)
+        if self.context.get("public") and seat["hidden"]:
+            seat.update(entry=None, player=None, name=None, club=None, start_number=None)
+        else:
+            seat["hidden"] = False
+        return seat
 
 
 class SeriesOutput(serializers.Serializer):

@@ -13,6 +13,7 @@ from karlchen.api.errors import REQUEST_ERROR_CODES, error, validation_response
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from scoring.domain.queries import series_tables
 from tournaments.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
+from tournaments.api.live_views import json_answer
 from tournaments.api.permissions import (
     is_organiser,
     organised_tournament,
@@ -27,6 +28,7 @@ from tournaments.api.serializers import (
     SeriesOutput,
     StrictBooleanField,
 )
+from tournaments.domain.ranking import cached_body
 from tournaments.domain.seating import reissue_captain_token, seat_series
 from tournaments.domain.series import call_time, close_series
 from tournaments.models import Table
@@ -74,7 +76,7 @@ def series_tables_body(series, *, organiser: bool) -> dict:
     output = OrganiserTableOutput if organiser else TableOutput
     return {
         "series": SeriesOutput(series).data,
-        "tables": output(series_tables(series), many=True).data,
+        "tables": output(series_tables(series), many=True, context={"public": not organiser}).data,
     }
 
 
@@ -95,8 +97,12 @@ class SeriesTablesApi(Api):
     def get(self, request, tournament_id, number):
         tournament = readable_tournament(request, tournament_id)
         series = series_of(tournament, number)
-        organiser = is_organiser(request.user, tournament)
-        return Response(series_tables_body(series, organiser=organiser))
+        if is_organiser(request.user, tournament):
+            return Response(series_tables_body(series, organiser=True))
+        body = cached_body(
+            tournament.pk, f"tables:{number}", lambda: series_tables_body(series, organiser=False)
+        )
+        return json_answer(request, body)
 
 
 class SeatSeriesApi(Api):

@@ -11,6 +11,7 @@ from scoring.api.deal_views import (
     TableStateApi,
 )
 from tournaments.api.job_views import JobApi, StartSeatingApi
+from tournaments.api.live_views import PlayerApi, SeriesListApi, StandingsApi
 from tournaments.api.series_views import (
     CallTimeApi,
     CaptainTokenApi,
@@ -21,7 +22,6 @@ from tournaments.api.series_views import (
 from tournaments.api.views import (
     EntriesApi,
     EntryUpdateApi,
-    StandingsApi,
     TournamentApi,
     TournamentsApi,
 )
@@ -51,6 +51,8 @@ urlpatterns = [
     path(TOURNAMENT + "entries/", EntriesApi.as_view(), name="entries"),
     path(TOURNAMENT + "entries/<id:entry_id>/", EntryUpdateApi.as_view(), name="entry"),
     path(TOURNAMENT + "standings/", StandingsApi.as_view(), name="standings"),
+    path(TOURNAMENT + "players/<id:entry_id>/", PlayerApi.as_view(), name="player"),
+    path(TOURNAMENT + "series/", SeriesListApi.as_view(), name="series-list"),
     path(TOURNAMENT + "seatings/", StartSeatingApi.as_view(), name="seatings"),
     path("jobs/<id:job_id>/", JobApi.as_view(), name="job"),
     path(SERIES + "tables/", SeriesTablesApi.as_view(), name="series-tables"),

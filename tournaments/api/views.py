@@ -4,13 +4,8 @@ One view per operation; where two operations share a path (``GET``/``POST tourna
 class combining the two is routed. Access rules are in ``permissions.py``.
 """
 
-import hashlib
-import json
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
 )
@@ -39,7 +34,6 @@ from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
     denied,
     entry_of,
-    is_organiser,
     organised_tournament,
     readable_tournament,
     visible_tournaments,
@@ -52,11 +46,12 @@ from tournaments.api.serializers import (
 from tournaments.domain.entries import (
     add_entry,
     create_tournament,
+    hide_publicly,
     import_entries_csv,
     set_checked_in,
+    update_tournament,
     withdraw,
 )
-from tournaments.domain.standings import cached_standings
 from tournaments.enums import TournamentStatus
 
 # --- tournaments -------------------------------------------------------------------------------
@@ -123,21 +118,29 @@ class TournamentUpdateApi(Api):
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
         confirmation_required = StrictBooleanField(required=False)
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
+        standings_public = StrictBooleanField(
+            required=False, help_text="Spectators see the ranking (organisers always do)."
+        )
+        standings_frozen = StrictBooleanField(
+            required=False,
+            help_text="true: spectators keep seeing the ranking as it is now; false: live again.",
+        )
 
     @extend_schema(
         operation_id="tournament_update",
-        summary="Change a tournament's name, date, venue, confirmation setting or status",
-        description="Any status may follow any other; a draft is hidden from the public.",
+        summary="Change a tournament; publish, hide or freeze its standings (organisers)",
+        description=(
+            "Any status may follow any other; a draft is hidden from the public. Frozen "
+            "standings are what spectators see until they are thawed; organisers always see "
+            "the live ranking."
+        ),
         request=InputSerializer,
         responses={200: TournamentOutput, **ORGANISER_ERRORS},
     )
     def patch(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         data = valid(TournamentUpdateApi.InputSerializer, request.data)
-        for name, value in data.items():
-            setattr(tournament, name, value)
-        tournament.full_clean()
-        tournament.save(update_fields=list(data))
+        tournament = update_tournament(tournament, **data)
         return Response(TournamentOutput(tournament).data)
 
 
@@ -218,10 +221,14 @@ class EntryUpdateApi(Api):
     class InputSerializer(StrictSerializer):
         checked_in = StrictBooleanField(required=False)
         withdrawn = StrictBooleanField(required=False)
+        hidden = StrictBooleanField(
+            required=False,
+            help_text="Spectators see the player as hidden (asked not to be listed).",
+        )
 
     @extend_schema(
         operation_id="entry_update",
-        summary="Check a player in (or out), withdraw them (or take them back)",
+        summary="Check a player in (or out), withdraw them (or take them back), hide them",
         request=InputSerializer,
         responses={200: EntryOutput, **ORGANISER_ERRORS},
     )
@@ -233,67 +240,6 @@ class EntryUpdateApi(Api):
             entry = set_checked_in(entry, data["checked_in"])
         if "withdrawn" in data:
             entry = withdraw(entry, data["withdrawn"])
+        if "hidden" in data:
+            entry = hide_publicly(entry, data["hidden"])
         return Response(EntryOutput(entry).data)
-
-
-# --- standings -----------------------------------------------------------------------------------
-
-
-class StandingsApi(Api):
-    class OutputSerializer(serializers.Serializer):
-        class PlayerSerializer(serializers.Serializer):
-            id = serializers.IntegerField(source="player_id")
-            name = serializers.CharField()
-            club = serializers.CharField(allow_null=True)
-
-        rank = serializers.IntegerField()
-        entry = serializers.IntegerField(source="entry_id")
-        player = PlayerSerializer(source="*")
-        start_number = serializers.IntegerField()
-        total = serializers.IntegerField()
-        series = serializers.DictField(
-            child=serializers.IntegerField(),
-            source="per_series",
-            help_text="Points per series, keyed by the series number.",
-        )
-        deals_played = serializers.IntegerField()
-        series_won = serializers.IntegerField()
-        withdrawn = serializers.BooleanField()
-
-    @extend_schema(
-        operation_id="standings",
-        summary="The ranking (with an ETag: send If-None-Match to get a 304 while unchanged)",
-        description=(
-            "Where the tournament asks players to confirm deals, the public ranking counts "
-            "confirmed deals only; its organisers see every deal."
-        ),
-        parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
-        responses={
-            200: OutputSerializer(many=True),
-            304: OpenApiResponse(description="Not modified: the ETag still matches."),
-            **READ_ERRORS,
-        },
-    )
-    def get(self, request, tournament_id):
-        tournament = readable_tournament(request, tournament_id)
-        # Organisers see every deal at once; the public only confirmed ones, where required.
-        confirmed_only = tournament.confirmation_required and not is_organiser(
-            request.user, tournament
-        )
-        ranking = cached_standings(tournament, confirmed_only=confirmed_only)
-        body = StandingsApi.OutputSerializer(ranking, many=True).data
-        etag = _etag(body)
-        headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        if _matches(request.headers.get("If-None-Match", ""), etag):
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        return Response(body, headers=headers)
-
-
-def _etag(body) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return f'"{hashlib.sha256(canonical.encode()).hexdigest()[:32]}"'
-
-
-def _matches(if_none_match: str, etag: str) -> bool:
-    tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
-    return etag in tags or "*" in tags
