@@ -4,6 +4,7 @@ One view per operation; where two operations share a path (``GET``/``POST tourna
 class combining the two is routed. Access rules are in ``permissions.py``.
 """
 
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     PolymorphicProxySerializer,
@@ -28,8 +29,11 @@ from tournaments.api.base import (
     RESPONSE_401,
     RESPONSE_403,
     Api,
+    OptionalPagination,
+    listing,
     valid,
 )
+from tournaments.api.filters import EntryFilter, TournamentFilter
 from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
     denied,
@@ -53,19 +57,25 @@ from tournaments.domain.entries import (
     withdraw,
 )
 from tournaments.enums import TournamentStatus
+from tournaments.models import Entry, Tournament
 
 # --- tournaments -------------------------------------------------------------------------------
 
 
 class TournamentListApi(Api):
+    filter_backends = (DjangoFilterBackend,)
+    filterset_class = TournamentFilter
+    pagination_class = OptionalPagination
+    queryset = Tournament.objects.none()  # tells the schema generator the filtered model
+
     @extend_schema(
         operation_id="tournaments_list",
         summary="Tournaments: the public ones, and the drafts the user organises",
-        responses={200: TournamentOutput(many=True)},
+        description="Filters as below; `limit` (and `offset`) page the list.",
+        responses={200: TournamentOutput(many=True), 400: RESPONSE_400},
     )
     def get(self, request):
-        tournaments = visible_tournaments(request.user)
-        return Response(TournamentOutput(tournaments, many=True).data)
+        return listing(request, self, visible_tournaments(request.user), TournamentOutput)
 
 
 class TournamentCreateApi(Api):
@@ -152,11 +162,18 @@ class TournamentApi(TournamentDetailApi, TournamentUpdateApi):
 
 
 class EntryListApi(Api):
+    filter_backends = (DjangoFilterBackend,)
+    filterset_class = EntryFilter
+    pagination_class = OptionalPagination
+    queryset = Entry.objects.none()  # tells the schema generator the filtered model
+
     @extend_schema(
         operation_id="entries_list",
         summary="The players entered (organisers)",
+        description="Filters as below; `limit` (and `offset`) page the list.",
         responses={
             200: EntryOutput(many=True),
+            400: RESPONSE_400,
             401: RESPONSE_401,
             403: RESPONSE_403,
             **READ_ERRORS,
@@ -165,7 +182,7 @@ class EntryListApi(Api):
     def get(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         entries = tournament.entries.select_related("player__club").order_by("start_number")
-        return Response(EntryOutput(entries, many=True).data)
+        return listing(request, self, entries, EntryOutput)
 
 
 class EntryCreateApi(Api):
