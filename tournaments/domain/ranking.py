@@ -29,6 +29,7 @@ from tournaments.domain.standings import Standing, standings
 from tournaments.models import Tournament
 
 BODY_SECONDS = 3600
+COMPUTING_SECONDS = 30  # should a computing reader die, another one takes over after this
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,11 @@ def public_ranking(tournament_id: int, *, series: int | None = None) -> RankingB
 
     Raises ``Gone`` where the tournament is public but its organisers hide the standings.
     """
-    key = _body_key(tournament_id, "public", series)
-    found = cache.get(key)
-    if found is None:
-        found = _public_body(Tournament.objects.filter(pk=tournament_id).first(), series)
-        cache.set(key, found, BODY_SECONDS)
+    found = _cached(
+        tournament_id,
+        f"public:{series or 'all'}",
+        lambda: _public_body(Tournament.objects.filter(pk=tournament_id).first(), series),
+    )
     if found == HIDDEN:
         raise Gone("standings_hidden", "standings")
     return None if found == ABSENT else found
@@ -78,22 +79,37 @@ def _public_body(tournament: Tournament | None, series: int | None) -> RankingBo
 
 def organiser_ranking(tournament: Tournament, *, series: int | None = None) -> RankingBody:
     """The live ranking with every deal and every name, for the tournament's organisers."""
-    key = _body_key(tournament.pk, "organiser", series)
-    found = cache.get(key)
-    if found is None:
-        found = _body([_row(row, public=False) for row in standings(tournament, series=series)])
-        cache.set(key, found, BODY_SECONDS)
-    return found
+    return _cached(
+        tournament.pk,
+        f"organiser:{series or 'all'}",
+        lambda: _body([_row(row, public=False) for row in standings(tournament, series=series)]),
+    )
 
 
 def cached_body(tournament_id: int, view: str, build) -> RankingBody:
     """Any other read of a tournament (a score sheet, the tables' progress) as a cached body:
     ``build()`` returns plain JSON data; it is called again only after the next change."""
-    key = _body_key(tournament_id, view, None)
+    return _cached(tournament_id, view, lambda: _body(build()))
+
+
+def _cached(tournament_id: int, view: str, build):
+    """The view's body for the current generation, computed by one reader at a time.
+
+    When a deal makes the ranking stale while many phones poll, one of them computes the new
+    body; the others meanwhile get the last one computed (a consistent, slightly older state)
+    instead of all querying at once and slowing down the captains' writes.
+    """
+    key = _body_key(tournament_id, view)
     found = cache.get(key)
-    if found is None:
-        found = _body(build())
-        cache.set(key, found, BODY_SECONDS)
+    if found is not None:
+        return found
+    latest_key = f"ranking-latest:{tournament_id}:{view}"
+    if not cache.add(key + ":computing", 1, COMPUTING_SECONDS):
+        stale = cache.get(latest_key)
+        if stale is not None:
+            return stale
+    found = build()
+    cache.set_many({key: found, latest_key: found}, BODY_SECONDS)
     return found
 
 
@@ -148,13 +164,13 @@ def _body(data) -> RankingBody:
     return RankingBody(etag=etag, content=content)
 
 
-def _body_key(tournament_id: int, view: str, series: int | None) -> str:
+def _body_key(tournament_id: int, view: str) -> str:
     generation = cache.get(_generation_key(tournament_id))
     if generation is None:
         generation = _token()
         if not cache.add(_generation_key(tournament_id), generation, None):
             generation = cache.get(_generation_key(tournament_id), generation)
-    return f"ranking:{tournament_id}:{generation}:{view}:{series or 'all'}"
+    return f"ranking:{tournament_id}:{generation}:{view}"
 
 
 def _generation_key(tournament_id: int) -> str:
