@@ -9,6 +9,10 @@ one out at its next request.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -77,6 +81,17 @@ class CaptainTableView(View):
         context = captain_context(table_state(table), token)
         live_only = request.GET.get("part") == "live"
         return render(request, "captain/live.html" if live_only else "captain/table.html", context)
+
+
+class CaptainServiceWorkerView(View):
+    """The offline helper of the captain's page, served under /captain/ so that it may look
+    after the pages there (a service worker only controls pages under its own path)."""
+
+    def get(self, request):
+        script = finders.find("captain/sw.js")
+        content = Path(script).read_bytes()
+        headers = {"Cache-Control": "no-cache"}
+        return HttpResponse(content, content_type="text/javascript", headers=headers)
 
 
 class CaptainSignOutView(View):
@@ -183,6 +198,7 @@ def _page_data(state: TableState, token: str, names: dict[int, str]) -> dict:
         "game": state.series.tournament.game,
         "urls": {
             "live": reverse("captain") + "?part=live",
+            "service_worker": reverse("captain-service-worker"),
             "preview": reverse("deal-preview", kwargs={"table_id": table.pk}),
             "record": reverse("deals", kwargs={"table_id": table.pk}),
             "deal": reverse("deal", kwargs={"table_id": table.pk, "number": 0}),

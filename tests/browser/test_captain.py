@@ -185,6 +185,7 @@ def test_a_player_of_the_other_party_confirms_with_a_pin(phone):
 def test_deals_entered_offline_are_sent_once_when_the_connection_is_back(phone):
     table = seated_table(4)
     captain = CaptainPage(phone, table).sign_in()
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")  # the offline helper
     captain.play(re=(1, 2), points=140)
 
     phone.context.set_offline(True)
@@ -197,8 +198,13 @@ def test_deals_entered_offline_are_sent_once_when_the_connection_is_back(phone):
     expect(captain.form.locator("[data-form-title]")).to_contain_text("4")  # followed offline
     assert Deal.objects.filter(table=table).count() == 1
 
+    phone.reload()  # without a connection: the page as last loaded, with what waits
+    expect(phone.locator("#queue h2")).to_contain_text("2")
+    expect(captain.form.locator("[data-form-title]")).to_contain_text("4")
+
     # Back online, but the API still unreachable: a reload keeps what waits.
-    phone.route("**/api/v1/**", lambda route: route.abort())
+    # context.route: under a service worker, page.route does not see the page's API calls
+    phone.context.route("**/api/v1/**", lambda route: route.abort())
     phone.context.set_offline(False)
     phone.reload()
     expect(phone.locator("#queue h2")).to_contain_text("2")
@@ -214,8 +220,8 @@ def test_deals_entered_offline_are_sent_once_when_the_connection_is_back(phone):
         else:
             route.fulfill(response=response)
 
-    phone.unroute("**/api/v1/**")
-    phone.route("**/api/v1/tables/*/deals/", lose_first_answer)
+    phone.context.unroute("**/api/v1/**")
+    phone.context.route("**/api/v1/tables/*/deals/", lose_first_answer)
     expect(phone.locator("#queue")).to_be_hidden(timeout=20_000)
     assert lost == [201]
     assert kinds(table) == ["normal", "normal", "compulsory_solo"]

@@ -595,6 +595,8 @@
         showNextDeal();
         update();
       }
+      const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (worker) worker.postMessage("table-changed"); // its offline copy of this page
     } catch (error) {
       // offline: the list stays as it was; the queue says what waits
     }
@@ -670,6 +672,11 @@
     update();
   }
   renderQueue(loadQueue());
+  if ("serviceWorker" in navigator && data.urls.service_worker) {
+    navigator.serviceWorker.register(data.urls.service_worker).catch(() => {
+      // without it the page still works; only a reload without a connection fails
+    });
+  }
   window.addEventListener("online", flush);
   setInterval(flush, RETRY_MS);
   flush();
