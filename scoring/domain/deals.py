@@ -14,6 +14,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from functools import cached_property
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -38,7 +39,7 @@ from tournaments.engine.series import (
     timeline,
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
-from tournaments.models import Table, Tournament
+from tournaments.models import Seat, Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -52,20 +53,34 @@ class Author:
 
 @dataclass
 class _TableScope:
-    """Everything a write needs about one table, loaded while its row is locked."""
+    """Everything a write needs about one table, loaded while its row is locked.
+
+    The deals are loaded when first asked for (still under the lock): recording a deal needs
+    only what was entered in the earlier ones, not their rows.
+    """
 
     table: Table
     tournament: Tournament
     seats: dict[int, int]  # position → entry id
-    deals: list[Deal]
 
     @property
     def settings(self):
         return self.tournament.series_settings(len(self.seats))
 
-    @property
-    def played(self) -> list[PlayedDeal]:
-        return [played_deal(self.tournament.game, deal.current.input) for deal in self.deals]
+    @cached_property
+    def deals(self) -> list[Deal]:
+        return list(
+            Deal.objects.filter(table_id=self.table.pk).select_related("current").order_by("number")
+        )
+
+    @cached_property
+    def played(self) -> tuple[PlayedDeal, ...]:
+        if "deals" in self.__dict__:
+            inputs = [deal.current.input for deal in self.deals]
+        else:
+            deals = Deal.objects.filter(table_id=self.table.pk).order_by("number")
+            inputs = deals.values_list("current__input", flat=True)
+        return tuple(played_deal(self.tournament.game, data) for data in inputs)
 
 
 def standings_cache_key(tournament_id: int) -> str:
@@ -197,7 +212,7 @@ def _keyed_write(table: Table, by: Author, key: str | None, request: tuple, writ
 def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
     """The series replayed with the corrected deal: its problems, and every deal's new kind."""
     index = scope.deals.index(target)
-    played = scope.played
+    played = list(scope.played)
     played[index] = played_deal(scope.tournament.game, deal)
     try:
         entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
@@ -216,9 +231,8 @@ def _lock(table_id: int) -> _TableScope:
         .select_related("series__tournament")
         .get(pk=table_id)
     )
-    seats = dict(table.seats.values_list("position", "entry_id"))
-    deals = list(table.deals.select_related("current").order_by("number"))
-    return _TableScope(table, table.series.tournament, seats, deals)
+    seats = Seat.objects.filter(table_id=table.pk).order_by().values_list("position", "entry_id")
+    return _TableScope(table, table.series.tournament, dict(seats))
 
 
 def _check_writable(scope: _TableScope, by: Author) -> None:
@@ -249,10 +263,14 @@ def _deal_for_update(scope: _TableScope, number: int, version: int, reason: str)
 def _stored_for_key(table: Table, key: str | None, fingerprint: str) -> DealRevision | None:
     if not key:
         return None
-    stored = IdempotencyKey.objects.filter(table=table, key=key).select_related("revision").first()
-    if stored and stored.fingerprint != fingerprint:
+    # Values, not a row: nearly every key is new, so its revision is loaded only when it is not.
+    keys = IdempotencyKey.objects.filter(table_id=table.pk, key=key).order_by()
+    stored = keys.values_list("fingerprint", "revision_id").first()
+    if stored is None:
+        return None
+    if stored[0] != fingerprint:
         raise Conflict("idempotency_key_reused", "idempotency_key")
-    return stored.revision if stored else None
+    return DealRevision.objects.get(pk=stored[1])
 
 
 def _remember_key(table: Table, key: str | None, fingerprint: str, revision) -> None:
