@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from scoring.domain.errors import Conflict, Gone, rejected
 from scoring.engine import (
@@ -78,8 +78,7 @@ class _TableScope:
         if "deals" in self.__dict__:
             inputs = [deal.current.input for deal in self.deals]
         else:
-            deals = Deal.objects.filter(table_id=self.table.pk).order_by("number")
-            inputs = deals.values_list("current__input", flat=True)
+            inputs = [json.loads(text) for (text,) in _select(PLAYED_SQL, self.table.pk)]
         return tuple(played_deal(self.tournament.game, data) for data in inputs)
 
 
@@ -231,8 +230,29 @@ def _lock(table_id: int) -> _TableScope:
         .select_related("series__tournament")
         .get(pk=table_id)
     )
-    seats = Seat.objects.filter(table_id=table.pk).order_by().values_list("position", "entry_id")
-    return _TableScope(table, table.series.tournament, dict(seats))
+    return _TableScope(table, table.series.tournament, dict(_select(SEATS_SQL, table.pk)))
+
+
+# Under the lock every write reads the table's seats, what was entered in its deals and its
+# idempotency key. As querysets these three small reads cost more Python (compiling SQL) than
+# the rest of recording a deal; written out once, a fraction of that. Plain SQL that PostgreSQL
+# and SQLite both run; the tables' names come from the models.
+SEATS_SQL = f'SELECT "position", entry_id FROM {Seat._meta.db_table} WHERE table_id = %s'
+PLAYED_SQL = (
+    f"SELECT revision.input FROM {Deal._meta.db_table} deal"
+    f" JOIN {DealRevision._meta.db_table} revision ON revision.id = deal.current_id"
+    " WHERE deal.table_id = %s ORDER BY deal.number"
+)
+KEY_SQL = (
+    f"SELECT fingerprint, revision_id FROM {IdempotencyKey._meta.db_table}"
+    ' WHERE table_id = %s AND "key" = %s'
+)
+
+
+def _select(sql: str, *params) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def _check_writable(scope: _TableScope, by: Author) -> None:
@@ -263,14 +283,14 @@ def _deal_for_update(scope: _TableScope, number: int, version: int, reason: str)
 def _stored_for_key(table: Table, key: str | None, fingerprint: str) -> DealRevision | None:
     if not key:
         return None
-    # Values, not a row: nearly every key is new, so its revision is loaded only when it is not.
-    keys = IdempotencyKey.objects.filter(table_id=table.pk, key=key).order_by()
-    stored = keys.values_list("fingerprint", "revision_id").first()
-    if stored is None:
+    # Nearly every key is new: its revision is loaded only when it is not.
+    stored = _select(KEY_SQL, table.pk, key)
+    if not stored:
         return None
-    if stored[0] != fingerprint:
+    ((stored_fingerprint, revision_id),) = stored
+    if stored_fingerprint != fingerprint:
         raise Conflict("idempotency_key_reused", "idempotency_key")
-    return DealRevision.objects.get(pk=stored[1])
+    return DealRevision.objects.get(pk=revision_id)
 
 
 def _remember_key(table: Table, key: str | None, fingerprint: str, revision) -> None:
