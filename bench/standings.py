@@ -5,15 +5,24 @@ Builds a 400-player Doppelkopf tournament with 8 series of 100 four-tables and 2
 (19 200 deals, stored with bulk inserts exactly as ``record_deal`` stores them: Deal, its
 DealRevision, four RevisionPoints, ``Deal.current``), then measures
   (a) ``tournaments.domain.standings.standings`` uncached (median of N runs) and the cached read,
-  (b) recording deals on fresh tables: ``record_deal`` directly and, where it exists, the
-      endpoint ``POST /api/v1/tables/{id}/deals/`` with the captain's token (Django test client).
+  (b) recording deals on fresh tables in this process: ``record_deal`` directly and the endpoint
+      ``POST /api/v1/tables/{id}/deals/`` with the captain's token (Django test client),
+  (c) ``record_deal`` in 4 forked processes at once,
+  (d) the issue's figure, deals/s through the API: gunicorn (``--workers`` sync workers, the
+      production settings: ``DEBUG=false``, persistent connections) on a loopback port, driven by
+      ``--clients`` captains at once (threads, ``http.client``), each recording on its own tables;
+      median of ``--http-runs`` runs on fresh tables after a warm-up run, p50/p99 latency, and the
+      CPU time per deal of the workers, their PostgreSQL backends and the clients (on a shared
+      machine steadier than deals/s: 2 cores give at most 2000 / (their sum) deals/s).
 Prints figures next to the targets (standings ≤ 100 ms, ≥ 200 recorded deals/s); asserts nothing.
+On a busy machine the figures move a lot: compare medians of several runs, or the CPU per deal.
 
 Runs on a throwaway test database (Django's test-runner utilities create ``test_<NAME>`` and drop
-it afterwards; SQLite: a temporary file), so it never touches real data:
+it afterwards; SQLite: a temporary file, and no (d)), so it never touches real data:
 
-    .venv/bin/python bench/standings.py [--runs 7] [--record 200]
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench \\
+    .venv/bin/python bench/standings.py [--only standings,recording,http] [--runs 7]
+        [--record 200] [--http-runs 3] [--http-deals 480] [--clients 8] [--workers 3]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench REDIS_URL=redis://… \\
         .venv/bin/python bench/standings.py
 """
 
