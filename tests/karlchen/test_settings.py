@@ -18,6 +18,7 @@ CONFIG_VARIABLES = (
     "SECRET_KEY",
     "ALLOWED_HOSTS",
     "CONN_MAX_AGE",
+    "DB_PREPARED_STATEMENTS",
 )
 PROBE = """
 import json
@@ -30,6 +31,10 @@ print(json.dumps({
     "debug": s.DEBUG,
     "hosts": s.ALLOWED_HOSTS,
     "connection": [s.DATABASES["default"][k] for k in ("CONN_MAX_AGE", "CONN_HEALTH_CHECKS")],
+    "prepared": [
+        s.DATABASES["default"].get("OPTIONS", {}).get(k)
+        for k in ("server_side_binding", "prepare_threshold")
+    ],
 }))
 """
 
@@ -52,6 +57,7 @@ def test_without_environment_everything_is_embedded():
         "debug": True,
         "hosts": ["localhost", "127.0.0.1", "[::1]", "testserver"],
         "connection": [60, True],
+        "prepared": [None, None],
     }
 
 
@@ -88,3 +94,10 @@ def test_the_connection_lifetime_comes_from_conn_max_age_or_the_database_url():
     by_url = load_settings(DATABASE_URL=url + "?conn_max_age=600", CONN_MAX_AGE="0")
     assert json.loads(by_variable.stdout)["connection"] == [0, True]
     assert json.loads(by_url.stdout)["connection"] == [600, True]
+
+
+def test_postgresql_prepares_statements_unless_turned_off():
+    url = "postgres://u:p@db.example:5432/karlchen"
+    default = json.loads(load_settings(DATABASE_URL=url).stdout)
+    off = json.loads(load_settings(DATABASE_URL=url, DB_PREPARED_STATEMENTS="false").stdout)
+    assert (default["prepared"], off["prepared"]) == ([True, 5], [None, None])
