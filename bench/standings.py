@@ -5,37 +5,56 @@ Builds a 400-player Doppelkopf tournament with 8 series of 100 four-tables and 2
 (19 200 deals, stored with bulk inserts exactly as ``record_deal`` stores them: Deal, its
 DealRevision, four RevisionPoints, ``Deal.current``), then measures
   (a) ``tournaments.domain.standings.standings`` uncached (median of N runs) and the cached read,
-  (b) recording deals on fresh tables: ``record_deal`` directly and, where it exists, the
-      endpoint ``POST /api/v1/tables/{id}/deals/`` with the captain's token (Django test client).
+  (b) recording deals on fresh tables in this process: ``record_deal`` directly and the endpoint
+      ``POST /api/v1/tables/{id}/deals/`` with the captain's token (Django test client),
+  (c) ``record_deal`` in 4 forked processes at once,
+  (d) the issue's figure, deals/s through the API: gunicorn (``--workers`` sync workers, the
+      production settings: ``DEBUG=false``, persistent connections) on a loopback port, driven by
+      ``--clients`` captains at once (threads, ``http.client``), each recording on its own tables;
+      median of ``--http-runs`` runs on fresh tables after a warm-up run, p50/p99 latency, and the
+      CPU time per deal of the workers, their PostgreSQL backends and the clients (on a shared
+      machine steadier than deals/s: 2 cores give at most 2000 / (their sum) deals/s).
 Prints figures next to the targets (standings ≤ 100 ms, ≥ 200 recorded deals/s); asserts nothing.
+On a busy machine the figures move a lot: compare medians of several runs, or the CPU per deal.
 
 Runs on a throwaway test database (Django's test-runner utilities create ``test_<NAME>`` and drop
-it afterwards; SQLite: a temporary file), so it never touches real data:
+it afterwards; SQLite: a temporary file, and no (d)), so it never touches real data:
 
-    .venv/bin/python bench/standings.py [--runs 7] [--record 200]
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench \\
+    .venv/bin/python bench/standings.py [--only standings,recording,http] [--runs 7]
+        [--record 200] [--http-runs 3] [--http-deals 480] [--clients 8] [--workers 3]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench REDIS_URL=redis://… \\
         .venv/bin/python bench/standings.py
 """
 
 import argparse
+import contextlib
 import datetime
+import http.client
+import json
 import os
 import random
 import secrets
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.parse
 import uuid
 import warnings
 from collections import Counter
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "karlchen.settings")
 warnings.filterwarnings("ignore", "No directory at", UserWarning)  # whitenoise: no collectstatic
 # Keys of its own in a shared Redis, so that no real tournament's cached standings are touched.
+os.environ.setdefault(
+    "SECRET_KEY", f"karlchen-bench-{secrets.token_hex(16)}"
+)  # gunicorn: DEBUG off
 os.environ.setdefault("CACHE_KEY_PREFIX", f"karlchen-bench-{uuid.uuid4().hex[:8]}")
 
 import django
@@ -44,7 +63,6 @@ django.setup()
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.test import Client
@@ -55,28 +73,41 @@ from django.test.utils import (
     teardown_databases,
     teardown_test_environment,
 )
-from django.urls import Resolver404, resolve
 
-from scoring.domain.deals import Author, record_deal, standings_cache_key
+from scoring.domain.deals import Author, record_deal
 from scoring.engine.doppelkopf import deal_from_dict
 from scoring.models import Deal, DealRevision, RevisionPoints
 from tournaments import demo
 from tournaments.domain.entries import create_tournament
+from tournaments.domain.ranking import organiser_ranking
 from tournaments.domain.seating import seat_series
-from tournaments.domain.standings import cached_standings, standings
+from tournaments.domain.standings import standings
 from tournaments.enums import TournamentStatus
 from tournaments.models import Club, Entry, Player, Seat, Series, Table, Tournament
 
 TARGET_STANDINGS_MS = 100
 TARGET_DEALS_PER_S = 200
 PLAYERS, SERIES, TABLE_SIZE = 400, 8, 4
+PARTS = {"standings", "recording", "http"}  # (a), (b) and (c), (d)
 TEMPLATES = 24  # distinct generated series, reused across the 800 tables
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--only",
+        type=lambda text: set(text.split(",")),
+        default=PARTS,
+        help=f"what to measure, comma-separated (default: {','.join(sorted(PARTS))})",
+    )
     parser.add_argument("--runs", type=int, default=7, help="standings runs (median)")
     parser.add_argument("--record", type=int, default=200, help="deals to record per method")
+    http = parser.add_argument_group("(d) through HTTP")
+    http.add_argument("--http-runs", type=int, default=3, help="runs (median), after a warm-up")
+    http.add_argument("--http-deals", type=int, default=480, help="deals per run (about)")
+    http.add_argument("--clients", type=int, default=8, help="captains recording at once")
+    http.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    http.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread)")
     args = parser.parse_args()
 
     database = settings.DATABASES["default"]
@@ -104,15 +135,18 @@ def run(args) -> None:
     print(f"cache: {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}")
     organiser = get_user_model().objects.create_user("bench-orga")
 
-    started = time.perf_counter()
-    tournament = build_tournament(organiser)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")  # as autovacuum would soon after such a load
-    print(f"built in {time.perf_counter() - started:.1f} s with bulk inserts (then ANALYZE)")
-    print_counts(tournament)
-
-    measure_standings(tournament, args.runs)
-    measure_recording(organiser, args.record)
+    if "standings" in args.only:
+        started = time.perf_counter()
+        tournament = build_tournament(organiser)
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # as autovacuum would soon after such a load
+        print(f"built in {time.perf_counter() - started:.1f} s with bulk inserts (then ANALYZE)")
+        print_counts(tournament)
+        measure_standings(tournament, args.runs)
+    if "recording" in args.only:
+        measure_recording(organiser, args.record)
+    if "http" in args.only:
+        measure_http(organiser, args)
 
 
 # --- the big tournament ----------------------------------------------------------------------
@@ -257,80 +291,32 @@ def measure_standings(tournament: Tournament, runs: int) -> None:
         f"{len(queries)} queries; target ≤ {TARGET_STANDINGS_MS} ms: "
         f"{verdict(statistics.median(timings) <= TARGET_STANDINGS_MS)}"
     )
-    cache.delete(standings_cache_key(tournament.pk))
-    cached_standings(tournament)  # fills the cache
+    organiser_ranking(tournament)  # computes and caches the body
     timings = []
     for _ in range(max(runs, 50)):
         started = time.perf_counter()
-        cached_standings(tournament)
+        organiser_ranking(tournament)
         timings.append((time.perf_counter() - started) * 1000)
     print(
-        f"    standings, cached, {len(timings)} reads: median {statistics.median(timings):.2f} ms "
-        f"(min {min(timings):.2f}, max {max(timings):.2f})"
+        f"    standings, cached body, {len(timings)} reads: median "
+        f"{statistics.median(timings):.2f} ms (min {min(timings):.2f}, max {max(timings):.2f})"
     )
-    cache.delete(standings_cache_key(tournament.pk))
 
 
 # --- (b) recording ---------------------------------------------------------------------------
 
 
+DEALS_PER_TABLE = 20  # of 24: every table still has deals to go
+CAPTAIN = Author(user=None, label="bench")
+
+
 def measure_recording(organiser, count: int) -> None:
-    deals_per_table = 20  # of 24: every table still has deals to go
-    tables = -(-count // deals_per_table)
-    tournament = create_tournament(
-        by=organiser,
-        name="Bench recording",
-        date=datetime.date(2026, 12, 6),
-        series_count=3,
-        status=TournamentStatus.RUNNING,
+    direct, api, parallel = fresh_tables(
+        organiser, "Bench recording", 3, -(-count // DEALS_PER_TABLE)
     )
-    players = Player.objects.bulk_create(
-        Player(name=f"Aufnahme {n}") for n in range(1, tables * TABLE_SIZE + 1)
-    )
-    entries = Entry.objects.bulk_create(
-        Entry(tournament=tournament, player=player, start_number=n)
-        for n, player in enumerate(players, start=1)
-    )
-    plan = [entries[i : i + TABLE_SIZE] for i in range(0, len(entries), TABLE_SIZE)]
-    direct, api, parallel = (
-        seat_series(series, plan) for series in tournament.series.order_by("number")
-    )
-    table_settings = tournament.series_settings(TABLE_SIZE)
+    report("record_deal()", timed(workload(direct, count), record_directly))
+    measure_parallel(workload(parallel, count), record_directly, processes=PROCESSES)
 
-    def workload(tables_):
-        """(table, generated deal) in the order tables play: deal 1 everywhere, then 2, …"""
-        per_table = [
-            demo.generate_series(random.Random(table.number), table_settings, deals=deals_per_table)
-            for table in tables_
-        ]
-        return [
-            (table, deals[index])
-            for index in range(deals_per_table)
-            for table, deals in zip(tables_, per_table, strict=True)
-        ][:count]
-
-    captain = Author(user=None, label="bench")
-
-    def record_directly(table, generated):
-        record_deal(
-            table,
-            deal=generated.deal,
-            by=captain,
-            number=generated.upcoming.number,
-            idempotency_key=uuid.uuid4().hex,
-        )
-
-    report("record_deal()", timed(workload(direct), record_directly))
-    measure_parallel(workload(parallel), record_directly, processes=PROCESSES)
-
-    path = f"/api/v1/tables/{api[0].pk}/deals/"
-    try:
-        endpoint = resolve(path).func.__name__ != "api_not_found"
-    except Resolver404:
-        endpoint = False
-    if not endpoint:
-        print(f"    POST {path}: not there yet (measured record_deal only)")
-        return
     client, statuses = Client(), Counter()
     tokens = {table.pk: table.captain_token() for table in api}
 
@@ -347,8 +333,52 @@ def measure_recording(organiser, count: int) -> None:
 
     report(
         "POST /api/v1/tables/{id}/deals/ (test client, captain token)",
-        timed(workload(api), record_through_api),
+        timed(workload(api, count), record_through_api),
         statuses,
+    )
+
+
+def fresh_tables(organiser, name: str, series: int, tables: int) -> list[list[Table]]:
+    """A running tournament of ``series`` series, each seated with ``tables`` empty four-tables."""
+    tournament = create_tournament(
+        by=organiser,
+        name=name,
+        date=datetime.date(2026, 12, 6),
+        series_count=series,
+        status=TournamentStatus.RUNNING,
+    )
+    players = Player.objects.bulk_create(
+        Player(name=f"{name} {n}") for n in range(1, tables * TABLE_SIZE + 1)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=player, start_number=n)
+        for n, player in enumerate(players, start=1)
+    )
+    plan = [entries[i : i + TABLE_SIZE] for i in range(0, len(entries), TABLE_SIZE)]
+    return [seat_series(one, plan) for one in tournament.series.order_by("number")]
+
+
+def workload(tables: list[Table], count: int | None = None) -> list:
+    """(table, generated deal) in the order tables play: deal 1 everywhere, then 2, …"""
+    table_settings = tables[0].series.tournament.series_settings(TABLE_SIZE)
+    per_table = [
+        demo.generate_series(random.Random(table.number), table_settings, deals=DEALS_PER_TABLE)
+        for table in tables
+    ]
+    return [
+        (table, deals[index])
+        for index in range(DEALS_PER_TABLE)
+        for table, deals in zip(tables, per_table, strict=True)
+    ][:count]
+
+
+def record_directly(table, generated) -> None:
+    record_deal(
+        table,
+        deal=generated.deal,
+        by=CAPTAIN,
+        number=generated.upcoming.number,
+        idempotency_key=uuid.uuid4().hex,
     )
 
 
@@ -397,6 +427,197 @@ def _record_chunk(chunk, record, start, finished) -> None:
         record(table, generated)
     finished.put(len(chunk))
     connections.close_all()
+
+
+# --- (d) through HTTP: gunicorn in front, concurrent captains -------------------------------
+
+
+def measure_http(organiser, args) -> None:
+    """Deals/s through the whole stack: gunicorn workers (production settings, ``DEBUG=false``)
+    on loopback, ``args.clients`` captains at once, each with a keep-alive connection and its
+    own tables, recording round-robin on them; ``args.http_runs`` runs on fresh tables.
+
+    Also the CPU time per deal of the workers, of their PostgreSQL backends and of the clients:
+    on a shared machine a steadier figure than deals/s for comparing changes."""
+    if connection.vendor != "postgresql":
+        print("(d) HTTP: PostgreSQL only (SQLite serialises all writers)")
+        return
+    per_run = -(-args.http_deals // DEALS_PER_TABLE // args.clients) * args.clients
+    series = fresh_tables(organiser, "Bench HTTP", args.http_runs + 1, per_run)
+    with gunicorn(args.workers, args.threads) as server:
+        runs = [http_run(server, tables, args.clients) for tables in series]
+    warm_up, runs = runs[0], runs[1:]  # the first run starts the workers' connections and imports
+    rates = [run.deals / run.seconds for run in runs]
+    latencies = sorted(latency for run in runs for latency in run.latencies)
+    statuses = sum((run.answers for run in runs), Counter())
+    cpu = {part: statistics.median(run.cpu_ms[part] / run.deals for run in runs) for part in CPU}
+    workers = (
+        f"{args.workers} sync workers"
+        if args.threads == 1
+        else (f"{args.workers} gthread workers × {args.threads} threads")
+    )
+    median, each = statistics.median(rates), ", ".join(f"{rate:.0f}" for rate in rates)
+    print(
+        f"(d) POST /api/v1/tables/{{id}}/deals/ over HTTP, gunicorn {workers}, {args.clients} "
+        f"clients, {len(runs)} runs of {runs[0].deals} deals after a warm-up run "
+        f"({warm_up.deals / warm_up.seconds:.0f}/s): median {median:.0f} deals/s (runs: {each}); "
+        f"latency p50 {percentile(latencies, 50):.1f} ms, p99 {percentile(latencies, 99):.1f} ms; "
+        f"answers {dict(statuses)}; target ≥ {TARGET_DEALS_PER_S} deals/s: "
+        f"{verdict(median >= TARGET_DEALS_PER_S)}"
+    )
+    print("    CPU per deal (median): " + ", ".join(f"{part} {cpu[part]:.1f} ms" for part in CPU))
+
+
+CPU = ("workers", "database", "clients")
+
+
+@dataclass
+class HttpRun:
+    deals: int
+    seconds: float
+    latencies: list[float]
+    answers: Counter
+    cpu_ms: dict[str, float]
+
+
+@contextlib.contextmanager
+def gunicorn(workers: int, threads: int):
+    """gunicorn serving the app on a free loopback port against this throwaway database."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+    environment = {
+        **os.environ,
+        "DATABASE_URL": url._replace(path=f"/{connection.settings_dict['NAME']}").geturl(),
+        "DEBUG": "false",
+        "SECRET_KEY": settings.SECRET_KEY,  # the captain tokens are derived from it
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "WARNING",
+        "PYTHONWARNINGS": "ignore:No directory at:UserWarning",  # whitenoise: no collectstatic
+    }
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "karlchen.wsgi:application",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        f"--threads={threads}",
+        "--log-level=warning",
+    ]
+    root = Path(__file__).resolve().parent.parent
+    server = subprocess.Popen(command, env=environment, cwd=root)
+    try:
+        wait_until_serving(port, server)
+        server.port = port
+        yield server
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def wait_until_serving(port: int, server: subprocess.Popen) -> None:
+    for _ in range(200):
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {server.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("gunicorn did not start")
+
+
+def http_run(server: subprocess.Popen, tables: list[Table], clients: int) -> HttpRun:
+    """``clients`` captains recording at once, each on its share of ``tables``."""
+    work = workload(tables)
+    shares = [[item for item in work if item[0].pk % clients == n] for n in range(clients)]
+    tokens = {table.pk: table.captain_token() for table in tables}
+    start = threading.Barrier(clients + 1)
+    results = [None] * clients
+
+    def captain(n: int) -> None:
+        client = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        start.wait()
+        results[n] = [post_deal(client, table, generated, tokens) for table, generated in shares[n]]
+        client.close()
+
+    threads = [threading.Thread(target=captain, args=(n,)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    cpu_before = cpu_seconds(server)
+    start.wait()
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - began
+    cpu_ms = {part: (cpu_seconds(server)[part] - cpu_before[part]) * 1000 for part in CPU}
+    answers = [answer for result in results for answer in result]
+    return HttpRun(
+        len(answers),
+        elapsed,
+        [ms for ms, _ in answers],
+        Counter(code for _, code in answers),
+        cpu_ms,
+    )
+
+
+def cpu_seconds(server: subprocess.Popen) -> dict[str, float]:
+    """CPU seconds so far of gunicorn's workers, of this database's backends (persistent
+    connections: the workers' own ones) and of this process (the clients)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "select pid from pg_stat_activity"
+            " where datname = current_database() and pid <> pg_backend_pid()"
+        )
+        backends = [pid for (pid,) in cursor.fetchall()]
+    workers = [pid for pid in all_pids() if parent_pid(pid) == server.pid]
+    return {
+        "workers": sum(map(process_cpu, workers)),
+        "database": sum(map(process_cpu, backends)),
+        "clients": time.process_time(),
+    }
+
+
+def all_pids() -> list[int]:
+    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command name (which may hold spaces)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []  # gone meanwhile
+
+
+def parent_pid(pid: int) -> int | None:
+    fields = _stat(pid)
+    return int(fields[1]) if fields else None
+
+
+def process_cpu(pid: int) -> float:
+    fields = _stat(pid)  # utime and stime: fields 14 and 15 of stat, here 11 and 12
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if fields else 0.0
+
+
+def post_deal(client, table, generated, tokens) -> tuple[float, int]:
+    body = json.dumps({"deal": generated.deal, "idempotency_key": uuid.uuid4().hex})
+    headers = {
+        "Content-Type": "application/json",
+        "Authorization": f"Table {tokens[table.pk]}",
+        "Host": "127.0.0.1",
+    }
+    began = time.perf_counter()
+    client.request("POST", f"/api/v1/tables/{table.pk}/deals/", body, headers)
+    response = client.getresponse()
+    content = response.read()
+    if response.status != 201:
+        print(f"    {response.status}: {content[:300]!r}")
+    return (time.perf_counter() - began) * 1000, response.status
+
+
+def percentile(ordered: list[float], p: int) -> float:
+    return ordered[min(len(ordered) - 1, len(ordered) * p // 100)]
 
 
 def timed(work, record) -> tuple[float, list[float], int]:

@@ -2,7 +2,8 @@
 
 import pytest
 
-from scoring.domain.deals import record_deal
+from scoring.api.deal_views import WrittenDealOutput
+from scoring.domain.deals import correct_deal, record_deal, void_deal
 from scoring.models import Deal, DealRevision
 from tests.api.conftest import NORMAL, client_for, codes, record
 from tests.factories.tournaments import CAPTAIN, seated_table
@@ -272,3 +273,14 @@ def test_a_correction_restores_a_voided_deal(orga_client, table):
         False,
         3,
     )
+
+
+def test_the_answer_built_by_hand_is_the_serializers(table):
+    solo = {"contract": "solo", "solo": "jacks", "re": [4], "re_points": 121}
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    written = [record_deal(table, deal=solo, by=CAPTAIN)]
+    written.append(correct_deal(table, 1, deal=KONTRA_WINS, version=1, reason="x", by=CAPTAIN))
+    written.append(void_deal(table, 1, version=2, reason="y", by=CAPTAIN))
+    written += DealRevision.objects.select_related("deal")  # as loaded for a repeated key
+    for revision in written:
+        assert WrittenDealOutput.of(revision) == WrittenDealOutput(revision).data

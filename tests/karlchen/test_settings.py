@@ -11,7 +11,15 @@ import pytest
 pytestmark = pytest.mark.unit
 
 REPO = Path(__file__).resolve().parents[2]
-CONFIG_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")
+CONFIG_VARIABLES = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CONN_MAX_AGE",
+    "DB_PREPARED_STATEMENTS",
+)
 PROBE = """
 import json
 from karlchen import settings as s
@@ -22,6 +30,11 @@ print(json.dumps({
     "broker": s.CELERY_BROKER_URL,
     "debug": s.DEBUG,
     "hosts": s.ALLOWED_HOSTS,
+    "connection": [s.DATABASES["default"][k] for k in ("CONN_MAX_AGE", "CONN_HEALTH_CHECKS")],
+    "prepared": [
+        s.DATABASES["default"].get("OPTIONS", {}).get(k)
+        for k in ("server_side_binding", "prepare_threshold")
+    ],
 }))
 """
 
@@ -43,6 +56,8 @@ def test_without_environment_everything_is_embedded():
         "broker": "memory://",
         "debug": True,
         "hosts": ["localhost", "127.0.0.1", "[::1]", "testserver"],
+        "connection": [60, True],
+        "prepared": [None, None],
     }
 
 
@@ -71,3 +86,18 @@ def test_production_starts_with_its_own_key_and_hosts():
         DEBUG="false", SECRET_KEY="s3cret-for-this-test", ALLOWED_HOSTS="a.b,c.d"
     )
     assert json.loads(loaded.stdout)["hosts"] == ["a.b", "c.d"]
+
+
+def test_the_connection_lifetime_comes_from_conn_max_age_or_the_database_url():
+    url = "postgres://u:p@db.example:5432/karlchen"
+    by_variable = load_settings(DATABASE_URL=url, CONN_MAX_AGE="0")
+    by_url = load_settings(DATABASE_URL=url + "?conn_max_age=600", CONN_MAX_AGE="0")
+    assert json.loads(by_variable.stdout)["connection"] == [0, True]
+    assert json.loads(by_url.stdout)["connection"] == [600, True]
+
+
+def test_postgresql_prepares_statements_unless_turned_off():
+    url = "postgres://u:p@db.example:5432/karlchen"
+    default = json.loads(load_settings(DATABASE_URL=url).stdout)
+    off = json.loads(load_settings(DATABASE_URL=url, DB_PREPARED_STATEMENTS="false").stdout)
+    assert (default["prepared"], off["prepared"]) == ([True, 5], [None, None])

@@ -56,11 +56,11 @@ def reissue_captain_token(table: Table) -> str:
 
 def table_for_token(token: str) -> Table | None:
     """The table a captain's secret opens, or None."""
-    return (
-        Table.objects.select_related("series__tournament")
-        .filter(token_hash=Table.hash_token(token))
-        .first()
-    )
+    tables = Table.objects.select_related("series__tournament")
+    try:  # get(), not first(): the hash is unique, so no ordering to compile
+        return tables.get(token_hash=Table.hash_token(token))
+    except Table.DoesNotExist:
+        return None
 
 
 def _new_table(series: Series, number: int) -> Table:
