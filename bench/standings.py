@@ -481,8 +481,9 @@ class HttpRun:
 
 
 @contextlib.contextmanager
-def gunicorn(workers: int, threads: int):
-    """gunicorn serving the app on a free loopback port against this throwaway database."""
+def gunicorn(workers: int, threads: int, *, nice: int = 0, **extra_environment: str):
+    """gunicorn serving the app on a free loopback port against this throwaway database
+    (``nice``: at a lower CPU priority; ``extra_environment``: e.g. other settings)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -495,8 +496,10 @@ def gunicorn(workers: int, threads: int):
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "WARNING",
         "PYTHONWARNINGS": "ignore:No directory at:UserWarning",  # whitenoise: no collectstatic
+        **extra_environment,
     }
     command = [
+        *(["nice", "-n", str(nice)] if nice else []),
         str(Path(sys.executable).with_name("gunicorn")),
         "karlchen.wsgi:application",
         f"--bind=127.0.0.1:{port}",

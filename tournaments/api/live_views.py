@@ -107,7 +107,8 @@ class StandingsApi(Api):
         },
     )
     def get(self, request, tournament_id):
-        query = valid(StandingsApi.QuerySerializer, request.query_params.dict())
+        query = request.query_params  # most polls carry none: no serializer for them
+        query = valid(StandingsApi.QuerySerializer, query.dict()) if query else {}
         body, organiser = ranking_for(request, tournament_id, query.get("series"))
         return json_answer(request, body, organiser=organiser)
 

@@ -3,9 +3,9 @@
 Many phones poll the standings in the last minutes of a series, so a read must cost a cache
 lookup, not a query. Each tournament has a *generation* token in the cache; every recorded,
 corrected or voided deal, every penalty row and every change of what the public may see draws
-a new token after its commit (``bump``). Bodies are cached under the token they were computed
-for, so a body computed while a deal was being saved can never outlive that deal: its key is
-one nobody asks for any more. A body is computed from one database snapshot
+a new token after its commit (``bump``). A body is cached with the token it was computed for,
+and served only while that token is current, so a body computed while a deal was being saved
+can never outlive that deal. A body is computed from one database snapshot
 (``standings``), so it never mixes two deals' updates.
 
 Spectators get the public view: only if the tournament and its standings are published, the
@@ -95,22 +95,25 @@ def cached_body(tournament_id: int, view: str, build) -> RankingBody:
 def _cached(tournament_id: int, view: str, build):
     """The view's body for the current generation, computed by one reader at a time.
 
-    When a deal makes the ranking stale while many phones poll, one of them computes the new
-    body; the others meanwhile get the last one computed (a consistent, slightly older state)
-    instead of all querying at once and slowing down the captains' writes.
+    One cache round trip per read: the generation token and the view's last body, which is
+    stored with the generation it was computed for. When a deal makes it stale while many
+    phones poll, one of them computes the new body; the others meanwhile get the last one (a
+    consistent, slightly older state) instead of all querying at once and slowing down the
+    captains' writes.
     """
-    key = _body_key(tournament_id, view)
-    found = cache.get(key)
-    if found is not None:
-        return found
-    latest_key = f"ranking-latest:{tournament_id}:{view}"
-    if not cache.add(key + ":computing", 1, COMPUTING_SECONDS):
-        stale = cache.get(latest_key)
-        if stale is not None:
-            return stale
-    found = build()
-    cache.set_many({key: found, latest_key: found}, BODY_SECONDS)
-    return found
+    generation_key, body_key = _generation_key(tournament_id), _body_key(tournament_id, view)
+    found = cache.get_many([generation_key, body_key])
+    generation = found.get(generation_key) or _new_generation(tournament_id)
+    last = found.get(body_key)
+    if last is not None and last[0] == generation:
+        return last[1]
+    computing_key = f"{body_key}:computing:{generation}"
+    if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
+        return last[1]
+    body = build()
+    cache.set(body_key, (generation, body), BODY_SECONDS)
+    cache.delete(computing_key)
+    return body
 
 
 def freeze_standings(tournament: Tournament, frozen: bool) -> Tournament:
@@ -165,12 +168,15 @@ def _body(data) -> RankingBody:
 
 
 def _body_key(tournament_id: int, view: str) -> str:
-    generation = cache.get(_generation_key(tournament_id))
-    if generation is None:
-        generation = _token()
-        if not cache.add(_generation_key(tournament_id), generation, None):
-            generation = cache.get(_generation_key(tournament_id), generation)
-    return f"ranking:{tournament_id}:{generation}:{view}"
+    return f"ranking:{tournament_id}:{view}"
+
+
+def _new_generation(tournament_id: int) -> str:
+    """A first (or lost) generation token; another reader's, should it have been quicker."""
+    generation = _token()
+    if not cache.add(_generation_key(tournament_id), generation, None):
+        generation = cache.get(_generation_key(tournament_id), generation)
+    return generation
 
 
 def _generation_key(tournament_id: int) -> str:

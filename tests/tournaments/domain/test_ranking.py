@@ -6,7 +6,7 @@ from django.core.cache import cache
 from scoring.domain.deals import record_deal
 from tests.api.conftest import NORMAL, publish
 from tests.factories.tournaments import CAPTAIN, seated_table
-from tournaments.domain.ranking import _body_key, public_ranking
+from tournaments.domain.ranking import _body_key, _generation_key, public_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -36,10 +36,12 @@ def test_while_another_reader_computes_the_last_body_is_served(
     table = tournament.series.get(number=1).tables.get()
     with django_capture_on_commit_callbacks(execute=True):
         record_deal(table, deal=NORMAL, by=CAPTAIN)
-    cache.add(_body_key(tournament.pk, "public:all") + ":computing", 1, 30)  # someone computes
+    generation = cache.get(_generation_key(tournament.pk))
+    computing = f"{_body_key(tournament.pk, 'public:all')}:computing:{generation}"
+    cache.add(computing, 1, 30)  # another reader computes the new body
     with django_assert_num_queries(0):
         assert public_ranking(tournament.pk) == before
-    cache.delete(_body_key(tournament.pk, "public:all") + ":computing")
+    cache.delete(computing)
     assert public_ranking(tournament.pk) != before
 
 
