@@ -111,6 +111,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
+# Generated PDFs live in Django's default storage (files under MEDIA_ROOT); they are never served
+# from MEDIA_URL but through the organisers' download endpoint of their job.
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+MEDIA_URL = "media/"
+# The address printed on score sheets (the captain links and their QR codes), e.g.
+# https://karlchen.example.org; unset: the address the organiser's request came in on.
+SITE_URL = env.str("SITE_URL", default="")
+
 # A deal result is a few hundred bytes: refuse anything big before parsing it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256 * 1024)
 

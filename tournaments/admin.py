@@ -25,7 +25,7 @@ from scoring.messages import refusal_text
 from tournaments.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
 from tournaments.domain.entries import add_missing_series
 from tournaments.domain.jobs import start_seating_job
-from tournaments.domain.seating import reissue_captain_token
+from tournaments.domain.seating import captain_path, reissue_captain_token
 from tournaments.domain.series import call_time, close_series
 from tournaments.enums import SeatingMethod, TieBreak
 from tournaments.models import (
@@ -40,11 +40,6 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-
-
-def captain_path(table: Table) -> str:
-    """The captain page of ``table`` (the secret is recomputed, never stored)."""
-    return f"/captain/{table.captain_token()}/"
 
 
 class NoWrites:
@@ -256,7 +251,7 @@ class TableInline(ReadOnlyInline, admin.TabularInline):
 
     @admin.display(description=_("captain link"))
     def captain_link(self, table):
-        path = captain_path(table)
+        path = captain_path(table.captain_token())  # recomputed, never stored
         return format_html('<a href="{}">{}</a>', path, path)
 
 
@@ -366,7 +361,7 @@ class TableAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("captain link"))
     def captain_link(self, table):
-        path = captain_path(table)
+        path = captain_path(table.captain_token())  # recomputed, never stored
         return format_html('<a href="{}">{}</a>', path, path)
 
     @admin.action(description=_("Reissue captain link (the old one stops working)"))

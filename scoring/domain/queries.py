@@ -32,7 +32,8 @@ class SeatView:
 
 @dataclass(frozen=True)
 class DealView:
-    """One deal as the sheet shows it; ``points`` and ``totals`` hold every seated position."""
+    """One deal as the sheet shows it; ``points`` and ``totals`` hold every seated position,
+    ``value`` is the game value (0 for a voided deal)."""
 
     number: int
     kind: str
@@ -42,6 +43,7 @@ class DealView:
     voided: bool
     points: dict[int, int]
     totals: dict[int, int]
+    value: int = 0
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,7 @@ def _with_running_totals(
                 voided=deal.voided,
                 points=points,
                 totals=totals,
+                value=int(deal.current.result.get("value", 0)),
             )
         )
     return tuple(views), totals

@@ -27,13 +27,8 @@ from tournaments.api.serializers import (
     SeriesOutput,
     StrictBooleanField,
 )
-from tournaments.domain.seating import reissue_captain_token, seat_series
+from tournaments.domain.seating import captain_path, reissue_captain_token, seat_series
 from tournaments.domain.series import call_time, close_series
-
-
-def captain_path(token: str) -> str:
-    """The captain page's path for ``token`` (served by the captain pages)."""
-    return f"/captain/{token}/"
 
 
 class TableProgressOutput(serializers.Serializer):

@@ -44,6 +44,11 @@ def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table
     return created
 
 
+def captain_path(token: str) -> str:
+    """The path of the captain page that ``token`` opens (printed as a QR code on the sheet)."""
+    return f"/captain/{token}/"
+
+
 def reissue_captain_token(table: Table) -> str:
     """Revoke the table's captain link and return the new secret."""
     table.token_nonce = secrets.token_hex(16)
