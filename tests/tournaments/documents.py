@@ -43,3 +43,38 @@ def play_series(table, *, seed=1, deals=None):
 def pdf_pages(data: bytes) -> list[str]:
     """The text of each page, as a reader's copy and paste would give it."""
     return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def pdf_reader(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
+
+
+def qr_codes(data: bytes) -> list[str]:
+    """What the QR codes printed in the PDF say, decoded from the embedded images."""
+    import zxingcpp
+    from PIL import Image
+
+    found, seen = [], set()
+    for page in pdf_reader(data).pages:
+        for image in page.images:  # WeasyPrint's pages share one resource dictionary
+            if image.name in seen:
+                continue
+            seen.add(image.name)
+            picture = image.image.convert("L")
+            large = picture.resize((picture.width * 8, picture.height * 8), Image.NEAREST)
+            found += [code.text for code in zxingcpp.read_barcodes(large)]
+    return found
+
+
+def embedded_fonts(data: bytes) -> set[str]:
+    """The base names of the fonts whose glyphs are embedded in the PDF."""
+    names = set()
+    for page in pdf_reader(data).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            described = descendants[0].get_object() if descendants else font
+            descriptor = described["/FontDescriptor"].get_object()
+            if any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
+                names.add(str(font["/BaseFont"]).split("+", 1)[-1])
+    return names

@@ -3,6 +3,7 @@
 from django.urls import path, register_converter
 
 from scoring.api.deal_views import DealApi, RecordDealApi, TableSheetApi, TableStateApi
+from tournaments.api.document_views import DocumentFileApi, StartDocumentsApi
 from tournaments.api.job_views import JobApi, StartSeatingApi
 from tournaments.api.series_views import (
     CallTimeApi,
@@ -45,7 +46,9 @@ urlpatterns = [
     path(TOURNAMENT + "entries/<id:entry_id>/", EntryUpdateApi.as_view(), name="entry"),
     path(TOURNAMENT + "standings/", StandingsApi.as_view(), name="standings"),
     path(TOURNAMENT + "seatings/", StartSeatingApi.as_view(), name="seatings"),
+    path(TOURNAMENT + "documents/", StartDocumentsApi.as_view(), name="documents"),
     path("jobs/<id:job_id>/", JobApi.as_view(), name="job"),
+    path("jobs/<id:job_id>/files/<str:name>", DocumentFileApi.as_view(), name="job-file"),
     path(SERIES + "tables/", SeriesTablesApi.as_view(), name="series-tables"),
     path(SERIES + "seating/", SeatSeriesApi.as_view(), name="series-seating"),
     path(SERIES + "call-time/", CallTimeApi.as_view(), name="series-call-time"),

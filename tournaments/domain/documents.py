@@ -17,7 +17,7 @@ from django.core.files.storage import default_storage
 from scoring.engine import DealRejected, Problem
 from scoring.models import Deal
 from tournaments.domain import printouts
-from tournaments.enums import DocumentKind, DocumentSplit
+from tournaments.enums import DocumentKind, DocumentSplit, SeriesStatus
 from tournaments.interfaces import pdf
 from tournaments.models import Tournament
 
@@ -59,6 +59,27 @@ def check_documents(tournament: Tournament, request: Mapping) -> dict:
     if problems:
         raise DealRejected(problems)
     return params
+
+
+def evening_documents(tournament: Tournament) -> list[dict]:
+    """What an evening needs printed now: the blank score sheets and the seating list of the
+    first seated series not closed yet, and, once deals are recorded, the standings and the
+    certificates of the first three."""
+    current = (
+        tournament.series.exclude(status=SeriesStatus.CLOSED)
+        .filter(tables__isnull=False)
+        .order_by("number")
+        .first()
+    )
+    documents = []
+    if current is not None:
+        documents += [
+            {"kind": DocumentKind.SCORE_SHEETS, "series": current.number},
+            {"kind": DocumentKind.SEATING_LIST, "series": current.number},
+        ]
+    if _has_results(tournament):
+        documents += [{"kind": DocumentKind.STANDINGS}, {"kind": DocumentKind.CERTIFICATES}]
+    return documents
 
 
 def _has_results(tournament: Tournament) -> bool:

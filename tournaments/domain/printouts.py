@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from scoring.domain.queries import DealView, SeatView, TableState, series_tables
 from tournaments.domain.seating import captain_path
@@ -102,7 +102,7 @@ def _name_columns(players: int) -> list[int]:
 
 
 def _heading(positions: list[int]) -> list[str]:
-    per_player = [_("Pts."), _("Total")] * len(positions)
+    per_player = [_("Pts."), pgettext("score sheet column", "Total")] * len(positions)
     return [_("No."), _("Deal"), *per_player, _("Value"), _("Remark")]
 
 

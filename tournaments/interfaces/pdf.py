@@ -19,6 +19,7 @@ It does NOT decide what is printed (the domain does) or where files are stored.
 
 from __future__ import annotations
 
+import atexit
 import base64
 import io
 from collections.abc import Callable, Sequence
@@ -154,6 +155,8 @@ def _layout(html: str):
 def _fonts():
     from weasyprint.text.fonts import FontConfiguration  # slow import: inside, as ruff requires
 
+    # Dropped at exit while its library is still loaded (its finaliser would fail later).
+    atexit.register(_fonts.cache_clear)
     return FontConfiguration()
 
 
