@@ -28,11 +28,13 @@ from tournaments.interfaces import pdf
 from tournaments.models import Seat, Series, Tournament
 
 SOLO_KINDS = {DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO}  # the rubric below the normal rows
-GRID_HEIGHT = 190.0  # mm of an A4 sheet left for the rows, below the header
+GRID_HEIGHT = 180.0  # mm of an A4 sheet left for the rows, between header and signatures
 ROW_HEIGHT = (4.6, 7.0)  # mm: the smallest still written in by hand, the most that is useful
-ROWS_PER_PAGE = int(GRID_HEIGHT // ROW_HEIGHT[0])  # more (long Schafkopf series): a 2nd block
-REMARK = 16  # characters of the remark column ("Stille Hochzeit")
+ROWS_PER_PAGE = int(GRID_HEIGHT // ROW_HEIGHT[0]) - 1  # more (long Schafkopf series): a 2nd block
+REMARK = 17  # characters of the remark column ("Stille Hochzeit")
 NO_POINTS = "·"  # the dealer of a five-table sits out
+SIGNATURE = 17  # characters per signature, five fit across the sheet
+LINK_WIDTH = 34  # characters per line of the printed captain link
 
 
 # --- score sheets ------------------------------------------------------------------------------
@@ -46,10 +48,14 @@ class ScoreSheet:
     keeper: int  # the position that keeps the list
     captain_url: str
     qr_code: str
-    name_widths: tuple[float, ...]  # mm above each player's column pair, then the remark
     normal: tuple[pdf.Grid, ...]
     solos: pdf.Grid | None
+    signatures: pdf.Grid
     filled: bool
+
+    @property
+    def link_lines(self) -> str:
+        return pdf.wrapped(self.captain_url, LINK_WIDTH)
 
     @property
     def tournament(self) -> Tournament:
@@ -75,8 +81,8 @@ def _score_sheet(series: Series, state: TableState, *, filled: bool, base_url: s
         _fill(normal_rows, solo_rows, state.deals, positions)
     widths = _widths(len(positions))
     remark = frozenset({len(widths) - 1})
-    # the heading row, and the rubric's title where there are solos
-    height = _row_height(len(normal_rows) + len(solo_rows) + 1 + bool(solo_rows))
+    # the two heading rows, and the rubric's title where there are solos
+    height = _row_height(len(normal_rows) + len(solo_rows) + 2 + bool(solo_rows))
     url = base_url.rstrip("/") + captain_path(state.table.captain_token())
     return ScoreSheet(
         series=series,
@@ -85,9 +91,11 @@ def _score_sheet(series: Series, state: TableState, *, filled: bool, base_url: s
         keeper=FIVE_TABLE if len(positions) == FIVE_TABLE else 4,
         captain_url=url,
         qr_code=pdf.qr_code(url),
-        name_widths=tuple(width * pdf.CH for width in _name_columns(len(positions))),
-        normal=_blocks(widths, [_heading(positions), *normal_rows], height, remark),
+        normal=_blocks(widths, [_heading(positions), *normal_rows], height, remark, positions),
         solos=pdf.grid(widths, solo_rows, row_height=height, left=remark) if solo_rows else None,
+        signatures=pdf.signatures(
+            [f"{seat.position} {seat.name}" for seat in state.seats], slot=SIGNATURE, height=5
+        ),
         filled=filled,
     )
 
@@ -97,8 +105,10 @@ def _widths(players: int) -> list[int]:
     return [4, 6, *([5, 6] * players), 6, REMARK]
 
 
-def _name_columns(players: int) -> list[int]:
-    return [10, *([11] * players), 6 + REMARK]
+def _banner(positions: list[int]) -> list[tuple[int, str]]:
+    """Above each player's pair of columns: whose they are."""
+    players = [(2, _("Player %(position)s") % {"position": p}) for p in positions]
+    return [(2, ""), *players, (2, "")]
 
 
 def _heading(positions: list[int]) -> list[str]:
@@ -138,10 +148,17 @@ def _row_height(rows: int) -> float:
     return max(low, min(high, GRID_HEIGHT / rows))
 
 
-def _blocks(widths: list[int], rows: list, height: float, left) -> tuple[pdf.Grid, ...]:
-    """The rows as one grid, or as grids of a page each, never split across pages."""
+def _blocks(widths: list[int], rows: list, height: float, left, positions) -> tuple:
+    """The rows as one grid, or as grids of a page each, never split across pages; each
+    begins with whose columns they are."""
     return tuple(
-        pdf.grid(widths, rows[start : start + ROWS_PER_PAGE], row_height=height, left=left)
+        pdf.grid(
+            widths,
+            rows[start : start + ROWS_PER_PAGE],
+            row_height=height,
+            left=left,
+            banner=_banner(positions),
+        )
         for start in range(0, len(rows), ROWS_PER_PAGE)
     )
 

@@ -25,6 +25,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate
 
 import segno
 from django.conf import settings
@@ -68,33 +69,80 @@ def grid(
     *,
     row_height: float,
     left: frozenset[int] = frozenset(),
+    banner: Sequence[tuple[int, str]] = (),
 ) -> Grid:
     """``rows`` of cells in columns ``widths`` characters wide, ruled; the cells are aligned
-    right (numbers), those of the columns in ``left`` left (text). Longer cells are cut."""
-    text = "\n".join(_line(widths, cells, left) for cells in rows)
-    background = _rules(tuple(widths), len(rows), round(row_height, 2))
-    return Grid(text, background, sum(widths) * CH, row_height, CH / MONO_ADVANCE)
+    right (numbers), those of the columns in ``left`` left (text). Longer cells are cut.
+
+    ``banner`` is an optional first line of (columns spanned, label): each label centred over
+    its columns, without the rules between them (a merged heading cell).
+    """
+    spans = tuple(span for span, _ in banner)
+    lines = [_banner(widths, banner)] if banner else []
+    lines += [_line(widths, cells, left) for cells in rows]
+    background = _rules(tuple(widths), len(lines), round(row_height, 2), spans)
+    return Grid("\n".join(lines), background, sum(widths) * CH, row_height, CH / MONO_ADVANCE)
 
 
 def _line(widths: Sequence[int], cells: Sequence[str], left: frozenset[int]) -> str:
+    # Trailing blanks are cut: every glyph costs, and a blank sheet's rows are mostly blank.
     return "".join(
         " " + str(cell)[: width - 2].ljust(width - 1)
         if column in left
         else str(cell)[: width - 1].rjust(width - 1) + " "
         for column, (width, cell) in enumerate(zip(widths, cells, strict=True))
-    )
+    ).rstrip()
+
+
+def _banner(widths: Sequence[int], banner: Sequence[tuple[int, str]]) -> str:
+    line, column = [], 0
+    for span, label in banner:
+        width = sum(widths[column : column + span])
+        line.append(label[: width - 1].center(width))
+        column += span
+    return "".join(line).rstrip()
 
 
 @lru_cache(maxsize=64)
-def _rules(widths: tuple[int, ...], rows: int, row_height: float) -> str:
+def _rules(widths: tuple[int, ...], rows: int, row_height: float, spans: tuple[int, ...]) -> str:
     """The grid's lines as one SVG path: the same URI for every sheet of a layout, so
-    WeasyPrint parses it once per render."""
+    WeasyPrint parses it once per render. A banner row (``spans``) has rules only between
+    its spans."""
     width, height = sum(widths) * CH, rows * row_height
     moves = [f"M0 {row * row_height:.2f}H{width:.2f}" for row in range(rows + 1)]
+    edges = set(accumulate(spans))
     x = 0.0
-    for column in (0, *widths):
-        x += column * CH
-        moves.append(f"M{x:.2f} 0V{height:.2f}")
+    for column, column_width in enumerate((0, *widths)):
+        x += column_width * CH
+        top = row_height if spans and column not in edges and 0 < column < len(widths) else 0
+        moves.append(f"M{x:.2f} {top:.2f}V{height:.2f}")
+    return _svg(width, height, moves)
+
+
+def signatures(labels: Sequence[str], *, slot: int, height: float) -> Grid:
+    """A line to sign on per label, the label below it (cut to the ``slot``'s characters)."""
+    text = "".join(_cut(label, slot - 2).ljust(slot) for label in labels).rstrip()
+    return Grid(
+        text,
+        _signature_rules(len(labels), slot),
+        slot * len(labels) * CH,
+        height,
+        CH / MONO_ADVANCE,
+    )
+
+
+@lru_cache(maxsize=8)
+def _signature_rules(count: int, slot: int) -> str:
+    width = slot * CH
+    moves = [f"M{index * width:.2f} 0.2h{width - 2 * CH:.2f}" for index in range(count)]
+    return _svg(width * count, 1.0, moves)
+
+
+def _cut(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+def _svg(width: float, height: float, moves: list[str]) -> str:
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm"'
         f' viewBox="0 0 {width:.2f} {height:.2f}"><path d="{" ".join(moves)}" fill="none"'
@@ -103,10 +151,18 @@ def _rules(widths: tuple[int, ...], rows: int, row_height: float) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+def wrapped(text: str, width: int) -> str:
+    """``text`` in lines of ``width`` characters, for ``white-space: pre`` (a link has no
+    spaces to break at, and breaking anywhere is slow to lay out)."""
+    return "\n".join(text[start : start + width] for start in range(0, len(text), width))
+
+
 def qr_code(text: str) -> str:
     """A QR code of ``text`` as a data URI: one pixel per module, with the quiet zone."""
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="png", scale=1, border=4)
+    # A fixed mask: choosing the best of eight costs 4 ms a code in pure Python, and any mask
+    # gives a valid code (error correction M restores 15 % of it).
+    segno.make(text, error="m", mask=0).save(out, kind="png", scale=1, border=4)
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
 
 

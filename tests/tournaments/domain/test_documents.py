@@ -68,7 +68,7 @@ def test_blank_score_sheets_have_a_page_per_table_with_players_rows_and_the_capt
     assert "Position 1 gibt zuerst; Position 4 führt die Liste." in four
     assert "Position 5 führt die Liste." in five
     for position, name in enumerate(NAMES[:4], start=1):
-        assert f"{position} {name}" in flat(four)
+        assert f"Spieler {position}: {name}" in flat(four)
     assert "Pflichtsoli" in four
     # 20 normal rows and 4 solo rows at a four-table, 25 and 5 at a five-table; none filled
     assert list(grid_lines(four)) == [[str(row)] for row in [*range(1, 21), *range(1, 5)]]
