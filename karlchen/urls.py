@@ -10,6 +10,9 @@ from karlchen.views import HomeView
 urlpatterns = [
     path("", HomeView.as_view(), name="home"),
     path("admin/", admin.site.urls),
+    path("captain/", include("scoring.urls")),
+    path("t/", include("tournaments.urls_public")),
+    path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -73,6 +73,7 @@ MESSAGES = {
     ),
     "table_not_seated": _("This table has no seating yet."),
     "series_closed": _("This series is closed; only the organisers can still correct it."),
+    "standings_hidden": _("The organisers have not published the standings (yet)."),
     "series_incomplete": _("Tables %(tables)s still have deals to play."),
     "series_started": _("Series %(number)s has started: its seating can no longer change."),
     # recording and correcting
@@ -81,6 +82,16 @@ MESSAGES = {
     "stale_version": _("Someone changed this deal meanwhile; please reload and check it."),
     "reason_required": _("Please give a reason for the correction."),
     "idempotency_key_reused": _("This request key was already used for another request."),
+    # confirming
+    "confirmation_not_required": _("This tournament does not ask players to confirm deals."),
+    "deal_voided": _("Deal %(number)s is void: there is nothing to confirm."),
+    "confirmer_not_eligible": _(
+        "Player %(player)s cannot confirm this deal: a player of the other party confirms."
+    ),
+    "pin_wrong": _("That PIN is not right."),
+    "pin_attempts_exceeded": _(
+        "Too many wrong PINs for this deal; please wait %(minutes)s minutes or ask the organisers."
+    ),
     # seating
     "seating_empty": _("A seating needs at least one table."),
     "table_size": _("A table seats 4 or 5 players, not %(size)s."),

@@ -62,6 +62,16 @@ class DealRevision(models.Model):
     author_label = models.CharField(_("entered by"), max_length=100)
     reason = models.TextField(_("reason"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Where the tournament wants it, a player of the other party confirms this very revision.
+    confirmed_by = models.ForeignKey(
+        "tournaments.Entry",
+        verbose_name=_("confirmed by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
 
     class Meta:
         ordering = ["deal_id", "version"]

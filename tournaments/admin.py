@@ -27,9 +27,10 @@ from scoring.engine import DealRejected
 from scoring.messages import refusal_text
 from tournaments.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
 from tournaments.domain.documents import evening_documents
-from tournaments.domain.entries import add_missing_series
+from tournaments.domain.entries import add_missing_series, update_tournament
 from tournaments.domain.jobs import start_documents_job, start_seating_job
-from tournaments.domain.seating import captain_path, reissue_captain_token
+from tournaments.domain.ranking import bump
+from tournaments.domain.seating import reissue_captain_token
 from tournaments.domain.series import call_time, close_series
 from tournaments.enums import DocumentKind, SeatingMethod, TieBreak
 from tournaments.models import (
@@ -162,9 +163,24 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ("name", "venue")
     date_hierarchy = "date"
     filter_horizontal = ("organisers",)
-    readonly_fields = ("created_at",)
+    readonly_fields = ("created_at", "standings_frozen_at")
     inlines = (SeriesInline,)
-    actions = ("draw_seating_action", "print_documents_action")
+    actions = (
+        "draw_seating_action",
+        "print_documents_action",
+        "freeze_standings_action",
+        "thaw_standings_action",
+    )
+
+    @admin.action(description=_("Freeze the public standings as they are now"))
+    def freeze_standings_action(self, request, queryset):
+        for tournament in queryset:
+            update_tournament(tournament, standings_frozen=True)
+
+    @admin.action(description=_("Show the live standings to the public again"))
+    def thaw_standings_action(self, request, queryset):
+        for tournament in queryset:
+            update_tournament(tournament, standings_frozen=False)
 
     @admin.action(description=_("Draw the seating of every series not yet under way (new seed)"))
     def draw_seating_action(self, request, queryset):
@@ -211,6 +227,10 @@ class TournamentAdmin(admin.ModelAdmin):
     fieldsets = (
         (None, {"fields": ("name", "date", "venue", "game", "status", "organisers")}),
         (
+            _("What spectators see"),
+            {"fields": ("standings_public", "standings_frozen_at", "confirmation_required")},
+        ),
+        (
             _("Rules and series"),
             {
                 "fields": (
@@ -242,14 +262,17 @@ class TournamentAdmin(admin.ModelAdmin):
         if not change:
             tournament.organisers.add(request.user)  # as create_tournament does
         add_missing_series(tournament)  # as create_tournament does; also for a larger count
+        bump(tournament.pk)  # spectators see what changed
 
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ("start_number", "player", "club", "tournament", "checked_in", "withdrawn")
+    list_display = (
+        *("start_number", "player", "club", "tournament", "checked_in", "withdrawn", "hidden"),
+    )
     list_display_links = ("start_number", "player")
-    list_editable = ("checked_in", "withdrawn")
-    list_filter = ("tournament", "checked_in", "withdrawn", "player__club")
+    list_editable = ("checked_in", "withdrawn", "hidden")
+    list_filter = ("tournament", "checked_in", "withdrawn", "hidden", "player__club")
     search_fields = ("player__name", "player__member_number", "=start_number")
     list_select_related = ("player__club", "tournament")
     autocomplete_fields = ("tournament", "player")
@@ -258,6 +281,10 @@ class EntryAdmin(admin.ModelAdmin):
     @admin.display(description=_("club"), ordering="player__club__name")
     def club(self, entry):
         return entry.player.club
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        bump(obj.tournament_id)  # withdrawn or hidden: spectators see it
 
 
 # --- series, tables, seats -------------------------------------------------------------------
@@ -286,7 +313,7 @@ class TableInline(ReadOnlyInline, admin.TabularInline):
 
     @admin.display(description=_("captain link"))
     def captain_link(self, table):
-        path = captain_path(table.captain_token())  # recomputed, never stored
+        path = table.captain_path()
         return format_html('<a href="{}">{}</a>', path, path)
 
 
@@ -396,7 +423,7 @@ class TableAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("captain link"))
     def captain_link(self, table):
-        path = captain_path(table.captain_token())  # recomputed, never stored
+        path = table.captain_path()
         return format_html('<a href="{}">{}</a>', path, path)
 
     @admin.action(description=_("Reissue captain link (the old one stops working)"))

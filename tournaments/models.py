@@ -6,11 +6,13 @@ through ``tournaments.domain``; the series rules live in ``tournaments.engine``.
 
 import hashlib
 import hmac
+import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import DealRejected, parse_rules
@@ -50,6 +52,11 @@ class Player(models.Model):
         return self.name
 
 
+def new_pin() -> str:
+    """A player's four-digit confirmation PIN."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
@@ -68,12 +75,29 @@ class Tournament(models.Model):
         ),
     )
     compulsory_solos = models.BooleanField(_("compulsory solos"), default=True)
+    confirmation_required = models.BooleanField(
+        _("deals confirmed by a player"),
+        default=False,
+        help_text=_(
+            "A player of the other party confirms each deal with their PIN on the captain's "
+            "phone; published standings count confirmed deals only."
+        ),
+    )
     status = models.CharField(
         _("status"),
         max_length=20,
         choices=enums.TournamentStatus.choices,
         default=enums.TournamentStatus.DRAFT,
     )
+    standings_public = models.BooleanField(
+        _("standings published"),
+        default=True,
+        help_text=_("Spectators see the ranking (organisers always do)."),
+    )
+    # While frozen, spectators see the ranking as it was at that moment (e.g. during the last
+    # series until the award ceremony); organisers keep seeing the live one.
+    standings_frozen_at = models.DateTimeField(_("standings frozen at"), null=True, blank=True)
+    frozen_standings = models.JSONField(_("frozen standings"), null=True, blank=True)
     tie_breaks = models.JSONField(
         _("tie-breaks"), default=list, blank=True, help_text=_("Order of the tie-breaks.")
     )
@@ -128,6 +152,14 @@ class Entry(models.Model):
     start_number = models.PositiveIntegerField(_("start number"))
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # Not a password: a short code a player types at the table to confirm a deal (as
+    # Bridgemate's "accept"); wrong attempts are limited per deal.
+    pin = models.CharField(_("PIN"), max_length=4, default=new_pin)
+    hidden = models.BooleanField(
+        _("hidden from the public"),
+        default=False,
+        help_text=_("Spectators see this player as “hidden” (they asked not to be listed)."),
+    )
 
     class Meta:
         ordering = ["tournament_id", "start_number"]  # _id: no join for the order
@@ -207,6 +239,14 @@ class Table(models.Model):
         """The secret of this table's captain link (recomputable, never stored)."""
         message = f"captain:{self.series_id}:{self.number}:{self.token_nonce}".encode()
         return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
+
+    @staticmethod
+    def captain_path_for(token: str) -> str:
+        """The captain link (a path) that signs a phone in with ``token``."""
+        return reverse("captain-sign-in", kwargs={"token": token})
+
+    def captain_path(self) -> str:
+        return self.captain_path_for(self.captain_token())
 
 
 class Seat(models.Model):

@@ -22,7 +22,13 @@ from scoring.api.serializers import (
     DoppelkopfDealInput,
     SchafkopfDealInput,
 )
-from scoring.domain.deals import correct_deal, record_deal, void_deal
+from scoring.domain.deals import (
+    confirm_deal,
+    correct_deal,
+    preview_deal,
+    record_deal,
+    void_deal,
+)
 from scoring.domain.queries import table_state
 from tournaments.api.base import (
     CODES,
@@ -32,9 +38,18 @@ from tournaments.api.base import (
     RESPONSE_404,
     RESPONSE_409,
     TableApi,
+    valid,
 )
-from tournaments.api.permissions import require_table_reader, table_author, table_or_404
+from tournaments.api.live_views import ETAG_PARAMETER, NOT_MODIFIED, json_answer
+from tournaments.api.permissions import (
+    captain_table,
+    is_organiser,
+    require_table_reader,
+    table_author,
+    table_or_404,
+)
 from tournaments.api.serializers import SeatOutput
+from tournaments.domain.ranking import cached_body
 from tournaments.enums import Game
 
 WRITE_ERRORS = {
@@ -108,6 +123,13 @@ class TableStateApi(TableApi):
             version = serializers.IntegerField()
             voided = serializers.BooleanField()
             points = serializers.DictField(child=serializers.IntegerField())
+            deal = serializers.JSONField(source="entered", help_text="The deal as entered.")
+            confirmed = serializers.BooleanField(
+                help_text="Confirmed by a player (always true where none must confirm)."
+            )
+            confirmers = serializers.ListField(
+                child=serializers.IntegerField(), help_text="Positions that may confirm it."
+            )
 
         id = serializers.IntegerField(source="table.pk")
         number = serializers.IntegerField(source="table.number")
@@ -126,6 +148,10 @@ class TableStateApi(TableApi):
         deals_total = serializers.IntegerField()
         complete = serializers.BooleanField()
         time_up = serializers.BooleanField()
+        keeper = serializers.IntegerField(help_text="The list keeper's position (4 or 5).")
+        confirmation_required = serializers.BooleanField(
+            source="series.tournament.confirmation_required"
+        )
 
     @extend_schema(
         operation_id="table_state",
@@ -161,13 +187,33 @@ class TableSheetApi(TableApi):
     @extend_schema(
         operation_id="table_sheet",
         summary="The score sheet: every deal with points per position and running totals",
-        description="Anyone, once the tournament is public (a draft: organisers, the captain).",
-        responses={200: OutputSerializer, 401: RESPONSE_401, 404: RESPONSE_404},
+        description=(
+            "Anyone, once the tournament is public (a draft: organisers, the captain). "
+            "Spectators see players who asked not to be listed as hidden (name null). "
+            "Cached, with an ETag: `If-None-Match` answers 304 while nothing changed."
+        ),
+        parameters=[ETAG_PARAMETER],
+        responses={
+            200: OutputSerializer,
+            304: NOT_MODIFIED,
+            401: RESPONSE_401,
+            404: RESPONSE_404,
+        },
     )
     def get(self, request, table_id):
         table = table_or_404(table_id, request)
         require_table_reader(request, table)
-        return Response(TableSheetApi.OutputSerializer(table_state(table)).data)
+        insider = captain_table(request) is not None or is_organiser(
+            request.user, table.series.tournament
+        )
+
+        def build():
+            context = {"public": not insider}
+            return TableSheetApi.OutputSerializer(table_state(table), context=context).data
+
+        view = f"sheet:{table.pk}:{'insider' if insider else 'public'}"
+        body = cached_body(table.series.tournament_id, view, build)
+        return json_answer(request, body, organiser=insider)
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -300,6 +346,83 @@ class VoidDealApi(TableApi):
             reason=data["reason"],
             by=author,
             idempotency_key=data.get("idempotency_key"),
+        )
+        return Response(WrittenDealOutput(revision).data)
+
+
+class PreviewDealApi(TableApi):
+    class DoppelkopfInputSerializer(StrictSerializer):
+        deal = DoppelkopfDealInput()
+        number = StrictIntegerField(
+            required=False,
+            min_value=1,
+            help_text="A played deal's number: preview its correction. Default: the next deal.",
+        )
+
+    class SchafkopfInputSerializer(DoppelkopfInputSerializer):
+        deal = SchafkopfDealInput()
+
+    class OutputSerializer(serializers.Serializer):
+        number = serializers.IntegerField()
+        kind = serializers.CharField()
+        dealer = serializers.IntegerField()
+        sitting_out = serializers.IntegerField(allow_null=True)
+        result = DealScoreOutput(source="score", help_text="Points are per position.")
+        points = serializers.DictField(
+            child=serializers.IntegerField(), help_text="Points per player (entry id)."
+        )
+
+    inputs = {Game.DOPPELKOPF: DoppelkopfInputSerializer, Game.SCHAFKOPF: SchafkopfInputSerializer}
+
+    @extend_schema(
+        operation_id="deal_preview",
+        summary="Check and score a deal at this table without storing it",
+        description=(
+            "The same checks as recording (or, with `number` of a played deal, correcting): "
+            "both the rules and the series (Pflichtsolo, Vorführung, who sits out). "
+            "Nothing is stored.\n\n" + CODES
+        ),
+        request=PolymorphicProxySerializer(
+            component_name="PreviewDealRequest",
+            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer],
+            resource_type_field_name=None,
+        ),
+        responses={200: OutputSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, table_id):
+        table = table_or_404(table_id, request)
+        table_author(request, table)
+        data = valid_for_game(PreviewDealApi.inputs, table, request.data)
+        preview = preview_deal(table, deal=data["deal"], number=data.get("number"))
+        body = PreviewDealApi.OutputSerializer(preview).data
+        body["points"] = {str(entry): points for entry, points in preview.points.items()}
+        return Response(body)
+
+
+class ConfirmDealApi(TableApi):
+    class InputSerializer(StrictSerializer):
+        version = StrictIntegerField(min_value=1, help_text="The version being confirmed.")
+        player = StrictIntegerField(min_value=1, max_value=5, help_text="Position confirming.")
+        pin = serializers.RegexField(r"^[0-9]{4}$", help_text="That player's four-digit PIN.")
+
+    @extend_schema(
+        operation_id="deal_confirm",
+        summary="A player of the other party confirms a deal with their PIN",
+        description=(
+            "Only where the tournament asks for confirmations. A correction needs a new "
+            "confirmation; after a few wrong PINs the deal pauses confirming for some "
+            "minutes.\n\n" + CODES
+        ),
+        request=InputSerializer,
+        responses={200: WrittenDealOutput, **WRITE_ERRORS},
+    )
+    def post(self, request, table_id, number):
+        table = table_or_404(table_id, request)
+        table_author(request, table)
+        deal_number_or_404(table, number)
+        data = valid(ConfirmDealApi.InputSerializer, request.data)
+        revision = confirm_deal(
+            table, number, version=data["version"], position=data["player"], pin=data["pin"]
         )
         return Response(WrittenDealOutput(revision).data)
 

@@ -11,12 +11,14 @@ revision of each deal.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from scoring.domain.errors import Conflict, Gone, rejected
 from scoring.engine import (
@@ -29,6 +31,7 @@ from scoring.engine import (
     score_deal,
 )
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
+from tournaments.domain.ranking import bump
 from tournaments.engine.series import (
     NextDeal,
     PlayedDeal,
@@ -38,7 +41,7 @@ from tournaments.engine.series import (
     timeline,
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
-from tournaments.models import Table, Tournament
+from tournaments.models import Entry, Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -64,12 +67,13 @@ class _TableScope:
         return self.tournament.series_settings(len(self.seats))
 
     @property
+    def entry_pins(self) -> dict[int, str]:
+        pins = dict(Entry.objects.filter(pk__in=self.seats.values()).values_list("pk", "pin"))
+        return {position: pins[entry] for position, entry in self.seats.items()}
+
+    @property
     def played(self) -> list[PlayedDeal]:
         return [played_deal(self.tournament.game, deal.current.input) for deal in self.deals]
-
-
-def standings_cache_key(tournament_id: int) -> str:
-    return f"standings:{tournament_id}"
 
 
 def played_deal(game: str, data: Mapping) -> PlayedDeal:
@@ -181,6 +185,103 @@ def void_deal(
     return _keyed_write(table, by, idempotency_key, fingerprint, write)
 
 
+@dataclass(frozen=True)
+class DealPreview:
+    """What recording (or correcting) a deal would store, computed without storing anything."""
+
+    number: int
+    kind: str
+    dealer: int
+    sitting_out: int | None
+    score: DealScore
+    points: dict[int, int]  # entry id → points
+
+
+def preview_deal(table: Table, *, deal: Mapping, number: int | None = None) -> DealPreview:
+    """Check ``deal`` by both engines as the next deal, or as a correction of deal ``number``.
+
+    The same checks as ``record_deal`` and ``correct_deal``, so that what a captain is shown
+    before saving is what saving will do; nothing is locked or written.
+    """
+    scope = _load(table.pk, lock=False)
+    if number is not None and number <= len(scope.deals):
+        target = scope.deals[number - 1]
+        problems, entries = _corrected_timeline(scope, target, deal)
+        players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
+        _engine_deal, score = _score(scope, deal, players, problems)
+        entry = entries[number - 1]
+        kind, dealer, sitting_out = entry.kind, entry.deal.dealer, entry.deal.sitting_out
+    else:
+        upcoming = _upcoming(scope)
+        if number is not None and number != upcoming.number:
+            raise Conflict("deal_number_taken", "number", number=number, next=upcoming.number)
+        _engine_deal, score, kind = _evaluate_new(scope, deal, upcoming)
+        number, dealer, sitting_out = upcoming.number, upcoming.dealer, upcoming.sitting_out
+    points = {scope.seats[seat]: value for seat, value in sorted(score.points.items())}
+    return DealPreview(number, kind, dealer, sitting_out, score, points)
+
+
+PIN_ATTEMPTS = 5  # wrong PINs per deal revision before confirming pauses
+PIN_PAUSE_SECONDS = 300
+
+
+def confirm_deal(
+    table: Table, number: int, *, version: int, position: int, pin: str
+) -> DealRevision:
+    """A player of the other party confirms deal ``number`` (its ``version``) with their PIN.
+
+    Confirming again is harmless (the first confirmation stays). Wrong PINs are counted per
+    revision, outside the transaction, so that guessing is paused after a few tries.
+    """
+    with transaction.atomic():
+        scope = _lock(table.pk)
+        if not scope.tournament.confirmation_required:
+            raise rejected("confirmation_not_required", "deal")
+        target = _deal_of(scope, number)
+        if target.version != version:
+            raise Conflict("stale_version", "version", current=target.version, given=version)
+        revision = target.current
+        if revision.voided:
+            raise rejected("deal_voided", "deal", number=number)
+        if revision.confirmed_at is not None:
+            return revision
+        keeper = max(scope.seats)
+        if position not in confirming_positions(scope.tournament.game, revision.input, keeper):
+            raise rejected("confirmer_not_eligible", "player", player=position)
+        _check_pin(revision, scope.entry_pins[position], pin)
+        revision.confirmed_by_id, revision.confirmed_at = scope.seats[position], timezone.now()
+        revision.save(update_fields=["confirmed_by", "confirmed_at"])
+        _after_commit(scope)
+    return revision
+
+
+def confirming_positions(game: str, entered: Mapping, keeper: int) -> tuple[int, ...]:
+    """Who may confirm a deal: its players outside the list keeper's party (all, if they sat out).
+
+    The list keeper (position 4, or 5 at a five-table) enters the deals; a player of the other
+    party vouches for them, as opponents accept a Bridgemate entry.
+    """
+    players = tuple(entered["seats"])
+    if game == Game.SCHAFKOPF:
+        side = {entered["declarer"], entered.get("partner")} - {None}
+    else:
+        side = set(entered["re"])
+    if keeper not in players:
+        return players
+    keeper_side = side if keeper in side else set(players) - side
+    return tuple(seat for seat in players if seat not in keeper_side)
+
+
+def _check_pin(revision: DealRevision, expected: str, given: str) -> None:
+    attempts_key = f"pin-attempts:{revision.pk}"
+    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
+        raise rejected("pin_attempts_exceeded", "pin", minutes=PIN_PAUSE_SECONDS // 60)
+    if not hmac.compare_digest(expected.encode(), given.encode()):
+        cache.add(attempts_key, 0, timeout=PIN_PAUSE_SECONDS)
+        cache.incr(attempts_key)
+        raise rejected("pin_wrong", "pin")
+
+
 def _keyed_write(table: Table, by: Author, key: str | None, request: tuple, write) -> DealRevision:
     """Run ``write`` with the table locked; a key seen before returns what it stored then."""
     fingerprint = _fingerprint(*request)
@@ -210,12 +311,13 @@ def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
 
 
 def _lock(table_id: int) -> _TableScope:
+    return _load(table_id, lock=True)
+
+
+def _load(table_id: int, *, lock: bool) -> _TableScope:
+    tables = Table.objects.select_related("series__tournament")
     # of=self: lock the table row only, not the series and tournament rows all tables share
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("series__tournament")
-        .get(pk=table_id)
-    )
+    table = (tables.select_for_update(of=("self",)) if lock else tables).get(pk=table_id)
     seats = dict(table.seats.values_list("position", "entry_id"))
     deals = list(table.deals.select_related("current").order_by("number"))
     return _TableScope(table, table.series.tournament, seats, deals)
@@ -235,10 +337,15 @@ def _upcoming(scope: _TableScope) -> NextDeal:
     return state.next_deal
 
 
-def _deal_for_update(scope: _TableScope, number: int, version: int, reason: str) -> Deal:
+def _deal_of(scope: _TableScope, number: int) -> Deal:
     target = next((deal for deal in scope.deals if deal.number == number), None)
     if target is None:
         raise rejected("deal_not_found", "number", number=number)
+    return target
+
+
+def _deal_for_update(scope: _TableScope, number: int, version: int, reason: str) -> Deal:
+    target = _deal_of(scope, number)
     if target.version != version:
         raise Conflict("stale_version", "version", current=target.version, given=version)
     if not reason.strip():
@@ -398,5 +505,4 @@ def _mark_running(scope: _TableScope) -> None:
 
 
 def _after_commit(scope: _TableScope) -> None:
-    key = standings_cache_key(scope.tournament.pk)
-    transaction.on_commit(lambda: cache.delete(key))
+    bump(scope.tournament.pk)  # standings and sheets are read anew once this write commits

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from scoring.domain.deals import played_deal
+from scoring.domain.deals import confirming_positions, played_deal
 from scoring.models import Deal
 from tournaments.engine.series import NextDeal, replay
 from tournaments.models import Seat, Series, Table, Tournament
@@ -28,6 +28,7 @@ class SeatView:
     name: str
     club: str | None
     start_number: int
+    hidden: bool = False  # asked not to be listed publicly
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class DealView:
     voided: bool
     points: dict[int, int]
     totals: dict[int, int]
+    entered: dict  # the deal as entered (the contract's format), for a correction to start from
+    confirmed: bool  # by a player of the other party; always True where nobody must confirm
+    confirmers: tuple[int, ...]  # the positions that may confirm it
     value: int = 0
 
 
@@ -63,6 +67,8 @@ class TableState:
     deals_total: int
     complete: bool
     time_up: bool
+    rotation_dealer: int = 1  # the series engine's rotation (for clients following it offline)
+    normal_played: int = 0
 
     @property
     def series(self) -> Series:
@@ -71,6 +77,15 @@ class TableState:
     @property
     def deals_played(self) -> int:
         return len(self.deals)
+
+    @property
+    def keeper(self) -> int:
+        """The list keeper: position 4, or 5 at a five-table (DDV custom)."""
+        return max((seat.position for seat in self.seats), default=4)
+
+    @property
+    def unconfirmed(self) -> tuple[DealView, ...]:
+        return tuple(deal for deal in self.deals if not deal.confirmed)
 
 
 def table_state(table: Table) -> TableState:
@@ -101,7 +116,7 @@ def _state(
     settings = tournament.series_settings(len(positions))
     played = [played_deal(tournament.game, deal.current.input) for deal in deals]
     state = replay(settings, played, time_up_after=table.time_up_after)
-    deal_views, totals = _with_running_totals(deals, positions)
+    deal_views, totals = _with_running_totals(tournament, deals, positions)
     compulsory = {
         position: DONE if position in state.compulsory_done else OWED
         for position in positions
@@ -117,6 +132,8 @@ def _state(
         deals_total=state.deals_total,
         complete=state.complete,
         time_up=state.time_up,
+        rotation_dealer=state.rotation_dealer,
+        normal_played=state.normal_played,
     )
 
 
@@ -129,15 +146,19 @@ def _seat_view(seat: Seat) -> SeatView:
         name=player.name,
         club=player.club.name if player.club else None,
         start_number=seat.entry.start_number,
+        hidden=seat.entry.hidden,
     )
 
 
 def _with_running_totals(
-    deals: list[Deal], positions: list[int]
+    tournament: Tournament, deals: list[Deal], positions: list[int]
 ) -> tuple[tuple[DealView, ...], dict[int, int]]:
     totals = dict.fromkeys(positions, 0)
+    keeper = max(positions, default=4)
     views = []
     for deal in deals:
+        revision = deal.current
+        needs_confirming = tournament.confirmation_required and not deal.voided
         stored = deal.current.result.get("points", {})  # a voided deal stores no points
         points = {position: int(stored.get(str(position), 0)) for position in positions}
         totals = {position: totals[position] + points[position] for position in positions}
@@ -151,6 +172,9 @@ def _with_running_totals(
                 voided=deal.voided,
                 points=points,
                 totals=totals,
+                entered=revision.input,
+                confirmed=not needs_confirming or revision.confirmed_at is not None,
+                confirmers=confirming_positions(tournament.game, revision.input, keeper),
                 value=int(deal.current.result.get("value", 0)),
             )
         )

@@ -36,6 +36,8 @@ def entry_body(entry) -> dict:
         "member_number": entry.player.member_number,
         "checked_in": entry.checked_in,
         "withdrawn": entry.withdrawn,
+        "pin": entry.pin,
+        "hidden": entry.hidden,
     }
 
 
@@ -74,7 +76,11 @@ def test_an_organiser_enters_a_player(orga_client, tournament):
         "member_number": "D-7",
         "checked_in": False,
         "withdrawn": False,
+        "pin": entry.pin,
+        "hidden": entry.hidden,
     }
+    assert entry.pin.isdigit()
+    assert len(entry.pin) == 4
 
 
 def test_the_next_start_number_is_the_default(orga_client, tournament):

@@ -27,6 +27,7 @@ def seated():
 def seat_body(entry, position) -> dict:
     return {
         "position": position,
+        "hidden": False,
         "entry": entry.pk,
         "player": entry.player_id,
         "name": entry.player.name,

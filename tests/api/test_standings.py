@@ -13,7 +13,7 @@ def standings_url(table):
     return f"/api/v1/tournaments/{table.series.tournament_id}/standings/"
 
 
-def row(entry, *, rank, total, series, deals=1, won=0) -> dict:
+def row(entry, *, rank, total, series, deals=1, won=0, solos=0) -> dict:
     return {
         "rank": rank,
         "entry": entry.pk,
@@ -22,10 +22,12 @@ def row(entry, *, rank, total, series, deals=1, won=0) -> dict:
             "name": entry.player.name,
             "club": entry.player.club.name,
         },
+        "hidden": False,
         "start_number": entry.start_number,
         "total": total,
         "series": series,
         "deals_played": deals,
+        "compulsory_solos": solos,
         "series_won": won,
         "withdrawn": False,
     }

@@ -25,6 +25,7 @@ def seats(table) -> list[dict]:
     return [
         {
             "position": seat.position,
+            "hidden": False,
             "entry": seat.entry_id,
             "player": seat.entry.player_id,
             "name": seat.entry.player.name,
@@ -62,6 +63,9 @@ def test_the_captain_reads_the_table_now(captain, played):
                 "version": 1,
                 "voided": False,
                 "points": {"1": 1, "2": -1, "3": 1, "4": -1},
+                "deal": entered(played, 1),
+                "confirmed": True,  # nobody needs to confirm in this tournament
+                "confirmers": [1, 3],  # position 4 (Kontra) keeps the list: Re confirms
             },
             {
                 "number": 2,
@@ -71,6 +75,9 @@ def test_the_captain_reads_the_table_now(captain, played):
                 "version": 1,
                 "voided": False,
                 "points": {"1": -1, "2": 3, "3": -1, "4": -1},
+                "deal": entered(played, 2),
+                "confirmed": True,
+                "confirmers": [2],
             },
         ],
         "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
@@ -86,7 +93,13 @@ def test_the_captain_reads_the_table_now(captain, played):
         "deals_total": 24,
         "complete": False,
         "time_up": False,
+        "keeper": 4,
+        "confirmation_required": False,
     }
+
+
+def entered(table, number: int) -> dict:
+    return table.deals.get(number=number).current.input
 
 
 def test_organisers_read_every_table(orga_client, played):

@@ -27,7 +27,10 @@ def summary(tournament) -> dict:
         "series_count": tournament.series_count,
         "normal_deals": tournament.normal_deals,
         "compulsory_solos": tournament.compulsory_solos,
+        "confirmation_required": tournament.confirmation_required,
         "status": tournament.status,
+        "standings_public": tournament.standings_public,
+        "standings_frozen_at": None,
     }
 
 
@@ -65,7 +68,10 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "series_count": 2,
         "normal_deals": 20,
         "compulsory_solos": True,
+        "confirmation_required": False,
         "status": "draft",
+        "standings_public": True,
+        "standings_frozen_at": None,
     }
     assert list(tournament.organisers.all()) == [user]
     assert list(tournament.series.values_list("number", flat=True)) == [1, 2]

@@ -270,3 +270,15 @@ def test_penalty_form_names_series_and_tables_with_their_tournament(admin_client
     page = admin_client.get(url(Adjustment, "add")).content.decode()
     tournament = table.series.tournament.name
     assert f"{tournament}: {table.series}, {table}" in page
+
+
+def test_organisers_freeze_and_thaw_the_public_standings_in_the_admin(admin_client, table):
+    tournament = table.series.tournament
+    for action, frozen in (("freeze_standings_action", True), ("thaw_standings_action", False)):
+        response = admin_client.post(
+            url(Tournament), {"action": action, "_selected_action": [tournament.pk]}
+        )
+        assert response.status_code == 302
+        tournament.refresh_from_db()
+        assert (tournament.standings_frozen_at is not None) is frozen
+        assert (tournament.frozen_standings is not None) is frozen

@@ -8,8 +8,10 @@ their messages from ``scoring.messages``.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -30,6 +32,23 @@ RESPONSE_409 = OpenApiResponse(ERROR_BODY, description="Conflict: stale version,
 READ_ERRORS = {404: RESPONSE_404}
 ORGANISER_ERRORS = {400: RESPONSE_400, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404}
 CODES = error_codes_description(MESSAGES)  # the table of error codes, for the descriptions
+
+
+class OptionalPagination(LimitOffsetPagination):
+    """``?limit=&offset=`` pages a list; without ``limit`` the whole list comes as before."""
+
+    default_limit = None
+    max_limit = 1000
+
+
+def listing(request, view, queryset, serializer_class) -> Response:
+    """A list endpoint's answer: filtered by the view's ``filterset_class``, paged on request."""
+    queryset = DjangoFilterBackend().filter_queryset(request, queryset, view)
+    paginator = OptionalPagination()
+    page = paginator.paginate_queryset(queryset, request, view=view)
+    if page is None:
+        return Response(serializer_class(queryset, many=True).data)
+    return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
 
 def valid(serializer_class, data) -> dict:

@@ -26,7 +26,14 @@ class TournamentOutput(serializers.Serializer):
     series_count = serializers.IntegerField()
     normal_deals = serializers.IntegerField(help_text="Normal deals per four-table and series.")
     compulsory_solos = serializers.BooleanField()
+    confirmation_required = serializers.BooleanField(
+        help_text="Players confirm deals with a PIN; the public ranking counts confirmed ones."
+    )
     status = serializers.CharField(help_text="draft, open, running or finished")
+    standings_public = serializers.BooleanField()
+    standings_frozen_at = serializers.DateTimeField(
+        allow_null=True, help_text="Since when spectators see frozen standings (null: live)."
+    )
 
 
 class EntryOutput(serializers.Serializer):
@@ -38,15 +45,29 @@ class EntryOutput(serializers.Serializer):
     member_number = serializers.CharField(source="player.member_number", allow_null=True)
     checked_in = serializers.BooleanField()
     withdrawn = serializers.BooleanField()
+    pin = serializers.CharField(help_text="The player's PIN for confirming deals (organisers).")
+    hidden = serializers.BooleanField(help_text="Listed as hidden to spectators.")
 
 
 class SeatOutput(serializers.Serializer):
+    """A seat; with ``context={"public": True}`` a player who asked not to be listed shows as
+    ``hidden`` with no name."""
+
     position = serializers.IntegerField()
-    entry = serializers.IntegerField(source="entry_id")
-    player = serializers.IntegerField(source="player_id")
-    name = serializers.CharField()
+    hidden = serializers.BooleanField(help_text="Not listed by name to spectators.")
+    entry = serializers.IntegerField(source="entry_id", allow_null=True)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    name = serializers.CharField(allow_null=True)
     club = serializers.CharField(allow_null=True)
-    start_number = serializers.IntegerField()
+    start_number = serializers.IntegerField(allow_null=True)
+
+    def to_representation(self, instance):
+        seat = super().to_representation(instance)
+        if self.context.get("public") and seat["hidden"]:
+            seat.update(entry=None, player=None, name=None, club=None, start_number=None)
+        else:
+            seat["hidden"] = False
+        return seat
 
 
 class SeriesOutput(serializers.Serializer):

@@ -13,6 +13,7 @@ from karlchen.api.errors import REQUEST_ERROR_CODES, error, validation_response
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from scoring.domain.queries import series_tables
 from tournaments.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
+from tournaments.api.live_views import json_answer
 from tournaments.api.permissions import (
     is_organiser,
     organised_tournament,
@@ -27,8 +28,10 @@ from tournaments.api.serializers import (
     SeriesOutput,
     StrictBooleanField,
 )
-from tournaments.domain.seating import captain_path, reissue_captain_token, seat_series
+from tournaments.domain.ranking import cached_body
+from tournaments.domain.seating import reissue_captain_token, seat_series
 from tournaments.domain.series import call_time, close_series
+from tournaments.models import Table
 
 
 class TableProgressOutput(serializers.Serializer):
@@ -56,7 +59,7 @@ class OrganiserTableOutput(TableOutput):
 
     @extend_schema_field(OpenApiTypes.STR)
     def get_captain_url(self, state) -> str:
-        return captain_path(state.table.captain_token())
+        return state.table.captain_path()
 
 
 class SeriesTablesOutput(serializers.Serializer):
@@ -73,7 +76,7 @@ def series_tables_body(series, *, organiser: bool) -> dict:
     output = OrganiserTableOutput if organiser else TableOutput
     return {
         "series": SeriesOutput(series).data,
-        "tables": output(series_tables(series), many=True).data,
+        "tables": output(series_tables(series), many=True, context={"public": not organiser}).data,
     }
 
 
@@ -94,8 +97,12 @@ class SeriesTablesApi(Api):
     def get(self, request, tournament_id, number):
         tournament = readable_tournament(request, tournament_id)
         series = series_of(tournament, number)
-        organiser = is_organiser(request.user, tournament)
-        return Response(series_tables_body(series, organiser=organiser))
+        if is_organiser(request.user, tournament):
+            return Response(series_tables_body(series, organiser=True))
+        body = cached_body(
+            tournament.pk, f"tables:{number}", lambda: series_tables_body(series, organiser=False)
+        )
+        return json_answer(request, body)
 
 
 class SeatSeriesApi(Api):
@@ -185,5 +192,9 @@ class CaptainTokenApi(Api):
         organised_tournament(request, table.series.tournament_id)
         valid(EmptyInput, request.data)
         token = reissue_captain_token(table)
-        body = {"table": table.pk, "captain_token": token, "captain_url": captain_path(token)}
+        body = {
+            "table": table.pk,
+            "captain_token": token,
+            "captain_url": Table.captain_path_for(token),
+        }
         return Response(CaptainTokenApi.OutputSerializer(body).data)

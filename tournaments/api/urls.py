@@ -2,9 +2,17 @@
 
 from django.urls import path, register_converter
 
-from scoring.api.deal_views import DealApi, RecordDealApi, TableSheetApi, TableStateApi
+from scoring.api.deal_views import (
+    ConfirmDealApi,
+    DealApi,
+    PreviewDealApi,
+    RecordDealApi,
+    TableSheetApi,
+    TableStateApi,
+)
 from tournaments.api.document_views import DocumentFileApi, StartDocumentsApi
 from tournaments.api.job_views import JobApi, StartSeatingApi
+from tournaments.api.live_views import PlayerApi, SeriesListApi, StandingsApi
 from tournaments.api.series_views import (
     CallTimeApi,
     CaptainTokenApi,
@@ -15,7 +23,6 @@ from tournaments.api.series_views import (
 from tournaments.api.views import (
     EntriesApi,
     EntryUpdateApi,
-    StandingsApi,
     TournamentApi,
     TournamentsApi,
 )
@@ -45,6 +52,8 @@ urlpatterns = [
     path(TOURNAMENT + "entries/", EntriesApi.as_view(), name="entries"),
     path(TOURNAMENT + "entries/<id:entry_id>/", EntryUpdateApi.as_view(), name="entry"),
     path(TOURNAMENT + "standings/", StandingsApi.as_view(), name="standings"),
+    path(TOURNAMENT + "players/<id:entry_id>/", PlayerApi.as_view(), name="player"),
+    path(TOURNAMENT + "series/", SeriesListApi.as_view(), name="series-list"),
     path(TOURNAMENT + "seatings/", StartSeatingApi.as_view(), name="seatings"),
     path(TOURNAMENT + "documents/", StartDocumentsApi.as_view(), name="documents"),
     path("jobs/<id:job_id>/", JobApi.as_view(), name="job"),
@@ -56,6 +65,8 @@ urlpatterns = [
     path(TABLE, TableStateApi.as_view(), name="table"),
     path(TABLE + "sheet/", TableSheetApi.as_view(), name="table-sheet"),
     path(TABLE + "deals/", RecordDealApi.as_view(), name="deals"),
+    path(TABLE + "deals/preview/", PreviewDealApi.as_view(), name="deal-preview"),
     path(TABLE + "deals/<id:number>/", DealApi.as_view(), name="deal"),
+    path(TABLE + "deals/<id:number>/confirmation/", ConfirmDealApi.as_view(), name="deal-confirm"),
     path(TABLE + "captain-token/", CaptainTokenApi.as_view(), name="table-captain-token"),
 ]

@@ -4,13 +4,9 @@ One view per operation; where two operations share a path (``GET``/``POST tourna
 class combining the two is routed. Access rules are in ``permissions.py``.
 """
 
-import hashlib
-import json
-
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
 )
@@ -33,8 +29,11 @@ from tournaments.api.base import (
     RESPONSE_401,
     RESPONSE_403,
     Api,
+    OptionalPagination,
+    listing,
     valid,
 )
+from tournaments.api.filters import EntryFilter, TournamentFilter
 from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
     denied,
@@ -51,25 +50,32 @@ from tournaments.api.serializers import (
 from tournaments.domain.entries import (
     add_entry,
     create_tournament,
+    hide_publicly,
     import_entries_csv,
     set_checked_in,
+    update_tournament,
     withdraw,
 )
-from tournaments.domain.standings import cached_standings
 from tournaments.enums import TournamentStatus
+from tournaments.models import Entry, Tournament
 
 # --- tournaments -------------------------------------------------------------------------------
 
 
 class TournamentListApi(Api):
+    filter_backends = (DjangoFilterBackend,)
+    filterset_class = TournamentFilter
+    pagination_class = OptionalPagination
+    queryset = Tournament.objects.none()  # tells the schema generator the filtered model
+
     @extend_schema(
         operation_id="tournaments_list",
         summary="Tournaments: the public ones, and the drafts the user organises",
-        responses={200: TournamentOutput(many=True)},
+        description="Filters as below; `limit` (and `offset`) page the list.",
+        responses={200: TournamentOutput(many=True), 400: RESPONSE_400},
     )
     def get(self, request):
-        tournaments = visible_tournaments(request.user)
-        return Response(TournamentOutput(tournaments, many=True).data)
+        return listing(request, self, visible_tournaments(request.user), TournamentOutput)
 
 
 class TournamentCreateApi(Api):
@@ -82,6 +88,7 @@ class TournamentCreateApi(Api):
         series_count = StrictIntegerField(min_value=1, max_value=50, required=False)
         normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
         compulsory_solos = StrictBooleanField(required=False)
+        confirmation_required = StrictBooleanField(required=False)
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
 
     @extend_schema(
@@ -119,22 +126,31 @@ class TournamentUpdateApi(Api):
         name = serializers.CharField(max_length=150, required=False)
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+        confirmation_required = StrictBooleanField(required=False)
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
+        standings_public = StrictBooleanField(
+            required=False, help_text="Spectators see the ranking (organisers always do)."
+        )
+        standings_frozen = StrictBooleanField(
+            required=False,
+            help_text="true: spectators keep seeing the ranking as it is now; false: live again.",
+        )
 
     @extend_schema(
         operation_id="tournament_update",
-        summary="Change a tournament's name, date, venue or status (organisers)",
-        description="Any status may follow any other; a draft is hidden from the public.",
+        summary="Change a tournament; publish, hide or freeze its standings (organisers)",
+        description=(
+            "Any status may follow any other; a draft is hidden from the public. Frozen "
+            "standings are what spectators see until they are thawed; organisers always see "
+            "the live ranking."
+        ),
         request=InputSerializer,
         responses={200: TournamentOutput, **ORGANISER_ERRORS},
     )
     def patch(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         data = valid(TournamentUpdateApi.InputSerializer, request.data)
-        for name, value in data.items():
-            setattr(tournament, name, value)
-        tournament.full_clean()
-        tournament.save(update_fields=list(data))
+        tournament = update_tournament(tournament, **data)
         return Response(TournamentOutput(tournament).data)
 
 
@@ -146,11 +162,18 @@ class TournamentApi(TournamentDetailApi, TournamentUpdateApi):
 
 
 class EntryListApi(Api):
+    filter_backends = (DjangoFilterBackend,)
+    filterset_class = EntryFilter
+    pagination_class = OptionalPagination
+    queryset = Entry.objects.none()  # tells the schema generator the filtered model
+
     @extend_schema(
         operation_id="entries_list",
         summary="The players entered (organisers)",
+        description="Filters as below; `limit` (and `offset`) page the list.",
         responses={
             200: EntryOutput(many=True),
+            400: RESPONSE_400,
             401: RESPONSE_401,
             403: RESPONSE_403,
             **READ_ERRORS,
@@ -159,7 +182,7 @@ class EntryListApi(Api):
     def get(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         entries = tournament.entries.select_related("player__club").order_by("start_number")
-        return Response(EntryOutput(entries, many=True).data)
+        return listing(request, self, entries, EntryOutput)
 
 
 class EntryCreateApi(Api):
@@ -215,10 +238,14 @@ class EntryUpdateApi(Api):
     class InputSerializer(StrictSerializer):
         checked_in = StrictBooleanField(required=False)
         withdrawn = StrictBooleanField(required=False)
+        hidden = StrictBooleanField(
+            required=False,
+            help_text="Spectators see the player as hidden (asked not to be listed).",
+        )
 
     @extend_schema(
         operation_id="entry_update",
-        summary="Check a player in (or out), withdraw them (or take them back)",
+        summary="Check a player in (or out), withdraw them (or take them back), hide them",
         request=InputSerializer,
         responses={200: EntryOutput, **ORGANISER_ERRORS},
     )
@@ -230,58 +257,6 @@ class EntryUpdateApi(Api):
             entry = set_checked_in(entry, data["checked_in"])
         if "withdrawn" in data:
             entry = withdraw(entry, data["withdrawn"])
+        if "hidden" in data:
+            entry = hide_publicly(entry, data["hidden"])
         return Response(EntryOutput(entry).data)
-
-
-# --- standings -----------------------------------------------------------------------------------
-
-
-class StandingsApi(Api):
-    class OutputSerializer(serializers.Serializer):
-        class PlayerSerializer(serializers.Serializer):
-            id = serializers.IntegerField(source="player_id")
-            name = serializers.CharField()
-            club = serializers.CharField(allow_null=True)
-
-        rank = serializers.IntegerField()
-        entry = serializers.IntegerField(source="entry_id")
-        player = PlayerSerializer(source="*")
-        start_number = serializers.IntegerField()
-        total = serializers.IntegerField()
-        series = serializers.DictField(
-            child=serializers.IntegerField(),
-            source="per_series",
-            help_text="Points per series, keyed by the series number.",
-        )
-        deals_played = serializers.IntegerField()
-        series_won = serializers.IntegerField()
-        withdrawn = serializers.BooleanField()
-
-    @extend_schema(
-        operation_id="standings",
-        summary="The ranking (with an ETag: send If-None-Match to get a 304 while unchanged)",
-        parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
-        responses={
-            200: OutputSerializer(many=True),
-            304: OpenApiResponse(description="Not modified: the ETag still matches."),
-            **READ_ERRORS,
-        },
-    )
-    def get(self, request, tournament_id):
-        tournament = readable_tournament(request, tournament_id)
-        body = StandingsApi.OutputSerializer(cached_standings(tournament), many=True).data
-        etag = _etag(body)
-        headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        if _matches(request.headers.get("If-None-Match", ""), etag):
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        return Response(body, headers=headers)
-
-
-def _etag(body) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return f'"{hashlib.sha256(canonical.encode()).hexdigest()[:32]}"'
-
-
-def _matches(if_none_match: str, etag: str) -> bool:
-    tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
-    return etag in tags or "*" in tags

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.core.cache import cache
 from django.db import transaction
 
-from scoring.domain.deals import standings_cache_key
 from scoring.domain.errors import rejected
+from tournaments.domain.ranking import bump
 from tournaments.enums import AdjustmentKind
 from tournaments.models import Adjustment, AdjustmentLine, Entry, Series, Table
 
@@ -91,5 +90,5 @@ def check_adjustment(
 
 
 def _invalidate_standings(tournament_ids) -> None:
-    keys = [standings_cache_key(pk) for pk in tournament_ids]
-    transaction.on_commit(lambda: cache.delete_many(keys))
+    for tournament_id in set(tournament_ids):
+        bump(tournament_id)

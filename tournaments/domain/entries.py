@@ -12,6 +12,7 @@ from django.db.models import Max
 from scoring.domain.errors import rejected
 from scoring.engine import DealRejected, Problem, parse_rules
 from scoring.models import Deal, DealRevision, RevisionPoints
+from tournaments.domain.ranking import bump, freeze_standings
 from tournaments.enums import Game
 from tournaments.models import (
     Adjustment,
@@ -112,7 +113,32 @@ def withdraw(entry: Entry, withdrawn: bool = True) -> Entry:
     """Withdraw a player from the series still to come; points already played stay counted."""
     entry.withdrawn = withdrawn
     entry.save(update_fields=["withdrawn"])
+    bump(entry.tournament_id)  # the ranking shows who withdrew
     return entry
+
+
+def hide_publicly(entry: Entry, hidden: bool = True) -> Entry:
+    """List a player as "hidden" to spectators (they asked not to be listed), or list them again."""
+    entry.hidden = hidden
+    entry.save(update_fields=["hidden"])
+    bump(entry.tournament_id)
+    return entry
+
+
+def update_tournament(tournament: Tournament, **fields) -> Tournament:
+    """Change a tournament's fields (name, date, venue, status, ``standings_public``, ...) and
+    freeze or thaw its public standings (``standings_frozen``); spectators see the change."""
+    frozen = fields.pop("standings_frozen", None)
+    with transaction.atomic():
+        for name, value in fields.items():
+            setattr(tournament, name, value)
+        tournament.full_clean()
+        if fields:
+            tournament.save(update_fields=list(fields))
+        if frozen is not None and frozen != (tournament.standings_frozen_at is not None):
+            freeze_standings(tournament, frozen)
+        bump(tournament.pk)
+    return tournament
 
 
 def _player(*, name: str, club: str, member_number: str | None) -> Player:

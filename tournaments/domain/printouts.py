@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from scoring.domain.queries import DealView, SeatView, TableState, series_tables
-from tournaments.domain.seating import captain_path
 from tournaments.domain.standings import DEFAULT_TIE_BREAKS, Standing, standings
 from tournaments.engine.series import FIVE_TABLE
 from tournaments.enums import DealKind, TieBreak
@@ -83,7 +82,7 @@ def _score_sheet(series: Series, state: TableState, *, filled: bool, base_url: s
     remark = frozenset({len(widths) - 1})
     # the two heading rows, and the rubric's title where there are solos
     height = _row_height(len(normal_rows) + len(solo_rows) + 2 + bool(solo_rows))
-    url = base_url.rstrip("/") + captain_path(state.table.captain_token())
+    url = base_url.rstrip("/") + state.table.captain_path()
     return ScoreSheet(
         series=series,
         table_number=state.table.number,

@@ -17,6 +17,7 @@ from django.db import transaction
 from scoring.domain.errors import rejected
 from scoring.engine import DealRejected, Problem
 from scoring.models import Deal
+from tournaments.domain.ranking import bump
 from tournaments.engine import seating as engine
 from tournaments.enums import SeriesStatus
 from tournaments.models import Entry, Seat, Series, Table, Tournament
@@ -41,12 +42,8 @@ def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table
         )
         series.status = SeriesStatus.SEATED
         series.save(update_fields=["status"])
+        bump(series.tournament_id)  # spectators see the new tables
     return created
-
-
-def captain_path(token: str) -> str:
-    """The path of the captain page that ``token`` opens (printed as a QR code on the sheet)."""
-    return f"/captain/{token}/"
 
 
 def reissue_captain_token(table: Table) -> str:

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from scoring.domain.deals import played_deal
 from scoring.domain.errors import rejected
+from tournaments.domain.ranking import bump
 from tournaments.engine.series import replay
 from tournaments.enums import SeriesStatus
 from tournaments.models import Series, Table
@@ -23,6 +24,7 @@ def call_time(series: Series) -> Series:
                 table.save(update_fields=["time_up_after"])
         series.time_called_at = series.time_called_at or timezone.now()
         series.save(update_fields=["time_called_at"])
+        bump(series.tournament_id)
     return series
 
 
@@ -51,4 +53,5 @@ def close_series(series: Series, *, force: bool = False) -> Series:
         series.status = SeriesStatus.CLOSED
         series.closed_at = timezone.now()
         series.save(update_fields=["status", "closed_at"])
+        bump(series.tournament_id)
     return series

@@ -8,15 +8,15 @@ computed from those few rows per player.
 from __future__ import annotations
 
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
+from django.db import connection, transaction
 from django.db.models import Count, Sum
 
-from scoring.domain.deals import standings_cache_key
 from scoring.models import Deal
-from tournaments.enums import TieBreak
-from tournaments.models import AdjustmentLine, Entry, Tournament
+from tournaments.enums import DealKind, TieBreak
+from tournaments.models import AdjustmentLine, Entry, Seat, Tournament
 
 DEFAULT_TIE_BREAKS = (TieBreak.SERIES_WON, TieBreak.BEST_SERIES)
 
@@ -32,8 +32,11 @@ class Standing:
     total: int = 0
     per_series: dict[int, int] = field(default_factory=dict)
     deals_played: int = 0
+    deals_per_series: dict[int, int] = field(default_factory=dict)
+    compulsory_solos: int = 0  # Pflichtsoli played, Vorführungen included
     series_won: int = 0
     rank: int = 0
+    hidden: bool = False  # asked not to be listed publicly
 
     @property
     def best_series(self) -> int:
@@ -48,24 +51,42 @@ class Standing:
         return (self.total, *(keys[TieBreak(name)] for name in tie_breaks))
 
 
-def standings(tournament: Tournament) -> list[Standing]:
-    """Every entry ranked: total points, points per series, deals played, shared ranks on ties."""
-    rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
-    table_results = _add_deal_points(tournament, rows)
-    _add_penalties(tournament, rows)
+def standings(
+    tournament: Tournament, *, confirmed_only: bool = False, series: int | None = None
+) -> list[Standing]:
+    """Every entry ranked: total points, points per series, deals played, shared ranks on ties.
+
+    ``confirmed_only``: count only deals whose current revision a player has confirmed (what
+    the public sees where the tournament asks for confirmations). ``series``: the ranking of
+    that series alone (its points and deals as the totals).
+    """
+    with _one_snapshot():
+        rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
+        table_results = _add_deal_points(tournament, rows, confirmed_only=confirmed_only)
+        _add_penalties(tournament, rows)
+        _count_compulsory_solos(tournament, rows, confirmed_only=confirmed_only)
+    if series is not None:
+        table_results = {key: value for key, value in table_results.items() if key[0] == series}
     _count_series_won(rows, table_results)
+    if series is not None:
+        _only_series(rows.values(), series)
     tie_breaks = tournament.tie_breaks or DEFAULT_TIE_BREAKS
     return _ranked(list(rows.values()), tie_breaks)
 
 
-def cached_standings(tournament: Tournament) -> list[Standing]:
-    """The standings from the cache; every recorded deal or penalty row invalidates them."""
-    key = standings_cache_key(tournament.pk)
-    found = cache.get(key)
-    if found is None:
-        found = standings(tournament)
-        cache.set(key, found, timeout=3600)
-    return found
+@contextmanager
+def _one_snapshot():
+    """The standings' few queries read one state of the database, never half of a write.
+
+    PostgreSQL's default isolation gives each query its own snapshot; REPEATABLE READ gives the
+    whole transaction one. SQLite serialises writers anyway.
+    """
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
 
 
 def _entries(tournament: Tournament):
@@ -81,16 +102,21 @@ def _standing(entry: Entry) -> Standing:
         name=entry.player.name,
         club=club.name if club else None,
         withdrawn=entry.withdrawn,
+        hidden=entry.hidden,
     )
 
 
-def _add_deal_points(tournament: Tournament, rows: dict[int, Standing]) -> dict:
+def _add_deal_points(
+    tournament: Tournament, rows: dict[int, Standing], *, confirmed_only: bool
+) -> dict:
     """Sum the current revisions' points per player, series and table; returns the table sums."""
     # From the deals to their current revision's points: PostgreSQL plans this join well, while
     # a filter "revision = its deal's current" misleads its row estimate (3-4x slower).
+    deals = Deal.objects.filter(table__series__tournament=tournament, current__points__isnull=False)
+    if confirmed_only:
+        deals = deals.filter(current__confirmed_at__isnull=False)
     current = (
-        Deal.objects.filter(table__series__tournament=tournament, current__points__isnull=False)
-        .values("current__points__entry_id", "table__series__number", "table_id")
+        deals.values("current__points__entry_id", "table__series__number", "table_id")
         .annotate(points=Sum("current__points__points"), deals=Count("current__points__id"))
         .order_by()
     )
@@ -101,6 +127,7 @@ def _add_deal_points(tournament: Tournament, rows: dict[int, Standing]) -> dict:
         standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
         standing.total += row["points"]
         standing.deals_played += row["deals"]
+        standing.deals_per_series[series] = standing.deals_per_series.get(series, 0) + row["deals"]
         by_table[(series, row["table_id"])][entry] = row["points"]
     return by_table
 
@@ -116,6 +143,35 @@ def _add_penalties(tournament: Tournament, rows: dict[int, Standing]) -> None:
         standing, series = rows[row["entry_id"]], row["adjustment__series__number"]
         standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
         standing.total += row["points"]
+
+
+def _count_compulsory_solos(
+    tournament: Tournament, rows: dict[int, Standing], *, confirmed_only: bool
+) -> None:
+    """Pflichtsoli and Vorführungen played, per player: the soloist is the deal's one Re."""
+    solos = Deal.objects.filter(
+        table__series__tournament=tournament,
+        kind__in=(DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO),
+        voided=False,
+    )
+    if confirmed_only:
+        solos = solos.filter(current__confirmed_at__isnull=False)
+    seats = {
+        (table, position): entry
+        for table, position, entry in Seat.objects.filter(
+            table__series__tournament=tournament
+        ).values_list("table_id", "position", "entry_id")
+    }
+    for table, re in solos.values_list("table_id", "current__input__re"):
+        rows[seats[(table, re[0])]].compulsory_solos += 1
+
+
+def _only_series(rows, series: int) -> None:
+    """Make the totals those of one series (its ranking); tie-breaks see that series only."""
+    for row in rows:
+        row.total = row.per_series.get(series, 0)
+        row.deals_played = row.deals_per_series.get(series, 0)
+        row.per_series = {series: row.total} if series in row.per_series else {}
 
 
 def _count_series_won(rows: dict[int, Standing], table_results: dict) -> None:

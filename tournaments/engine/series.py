@@ -113,6 +113,10 @@ class SeriesState:
     complete: bool
     time_up: bool
     deals_total: int
+    # Where the rotation stands: enough for a client to follow the series through deals it
+    # holds but has not sent yet (the captain's page, offline).
+    rotation_dealer: int = 1
+    normal_played: int = 0
 
 
 class SeriesRefused(Refused):
@@ -153,6 +157,8 @@ def replay(
         complete=next_deal is None,
         time_up=time_up_after is not None,
         deals_total=cursor.normal_limit + settings.compulsory_solo_count,
+        rotation_dealer=cursor.rotation_dealer,
+        normal_played=cursor.normal_played,
     )
 
 

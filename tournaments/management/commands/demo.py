@@ -132,7 +132,7 @@ class Command(BaseCommand):
         running = tournament.series.get(number=len(LAZY))
         write(_("Captain links of series %(number)s:") % {"number": running.number})
         for table in running.tables.order_by("number"):
-            write(f"  {table}: /captain/{table.captain_token()}/")
+            write(f"  {table}: {table.captain_path()}")
         password = (
             _("the one given with --password")
             if password_given

@@ -1,0 +1,100 @@
+"""What the captain's page calls the engines' codes: contracts, solos, announcements, lines.
+
+The engines speak in stable codes (``re_no90``, ``fox``, ``base_wenz``); people read these
+translated names. Refusal messages are in ``scoring.messages``.
+"""
+
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+DOPPELKOPF_CONTRACTS = {
+    "normal": _("Normal game"),
+    "wedding": _("Wedding"),
+    "silent_wedding": _("Silent wedding"),
+    "solo": _("Solo"),
+    "poverty": _("Poverty"),
+}
+
+SOLO_TYPES = {
+    "queens": _("Queens solo"),
+    "jacks": _("Jacks solo"),
+    "fleischlos": _("Fleischlos (no trumps)"),
+    "diamonds": _("Diamonds solo"),
+    "hearts": _("Hearts solo"),
+    "spades": _("Spades solo"),
+    "clubs": _("Clubs solo"),
+    "queens_jacks": _("Queens and jacks solo"),
+}
+
+ANNOUNCEMENTS = {
+    "re": _("Re"),
+    "kontra": _("Kontra"),
+    "no90": _("no 90"),
+    "no60": _("no 60"),
+    "no30": _("no 30"),
+    "schwarz": _("schwarz"),
+}
+
+EXTRAS = {
+    "fox": _("Fox caught"),
+    "doppelkopf": _("Doppelkopf (40+ trick)"),
+    "karlchen": _("Karlchen (last trick)"),
+    "dulle_caught": _("Dulle caught"),
+    "karlchen_caught": _("Karlchen caught"),
+    "karlchen_killed_by_diamond_queen": _("Karlchen beaten by the ♦ queen"),
+    "fox_last_trick": _("Fox in the last trick"),
+}
+
+SCHAFKOPF_CONTRACTS = {
+    "rufer": _("Rufer (call game)"),
+    "wenz": _("Wenz"),
+    "solo": pgettext_lazy("schafkopf", "Solo"),
+    "wenz_tout": _("Wenz Tout"),
+    "solo_tout": _("Solo Tout"),
+    "sie": _("Sie"),
+}
+
+SUITS = {
+    "acorns": _("Acorns (Eichel)"),
+    "leaves": _("Leaves (Gras)"),
+    "hearts": _("Hearts (Herz)"),
+    "bells": _("Bells (Schellen)"),
+}
+
+PARTIES = {
+    "re": _("Re"),
+    "kontra": _("Kontra"),
+    "declarer": _("Declarer's side"),
+    "defenders": _("Defenders"),
+}
+
+LINES = {
+    "won": _("won"),
+    "under_90": _("opponents under 90"),
+    "under_60": _("opponents under 60"),
+    "under_30": _("opponents under 30"),
+    "schwarz": _("schwarz"),
+    "re_announced": _("Re announced"),
+    "kontra_announced": _("Kontra announced"),
+    **{
+        f"{party}_{level}": format_lazy("{}: {}", PARTIES[party], ANNOUNCEMENTS[level])
+        for party in ("re", "kontra")
+        for level in ("no90", "no60", "no30", "schwarz")
+    },
+    "reached_120_against_no90": _("120 reached against no 90"),
+    "reached_90_against_no60": _("90 reached against no 60"),
+    "reached_60_against_no30": _("60 reached against no 30"),
+    "reached_30_against_schwarz": _("a trick against schwarz"),
+    "against_the_elders": _("against the Elders (Kontra won)"),
+    "no_hintertuer": _("no back door: the game scores 0"),
+    **EXTRAS,
+    "base_rufer": _("Rufer"),
+    "base_wenz": _("Wenz"),
+    "base_solo": pgettext_lazy("schafkopf", "Solo"),
+    "base_wenz_tout": _("Wenz Tout"),
+    "base_solo_tout": _("Solo Tout"),
+    "base_sie": _("Sie"),
+    "schneider": _("Schneider"),
+    "laufende": _("Laufende"),
+}

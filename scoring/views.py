@@ -1,0 +1,225 @@
+"""The captain's page: a phone signed in for one table by its secret link enters that table's deals.
+
+Opening ``/captain/<token>/`` keeps the token in the server-side session and leads to
+``/captain/`` (so the secret leaves the address bar and the history). The page is rendered
+here; its script talks to the table API with the same token, so every check (who may write,
+the engines, versions, idempotency) is the API's. A reissued link signs every phone of the old
+one out at its next request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views import View
+
+from scoring import labels
+from scoring.domain.queries import TableState, table_state
+from scoring.engine import parse_rules
+from tournaments.domain.seating import table_for_token
+from tournaments.enums import DealKind, Game, SeriesStatus
+from tournaments.models import Table
+
+SESSION_KEY = "captain"
+
+# The page script's words (it fills in the %(name)s parts).
+TEXTS = {
+    "enter_deal": _("Deal %(number)s · dealer: %(dealer)s"),
+    "correcting": _("Correcting deal %(number)s"),
+    "series_complete": _("The series is complete at this table."),
+    "next_unknown": _("The next deal is known once the waiting deals are sent."),
+    "re_players": _("Re players (tap the names)"),
+    "soloist": _("Soloist (tap the name)"),
+    "other_side_points": _("the other side: %(points)s"),
+    "breakdown_winner": _("%(party)s wins, game value %(value)s"),
+    "breakdown_nobody": _("Nobody wins, game value %(value)s"),
+    "preview_offline": _("No connection: the deal is checked when it is sent."),
+    "saving": _("Saving …"),
+    "saved": _("Deal %(number)s is saved."),
+    "refused": _("Not saved: please check the marked entries."),
+    "offline_kept": _("No connection: the deal is kept on this phone and sent later."),
+    "offline_waiting": _("Still no connection; the waiting deals are sent as soon as it is back."),
+    "server_trouble": _("The server did not answer properly; the deal waits and is sent again."),
+    "waiting_one": _("1 deal waits to be sent"),
+    "waiting_many": _("%(count)s deals wait to be sent"),
+    "waiting_refused": _("A waiting deal was refused: please edit or discard it."),
+    "sent_one": _("1 waiting deal was sent."),
+    "sent_many": _("%(count)s waiting deals were sent."),
+    "deal_number": _("Deal %(number)s"),
+    "correction_of": _("Correction of deal %(number)s"),
+    "edit": _("Edit"),
+    "discard": _("Discard"),
+    "discard_confirm": _("Discard this deal? It has not been saved."),
+    "confirmed": _("Deal %(number)s is confirmed."),
+    "confirm_offline": _("Confirming needs a connection."),
+}
+
+
+class CaptainSignInView(View):
+    def get(self, request, token: str):
+        table = table_for_token(token)
+        if table is None:
+            return refused(request)
+        request.session.cycle_key()  # a new session id for a new sign-in
+        request.session[SESSION_KEY] = {"table": table.pk, "token": token}
+        return redirect("captain")
+
+
+class CaptainTableView(View):
+    """The table screen, the entry form and the list; ``?part=live`` only what deals change."""
+
+    def get(self, request):
+        signed_in = signed_in_table(request)
+        if signed_in is None:
+            return refused(request)
+        table, token = signed_in
+        context = captain_context(table_state(table), token)
+        live_only = request.GET.get("part") == "live"
+        return render(request, "captain/live.html" if live_only else "captain/table.html", context)
+
+
+class CaptainServiceWorkerView(View):
+    """The offline helper of the captain's page, served under /captain/ so that it may look
+    after the pages there (a service worker only controls pages under its own path)."""
+
+    def get(self, request):
+        script = finders.find("captain/sw.js")
+        content = Path(script).read_bytes()
+        headers = {"Cache-Control": "no-cache"}
+        return HttpResponse(content, content_type="text/javascript", headers=headers)
+
+
+class CaptainSignOutView(View):
+    def post(self, request):
+        request.session.pop(SESSION_KEY, None)
+        return redirect("home")
+
+
+def signed_in_table(request) -> tuple[Table, str] | None:
+    """The table this browser is signed in for, while its link is still the current one."""
+    signed_in = request.session.get(SESSION_KEY) or {}
+    token = signed_in.get("token")
+    table = table_for_token(token) if isinstance(token, str) else None
+    if table is None or table.pk != signed_in.get("table"):
+        request.session.pop(SESSION_KEY, None)
+        return None
+    return table, token
+
+
+def refused(request):
+    message = _(
+        "This table link is not valid (any more). Please ask the organisers for the current "
+        "link or QR code of your table."
+    )
+    return render(request, "captain/refused.html", {"message": message}, status=403)
+
+
+def captain_context(state: TableState, token: str) -> dict:
+    tournament = state.series.tournament
+    names = {seat.position: seat.name for seat in state.seats}
+    next_deal = state.next_deal
+    return {
+        "state": state,
+        "tournament": tournament,
+        "schafkopf": tournament.game == Game.SCHAFKOPF,
+        "closed": state.series.status == SeriesStatus.CLOSED,
+        "players": [_player_row(state, seat) for seat in state.seats],
+        "next_deal": next_deal,
+        "dealer_name": names.get(next_deal.dealer) if next_deal else None,
+        "sitting_out_name": names.get(next_deal.sitting_out) if next_deal else None,
+        "forced_name": names.get(next_deal.forced_soloist) if next_deal else None,
+        "rows": [_deal_row(state, deal) for deal in state.deals],
+        "form": _form_options(tournament),
+        "kinds": dict(DealKind.choices),
+        "parties": PARTY_CHOICES,
+        "page_data": _page_data(state, token, names),
+    }
+
+
+def _player_row(state: TableState, seat) -> dict:
+    return {
+        "position": seat.position,
+        "name": seat.name,
+        "club": seat.club,
+        "total": state.totals.get(seat.position, 0),
+        "compulsory": state.compulsory_solos.get(seat.position),
+        "keeper": seat.position == state.keeper,
+    }
+
+
+def _deal_row(state: TableState, deal) -> dict:
+    return {
+        "deal": deal,
+        "cells": [
+            {"points": deal.points[seat.position], "total": deal.totals[seat.position]}
+            for seat in state.seats
+        ],
+    }
+
+
+def _form_options(tournament) -> dict:
+    """What the entry form offers: only what the tournament's rule set allows."""
+    rules = parse_rules(tournament.game, tournament.rules)
+    if tournament.game == Game.SCHAFKOPF:
+        return {"contracts": labels.SCHAFKOPF_CONTRACTS, "suits": labels.SUITS}
+    contracts = dict(labels.DOPPELKOPF_CONTRACTS)
+    if not rules.poverty:
+        contracts.pop("poverty")
+    solos = dict(labels.SOLO_TYPES)
+    if not rules.queens_jacks_solo:
+        solos.pop("queens_jacks")
+    levels = ("no90", "no60", "no30", "schwarz")
+    return {
+        "contracts": contracts,
+        "solos": solos,
+        "re_levels": {"re": labels.ANNOUNCEMENTS["re"]}
+        | {level: labels.ANNOUNCEMENTS[level] for level in levels},
+        "kontra_levels": {"kontra": labels.ANNOUNCEMENTS["kontra"]}
+        | {level: labels.ANNOUNCEMENTS[level] for level in levels},
+        "extras": {code: labels.EXTRAS[code] for code in labels.EXTRAS if code in rules.extras},
+    }
+
+
+PARTY_CHOICES = (("re", labels.PARTIES["re"]), ("kontra", labels.PARTIES["kontra"]))
+
+
+def _page_data(state: TableState, token: str, names: dict[int, str]) -> dict:
+    """What the page's script needs: where to send deals, and where the series stands."""
+    table = state.table
+    settings = state.series.tournament.series_settings(len(state.seats))
+    return {
+        "table": table.pk,
+        "token": token,
+        "game": state.series.tournament.game,
+        "urls": {
+            "live": reverse("captain") + "?part=live",
+            "service_worker": reverse("captain-service-worker"),
+            "preview": reverse("deal-preview", kwargs={"table_id": table.pk}),
+            "record": reverse("deals", kwargs={"table_id": table.pk}),
+            "deal": reverse("deal", kwargs={"table_id": table.pk, "number": 0}),
+        },
+        "names": {str(position): name for position, name in names.items()},
+        "closed": state.series.status == SeriesStatus.CLOSED,
+        "series": {
+            "table_size": settings.table_size,
+            "compulsory_solos": settings.compulsory_solos,
+            "normal_limit": state.deals_total - settings.compulsory_solo_count,
+            "deals_played": state.deals_played,
+            "rotation_dealer": state.rotation_dealer,
+            "normal_played": state.normal_played,
+            "compulsory_done": sorted(p for p, s in state.compulsory_solos.items() if s == "done"),
+        },
+        "deals": {
+            str(deal.number): {"version": deal.version, "deal": deal.entered, "kind": deal.kind}
+            for deal in state.deals
+        },
+        "lines": {code: str(label) for code, label in labels.LINES.items()},
+        "parties": {code: str(label) for code, label in labels.PARTIES.items()},
+        "kinds": {code: str(label) for code, label in DealKind.choices},
+        "texts": {name: str(message) for name, message in TEXTS.items()},
+    }

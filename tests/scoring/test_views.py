@@ -1,0 +1,112 @@
+"""The captain's pages as the server renders them: sign-in by link, the table, revocation."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from scoring.domain.deals import record_deal
+from tests.factories.tournaments import CAPTAIN, seated_table
+from tournaments.domain.seating import reissue_captain_token
+from tournaments.domain.series import close_series
+
+pytestmark = pytest.mark.django_db
+
+NORMAL = {"contract": "normal", "re": [1, 3], "re_points": 131}
+
+
+def signed_in(table) -> Client:
+    client = Client()
+    response = client.get(table.captain_path())
+    assert (response.status_code, response.url) == (302, "/captain/")
+    return client
+
+
+def page_data(response) -> dict:
+    html = response.content.decode()
+    start = html.index('id="captain-data"')
+    start = html.index(">", start) + 1
+    return json.loads(html[start : html.index("</script>", start)])
+
+
+def test_the_link_signs_the_phone_in_for_its_table():
+    table = seated_table(4)
+    response = signed_in(table).get("/captain/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Serie 1 · Tisch 1" in page
+    assert "Spiel 1 von 24" in page
+    assert page.count('name="re"') == 4
+    data = page_data(response)
+    assert (data["table"], data["token"]) == (table.pk, table.captain_token())
+    assert data["series"] == {
+        "table_size": 4,
+        "compulsory_solos": True,
+        "normal_limit": 20,
+        "deals_played": 0,
+        "rotation_dealer": 1,
+        "normal_played": 0,
+        "compulsory_done": [],
+    }
+
+
+def test_a_wrong_link_or_no_sign_in_is_refused():
+    assert Client().get("/captain/0123456789abcdef/").status_code == 403
+    refused = Client().get("/captain/")
+    assert refused.status_code == 403
+    assert "Tisch-Link" in refused.content.decode()
+
+
+def test_a_reissued_link_signs_the_old_phones_out():
+    table = seated_table(4)
+    phone = signed_in(table)
+    reissue_captain_token(table)
+    assert phone.get("/captain/").status_code == 403
+    assert phone.get("/captain/").status_code == 403  # and it stays signed out
+    assert signed_in(table).get("/captain/").status_code == 200  # the new link works
+
+
+def test_signing_out_forgets_the_table():
+    table = seated_table(4)
+    phone = signed_in(table)
+    assert phone.post("/captain/sign-out/").status_code == 302
+    assert phone.get("/captain/").status_code == 403
+
+
+def test_the_live_part_holds_the_sheet_and_the_state():
+    table = seated_table(5)
+    record_deal(table, deal={**NORMAL, "re": [2, 4]}, by=CAPTAIN)
+    response = signed_in(table).get("/captain/?part=live")
+    page = response.content.decode()
+    assert 'id="deal-form"' not in page
+    assert 'data-deal="1"' in page
+    assert "setzt aus: Spieler 2" in page  # deal 2: position 2 deals and sits out
+    assert page_data(response)["deals"]["1"]["deal"]["re"] == [2, 4]
+
+
+def test_a_closed_series_shows_the_sheet_without_the_form():
+    table = seated_table(4, normal_deals=1, compulsory_solos=False)
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    close_series(table.series)
+    page = signed_in(table).get("/captain/").content.decode()
+    assert 'id="deal-form"' not in page
+    assert "Diese Serie ist abgeschlossen" in page
+    assert "data-correct" not in page
+
+
+def test_the_page_speaks_english_when_asked():
+    table = seated_table(4)
+    phone = signed_in(table)
+    response = phone.post("/i18n/setlang/", {"language": "en", "next": "/captain/"})
+    assert response.url == "/captain/"
+    page = phone.get("/captain/").content.decode()
+    assert "Series 1 · table 1" in page
+    assert '<html lang="en">' in page
+
+
+def test_a_schafkopf_table_gets_the_schafkopf_form():
+    table = seated_table(4, game="schafkopf")
+    page = signed_in(table).get("/captain/").content.decode()
+    assert 'name="declarer"' in page
+    assert 'value="wenz"' in page
+    assert 'name="re"' not in page

@@ -1,0 +1,53 @@
+"""A player's course as an SVG line chart: cumulative points deal by deal, series marked.
+
+Server-rendered (no charting library to ship): the template draws what ``course_chart`` returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WIDTH, HEIGHT, PAD_X, PAD_Y = 640, 240, 40, 20
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    path: str  # the polyline's points
+    zero_y: float
+    ticks: list[tuple[float, int]]  # (y, value) for the value axis
+    series: list[tuple[float, int]]  # (x, series number) where a series starts
+    last: tuple[float, float, int] | None  # the last point and its value
+
+
+def course_chart(deals: list[dict]) -> Chart:
+    """``deals``: the player's deals in order, each with ``series`` and running ``total``."""
+    totals = [0, *(deal["total"] for deal in deals)]
+    low, high = min(totals), max(totals)
+    if low == high:
+        low, high = low - 1, high + 1
+    step_x = (WIDTH - 2 * PAD_X) / max(len(totals) - 1, 1)
+
+    def x(index: int) -> float:
+        return round(PAD_X + index * step_x, 1)
+
+    def y(value: int) -> float:
+        return round(HEIGHT - PAD_Y - (value - low) * (HEIGHT - 2 * PAD_Y) / (high - low), 1)
+
+    starts, seen = [], set()
+    for index, deal in enumerate(deals):
+        if deal["series"] not in seen:
+            seen.add(deal["series"])
+            starts.append((x(index), deal["series"]))
+    ticks = sorted({low, 0, high} if low < 0 < high else {low, high})
+    last = (x(len(totals) - 1), y(totals[-1]), totals[-1]) if deals else None
+    return Chart(
+        width=WIDTH,
+        height=HEIGHT,
+        path=" ".join(f"{x(i)},{y(value)}" for i, value in enumerate(totals)),
+        zero_y=y(0) if low <= 0 <= high else y(low),
+        ticks=[(y(value), value) for value in ticks],
+        series=starts,
+        last=last,
+    )
