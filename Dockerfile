@@ -20,8 +20,10 @@ RUN apt-get update \
         fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
 
+# /data/media: generated PDFs (a volume shared by web and worker; a new volume takes this owner).
 RUN groupadd --system --gid 1000 karlchen \
-    && useradd --system --uid 1000 --gid karlchen --create-home --home-dir /home/karlchen karlchen
+    && useradd --system --uid 1000 --gid karlchen --create-home --home-dir /home/karlchen karlchen \
+    && mkdir -p /data/media && chown karlchen:karlchen /data/media
 
 WORKDIR /app
 

@@ -127,6 +127,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
+# Generated PDFs live in Django's default storage (files under MEDIA_ROOT); they are never served
+# from MEDIA_URL but through the organisers' download endpoint of their job.
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+MEDIA_URL = "media/"
+# The address printed on score sheets (the captain links and their QR codes), e.g.
+# https://karlchen.example.org; unset: the address the organiser's request came in on.
+SITE_URL = env.str("SITE_URL", default="")
+
 # A deal result is a few hundred bytes: refuse anything big before parsing it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256 * 1024)
 
@@ -171,4 +179,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # WeasyPrint tells every step of every render at INFO; fontTools every font subset.
+    "loggers": {
+        "weasyprint.progress": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+    },
 }

@@ -125,6 +125,12 @@ MESSAGES = {
     "fixed_table_sizes": _(
         "The imported plan has tables of %(sizes)s players; tables of %(expected)s are needed."
     ),
+    # printed documents
+    "series_required": _("Score sheets and seating lists are printed per series: name the series."),
+    "series_unknown": _("Series %(series)s does not exist (the tournament has %(count)s)."),
+    "series_not_seated": _("Series %(series)s has no seating yet: draw it first."),
+    "option_not_for_kind": _("This option does not apply to: %(kind)s."),
+    "no_results": _("No deal has been recorded yet: there is no one to rank."),
     # penalty rows
     "unknown_adjustment_kind": _("The kind of penalty “%(kind)s” is not known."),
     "unsporting_penalty": _(

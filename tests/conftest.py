@@ -40,3 +40,10 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture
+def media_root(settings, tmp_path):
+    """Stored files (generated PDFs) in a directory of the test's own."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT

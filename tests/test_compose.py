@@ -241,7 +241,7 @@ def test_redis_keeps_the_broker_queue_on_disk():
 )
 def test_data_lives_in_declared_named_volumes(name, volume, target):
     assert service(name)["volumes"] == [f"{volume}:{target}"]
-    assert set(COMPOSE["volumes"]) == {"pgdata", "redisdata"}
+    assert set(COMPOSE["volumes"]) == {"pgdata", "redisdata", "media"}
 
 
 # Dockerfile
@@ -308,3 +308,11 @@ def test_dockerignore_keeps_secrets_tests_and_artefacts_out():
     required = {".git", ".venv", ".env", "tests", "staticfiles", "db.sqlite3*", "**/__pycache__"}
     assert required <= patterns
     assert {"**/*.mo", "**/*.pdf", ".pytest_cache", ".hypothesis", ".ruff_cache"} <= patterns
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_web_and_worker_share_the_generated_documents(name):
+    """The worker writes the PDFs, web streams them to organisers: one volume at MEDIA_ROOT."""
+    spec = service(name)
+    assert spec["environment"]["MEDIA_ROOT"] == "/data/media"
+    assert spec["volumes"] == ["media:/data/media"]

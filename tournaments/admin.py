@@ -13,22 +13,26 @@ from __future__ import annotations
 import secrets
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import DealRejected
 from scoring.messages import refusal_text
 from tournaments.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
+from tournaments.domain.documents import evening_documents
 from tournaments.domain.entries import add_missing_series, update_tournament
-from tournaments.domain.jobs import start_seating_job
+from tournaments.domain.jobs import start_documents_job, start_seating_job
 from tournaments.domain.ranking import bump
 from tournaments.domain.seating import reissue_captain_token
 from tournaments.domain.series import call_time, close_series
-from tournaments.enums import SeatingMethod, TieBreak
+from tournaments.enums import DocumentKind, SeatingMethod, TieBreak
 from tournaments.models import (
     Adjustment,
     AdjustmentLine,
@@ -161,7 +165,12 @@ class TournamentAdmin(admin.ModelAdmin):
     filter_horizontal = ("organisers",)
     readonly_fields = ("created_at", "standings_frozen_at")
     inlines = (SeriesInline,)
-    actions = ("draw_seating_action", "freeze_standings_action", "thaw_standings_action")
+    actions = (
+        "draw_seating_action",
+        "print_documents_action",
+        "freeze_standings_action",
+        "thaw_standings_action",
+    )
 
     @admin.action(description=_("Freeze the public standings as they are now"))
     def freeze_standings_action(self, request, queryset):
@@ -183,6 +192,37 @@ class TournamentAdmin(admin.ModelAdmin):
                 _("Seating job %(job)s started for %(tournament)s; see Jobs for its result.")
                 % {"job": job.pk, "tournament": tournament.name},
             )
+
+    @admin.action(description=_("Print: score sheets and seating list, standings, certificates"))
+    def print_documents_action(self, request, queryset):
+        base_url = settings.SITE_URL or request.build_absolute_uri("/")
+        for tournament in queryset:
+            documents = evening_documents(tournament)
+            if not documents:
+                text = _("Nothing to print for %(tournament)s yet: no series is seated.")
+                self.message_user(request, text % {"tournament": tournament.name}, messages.WARNING)
+            for document in documents:
+                try:
+                    job = start_documents_job(
+                        tournament,
+                        by=request.user,
+                        request=document,
+                        base_url=base_url,
+                        language=get_language(),
+                    )
+                except DealRejected as refusal:
+                    text = f"{tournament.name}: {refusal_text(refusal)}"
+                    self.message_user(request, text, messages.WARNING)
+                    continue
+                self.message_user(
+                    request,
+                    _("Document job %(job)s (%(kind)s) started for %(tournament)s; see Jobs.")
+                    % {
+                        "job": job.pk,
+                        "kind": DocumentKind(document["kind"]).label,
+                        "tournament": tournament.name,
+                    },
+                )
 
     fieldsets = (
         (None, {"fields": ("name", "date", "venue", "game", "status", "organisers")}),
@@ -556,7 +596,19 @@ class JobAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "status", "tournament")
     list_select_related = ("tournament",)
     fields = (
-        *("tournament", "kind", "status", "progress", "params", "result", "error"),
+        *("tournament", "kind", "status", "progress", "files", "params", "result", "error"),
         *("created_by", "created_at", "started_at", "finished_at"),
     )
     readonly_fields = fields
+
+    @admin.display(description=_("files"))
+    def files(self, job):
+        names = [file["name"] for file in job.result.get("files", [])]
+        return format_html_join(
+            ", ",
+            '<a href="{}">{}</a>',
+            (
+                (reverse("job-file", kwargs={"job_id": job.pk, "name": name}), name)
+                for name in names
+            ),
+        )

@@ -55,6 +55,18 @@ class JobKind(models.TextChoices):
     DOCUMENTS = "documents", _("Documents")
 
 
+class DocumentKind(models.TextChoices):
+    SCORE_SHEETS = "score_sheets", _("Score sheets")
+    SEATING_LIST = "seating_list", _("Seating list")
+    STANDINGS = "standings", _("Standings")
+    CERTIFICATES = "certificates", _("Certificates")
+
+
+class DocumentSplit(models.TextChoices):
+    ONE = "one", _("One PDF for every table")
+    PER_TABLE = "per_table", _("One PDF per table")
+
+
 class JobStatus(models.TextChoices):
     PENDING = "pending", _("Pending")
     RUNNING = "running", _("Running")

@@ -33,7 +33,8 @@ class SeatView:
 
 @dataclass(frozen=True)
 class DealView:
-    """One deal as the sheet shows it; ``points`` and ``totals`` hold every seated position."""
+    """One deal as the sheet shows it; ``points`` and ``totals`` hold every seated position,
+    ``value`` is the game value (0 for a voided deal)."""
 
     number: int
     kind: str
@@ -46,6 +47,7 @@ class DealView:
     entered: dict  # the deal as entered (the contract's format), for a correction to start from
     confirmed: bool  # by a player of the other party; always True where nobody must confirm
     confirmers: tuple[int, ...]  # the positions that may confirm it
+    value: int = 0
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ def _with_running_totals(
                 entered=revision.input,
                 confirmed=not needs_confirming or revision.confirmed_at is not None,
                 confirmers=confirming_positions(tournament.game, revision.input, keeper),
+                value=int(deal.current.result.get("value", 0)),
             )
         )
     return tuple(views), totals

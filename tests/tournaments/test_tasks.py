@@ -1,4 +1,4 @@
-"""Seating as a background job, run by a real Celery worker (Redis under bin/test)."""
+"""Seating and documents as background jobs, run by a real Celery worker (Redis under bin/test)."""
 
 import time
 
@@ -10,6 +10,7 @@ from karlchen.celery import app
 from scoring.domain.deals import record_deal
 from tests.factories.tournaments import organiser, tournament_with_players
 from tests.scoring.domain.conftest import CAPTAIN, normal
+from tests.tournaments.documents import pdf_pages, play_series, seated_series
 from tournaments.domain.jobs import run_seating_job, start_seating_job
 from tournaments.enums import JobStatus, SeriesStatus
 from tournaments.models import Job, Seat
@@ -74,6 +75,23 @@ def test_a_seating_that_cannot_be_done_leaves_the_job_failed_with_a_reason(celer
     assert job["status"] == "failed"
     assert job["error"]
     assert "%(" not in job["error"]
+
+
+@pytest.mark.usefixtures("media_root")
+def test_a_documents_job_runs_on_a_worker_and_stores_its_pdf(celery_worker):
+    series, _ = seated_series((4, 4, 5))
+    client = organiser_client()
+    started = client.post(
+        f"/api/v1/tournaments/{series.tournament_id}/documents/",
+        {"kind": "score_sheets", "series": 1},
+        format="json",
+    )
+    assert started.status_code == 202
+    job = wait_for(client, started.json()["url"])
+    assert (job["status"], job["progress"], job["error"]) == ("done", 100, "")
+    (link,) = job["links"].values()
+    pages = pdf_pages(b"".join(client.get(link).streaming_content))
+    assert [page.split("\n")[2] for page in pages] == [f"Serie 1 · Tisch {n}" for n in (1, 2, 3)]
 
 
 @pytest.mark.django_db
@@ -170,6 +188,43 @@ def eager_celery():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = eager
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("eager_celery", "media_root")
+def test_organisers_print_the_evening_from_the_admin(
+    admin_client, django_capture_on_commit_callbacks
+):
+    series, tables = seated_series((4,))
+    play_series(tables[0], deals=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            "/admin/tournaments/tournament/",
+            {"action": "print_documents_action", "_selected_action": [series.tournament_id]},
+            follow=True,
+        )
+    assert response.status_code == 200
+    jobs = Job.objects.filter(tournament=series.tournament).order_by("pk")
+    assert [(job.params["kind"], job.status) for job in jobs] == [
+        ("score_sheets", "done"),
+        ("seating_list", "done"),
+        ("standings", "done"),
+        ("certificates", "done"),
+    ]
+    job_page = admin_client.get(f"/admin/tournaments/job/{jobs[0].pk}/change/")
+    assert f"/api/v1/jobs/{jobs[0].pk}/files/score-sheets-series-1.pdf" in job_page.text
+
+
+@pytest.mark.django_db
+def test_the_admin_says_when_there_is_nothing_to_print(admin_client):
+    tournament, _ = tournament_with_players(8)
+    response = admin_client.post(
+        "/admin/tournaments/tournament/",
+        {"action": "print_documents_action", "_selected_action": [tournament.pk]},
+        follow=True,
+    )
+    assert "keine Serie ist ausgelost" in response.text
+    assert not Job.objects.exists()
 
 
 @pytest.mark.django_db

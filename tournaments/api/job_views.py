@@ -1,4 +1,5 @@
-"""Seating jobs: start one (``POST tournaments/{id}/seatings/``), follow it (``GET jobs/{id}/``)."""
+"""Seating jobs: start one (``POST tournaments/{id}/seatings/``). Every job (seating,
+documents): follow it (``GET jobs/{id}/``)."""
 
 import secrets
 
@@ -11,7 +12,7 @@ from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSer
 from tournaments.api.base import CODES, ORGANISER_ERRORS, Api, valid
 from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
 from tournaments.domain.jobs import start_seating_job
-from tournaments.enums import ClubSeparation, SeatingMethod
+from tournaments.enums import ClubSeparation, JobKind, SeatingMethod
 from tournaments.models import Job
 
 MAX_SEED = 2**62  # stored in a BigIntegerField
@@ -67,9 +68,16 @@ class JobApi(Api):
         status = serializers.CharField()
         progress = serializers.IntegerField(help_text="Percent.")
         params = serializers.JSONField()
-        result = serializers.JSONField(help_text="Seating: series seated, method, seed, quality.")
+        result = serializers.JSONField(
+            help_text="Seating: series seated, method, seed, quality. Documents: the files "
+            "(name, pages, bytes) and pages in all; while running: done and total tables "
+            "(or certificates)."
+        )
         error = serializers.CharField(help_text="Why a failed job failed.")
-        links = serializers.DictField(child=serializers.CharField())
+        links = serializers.DictField(
+            child=serializers.CharField(),
+            help_text="Seating: the tables of each series. Documents: each file's download.",
+        )
         created_at = serializers.DateTimeField()
         started_at = serializers.DateTimeField(allow_null=True)
         finished_at = serializers.DateTimeField(allow_null=True)
@@ -89,7 +97,13 @@ class JobApi(Api):
 
 
 def _links(job: Job) -> dict[str, str]:
-    """Where the result can be seen: the tables of each series a seating job seated."""
+    """Where the result can be seen: the tables of each series a seating job seated, the
+    download of each file a documents job stored."""
+    if job.kind == JobKind.DOCUMENTS:
+        return {
+            file["name"]: reverse("job-file", kwargs={"job_id": job.pk, "name": file["name"]})
+            for file in job.result.get("files", [])
+        }
     return {
         f"series {number}": reverse(
             "series-tables", kwargs={"tournament_id": job.tournament_id, "number": number}

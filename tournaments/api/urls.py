@@ -10,6 +10,7 @@ from scoring.api.deal_views import (
     TableSheetApi,
     TableStateApi,
 )
+from tournaments.api.document_views import DocumentFileApi, StartDocumentsApi
 from tournaments.api.job_views import JobApi, StartSeatingApi
 from tournaments.api.live_views import PlayerApi, SeriesListApi, StandingsApi
 from tournaments.api.series_views import (
@@ -54,7 +55,9 @@ urlpatterns = [
     path(TOURNAMENT + "players/<id:entry_id>/", PlayerApi.as_view(), name="player"),
     path(TOURNAMENT + "series/", SeriesListApi.as_view(), name="series-list"),
     path(TOURNAMENT + "seatings/", StartSeatingApi.as_view(), name="seatings"),
+    path(TOURNAMENT + "documents/", StartDocumentsApi.as_view(), name="documents"),
     path("jobs/<id:job_id>/", JobApi.as_view(), name="job"),
+    path("jobs/<id:job_id>/files/<str:name>", DocumentFileApi.as_view(), name="job-file"),
     path(SERIES + "tables/", SeriesTablesApi.as_view(), name="series-tables"),
     path(SERIES + "seating/", SeatSeriesApi.as_view(), name="series-seating"),
     path(SERIES + "call-time/", CallTimeApi.as_view(), name="series-call-time"),

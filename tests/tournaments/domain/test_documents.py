@@ -1,0 +1,232 @@
+"""Printed documents: what each PDF says (text, QR codes, fonts, pages) and how they are stored."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core.files.storage import default_storage
+from django.utils import translation
+
+from scoring.engine import DealRejected
+from tests.conftest import REPO
+from tests.tournaments.documents import (
+    NAMES,
+    embedded_fonts,
+    pdf_pages,
+    play_series,
+    qr_codes,
+    seated_series,
+)
+from tournaments.domain.documents import check_documents, document_path, generate_documents
+from tournaments.domain.printouts import sort_key
+from tournaments.enums import SeriesStatus
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
+
+BASE_URL = "https://karlchen.example.org"
+
+
+def generate(tournament, **request):
+    """Generate the documents of ``request`` in German; the files' bytes by name, the result."""
+    progress = []
+    with translation.override("de"):
+        params = check_documents(tournament, request)
+        result = generate_documents(
+            tournament, params, base_url=BASE_URL, progress=lambda *step: progress.append(step)
+        )
+    return (
+        {file["name"]: stored(tournament, file["name"]) for file in result["files"]},
+        result,
+        progress,
+    )
+
+
+def stored(tournament, name: str) -> bytes:
+    with default_storage.open(document_path(tournament.pk, name)) as file:
+        return file.read()
+
+
+def flat(text: str) -> str:
+    """The text with lines joined (a long name wraps after its hyphen)."""
+    return re.sub(r"\s+", " ", text.replace("-\n", "-"))
+
+
+def grid_lines(text: str) -> list[list[str]]:
+    """The rows of a sheet's grids: after their heading, lines of cells from a row number on."""
+    rows = text.split("Nr. Spiel", 1)[-1].split("Unterschriften", 1)[0]
+    return [line.split() for line in rows.splitlines() if re.match(r"\s*\d+(\s|$)", line)]
+
+
+def test_blank_score_sheets_have_a_page_per_table_with_players_rows_and_the_captain_link():
+    series, tables = seated_series((4, 5))
+    files, result, progress = generate(series.tournament, kind="score_sheets", series=1)
+    (data,) = files.values()
+    four, five = pdf_pages(data)
+    assert result["pages"] == 2
+    assert progress == [(2, 2)]
+    assert "Serie 1 · Tisch 1" in four
+    assert "Position 1 gibt zuerst; Position 4 führt die Liste." in four
+    assert "Position 5 führt die Liste." in five
+    for position, name in enumerate(NAMES[:4], start=1):
+        assert f"Spieler {position}: {name}" in flat(four)
+    assert "Pflichtsoli" in four
+    # 20 normal rows and 4 solo rows at a four-table, 25 and 5 at a five-table; none filled
+    assert list(grid_lines(four)) == [[str(row)] for row in [*range(1, 21), *range(1, 5)]]
+    assert len(grid_lines(five)) == 25 + 5
+    links = [BASE_URL + f"/captain/{table.captain_token()}/" for table in tables]
+    assert qr_codes(data) == links
+    assert links[0] in four.replace("\n", "")  # printed below the code
+
+
+def test_filled_sheet_puts_solos_in_their_rubric_and_runs_totals_in_play_order():
+    series, (table,) = seated_series((4,))
+    generated = play_series(table, seed=7)
+    files, _, _ = generate(series.tournament, kind="score_sheets", series=1, filled=True)
+    (text,) = pdf_pages(files["score-sheets-series-1-filled.pdf"])
+    normal_text, solo_text = text.split("Pflichtsoli")
+    solos = [deal for deal in generated if deal.kind in ("compulsory_solo", "forced_solo")]
+    assert [int(cells[1]) for cells in grid_lines(solo_text)] == [
+        deal.upcoming.number for deal in solos
+    ]
+    totals = dict.fromkeys(range(1, 5), 0)
+    expected = {}
+    for deal in generated:
+        for position in totals:
+            totals[position] += deal.score.points[position]
+        expected[deal.upcoming.number] = [
+            cell
+            for position in range(1, 5)
+            for cell in (f"{deal.score.points[position]:+d}", str(totals[position]))
+        ] + [str(deal.score.value)]
+    rows = grid_lines(normal_text) + grid_lines(solo_text)
+    assert len(rows) == 24
+    assert {int(cells[1]): cells[2:11] for cells in rows} == expected
+
+
+def test_schafkopf_sheets_have_their_deals_and_no_solo_rubric():
+    series, _ = seated_series((4,), game="schafkopf", normal_deals=32)
+    files, _, _ = generate(series.tournament, kind="score_sheets", series=1)
+    (text,) = pdf_pages(files["score-sheets-series-1.pdf"])
+    assert "Pflichtsoli" not in text
+    assert [int(cells[0]) for cells in grid_lines(text)] == list(range(1, 33))
+
+
+def test_sheets_one_file_per_table_on_request():
+    series, _ = seated_series((4, 4, 4))
+    files, result, progress = generate(
+        series.tournament, kind="score_sheets", series=1, split="per_table"
+    )
+    assert sorted(files) == [f"score-sheets-series-1-table-{n}.pdf" for n in (1, 2, 3)]
+    assert "Tisch 2" in pdf_pages(files["score-sheets-series-1-table-2.pdf"])[0]
+    assert progress == [(1, 3), (2, 3), (3, 3)]
+    assert result["pages"] == 3
+
+
+def test_fonts_are_embedded_from_the_dejavu_files():
+    series, _ = seated_series((4,))
+    files, _, _ = generate(series.tournament, kind="score_sheets", series=1)
+    fonts = embedded_fonts(files["score-sheets-series-1.pdf"])
+    assert fonts == {"Karlchen-Sans", "Karlchen-Sans-Bold", "Karlchen-Mono"}
+    # the @font-face files exist, so WeasyPrint did not fall back to some other font
+    stylesheet = (REPO / "templates" / "print" / "print.css").read_text()
+    faces = re.findall(r'url\("file://([^"]+)"\)', stylesheet)
+    assert len(faces) == 5
+    assert [Path(face).name for face in faces if not Path(face).is_file()] == []
+
+
+def test_page_numbers_run_on_across_the_chunks(monkeypatch):
+    from tournaments.interfaces import pdf
+
+    monkeypatch.setattr(pdf, "CHUNK", 2)
+    monkeypatch.setattr(pdf.render_pages, "__kwdefaults__", {"progress": None, "chunk": 2})
+    series, _ = seated_series((4, 4, 4, 4, 4))
+    files, _, progress = generate(series.tournament, kind="score_sheets", series=1)
+    pages = pdf_pages(files["score-sheets-series-1.pdf"])
+    assert [f"Seite {number}" in page for number, page in enumerate(pages, start=1)] == [True] * 5
+    assert progress == [(2, 5), (4, 5), (5, 5)]
+
+
+def test_seating_list_by_table_and_alphabetically():
+    series, _tables = seated_series((4, 4))
+    files, _, _ = generate(series.tournament, kind="seating_list", series=1)
+    by_table, by_name = pdf_pages(files["seating-list-series-1.pdf"])
+    assert "Tisch 1" in by_table
+    assert "Tisch 2" in by_table
+    assert "1 Jürgen Weiß" in by_table
+    names = [
+        line.split(" Karo")[0].split(" Herz")[0].split(" Pik")[0]
+        for line in by_name.splitlines()[2:-1]
+    ]
+    assert names == sorted(names, key=sort_key)
+    assert names[0] == "Änne Öztürk"  # Ä sorted with A
+    assert "Zoë Müller-Lüdenscheidt Herz As 1 4" in by_name
+
+
+def test_standings_overall_with_tie_breaks_and_per_series():
+    series, tables = seated_series((4, 4))
+    play_series(tables[0], seed=2)
+    play_series(tables[1], seed=3, deals=10)
+    files, _, _ = generate(series.tournament, kind="standings")
+    overall, first = pdf_pages(files["standings.pdf"])[:2]
+    assert "Gesamtwertung" in overall
+    assert "Serien gewonnen" in overall
+    assert "Beste Serie" in overall
+    assert "Serie 1" in first
+    for name in NAMES[:4]:
+        assert name in overall
+        assert name in first
+
+
+def test_certificates_for_the_first_places():
+    series, (table,) = seated_series((4,))
+    generated = play_series(table, seed=5)
+    files, _, _ = generate(series.tournament, kind="certificates", top=2)
+    pages = pdf_pages(files["certificates-top-2.pdf"])
+    totals = {p: sum(deal.score.points[p] for deal in generated) for p in range(1, 5)}
+    best = max(totals.values())
+    winners = [NAMES[p - 1] for p, points in totals.items() if points == best]
+    assert len(pages) >= 2
+    assert "Urkunde" in pages[0]
+    assert "Vereinsturnier" in pages[0]
+    assert "5. Dezember 2026" in pages[0]
+    assert any(name in pages[0] for name in winners)
+    assert f"1. Platz mit {best} Punkten" in pages[0]
+
+
+def test_generating_again_replaces_the_file():
+    series, (table,) = seated_series((4,))
+    first, _, _ = generate(series.tournament, kind="score_sheets", series=1, filled=True)
+    play_series(table, seed=1, deals=3)
+    again, _, _ = generate(series.tournament, kind="score_sheets", series=1, filled=True)
+    directory = document_path(series.tournament.pk, "")
+    assert default_storage.listdir(directory)[1] == ["score-sheets-series-1-filled.pdf"]
+    assert first != again
+
+
+@pytest.mark.parametrize(
+    ("request_", "problems"),
+    [
+        ({"kind": "score_sheets"}, [("series", "series_required")]),
+        ({"kind": "seating_list", "series": 9}, [("series", "series_unknown")]),
+        ({"kind": "score_sheets", "series": 2}, [("series", "series_not_seated")]),
+        (
+            {"kind": "standings", "top": 3, "series": 1},
+            [("series", "option_not_for_kind"), ("top", "option_not_for_kind")],
+        ),
+        ({"kind": "certificates"}, [("kind", "no_results")]),
+    ],
+)
+def test_impossible_requests_are_refused(request_, problems):
+    series, _ = seated_series((4,))
+    with pytest.raises(DealRejected) as refused:
+        check_documents(series.tournament, request_)
+    assert [(p.field, p.code) for p in refused.value.problems] == problems
+
+
+def test_a_closed_series_still_prints():
+    series, (table,) = seated_series((4,))
+    play_series(table)
+    series.status = SeriesStatus.CLOSED
+    series.save(update_fields=["status"])
+    files, _, _ = generate(series.tournament, kind="score_sheets", series=1, filled=True)
+    assert len(pdf_pages(files["score-sheets-series-1-filled.pdf"])) == 1

@@ -1,0 +1,223 @@
+"""WeasyPrint behind one door: a template and a plain context in, A4 PDF bytes out.
+
+Nothing here knows tournaments or the database: ``tournaments.domain.documents`` builds the
+contexts. What makes the renders cheap, measured with ``bench/pdf.py``:
+
+- the print stylesheet is parsed once per process and one font configuration serves every
+  render, so fonts are looked up once, not per document;
+- a score sheet's grid is one block of monospaced lines on a background drawn as a single SVG
+  path (WeasyPrint's cost grows with boxes and lines, a table of 30×12 cells is 10× slower);
+- QR codes are tiny 1-bit PNGs printed with ``image-rendering: pixelated`` (sharp at any size,
+  while an SVG of the same code costs a path of hundreds of segments per page).
+
+Documents of one page per item (score sheets, certificates) are laid out in chunks, so that a
+long job can report its progress; the chunks' pages are written as one PDF. WeasyPrint is
+imported inside the functions: a slow import, and only the workers render.
+
+It does NOT decide what is printed (the domain does) or where files are stored.
+"""
+
+from __future__ import annotations
+
+import atexit
+import base64
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import accumulate
+
+import segno
+from django.conf import settings
+from django.template.loader import render_to_string
+
+STYLESHEET = settings.BASE_DIR / "templates" / "print" / "print.css"
+MONO_ADVANCE = 0.602051  # DejaVu Sans Mono: every glyph is 1233/2048 em wide
+CH = 2.1  # mm per character of a grid: 3.5 mm (9.9 pt) type, 88 characters fit on A4
+CHUNK = 20  # pages laid out per render of a one-page-per-item document
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Rendered:
+    pdf: bytes
+    pages: int
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Rows of fixed-width cells as monospaced text, ruled by one background image."""
+
+    text: str
+    background: str  # a data URI
+    width: float  # mm
+    row_height: float  # mm
+    font_size: float  # mm
+
+    @property
+    def style(self) -> str:
+        return (
+            f"width:{self.width:.2f}mm;line-height:{self.row_height:.2f}mm;"
+            f"font-size:{self.font_size:.3f}mm;background-image:url({self.background})"
+        )
+
+
+def grid(
+    widths: Sequence[int],
+    rows: Sequence[Sequence[str]],
+    *,
+    row_height: float,
+    left: frozenset[int] = frozenset(),
+    banner: Sequence[tuple[int, str]] = (),
+) -> Grid:
+    """``rows`` of cells in columns ``widths`` characters wide, ruled; the cells are aligned
+    right (numbers), those of the columns in ``left`` left (text). Longer cells are cut.
+
+    ``banner`` is an optional first line of (columns spanned, label): each label centred over
+    its columns, without the rules between them (a merged heading cell).
+    """
+    spans = tuple(span for span, _ in banner)
+    lines = [_banner(widths, banner)] if banner else []
+    lines += [_line(widths, cells, left) for cells in rows]
+    background = _rules(tuple(widths), len(lines), round(row_height, 2), spans)
+    return Grid("\n".join(lines), background, sum(widths) * CH, row_height, CH / MONO_ADVANCE)
+
+
+def _line(widths: Sequence[int], cells: Sequence[str], left: frozenset[int]) -> str:
+    # Trailing blanks are cut: every glyph costs, and a blank sheet's rows are mostly blank.
+    return "".join(
+        " " + str(cell)[: width - 2].ljust(width - 1)
+        if column in left
+        else str(cell)[: width - 1].rjust(width - 1) + " "
+        for column, (width, cell) in enumerate(zip(widths, cells, strict=True))
+    ).rstrip()
+
+
+def _banner(widths: Sequence[int], banner: Sequence[tuple[int, str]]) -> str:
+    line, column = [], 0
+    for span, label in banner:
+        width = sum(widths[column : column + span])
+        line.append(label[: width - 1].center(width))
+        column += span
+    return "".join(line).rstrip()
+
+
+@lru_cache(maxsize=64)
+def _rules(widths: tuple[int, ...], rows: int, row_height: float, spans: tuple[int, ...]) -> str:
+    """The grid's lines as one SVG path: the same URI for every sheet of a layout, so
+    WeasyPrint parses it once per render. A banner row (``spans``) has rules only between
+    its spans."""
+    width, height = sum(widths) * CH, rows * row_height
+    moves = [f"M0 {row * row_height:.2f}H{width:.2f}" for row in range(rows + 1)]
+    edges = set(accumulate(spans))
+    x = 0.0
+    for column, column_width in enumerate((0, *widths)):
+        x += column_width * CH
+        top = row_height if spans and column not in edges and 0 < column < len(widths) else 0
+        moves.append(f"M{x:.2f} {top:.2f}V{height:.2f}")
+    return _svg(width, height, moves)
+
+
+def signatures(labels: Sequence[str], *, slot: int, height: float) -> Grid:
+    """A line to sign on per label, the label below it (cut to the ``slot``'s characters)."""
+    text = "".join(_cut(label, slot - 2).ljust(slot) for label in labels).rstrip()
+    return Grid(
+        text,
+        _signature_rules(len(labels), slot),
+        slot * len(labels) * CH,
+        height,
+        CH / MONO_ADVANCE,
+    )
+
+
+@lru_cache(maxsize=8)
+def _signature_rules(count: int, slot: int) -> str:
+    width = slot * CH
+    moves = [f"M{index * width:.2f} 0.2h{width - 2 * CH:.2f}" for index in range(count)]
+    return _svg(width * count, 1.0, moves)
+
+
+def _cut(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+def _svg(width: float, height: float, moves: list[str]) -> str:
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm"'
+        f' viewBox="0 0 {width:.2f} {height:.2f}"><path d="{" ".join(moves)}" fill="none"'
+        ' stroke="#000" stroke-width="0.25"/></svg>'
+    )
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` in lines of ``width`` characters, for ``white-space: pre`` (a link has no
+    spaces to break at, and breaking anywhere is slow to lay out)."""
+    return "\n".join(text[start : start + width] for start in range(0, len(text), width))
+
+
+def qr_code(text: str) -> str:
+    """A QR code of ``text`` as a data URI: one pixel per module, with the quiet zone."""
+    out = io.BytesIO()
+    # A fixed mask: choosing the best of eight costs 4 ms a code in pure Python, and any mask
+    # gives a valid code (error correction M restores 15 % of it).
+    segno.make(text, error="m", mask=0).save(out, kind="png", scale=1, border=4)
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def render(template: str, context: dict) -> Rendered:
+    """One flowing document (standings, seating lists): page numbers "n / total"."""
+    document = _layout(render_to_string(template, context))
+    return Rendered(document.write_pdf(), len(document.pages))
+
+
+def render_pages(
+    template: str,
+    items: Sequence,
+    context: dict,
+    *,
+    progress: Progress | None = None,
+    chunk: int = CHUNK,
+) -> Rendered:
+    """A document of one page (or a few) per item, laid out ``chunk`` items at a time.
+
+    The template gets ``items`` (this chunk's) and ``first_page`` (to continue the page
+    numbers); ``progress(done, total)`` is called after each chunk.
+    """
+    documents, pages = [], 0
+    for start in range(0, len(items), chunk):
+        part = items[start : start + chunk]
+        html = render_to_string(template, {**context, "items": part, "first_page": pages + 1})
+        documents.append(_layout(html))
+        pages += len(documents[-1].pages)
+        if progress is not None:
+            progress(start + len(part), len(items))
+    if not documents:
+        return render(template, {**context, "items": [], "first_page": 1})
+    every_page = [page for document in documents for page in document.pages]
+    return Rendered(documents[0].copy(every_page).write_pdf(), pages)
+
+
+def _layout(html: str):
+    from weasyprint import HTML  # slow import: inside, as ruff requires
+
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).render(
+        stylesheets=[_stylesheet()], font_config=_fonts()
+    )
+
+
+@cache
+def _fonts():
+    from weasyprint.text.fonts import FontConfiguration  # slow import: inside, as ruff requires
+
+    # Dropped at exit while its library is still loaded (its finaliser would fail later).
+    atexit.register(_fonts.cache_clear)
+    return FontConfiguration()
+
+
+@cache
+def _stylesheet():
+    from weasyprint import CSS  # slow import: inside, as ruff requires
+
+    return CSS(filename=str(STYLESHEET), font_config=_fonts())
