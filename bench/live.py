@@ -41,14 +41,9 @@ import standings as base  # sets Django up on a throwaway database's settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
-from django.test.utils import (
-    setup_databases,
-    setup_test_environment,
-    teardown_databases,
-    teardown_test_environment,
-)
 from live_urls import BARE_KEY
 
+from bench.throwaway import on_throwaway_database
 from tournaments.domain.entries import add_missing_series
 from tournaments.domain.ranking import public_ranking
 from tournaments.domain.seating import seat_series
@@ -83,15 +78,7 @@ def main() -> None:
     args = parser.parse_args()
     if connection.vendor != "postgresql" or "REDIS_URL" not in os.environ:
         raise SystemExit("bench/live.py needs DATABASE_URL (PostgreSQL) and REDIS_URL")
-    setup_test_environment(debug=False)
-    old_config = setup_databases(
-        verbosity=0, interactive=False, aliases={"default"}, serialized_aliases=set()
-    )
-    try:
-        run(args)
-    finally:
-        teardown_databases(old_config, verbosity=0)
-        teardown_test_environment()
+    on_throwaway_database(run, args)
 
 
 def run(args) -> None:

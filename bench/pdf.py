@@ -23,7 +23,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 import warnings
 from pathlib import Path
 
@@ -39,13 +38,8 @@ django.setup()
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.test.utils import (
-    setup_databases,
-    setup_test_environment,
-    teardown_databases,
-    teardown_test_environment,
-)
 
+from bench.throwaway import on_throwaway_database
 from scoring.domain.deals import Author, record_deal
 from tournaments import demo
 from tournaments.domain.documents import check_documents
@@ -65,20 +59,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="four-tables in the series")
     args = parser.parse_args()
 
-    database = settings.DATABASES["default"]
-    if database["ENGINE"].endswith("sqlite3"):  # a file, as the embedded setup has
-        database.setdefault("TEST", {})["NAME"] = str(
-            Path(tempfile.gettempdir()) / f"karlchen-bench-{uuid.uuid4().hex[:8]}.sqlite3"
-        )
-    setup_test_environment(debug=False)
-    old_config = setup_databases(
-        verbosity=0, interactive=False, aliases={"default"}, serialized_aliases=set()
-    )
-    try:
-        run(args)
-    finally:
-        teardown_databases(old_config, verbosity=0)
-        teardown_test_environment()
+    on_throwaway_database(run, args)
 
 
 def run(args) -> None:

@@ -38,7 +38,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -68,12 +67,9 @@ from django.db.models import OuterRef, Subquery
 from django.test import Client
 from django.test.utils import (
     CaptureQueriesContext,
-    setup_databases,
-    setup_test_environment,
-    teardown_databases,
-    teardown_test_environment,
 )
 
+from bench.throwaway import on_throwaway_database
 from scoring.domain.deals import Author, record_deal
 from scoring.engine.doppelkopf import deal_from_dict
 from scoring.models import Deal, DealRevision, RevisionPoints
@@ -110,20 +106,7 @@ def main() -> None:
     http.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread)")
     args = parser.parse_args()
 
-    database = settings.DATABASES["default"]
-    if database["ENGINE"].endswith("sqlite3"):  # a file, as the embedded setup has, not :memory:
-        database.setdefault("TEST", {})["NAME"] = str(
-            Path(tempfile.gettempdir()) / f"karlchen-bench-{uuid.uuid4().hex[:8]}.sqlite3"
-        )
-    setup_test_environment(debug=False)
-    old_config = setup_databases(
-        verbosity=0, interactive=False, aliases={"default"}, serialized_aliases=set()
-    )
-    try:
-        run(args)
-    finally:
-        teardown_databases(old_config, verbosity=0)
-        teardown_test_environment()
+    on_throwaway_database(run, args)
 
 
 def run(args) -> None:
