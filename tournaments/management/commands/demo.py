@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -130,6 +131,8 @@ class Command(BaseCommand):
         for row in standings(tournament)[:5]:
             write(f"  {row.rank:>2}. {row.name} ({row.club}): {row.total:+d}")
         running = tournament.series.get(number=len(LAZY))
+        spectators = reverse("spectator", args=[tournament.pk])
+        write(_("Live ranking for spectators: %(path)s") % {"path": spectators})
         write(_("Captain links of series %(number)s:") % {"number": running.number})
         for table in running.tables.order_by("number"):
             write(f"  {table}: {table.captain_path()}")
