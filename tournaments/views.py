@@ -95,12 +95,13 @@ class SpectatorView(View):
         tournament = public_tournament(tournament_id)
         rows, etag = ranking_rows(tournament)
         series = current_series(tournament)
+        data = page_data(tournament, etag, series)
         context = {
             "tournament": tournament,
             "rows": rows,
-            "series_numbers": page_data(tournament, etag, series)["series"],
+            "series_numbers": data["series"],
             "progress": tables_progress(series),
-            "page_data": page_data(tournament, etag, series),
+            "page_data": data,
         }
         return render(request, "spectator/ranking.html", context)
 

@@ -83,10 +83,6 @@ class TableState:
         """The list keeper: position 4, or 5 at a five-table (DDV custom)."""
         return max((seat.position for seat in self.seats), default=4)
 
-    @property
-    def unconfirmed(self) -> tuple[DealView, ...]:
-        return tuple(deal for deal in self.deals if not deal.confirmed)
-
 
 def table_state(table: Table) -> TableState:
     """The state of ``table`` (a query each for its seats and deals, given its series loaded)."""
@@ -110,7 +106,7 @@ def series_tables(series: Series) -> list[TableState]:
 def _state(
     tournament: Tournament, table: Table, seats: Iterable[Seat], deals: Iterable[Deal]
 ) -> TableState:
-    seat_views = tuple(_seat_view(seat) for seat in sorted(seats, key=lambda s: s.position))
+    seat_views = tuple(seat_view(seat) for seat in sorted(seats, key=lambda s: s.position))
     deals = list(deals)
     positions = [seat.position for seat in seat_views]
     settings = tournament.series_settings(len(positions))
@@ -137,7 +133,8 @@ def _state(
     )
 
 
-def _seat_view(seat: Seat) -> SeatView:
+def seat_view(seat: Seat) -> SeatView:
+    """A seat as the pages, the API and the printouts show it (entry, player and club loaded)."""
     player = seat.entry.player
     return SeatView(
         position=seat.position,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from scoring.domain.queries import DealView, SeatView, TableState, series_tables
+from scoring.domain.queries import DealView, SeatView, TableState, seat_view, series_tables
 from tournaments.domain.standings import DEFAULT_TIE_BREAKS, Standing, standings
 from tournaments.engine.series import FIVE_TABLE
 from tournaments.enums import DealKind, TieBreak
@@ -196,7 +196,7 @@ def seating_list(series: Series) -> SeatingList:
     by_table: dict[int, list[SeatView]] = defaultdict(list)
     lines = []
     for seat in seats:
-        view = _seat_view(seat)
+        view = seat_view(seat)
         by_table[seat.table.number].append(view)
         lines.append(
             SeatingLine(view.name, view.club, view.start_number, seat.table.number, seat.position)
@@ -204,18 +204,6 @@ def seating_list(series: Series) -> SeatingList:
     tables = tuple(SeatingTable(number, tuple(views)) for number, views in by_table.items())
     lines.sort(key=lambda line: (sort_key(line.name), line.start_number))
     return SeatingList(series=series, tables=tables, players=tuple(lines))
-
-
-def _seat_view(seat: Seat) -> SeatView:
-    player = seat.entry.player
-    return SeatView(
-        position=seat.position,
-        entry_id=seat.entry_id,
-        player_id=player.pk,
-        name=player.name,
-        club=player.club.name if player.club else None,
-        start_number=seat.entry.start_number,
-    )
 
 
 def sort_key(name: str) -> str:
