@@ -12,6 +12,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("captain/", include("scoring.urls")),
     path("t/", include("tournaments.urls_public")),
+    path("desk/", include("tournaments.desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),

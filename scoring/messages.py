@@ -147,6 +147,19 @@ MESSAGES = {
     "already_entered": _("%(name)s is already entered."),
     "csv_columns": _("The CSV columns are: %(columns)s."),
     "csv_empty": _("The CSV file has no players."),
+    "entry_file_too_large": _("The file is too large (at most %(max)s kB)."),
+    "entry_file_too_long": _("The file has too many rows (at most %(max)s players)."),
+    "entry_file_unreadable": _("The file could not be read: please upload a CSV or XLSX file."),
+    # the organiser's desk
+    "rule_set_exists": _("A rule set named “%(name)s” exists already."),
+    "archive_invalid": _("This is not a Karlchen tournament archive (%(detail)s)."),
+    "archive_version": _(
+        "This archive has format version %(version)s; Karlchen reads version %(expected)s."
+    ),
+    "archive_standings_differ": _(
+        "The archive does not add up: its standings differ from those of its deals."
+    ),
+    "username_unknown": _("There is no user “%(name)s”."),
 }
 
 

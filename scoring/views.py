@@ -119,7 +119,10 @@ def refused(request):
     return render(request, "captain/refused.html", {"message": message}, status=403)
 
 
-def captain_context(state: TableState, token: str) -> dict:
+def captain_context(state: TableState, token: str | None, *, desk: dict | None = None) -> dict:
+    """The captain's page of ``state``'s table; ``desk``: the same page at the organiser's
+    desk (signed in by session, not by the table's token), with its own ``live`` address and
+    CSRF token, correcting closed series too."""
     tournament = state.series.tournament
     names = {seat.position: seat.name for seat in state.seats}
     next_deal = state.next_deal
@@ -137,7 +140,8 @@ def captain_context(state: TableState, token: str) -> dict:
         "form": _form_options(tournament),
         "kinds": dict(DealKind.choices),
         "parties": PARTY_CHOICES,
-        "page_data": _page_data(state, token, names),
+        "page_data": _page_data(state, token, names, desk),
+        "desk": desk is not None,
     }
 
 
@@ -188,17 +192,18 @@ def _form_options(tournament) -> dict:
 PARTY_CHOICES = (("re", labels.PARTIES["re"]), ("kontra", labels.PARTIES["kontra"]))
 
 
-def _page_data(state: TableState, token: str, names: dict[int, str]) -> dict:
+def _page_data(state: TableState, token: str | None, names: dict[int, str], desk) -> dict:
     """What the page's script needs: where to send deals, and where the series stands."""
     table = state.table
     settings = state.series.tournament.series_settings(len(state.seats))
     return {
         "table": table.pk,
         "token": token,
+        "csrf": desk["csrf"] if desk else None,
         "game": state.series.tournament.game,
         "urls": {
-            "live": reverse("captain") + "?part=live",
-            "service_worker": reverse("captain-service-worker"),
+            "live": desk["live"] if desk else reverse("captain") + "?part=live",
+            "service_worker": None if desk else reverse("captain-service-worker"),
             "preview": reverse("deal-preview", kwargs={"table_id": table.pk}),
             "record": reverse("deals", kwargs={"table_id": table.pk}),
             "deal": reverse("deal", kwargs={"table_id": table.pk, "number": 0}),

@@ -104,6 +104,13 @@ class Tournament(models.Model):
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
     )
+    # What the organiser's desk offers first when a series is seated.
+    seating_method = models.CharField(
+        _("seating method"),
+        max_length=20,
+        choices=enums.SeatingMethod.choices,
+        default=enums.SeatingMethod.PLAN,
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -345,3 +352,66 @@ class Job(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} #{self.pk}: {self.get_status_display()}"
+
+
+class RuleSet(models.Model):
+    """A club's house rules under a name, to set up the next tournament with them."""
+
+    name = models.CharField(_("name"), max_length=100)
+    game = models.CharField(
+        _("game"), max_length=20, choices=enums.Game.choices, default=enums.Game.DOPPELKOPF
+    )
+    rules = models.JSONField(_("rules"), default=dict, blank=True)
+    description = models.TextField(_("description"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "name"]
+        verbose_name = _("rule set")
+        verbose_name_plural = _("rule sets")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "name"], name="rule_set_name_once_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        try:
+            parse_rules(self.game, self.rules)
+        except DealRejected as refusal:
+            raise ValidationError(
+                {"rules": [problem_message(problem) for problem in refusal.problems]}
+            ) from refusal
+
+
+class OrganiserAction(models.Model):
+    """Who did what to a tournament, and when: the organisers' log (never edited)."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="actions"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organiser"),
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    # Kept beside the user so the log still names them after the account is gone.
+    user_label = models.CharField(_("organiser"), max_length=150)
+    # A code and its details, worded when shown: the log reads in each reader's language.
+    action = models.CharField(_("action"), max_length=40)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("organiser action")
+        verbose_name_plural = _("organiser actions")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"

@@ -49,6 +49,7 @@ from tournaments.api.permissions import (
     table_or_404,
 )
 from tournaments.api.serializers import SeatOutput
+from tournaments.domain.actions import log_action
 from tournaments.domain.ranking import cached_body
 from tournaments.enums import Game
 
@@ -291,6 +292,7 @@ class RecordDealApi(TableApi):
             number=data.get("number"),
             idempotency_key=data.get("idempotency_key"),
         )
+        log_organiser_write(request, author, table, revision, "deal_recorded")
         return Response(WrittenDealOutput.of(revision), status=status.HTTP_201_CREATED)
 
 
@@ -331,6 +333,7 @@ class CorrectDealApi(TableApi):
             by=author,
             idempotency_key=data.get("idempotency_key"),
         )
+        log_organiser_write(request, author, table, revision, "deal_corrected")
         return Response(WrittenDealOutput.of(revision))
 
 
@@ -377,7 +380,16 @@ class VoidDealApi(TableApi):
             by=author,
             idempotency_key=data.get("idempotency_key"),
         )
+        log_organiser_write(request, author, table, revision, "deal_corrected")
         return Response(WrittenDealOutput.of(revision))
+
+
+def log_organiser_write(request, author, table, revision, action: str) -> None:
+    """Organisers' writes go into the tournament's log (a captain's are in the revisions)."""
+    if author.organiser:
+        details = {"deal": revision.deal.number, "table": table.number}
+        details |= {"series": table.series.number, "reason": revision.reason}
+        log_action(table.series.tournament, request.user, action, **details)
 
 
 class PreviewDealApi(TableApi):

@@ -87,7 +87,7 @@ def import_entries_csv(tournament: Tournament, text: str) -> list[Entry]:
     Refuses the whole file with every problem, each naming its line (``csv.<line>.<column>``).
     """
     rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
-    problems = _csv_problems(tournament, rows)
+    problems = csv_problems(tournament, rows)
     if problems:
         raise DealRejected(problems)
     with transaction.atomic():
@@ -174,7 +174,8 @@ def _entry_problems(tournament, *, texts: dict, start_number, field: str) -> lis
     return problems
 
 
-def _csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]:
+def csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]:
+    """Every problem of entering ``rows`` (a file's lines from 2 on): ``csv.<line>.<column>``."""
     problems, numbers = [], set()
     for line, row in enumerate(rows, start=2):  # line 1 is the header
         field = f"csv.{line}"

@@ -34,7 +34,7 @@ def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table
         if Deal.objects.filter(table__series=series).exists():
             raise rejected("series_started", "series", number=series.number)
         series.tables.all().delete()
-        created = [_new_table(series, number) for number in range(1, len(tables) + 1)]
+        created = [new_table(series, number) for number in range(1, len(tables) + 1)]
         Seat.objects.bulk_create(
             Seat(series=series, table=table, position=position, entry=entry)
             for table, entries in zip(created, tables, strict=True)
@@ -63,7 +63,7 @@ def table_for_token(token: str) -> Table | None:
         return None
 
 
-def _new_table(series: Series, number: int) -> Table:
+def new_table(series: Series, number: int) -> Table:
     table = Table(series=series, number=number, token_nonce=secrets.token_hex(16))
     table.token_hash = Table.hash_token(table.captain_token())
     table.save()

@@ -36,7 +36,8 @@
   // --- the queue ---------------------------------------------------------------------------
 
   function queueKey() {
-    return "karlchen.queue.table." + data.table;
+    // The desk (an organiser's session) keeps its own queue beside a captain's on one browser.
+    return "karlchen.queue." + (data.token ? "table." : "desk.") + data.table;
   }
 
   function loadQueue() {
@@ -118,16 +119,22 @@
     return data.urls.deal.replace("/0/", "/" + number + "/");
   }
 
+  function headers() {
+    const common = {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "Accept-Language": document.documentElement.lang,
+    };
+    // A captain speaks with the table's token; an organiser at the desk with the session.
+    if (data.token) return { ...common, Authorization: "Table " + data.token };
+    return { ...common, "X-CSRFToken": data.csrf };
+  }
+
   async function send(url, method, body) {
     const response = await fetch(url, {
       method: method,
       credentials: "same-origin",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json",
-        "Accept-Language": document.documentElement.lang,
-        Authorization: "Table " + data.token,
-      },
+      headers: headers(),
       body: JSON.stringify(body),
     });
     const answer = await response.json().catch(() => ({}));

@@ -1,0 +1,46 @@
+"""How the organisers' log words each action (in the reader's language)."""
+
+from django.utils.translation import gettext_lazy as _
+
+ACTIONS = {
+    "tournament_created": _("created the tournament"),
+    "tournament_changed": _("changed the set-up"),
+    "rule_set_saved": _("saved the rule set “%(name)s”"),
+    "archive_imported": _("imported the tournament from an archive"),
+    "entry_added": _("entered %(name)s (no. %(start_number)s)"),
+    "entries_imported": _("imported %(count)s players from %(file)s"),
+    "checked_in": _("checked %(name)s in"),
+    "checked_out": _("took back the check-in of %(name)s"),
+    "withdrawn": _("withdrew %(name)s"),
+    "reinstated": _("took back the withdrawal of %(name)s"),
+    "hidden": _("hid %(name)s from the public ranking"),
+    "shown": _("listed %(name)s publicly again"),
+    "seating_started": _("drew the seating of series %(series)s (%(method)s, seed %(seed)s)"),
+    "documents_started": _("printed: %(kind)s"),
+    "time_called": _("called time in series %(series)s"),
+    "series_closed": _("closed series %(series)s"),
+    "series_force_closed": _("closed series %(series)s although tables %(tables)s had deals left"),
+    "penalty_added": _("added a penalty row at table %(table)s of series %(series)s: %(reason)s"),
+    "deal_corrected": _(
+        "corrected deal %(deal)s at table %(table)s of series %(series)s: %(reason)s"
+    ),
+    "deal_recorded": _("entered deal %(deal)s at table %(table)s of series %(series)s"),
+    "published": _("published the standings"),
+    "unpublished": _("hid the standings from spectators"),
+    "frozen": _("froze the public standings"),
+    "thawed": _("unfroze the public standings"),
+    "status_changed": _("set the status to “%(status)s”"),
+    "organiser_added": _("made %(name)s an organiser"),
+    "organiser_removed": _("removed %(name)s as an organiser"),
+    "exported": _("exported the %(format)s"),
+}
+
+
+def action_text(action) -> str:
+    template = ACTIONS.get(action.action)
+    if template is None:
+        return action.action
+    try:
+        return str(template) % action.details
+    except (KeyError, TypeError, ValueError):
+        return str(template)

@@ -1,0 +1,42 @@
+"""Named rule sets: a club's house rules saved once and offered when a tournament is set up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db import IntegrityError, transaction
+
+from scoring.domain.errors import rejected
+from scoring.engine import parse_rules
+from tournaments.models import RuleSet
+
+DDV_PRESET = "ddv"
+
+
+def save_rule_set(*, name: str, game: str, rules: Mapping, by, description: str = "") -> RuleSet:
+    """Store ``rules`` as the rule set ``name`` of ``game``; the engine checks them first."""
+    name = name.strip()
+    if not name:
+        raise rejected("name_required", "rule_set_name")
+    parse_rules(game, rules)
+    try:
+        with transaction.atomic():
+            return RuleSet.objects.create(
+                name=name[:100],
+                game=game,
+                rules=dict(rules),
+                description=description,
+                created_by=by,
+            )
+    except IntegrityError as error:
+        raise rejected("rule_set_exists", "rule_set_name", name=name) from error
+
+
+def preset_rules(game: str, preset: str) -> dict:
+    """The options of a preset: ``ddv`` (the engine's defaults) or a saved rule set's id."""
+    if preset in ("", DDV_PRESET):
+        return {}
+    rule_set = RuleSet.objects.filter(game=game, pk=int(preset) if preset.isdigit() else 0).first()
+    if rule_set is None:
+        raise rejected("unknown_preset", "preset", preset=preset)
+    return dict(rule_set.rules)

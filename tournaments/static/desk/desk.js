@@ -1,0 +1,148 @@
+/* The organiser's desk: small helps on server-rendered pages (everything works without them,
+ * only less smoothly): rule presets, the door's search and check-in, the live board, jobs. */
+(function () {
+  "use strict";
+
+  function csrfToken(form) {
+    const field = form.querySelector('[name="csrfmiddlewaretoken"]');
+    return field ? field.value : "";
+  }
+
+  /* --- set-up: the options of the chosen game, filled in from the chosen rule set --------- */
+  function setupForm() {
+    const form = document.querySelector("[data-presets-form]");
+    const presetsData = document.getElementById("desk-presets");
+    if (!form || !presetsData) return;
+    const presets = JSON.parse(presetsData.textContent);
+    const game = form.elements.game;
+    const preset = form.elements.preset;
+    const prefixes = { doppelkopf: "dk_", schafkopf: "sk_" };
+
+    function showGame() {
+      form.querySelectorAll("fieldset[data-game]").forEach((fieldset) => {
+        fieldset.hidden = fieldset.dataset.game !== game.value;
+      });
+    }
+
+    function fill() {
+      const values = (presets[preset.value] || {})[game.value];
+      if (!values) return;
+      Object.entries(values).forEach(([name, value]) => {
+        const fieldName = prefixes[game.value] + name;
+        const inputs = form.querySelectorAll('[name="' + fieldName + '"]');
+        inputs.forEach((input) => {
+          if (input.type === "checkbox" && inputs.length > 1) input.checked = value.includes(input.value);
+          else if (input.type === "checkbox") input.checked = Boolean(value);
+          else input.value = value;
+        });
+      });
+    }
+
+    if (game && !game.disabled) game.addEventListener("change", () => { showGame(); fill(); });
+    if (preset && !preset.disabled) preset.addEventListener("change", fill);
+    showGame();
+  }
+
+  /* --- the door: search as you type, check in without reloading ---------------------------- */
+  function checkIn() {
+    const search = document.querySelector("input[data-filter]");
+    const rows = () => document.querySelectorAll(search.dataset.filter);
+    function count() {
+      const slot = document.querySelector("[data-check-count]");
+      if (!slot) return;
+      const all = document.querySelectorAll("#entry-list tbody tr[data-search]:not(.withdrawn)");
+      const here = document.querySelectorAll("#entry-list tbody tr.here:not(.withdrawn)");
+      slot.textContent = here.length + " / " + all.length;
+    }
+    if (search) {
+      search.addEventListener("input", () => {
+        const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+        rows().forEach((row) => {
+          const text = row.dataset.search || "";
+          row.hidden = !words.every((word) => text.includes(word));
+        });
+      });
+    }
+    document.querySelectorAll("form[data-check-in]").forEach((form) => {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const button = form.querySelector("button");
+        const body = new FormData(form);
+        body.set("action", button.value);
+        button.disabled = true;
+        try {
+          const response = await fetch(form.action, {
+            method: "POST",
+            body: body,
+            credentials: "same-origin",
+            headers: { Accept: "application/json", "X-CSRFToken": csrfToken(form) },
+          });
+          if (!response.ok) throw new Error(String(response.status));
+          const flags = await response.json();
+          const row = form.closest("tr");
+          row.classList.toggle("here", flags.checked_in);
+          button.value = flags.checked_in ? "check_out" : "check_in";
+          button.setAttribute("aria-pressed", String(flags.checked_in));
+          button.textContent = flags.checked_in ? "✔ " + form.dataset.hereText : form.dataset.checkInText;
+          count();
+          if (search && search.value) { search.select(); search.focus(); }
+        } catch (error) {
+          form.submit(); // the server answers with a page that says what happened
+        } finally {
+          button.disabled = false;
+        }
+      });
+    });
+    count();
+  }
+
+  /* --- "are you sure?" for buttons that change much ---------------------------------------- */
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-confirm]");
+    if (button && button.tagName === "BUTTON" && !window.confirm(button.dataset.confirm)) {
+      event.preventDefault();
+    }
+  });
+
+  /* --- the live board of tables ------------------------------------------------------------ */
+  function board() {
+    const slot = document.querySelector("[data-board]");
+    if (!slot) return;
+    const seconds = Number(slot.dataset.pollSeconds) || 10;
+    setInterval(async () => {
+      if (document.hidden) return;
+      try {
+        const response = await fetch(slot.dataset.board, { credentials: "same-origin" });
+        if (response.ok) slot.innerHTML = await response.text();
+      } catch (error) {
+        // offline for a moment: the board stays as it was
+      }
+    }, seconds * 1000);
+  }
+
+  /* --- jobs (seating, PDFs): the page reloads once the job has finished -------------------- */
+  function jobs() {
+    const waiting = document.querySelectorAll("[data-job][data-reload-when-done]");
+    if (!waiting.length) return;
+    const timer = setInterval(async () => {
+      for (const item of waiting) {
+        try {
+          const response = await fetch(item.dataset.job, { credentials: "same-origin", headers: { Accept: "application/json" } });
+          const job = await response.json();
+          if (job.status === "done" || job.status === "failed") {
+            clearInterval(timer);
+            window.location.reload();
+            return;
+          }
+        } catch (error) {
+          // try again at the next tick
+        }
+      }
+    }, 1500);
+  }
+
+  setupForm();
+  checkIn();
+  board();
+  jobs();
+})();
