@@ -159,7 +159,6 @@ MESSAGES = {
     "archive_standings_differ": _(
         "The archive does not add up: its standings differ from those of its deals."
     ),
-    "username_unknown": _("There is no user “%(name)s”."),
 }
 
 

@@ -47,3 +47,12 @@ def media_root(settings, tmp_path):
     """Stored files (generated PDFs) in a directory of the test's own."""
     settings.MEDIA_ROOT = tmp_path / "media"
     return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def eager_celery(monkeypatch):
+    """Tasks run at once in the calling thread (where a test is about a page, not a worker)."""
+    from karlchen.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+    return app

@@ -136,15 +136,14 @@ def form_values(game: str, rules: dict) -> dict:
 def rules_from(game: str, cleaned: dict) -> dict:
     """The options that differ from the defaults, as the engine reads them."""
     base = defaults(game)
-    changed = {
-        name: cleaned[name] for name in base if name in cleaned and cleaned[name] != base[name]
-    }
+    values = {name: cleaned[name] for name in base if name in cleaned}
+    if "extras" in values:
+        values["extras"] = sorted(values["extras"])  # a set: the order of the boxes is no change
+    changed = {name: value for name, value in values.items() if value != base[name]}
     if game != "schafkopf":
-        if "extras" in changed:
-            changed["extras"] = sorted(changed["extras"])
         return changed
     tariff = {
-        name[len("tariff_") :]: changed.pop(name)
+        name.removeprefix("tariff_"): changed.pop(name)
         for name in list(changed)
         if name.startswith("tariff_")
     }

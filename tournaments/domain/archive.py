@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from scoring.domain.errors import rejected
+from scoring.engine import DealRejected
 from scoring.models import Deal, DealRevision, RevisionPoints
 from tournaments.domain.entries import add_missing_series
 from tournaments.domain.seating import new_table
@@ -85,6 +86,8 @@ def import_archive(archive: object, *, by) -> Tournament:
             for row in data["series"]:
                 _restore_series(tournament, row, entries)
             _check_standings(tournament, data.get("standings"))
+    except DealRejected:
+        raise  # a ValueError too, but already worded
     except (
         KeyError,
         TypeError,

@@ -1,0 +1,40 @@
+"""Fixtures of the desk tests: an organiser signed in, a stranger, a seated tournament."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.test import Client
+
+from tests.factories.tournaments import organiser
+from tests.tournaments.documents import seated_series
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def orga():
+    return organiser()
+
+
+@pytest.fixture
+def desk(orga):
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(orga)
+    return client
+
+
+@pytest.fixture
+def stranger():
+    client = Client()
+    client.force_login(get_user_model().objects.create_user("fremd"))
+    return client
+
+
+@pytest.fixture
+def seated():
+    """Series 1 seated at a four- and a five-table (nine players), nothing played."""
+    series, tables = seated_series((4, 5))
+    return series.tournament, tables
