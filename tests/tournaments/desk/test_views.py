@@ -297,7 +297,6 @@ def test_score_sheets_are_printed_as_a_job_and_listed_for_download(
     download = desk.get(f"/api/v1/jobs/{job.pk}/files/score-sheets-series-1.pdf")
     assert download.status_code == 200
     assert b"".join(download.streaming_content).startswith(b"%PDF")
-    download.file_to_stream.close()  # not close(): that would end the test's DB connection
     assert actions(tournament) == ["documents_started"]
 
 

@@ -61,8 +61,8 @@ class TournamentCreateView(DeskView):
             form_refused(form, refusal)
             return self.show(form, status=400)
         log_action(tournament, request.user, "tournament_created")
-        _save_rule_set(request, form, tournament)
         messages.success(request, _("The tournament is set up. Next: enter the players."))
+        _save_rule_set(request, form, tournament)
         return HttpResponseRedirect(reverse("desk:entries", args=[tournament.pk]))
 
     def show(self, form, status: int = 200):

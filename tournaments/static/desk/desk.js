@@ -71,7 +71,8 @@
         body.set("action", button.value);
         button.disabled = true;
         try {
-          const response = await fetch(form.action, {
+          // getAttribute: form.action would be the button named "action"
+          const response = await fetch(form.getAttribute("action"), {
             method: "POST",
             body: body,
             credentials: "same-origin",
@@ -87,7 +88,11 @@
           count();
           if (search && search.value) { search.select(); search.focus(); }
         } catch (error) {
-          form.submit(); // the server answers with a page that says what happened
+          // the server answers with a page that says what happened
+          const field = Object.assign(document.createElement("input"), { type: "hidden" });
+          Object.assign(field, { name: "action", value: button.value });
+          form.append(field);
+          form.submit();
         } finally {
           button.disabled = false;
         }
