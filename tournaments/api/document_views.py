@@ -16,6 +16,7 @@ from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSer
 from tournaments.api.base import CODES, ORGANISER_ERRORS, Api, valid
 from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
 from tournaments.api.serializers import StrictBooleanField
+from tournaments.domain.actions import log_action
 from tournaments.domain.documents import document_file
 from tournaments.domain.jobs import start_documents_job
 from tournaments.enums import DocumentKind, DocumentSplit
@@ -65,6 +66,8 @@ class StartDocumentsApi(Api):
             base_url=settings.SITE_URL or request.build_absolute_uri("/"),
             language=get_language(),
         )
+        kind = str(DocumentKind(job.params["kind"]).label)
+        log_action(tournament, request.user, "documents_started", kind=kind)
         url = reverse("job", kwargs={"job_id": job.pk})
         return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
 

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from tournaments.api.base import CODES, ORGANISER_ERRORS, Api, valid
 from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
+from tournaments.domain.actions import log_action
 from tournaments.domain.jobs import start_seating_job
 from tournaments.enums import ClubSeparation, JobKind, SeatingMethod
 from tournaments.models import Job
@@ -57,6 +58,9 @@ class StartSeatingApi(Api):
         params = dict(valid(StartSeatingApi.InputSerializer, request.data))
         params.setdefault("seed", secrets.randbelow(MAX_SEED))  # stored: the draw can be redone
         job = start_seating_job(tournament, by=request.user, params=params)
+        series = ", ".join(map(str, params.get("series") or [])) or "—"
+        details = {"series": series, "method": params.get("method"), "seed": params["seed"]}
+        log_action(tournament, request.user, "seating_started", **details)
         url = reverse("job", kwargs={"job_id": job.pk})
         return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
 

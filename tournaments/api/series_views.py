@@ -28,6 +28,7 @@ from tournaments.api.serializers import (
     SeriesOutput,
     StrictBooleanField,
 )
+from tournaments.domain.actions import log_action
 from tournaments.domain.ranking import cached_body
 from tournaments.domain.seating import reissue_captain_token, seat_series
 from tournaments.domain.series import call_time, close_series
@@ -136,6 +137,9 @@ class SeatSeriesApi(Api):
         if unknown:
             return validation_response(unknown)
         seat_series(series, [[entries[pk] for pk in table] for table in plan])
+        log_action(
+            tournament, request.user, "seating_started", series=number, method="fixed", seed="—"
+        )
         series.refresh_from_db()  # seat_series saved its own locked copy
         body = series_tables_body(series, organiser=True)
         return Response(body, status=status.HTTP_201_CREATED)
@@ -152,7 +156,9 @@ class CallTimeApi(Api):
         tournament = organised_tournament(request, tournament_id)
         series = series_of(tournament, number)
         valid(EmptyInput, request.data)
-        return Response(SeriesOutput(call_time(series)).data)
+        series = call_time(series)
+        log_action(tournament, request.user, "time_called", series=number)
+        return Response(SeriesOutput(series).data)
 
 
 class CloseSeriesApi(Api):
@@ -172,7 +178,9 @@ class CloseSeriesApi(Api):
         tournament = organised_tournament(request, tournament_id)
         series = series_of(tournament, number)
         force = valid(CloseSeriesApi.InputSerializer, request.data)["force"]
-        return Response(SeriesOutput(close_series(series, force=force)).data)
+        series = close_series(series, force=force)
+        log_action(tournament, request.user, "series_closed", series=number)
+        return Response(SeriesOutput(series).data)
 
 
 class CaptainTokenApi(Api):
@@ -189,9 +197,11 @@ class CaptainTokenApi(Api):
     )
     def post(self, request, table_id):
         table = table_or_404(table_id)
-        organised_tournament(request, table.series.tournament_id)
+        tournament = organised_tournament(request, table.series.tournament_id)
         valid(EmptyInput, request.data)
         token = reissue_captain_token(table)
+        details = {"table": table.number, "series": table.series.number}
+        log_action(tournament, request.user, "captain_link_reissued", **details)
         body = {
             "table": table.pk,
             "captain_token": token,

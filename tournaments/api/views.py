@@ -47,6 +47,7 @@ from tournaments.api.serializers import (
     StrictBooleanField,
     TournamentOutput,
 )
+from tournaments.domain.actions import log_action
 from tournaments.domain.entries import (
     add_entry,
     create_tournament,
@@ -103,6 +104,7 @@ class TournamentCreateApi(Api):
             raise denied(request)
         data = valid(TournamentCreateApi.InputSerializer, request.data)
         tournament = create_tournament(by=request.user, **data)
+        log_action(tournament, request.user, "tournament_created")
         return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
 
 
@@ -151,6 +153,7 @@ class TournamentUpdateApi(Api):
         tournament = organised_tournament(request, tournament_id)
         data = valid(TournamentUpdateApi.InputSerializer, request.data)
         tournament = update_tournament(tournament, **data)
+        log_action(tournament, request.user, "tournament_changed", fields=sorted(data))
         return Response(TournamentOutput(tournament).data)
 
 
@@ -223,10 +226,18 @@ class EntryCreateApi(Api):
         if is_csv(request):
             text = request.data if isinstance(request.data, str) else ""  # empty body: {}
             entries = import_entries_csv(tournament, text)
+            log_action(tournament, request.user, "entries_imported", count=len(entries), file="API")
             body = EntryCreateApi.ImportOutputSerializer({"entries": entries}).data
             return Response(body, status=status.HTTP_201_CREATED)
         data = valid(EntryCreateApi.InputSerializer, request.data)
         entry = add_entry(tournament, **{k: v for k, v in data.items() if v is not None})
+        log_action(
+            tournament,
+            request.user,
+            "entry_added",
+            name=entry.player.name,
+            start_number=entry.start_number,
+        )
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -259,4 +270,15 @@ class EntryUpdateApi(Api):
             entry = withdraw(entry, data["withdrawn"])
         if "hidden" in data:
             entry = hide_publicly(entry, data["hidden"])
+        for flag, value in data.items():
+            log_action(
+                tournament, request.user, ENTRY_FLAG_ACTIONS[flag][value], name=entry.player.name
+            )
         return Response(EntryOutput(entry).data)
+
+
+ENTRY_FLAG_ACTIONS = {  # the log's words for each flag set (True) or cleared (False)
+    "checked_in": {True: "checked_in", False: "checked_out"},
+    "withdrawn": {True: "withdrawn", False: "reinstated"},
+    "hidden": {True: "hidden", False: "shown"},
+}

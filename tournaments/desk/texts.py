@@ -16,6 +16,9 @@ ACTIONS = {
     "hidden": _("hid %(name)s from the public ranking"),
     "shown": _("listed %(name)s publicly again"),
     "seating_started": _("drew the seating of series %(series)s (%(method)s, seed %(seed)s)"),
+    "captain_link_reissued": _(
+        "issued a new captain link for table %(table)s of series %(series)s"
+    ),
     "documents_started": _("printed: %(kind)s"),
     "time_called": _("called time in series %(series)s"),
     "series_closed": _("closed series %(series)s"),

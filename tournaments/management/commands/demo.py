@@ -143,8 +143,8 @@ class Command(BaseCommand):
         )
         write(
             _(
-                "Organiser login at /admin/: user “%(user)s”, password %(password)s. "
-                "For the demo only: never use it in production."
+                "Organiser's desk at /desk/ (and the admin at /admin/): user “%(user)s”, "
+                "password %(password)s. For the demo only: never use it in production."
             )
             % {"user": ORGANISER, "password": password}
         )
