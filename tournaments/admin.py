@@ -39,7 +39,9 @@ from tournaments.models import (
     Club,
     Entry,
     Job,
+    OrganiserAction,
     Player,
+    RuleSet,
     Seat,
     Series,
     Table,
@@ -612,3 +614,24 @@ class JobAdmin(ReadOnlyAdmin):
                 for name in names
             ),
         )
+
+
+# --- rule sets and the organisers' log -----------------------------------------------------
+
+
+@admin.register(RuleSet)
+class RuleSetAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "created_by", "created_at"]
+    list_filter = ["game"]
+    search_fields = ["name"]
+    readonly_fields = ["created_by", "created_at"]
+
+
+@admin.register(OrganiserAction)
+class OrganiserActionAdmin(ReadOnlyAdmin):
+    """The log is evidence: shown, never edited."""
+
+    list_display = ["at", "tournament", "user_label", "action"]
+    list_filter = ["action"]
+    search_fields = ["tournament__name", "user_label"]
+    date_hierarchy = "at"

@@ -9,8 +9,10 @@ from django.urls import reverse
 
 from scoring.domain.deals import correct_deal, record_deal
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
-from tests.factories.tournaments import CAPTAIN, seated_table
+from tests.factories.tournaments import CAPTAIN, organiser, seated_table
+from tournaments.domain.actions import log_action
 from tournaments.domain.adjustments import add_adjustment, minor_breach_lines
+from tournaments.domain.rulesets import save_rule_set
 from tournaments.enums import AdjustmentKind
 from tournaments.models import Adjustment, Entry, Job, Table, Tournament
 
@@ -47,7 +49,10 @@ def table():
         reason="Ausgespielt vor der Zeit",
         table=table,
     )
-    Job.objects.create(tournament=table.series.tournament, kind="seating", params={"seed": 1})
+    tournament = table.series.tournament
+    Job.objects.create(tournament=tournament, kind="seating", params={"seed": 1})
+    save_rule_set(name="Hausregeln Herz As", game="doppelkopf", rules={"poverty": True}, by=None)
+    log_action(tournament, organiser(), "tournament_created")
     return table
 
 

@@ -10,9 +10,6 @@ from scoring.domain.errors import rejected
 from scoring.engine import parse_rules
 from tournaments.models import RuleSet
 
-DDV_PRESET = "ddv"
-
-
 def save_rule_set(*, name: str, game: str, rules: Mapping, by, description: str = "") -> RuleSet:
     """Store ``rules`` as the rule set ``name`` of ``game``; the engine checks them first."""
     name = name.strip()
@@ -30,13 +27,3 @@ def save_rule_set(*, name: str, game: str, rules: Mapping, by, description: str 
             )
     except IntegrityError as error:
         raise rejected("rule_set_exists", "rule_set_name", name=name) from error
-
-
-def preset_rules(game: str, preset: str) -> dict:
-    """The options of a preset: ``ddv`` (the engine's defaults) or a saved rule set's id."""
-    if preset in ("", DDV_PRESET):
-        return {}
-    rule_set = RuleSet.objects.filter(game=game, pk=int(preset) if preset.isdigit() else 0).first()
-    if rule_set is None:
-        raise rejected("unknown_preset", "preset", preset=preset)
-    return dict(rule_set.rules)
