@@ -10,6 +10,7 @@ from scoring.domain.errors import rejected
 from scoring.engine import parse_rules
 from tournaments.models import RuleSet
 
+
 def save_rule_set(*, name: str, game: str, rules: Mapping, by, description: str = "") -> RuleSet:
     """Store ``rules`` as the rule set ``name`` of ``game``; the engine checks them first."""
     name = name.strip()
