@@ -21,6 +21,15 @@ from tournaments import enums
 from tournaments.engine.series import SeriesSettings
 
 
+def check_rules(game: str, rules) -> None:
+    """A model's ``rules`` field must be a rule set the game's engine accepts."""
+    try:
+        parse_rules(game, rules)
+    except DealRejected as refusal:
+        messages = [problem_message(problem) for problem in refusal.problems]
+        raise ValidationError({"rules": messages}) from refusal
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     short_name = models.CharField(_("short name"), max_length=20, blank=True)
@@ -129,12 +138,7 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         """The rule set must be one the game's engine accepts (admin forms check it too)."""
-        try:
-            parse_rules(self.game, self.rules)
-        except DealRejected as refusal:
-            raise ValidationError(
-                {"rules": [problem_message(problem) for problem in refusal.problems]}
-            ) from refusal
+        check_rules(self.game, self.rules)
 
     @property
     def is_public(self) -> bool:
@@ -380,12 +384,7 @@ class RuleSet(models.Model):
         return self.name
 
     def clean(self) -> None:
-        try:
-            parse_rules(self.game, self.rules)
-        except DealRejected as refusal:
-            raise ValidationError(
-                {"rules": [problem_message(problem) for problem in refusal.problems]}
-            ) from refusal
+        check_rules(self.game, self.rules)
 
 
 class OrganiserAction(models.Model):

@@ -7,6 +7,7 @@ as a phone sees them (360 px wide). Screenshots go to ``test-output/`` (or
 """
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -45,12 +46,11 @@ def chromium():
         browser.close()
 
 
-@pytest.fixture
-def phone(chromium, live_server):
-    """A fresh phone-sized browser (German, as the club room speaks) on the live server."""
-    context = chromium.new_context(
-        viewport=PHONE, locale="de-DE", base_url=live_server.url, has_touch=True
-    )
+@contextmanager
+def browser_page(chromium, live_server, **options):
+    """A page in a fresh browser context (German, as the club room speaks) on the live server;
+    any JavaScript error on it fails the test."""
+    context = chromium.new_context(locale="de-DE", base_url=live_server.url, **options)
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors = []
@@ -58,6 +58,13 @@ def phone(chromium, live_server):
     yield page
     context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone(chromium, live_server):
+    """A fresh phone-sized browser on the live server."""
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as page:
+        yield page
 
 
 @pytest.fixture

@@ -12,8 +12,9 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.browser.captain import CaptainPage
+from tests.browser.conftest import browser_page
+from tests.factories.tournaments import standing_figures
 from tournaments import demo
-from tournaments.domain.standings import standings
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,35 +27,11 @@ PLAYERS_CSV = "Name;Verein\n" + "".join(
 
 @pytest.fixture
 def organiser_page(chromium, live_server):
+    """A laptop at the desk, with the organiser's account ready to sign in."""
     get_user_model().objects.create_user("leitung", password="geheim-genug")
     cache.clear()
-    context = chromium.new_context(
-        viewport=LAPTOP, locale="de-DE", base_url=live_server.url, accept_downloads=True
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
-
-
-def figures(tournament) -> list[tuple]:
-    return [
-        (
-            row.start_number,
-            row.rank,
-            row.name,
-            row.club,
-            row.total,
-            row.per_series,
-            row.deals_played,
-            row.compulsory_solos,
-            row.series_won,
-        )
-        for row in standings(tournament)
-    ]
+    with browser_page(chromium, live_server, viewport=LAPTOP, accept_downloads=True) as page:
+        yield page
 
 
 def play_through_the_api(base_url: str, tournament) -> int:
@@ -186,7 +163,7 @@ def test_a_small_tournament_runs_end_to_end_through_the_desk(
     page.get_by_role("button", name="Einlesen").click()
     expect(page.locator(".message.success")).to_contain_text("Das Turnier wurde eingelesen.")
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
-    assert figures(copy) == figures(tournament)
+    assert standing_figures(copy) == standing_figures(tournament)
     corrected = copy.series.get(number=1).tables.get(number=1).deals.get(number=number)
     assert corrected.revisions.count() == 2
 

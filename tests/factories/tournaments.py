@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from scoring.domain.deals import Author
 from tournaments.domain.entries import add_entry, create_tournament
 from tournaments.domain.seating import seat_series
+from tournaments.domain.standings import standings
 
 CAPTAIN = Author(user=None, label="captain")
 
@@ -39,3 +40,10 @@ def seated_table(players: int = 4, *, game: str = "doppelkopf", **fields):
     series = tournament.series.get(number=1)
     (table,) = seat_series(series, [entries])
     return table
+
+
+def standing_figures(tournament) -> list[tuple]:
+    """Every figure of every row of the standings, to compare two tournaments exactly."""
+    fields = ("start_number", "rank", "name", "club", "total", "per_series", "deals_played")
+    fields += ("compulsory_solos", "series_won", "withdrawn", "hidden")
+    return [tuple(getattr(row, name) for name in fields) for row in standings(tournament)]

@@ -90,6 +90,11 @@ def import_entries_csv(tournament: Tournament, text: str) -> list[Entry]:
     problems = csv_problems(tournament, rows)
     if problems:
         raise DealRejected(problems)
+    return enter_rows(tournament, rows)
+
+
+def enter_rows(tournament: Tournament, rows: Iterable[Mapping[str, str]]) -> list[Entry]:
+    """Enter rows already checked (``csv_problems``), in one transaction."""
     with transaction.atomic():
         return [
             add_entry(

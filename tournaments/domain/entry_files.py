@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 
 from scoring.domain.errors import rejected
 from scoring.engine import DealRejected, Problem
-from tournaments.domain.entries import CSV_COLUMNS, add_entry, csv_problems
+from tournaments.domain.entries import CSV_COLUMNS, csv_problems, enter_rows
 from tournaments.models import Entry, Tournament
 
 MAX_FILE_BYTES = 1_000_000
@@ -84,16 +84,7 @@ def import_entry_rows(tournament: Tournament, rows: list[dict[str, str]]) -> lis
         problems.append(Problem("csv_empty", "file", {}))
     if problems:
         raise DealRejected(problems)
-    return [
-        add_entry(
-            tournament,
-            name=row["name"],
-            club=row.get("club") or "",
-            member_number=(row.get("member_number") or "").strip() or None,
-            start_number=int(row["start_number"]) if row.get("start_number") else None,
-        )
-        for row in rows
-    ]
+    return enter_rows(tournament, rows)
 
 
 def _already_entered(tournament: Tournament, row: dict[str, str]) -> bool:

@@ -7,7 +7,7 @@ import pytest
 
 from scoring.domain.deals import Author, confirm_deal, correct_deal, void_deal
 from scoring.engine import DealRejected
-from tests.factories.tournaments import organiser
+from tests.factories.tournaments import organiser, standing_figures
 from tests.tournaments.documents import play_series, seated_series
 from tournaments.domain.adjustments import add_adjustment, minor_breach_lines
 from tournaments.domain.archive import export_archive, import_archive
@@ -17,25 +17,6 @@ from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 ORGA = Author(user=None, label="orga", organiser=True)
-
-
-def figures(tournament) -> list[tuple]:
-    return [
-        (
-            r.start_number,
-            r.rank,
-            r.name,
-            r.club,
-            r.total,
-            r.per_series,
-            r.deals_played,
-            r.compulsory_solos,
-            r.series_won,
-            r.withdrawn,
-            r.hidden,
-        )
-        for r in standings(tournament)
-    ]
 
 
 @pytest.fixture
@@ -71,8 +52,8 @@ def test_an_imported_archive_has_the_same_standings_history_and_export(played):
     archive = json.loads(json.dumps(export_archive(played)))  # as a file would carry it
     copy = import_archive(archive, by=organiser("zweite"))
     assert copy.pk != played.pk
-    assert figures(copy) == figures(played)
-    assert figures(copy) == [tuple(row) for row in figures(played)]
+    assert standing_figures(copy) == standing_figures(played)
+    assert standing_figures(copy) == [tuple(row) for row in standing_figures(played)]
     again = export_archive(copy)
     assert {**again, "exported_at": None} == {**archive, "exported_at": None}
     corrected = copy.series.get(number=1).tables.get(number=1).deals.get(number=2)
