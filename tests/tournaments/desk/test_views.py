@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from scoring.domain.deals import Author, record_deal
 from scoring.models import DealRevision
 from tests.api.conftest import NORMAL
-from tests.factories.tournaments import organiser
+from tests.factories.tournaments import organiser, seated_table
 from tests.tournaments.documents import play_series
 from tournaments.domain.standings import standings
 from tournaments.enums import SeriesStatus
@@ -472,3 +472,19 @@ def test_a_second_organiser_is_added_may_act_and_is_removed_again(seated, desk, 
         "hat helfer zur Turnierleitung gemacht",
     ]
     assert OrganiserAction.objects.filter(user=orga).count() == 2
+
+
+def test_a_schafkopf_table_is_worked_at_the_desk_too(desk):
+    table = seated_table(4, game="schafkopf")
+    html = desk.get(f"/desk/{table.series.tournament_id}/tables/{table.pk}/").content.decode()
+    assert 'name="declarer"' in html
+    assert 'id="deal-form"' in html
+
+
+def test_the_desk_speaks_english_when_asked(seated, orga):
+    tournament, _ = seated
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(orga)
+    html = client.get(f"/desk/{tournament.pk}/entries/").content.decode()
+    assert "Check everyone in" in html
+    assert "Alle als anwesend markieren" not in html
