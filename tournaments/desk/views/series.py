@@ -168,7 +168,12 @@ class PrintView(OrganiserView):
 
 
 def document_jobs(tournament) -> list[Job]:
-    return list(tournament.jobs.filter(kind=JobKind.DOCUMENTS)[:12])
+    """The latest print jobs, each with the name of what it prints."""
+    jobs = list(tournament.jobs.filter(kind=JobKind.DOCUMENTS)[:12])
+    for job in jobs:
+        kind = job.params.get("kind")
+        job.label = DocumentKind(kind).label if kind in DocumentKind.values else kind
+    return jobs
 
 
 def board(series) -> list[dict]:
