@@ -42,7 +42,7 @@ from tournaments.engine.series import (
     timeline,
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
-from tournaments.models import Entry, Seat, Table, Tournament
+from tournaments.models import Entry, Seat, Series, Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -332,6 +332,10 @@ def _load(table_id: int, *, lock: bool) -> _TableScope:
     tables = Table.objects.select_related("series__tournament")
     # of=self: lock the table row only, not the series and tournament rows all tables share
     table = (tables.select_for_update(of=("self",)) if lock else tables).get(pk=table_id)
+    if lock:
+        # A statement that waited for the lock saw the series as it was when it started; the
+        # status read again now is the one a close committed meanwhile (PostgreSQL).
+        table.series.status = _select(SERIES_STATUS_SQL, table.series_id)[0][0]
     return _TableScope(table, table.series.tournament, dict(_select(SEATS_SQL, table.pk)))
 
 
@@ -340,6 +344,7 @@ def _load(table_id: int, *, lock: bool) -> _TableScope:
 # the rest of recording a deal; written out once, a fraction of that. Plain SQL that PostgreSQL
 # and SQLite both run; the tables' names come from the models.
 SEATS_SQL = f'SELECT "position", entry_id FROM {Seat._meta.db_table} WHERE table_id = %s'
+SERIES_STATUS_SQL = f"SELECT status FROM {Series._meta.db_table} WHERE id = %s"
 PLAYED_SQL = (
     f"SELECT revision.input FROM {Deal._meta.db_table} deal"
     f" JOIN {DealRevision._meta.db_table} revision ON revision.id = deal.current_id"

@@ -17,8 +17,9 @@ def call_time(series: Series) -> Series:
     """Time is up: at every table the remaining normal deals are struck; missing compulsory
     solos are still played, as forced solos."""
     with transaction.atomic():
+        tables = _lock_tables(series)
         series = Series.objects.select_for_update().get(pk=series.pk)
-        for table in Table.objects.select_for_update().filter(series=series):
+        for table in tables:
             if table.time_up_after is None:
                 table.time_up_after = table.deals.count()
                 table.save(update_fields=["time_up_after"])
@@ -46,6 +47,7 @@ def close_series(series: Series, *, force: bool = False) -> Series:
     Refused while a table has deals left, unless ``force`` (e.g. a table abandoned play).
     """
     with transaction.atomic():
+        _lock_tables(series)  # no deal is being written while the series closes
         series = Series.objects.select_for_update().select_related("tournament").get(pk=series.pk)
         missing = incomplete_tables(series)
         if missing and not force:
@@ -55,3 +57,10 @@ def close_series(series: Series, *, force: bool = False) -> Series:
         series.save(update_fields=["status", "closed_at"])
         bump(series.tournament_id)
     return series
+
+
+def _lock_tables(series: Series) -> list[Table]:
+    """Lock the series' tables, in one order, before the series row: a deal being recorded
+    holds its table's lock and then may update the series (to "running"), so taking the
+    series first here could deadlock with it."""
+    return list(Table.objects.select_for_update().filter(series_id=series.pk).order_by("pk"))

@@ -5,15 +5,18 @@ and the unique (table, number) constraint must let exactly one deal through.
 """
 
 import threading
+import time
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from scoring.domain.deals import record_deal
-from scoring.domain.errors import Conflict
+from scoring.domain.errors import Conflict, Gone
 from scoring.models import Deal, DealRevision
 from tests.factories.tournaments import seated_table
 from tests.scoring.domain.conftest import CAPTAIN, normal
+from tournaments.enums import SeriesStatus
+from tournaments.models import Series, Table
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -60,3 +63,47 @@ def test_a_retried_request_racing_its_original_stores_once():
     assert [code for code, _ in outcomes] == ["stored"] * 3
     assert len({pk for _, pk in outcomes}) == 1
     assert Deal.objects.filter(table=table).count() == 1
+
+
+def waiting_for_a_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        return cursor.fetchone()[0] > 0
+
+
+def test_a_deal_that_waited_while_its_series_was_closed_is_refused():
+    """The captain's save waits for the table lock that closing the series holds; once the
+    close commits, the waiting save sees the series closed (not the state its statement began
+    with), is refused, and leaves the series closed."""
+    table = seated_table(4)
+    locked, outcome = threading.Event(), []
+
+    def close_while_locked():
+        with transaction.atomic():
+            Table.objects.select_for_update().get(pk=table.pk)
+            locked.set()
+            for _ in range(100):  # until the captain's save waits for the lock
+                if waiting_for_a_lock():
+                    break
+                time.sleep(0.05)
+            Series.objects.filter(pk=table.series_id).update(status=SeriesStatus.CLOSED)
+        connection.close()
+
+    def save():
+        locked.wait(timeout=10)
+        try:
+            record_deal(table, deal=normal([1, 2]), by=CAPTAIN, number=1)
+            outcome.append("stored")
+        except Gone as gone:
+            outcome.append(gone.problem.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=close_while_locked), threading.Thread(target=save)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert outcome == ["series_closed"]
+    assert Series.objects.get(pk=table.series_id).status == SeriesStatus.CLOSED
+    assert not Deal.objects.filter(table=table).exists()
