@@ -11,10 +11,18 @@ interleaved rounds, against
 printing requests/s and p50/p99 latency (medians over the rounds) and the ratio of time per
 request to the bare view. Then it records deals of the 9th series one after another over HTTP,
 first on a quiet server, then while the clients poll the standings (each deal makes the cached
-ranking stale), and prints their p50/p99 and the ratio. Targets: standings within 1.5× of the
-bare view; recording during the load within 2× of the quiet latency. Asserts nothing.
+ranking stale), and prints their p50/p99 and the ratio, for each layout:
+  - one pool: every request to one gunicorn pool, directly, and through the shipped proxy;
+  - the deployment of docker-compose.yml: the shipped proxy (deploy/nginx.conf.template in a
+    local nginx) in front of the spectators' pool and the captains' own pool, with the pool sizes
+    and the CPU weights (cpu_shares, approximated by nice levels) read from docker-compose.yml, and
+    for comparison the same without the CPU weights.
+Pollers and captains both go through the proxy where there is one, as phones do. Targets:
+standings within 1.5× of the bare view; recording during the load within 2× of the quiet
+latency. Asserts nothing.
 
-Needs PostgreSQL and Redis (the gunicorn workers share the cache):
+Needs PostgreSQL and Redis (the gunicorn workers share the cache) and, for the layouts behind the
+proxy, nginx (bin/services installs it):
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench \\
     REDIS_URL=redis://127.0.0.1:6379/11 .venv/bin/python bench/live.py
@@ -22,6 +30,8 @@ Needs PostgreSQL and Redis (the gunicorn workers share the cache):
 
 import argparse
 import asyncio
+import contextlib
+import gzip
 import http.client
 import os
 import statistics
@@ -38,17 +48,47 @@ import logging
 
 import httpx
 import standings as base  # sets Django up on a throwaway database's settings
+import yaml
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
 from live_urls import BARE_KEY
 
 from bench.throwaway import on_throwaway_database
+from deploy import proxy
 from tournaments.domain.entries import add_missing_series
 from tournaments.domain.ranking import public_ranking
 from tournaments.domain.seating import seat_series
 
 TARGET_RATIO, TARGET_RECORDING = 1.5, 2.0
+COMPOSE = Path(__file__).resolve().parent.parent / "docker-compose.yml"
+# The kernel's CPU weight of each nice level 0..19 (sched_prio_to_weight). Only ratios count:
+# nice 0's 1024 stands for cpu_shares' default 1024.
+NICE_WEIGHTS = [1024, 820, 655, 526, 423, 335, 272, 215, 172, 137]
+NICE_WEIGHTS += [110, 87, 70, 56, 45, 36, 29, 23, 18, 15]
+
+
+@dataclass
+class Deployment:
+    """What docker-compose.yml ships: the captains' pool size and both pools' CPU weights."""
+
+    captain_workers: int
+    web_shares: int
+    captains_shares: int
+
+    @classmethod
+    def shipped(cls) -> "Deployment":
+        services = yaml.safe_load(COMPOSE.read_text(encoding="utf-8"))["services"]
+        concurrency = services["captains"]["environment"]["WEB_CONCURRENCY"]
+        default = concurrency.split(":-", 1)[1].rstrip("}")  # ${CAPTAINS_CONCURRENCY:-2}
+        shares = [services[name].get("cpu_shares", 1024) for name in ("web", "captains")]
+        return cls(int(default), *shares)
+
+    @property
+    def spectators_nice(self) -> int:
+        """The nice level whose weight relative to nice 0 is nearest to web's relative share."""
+        wanted = 1024 * self.web_shares / self.captains_shares
+        return min(range(len(NICE_WEIGHTS)), key=lambda nice: abs(NICE_WEIGHTS[nice] - wanted))
 
 
 @dataclass
@@ -73,8 +113,15 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50, help="concurrent polling clients")
     parser.add_argument("--seconds", type=float, default=4.0, help="length of one load run")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median)")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument(
+        "--workers", type=int, default=3, help="gunicorn workers (web's, and the one pool's)"
+    )
     parser.add_argument("--deals", type=int, default=40, help="deals recorded per phase")
+    parser.add_argument(
+        "--spectators-nice",
+        type=int,
+        help="nice level of web's pool instead of the one derived from docker-compose.yml",
+    )
     args = parser.parse_args()
     if connection.vendor != "postgresql" or "REDIS_URL" not in os.environ:
         raise SystemExit("bench/live.py needs DATABASE_URL (PostgreSQL) and REDIS_URL")
@@ -93,7 +140,8 @@ def run(args) -> None:
     print(
         f"built in {time.perf_counter() - started:.1f} s: {base.PLAYERS} players, "
         f"{base.SERIES} series played, series {base.SERIES + 1} seated; "
-        f"standings body {len(body.content)} bytes"
+        f"standings body {len(body.content)} bytes ({len(gzip.compress(body.content, 1))} "
+        "gzipped at the proxy's level 1)"
     )
     standings = f"/api/v1/tournaments/{tournament.pk}/standings/"
     variants = {
@@ -102,18 +150,50 @@ def run(args) -> None:
         "bare view, constant JSON": ("/bench/bare/", {}),
     }
     settings_module = {"DJANGO_SETTINGS_MODULE": "bench.live_settings"}
+    shipped = Deployment.shipped()
+    nginx = proxy.nginx_binary() is not None
     with base.gunicorn(args.workers, 1, **settings_module) as server:
         measure_reads(server, variants, args)
         print(f"recording {args.deals} deals one after another (the 9th series), over HTTP:")
         work = iter(base.workload(tables))
-        measure_recording("one pool", server, server, work, tables, standings, args)
-    # Captains in a pool of their own, spectators' pool at a lower CPU priority (nice 10).
-    with (
-        base.gunicorn(args.workers, 1, nice=10, **settings_module) as readers,
-        base.gunicorn(2, 1, **settings_module) as writers,
+        measure_recording("one pool, direct", server.port, work, tables, standings, args)
+        if nginx:
+            with behind_proxy(server, server) as port:
+                name = "one pool, through the proxy"
+                measure_recording(name, port, work, tables, standings, args)
+    if not nginx:
+        print("  nginx is not installed (bin/services installs it): no layout behind the proxy")
+        return
+    nice = shipped.spectators_nice
+    weighted = (
+        f"as shipped: two pools, through the proxy, web at nice {nice} for cpu_shares "
+        f"{shipped.web_shares}:{shipped.captains_shares}"
+    )
+    if args.spectators_nice is not None:
+        nice = args.spectators_nice
+        weighted = f"two pools, through the proxy, web at nice {nice} (--spectators-nice)"
+    for spectators_nice, name in (
+        (0, "two pools, through the proxy, equal CPU weights"),
+        (nice, weighted),
     ):
-        name = "captains' own pool"
-        measure_recording(name, readers, writers, work, tables, standings, args)
+        with (
+            base.gunicorn(args.workers, 1, nice=spectators_nice, **settings_module) as readers,
+            base.gunicorn(shipped.captain_workers, 1, **settings_module) as writers,
+            behind_proxy(readers, writers) as port,
+        ):
+            measure_recording(name, port, work, tables, standings, args)
+    print(
+        f"  (pools: web {args.workers} workers, captains {shipped.captain_workers}. nice weighs "
+        "each process, cpu_shares a whole container: web's busy workers together weigh more "
+        "here than its container would, so this errs in the spectators' favour)"
+    )
+
+
+@contextlib.contextmanager
+def behind_proxy(web, captains):
+    """The shipped nginx config in front of the two servers: its port."""
+    with proxy.running(f"127.0.0.1:{web.port}", f"127.0.0.1:{captains.port}") as running:
+        yield running.port
 
 
 def seat_extra_series(tournament) -> list:
@@ -166,12 +246,12 @@ def median_of(runs: list[Load]) -> dict[str, float]:
     }
 
 
-async def load(server, path: str, headers: dict, clients: int, seconds: float) -> Load:
+async def load(port: int, path: str, headers: dict, clients: int, seconds: float) -> Load:
     """``clients`` clients asking for ``path`` as fast as answered, for ``seconds``."""
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     latencies, statuses = [], Counter()
     async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{server.port}", limits=limits, timeout=30
+        base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=30
     ) as client:
         deadline = time.perf_counter() + seconds
 
@@ -191,7 +271,7 @@ async def load(server, path: str, headers: dict, clients: int, seconds: float) -
 def measured_load(server, path: str, headers: dict, clients: int, seconds: float) -> Load:
     """A load run, with the gunicorn workers' CPU time per request."""
     before = base.cpu_seconds(server)["workers"]
-    run = asyncio.run(load(server, path, headers, clients, seconds))
+    run = asyncio.run(load(server.port, path, headers, clients, seconds))
     run.cpu_ms = (base.cpu_seconds(server)["workers"] - before) * 1000 / max(run.requests, 1)
     return run
 
@@ -199,18 +279,20 @@ def measured_load(server, path: str, headers: dict, clients: int, seconds: float
 # --- recording during the load ---------------------------------------------------------------
 
 
-def measure_recording(name, readers, writers, work, tables, standings: str, args) -> None:
-    """Deals one after another to ``writers``, quiet, then while clients poll ``readers``."""
+def measure_recording(name, port: int, work, tables, standings: str, args) -> None:
+    """Deals one after another to ``port``, quiet, then while clients poll it."""
     tokens = {table.pk: table.captain_token() for table in tables}
-    record(writers.port, [next(work) for _ in range(3)], tokens)  # warm-up: workers' connections
-    quiet = record(writers.port, [next(work) for _ in range(args.deals)], tokens)
+    # Warm-up: every worker booted (gunicorn listens before its workers have imported the app,
+    # and a niced pool boots slowly, into the quiet figure) and connected.
+    asyncio.run(load(port, standings, {}, args.clients, 1.0))
+    record(port, [next(work) for _ in range(3)], tokens)
+    time.sleep(0.5)
+    quiet = record(port, [next(work) for _ in range(args.deals)], tokens)
     stop = threading.Event()
-    polling = threading.Thread(
-        target=poll_until, args=(readers.port, standings, args.clients, stop)
-    )
+    polling = threading.Thread(target=poll_until, args=(port, standings, args.clients, stop))
     polling.start()
     time.sleep(1.0)  # the load is under way
-    loaded = record(writers.port, [next(work) for _ in range(args.deals)], tokens)
+    loaded = record(port, [next(work) for _ in range(args.deals)], tokens)
     stop.set()
     polling.join()
     ratio = base.percentile(loaded, 50) / base.percentile(quiet, 50)

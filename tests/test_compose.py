@@ -3,6 +3,8 @@
 No Docker engine runs on the development machines, so nothing here builds or starts a container.
 Compose's own variable interpolation is reproduced (``$$``, ``${VAR:-default}``, ``${VAR:?error}``)
 so the environment each service would really get is compared, not the raw template strings.
+The proxy's nginx config is checked here as the compose file wires it; tests/test_proxy.py runs it
+in a real nginx.
 """
 
 import json
@@ -14,6 +16,8 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
+from deploy import proxy
+
 pytestmark = pytest.mark.unit
 
 REPO = Path(__file__).resolve().parent.parent
@@ -22,8 +26,9 @@ SERVICES = COMPOSE["services"]
 DOCKERFILE = (REPO / "Dockerfile").read_text(encoding="utf-8")
 DOCKERIGNORE = (REPO / ".dockerignore").read_text(encoding="utf-8")
 
-APP_SERVICES = ("web", "worker")
-LONG_RUNNING = ("web", "worker", "db", "redis")
+APP_SERVICES = ("web", "captains", "worker")
+POOLS = ("web", "captains")  # the two gunicorn pools behind the proxy
+LONG_RUNNING = ("web", "captains", "proxy", "worker", "db", "redis")
 MINIMAL_ENV = {"SECRET_KEY": "a-real-secret"}
 
 _VARIABLE = re.compile(
@@ -101,7 +106,7 @@ def image_env() -> dict[str, str]:
 
 
 def test_services_are_the_stack_plus_a_migrate_job():
-    assert set(SERVICES) == {"migrate", "web", "worker", "db", "redis"}
+    assert set(SERVICES) == {"migrate", "web", "captains", "proxy", "worker", "db", "redis"}
     assert "version" not in COMPOSE  # the Compose specification has no version key
 
 
@@ -181,19 +186,65 @@ def test_secret_key_is_required(name, shell_env):
         service(name, shell_env)
 
 
-def test_only_web_publishes_a_port():
+def test_only_the_proxy_publishes_a_port():
     published = {name: spec["ports"] for name, spec in SERVICES.items() if "ports" in spec}
-    assert published == {"web": ["8000:8000"]}
+    assert published == {"proxy": ["8000:8000"]}
 
 
-def test_web_runs_the_image_cmd_and_checks_itself_without_curl():
-    spec = service("web")
+@pytest.mark.parametrize("name", POOLS)
+def test_pools_run_the_image_cmd_and_check_themselves_without_curl(name):
+    spec = service(name)
     assert "command" not in spec  # the Dockerfile's CMD: gunicorn (tested below)
-    assert spec["environment"]["WEB_CONCURRENCY"] == "3"
     check = spec["healthcheck"]["test"]
     assert check[:3] == ["CMD", "python", "-c"]
     assert "http://127.0.0.1:8000/" in check[3]
-    compile(check[3], "web-healthcheck", "exec")  # a syntax error would only show as "unhealthy"
+    # A syntax error would only show as "unhealthy".
+    compile(check[3], f"{name}-healthcheck", "exec")
+    assert spec["healthcheck"] == service("web")["healthcheck"]
+
+
+@pytest.mark.parametrize(
+    ("name", "variable", "default", "other"),
+    [
+        ("web", "WEB_CONCURRENCY", "3", "CAPTAINS_CONCURRENCY"),
+        ("captains", "CAPTAINS_CONCURRENCY", "2", "WEB_CONCURRENCY"),
+    ],
+)
+def test_each_pool_sizes_its_workers_on_its_own(name, variable, default, other):
+    """gunicorn reads WEB_CONCURRENCY itself: each pool gets it from a variable of its own."""
+
+    def workers(shell_env: dict[str, str]) -> str:
+        return service(name, {**MINIMAL_ENV, **shell_env})["environment"]["WEB_CONCURRENCY"]
+
+    assert workers({}) == default
+    assert workers({variable: "5"}) == "5"
+    assert workers({other: "7"}) == default
+
+
+def test_captains_and_web_are_one_app_with_one_configuration():
+    """The same settings, database, cache, secret and documents: only the pool size differs."""
+    env = {**MINIMAL_ENV, "ALLOWED_HOSTS": "karlchen.example.org", "SITE_URL": "https://k.example"}
+    web, captains = service("web", env), service("captains", env)
+    assert {**web["environment"], "WEB_CONCURRENCY": None} == {
+        **captains["environment"],
+        "WEB_CONCURRENCY": None,
+    }
+    assert (web["volumes"], web["depends_on"]) == (captains["volumes"], captains["depends_on"])
+
+
+def test_spectators_pool_has_less_cpu_weight_than_the_captains():
+    web, captains = service("web"), service("captains")
+    assert web["cpu_shares"] < captains["cpu_shares"]
+    assert {spec.get("cpu_shares", 1024) for name, spec in SERVICES.items() if name != "web"} == {
+        1024
+    }  # everything else, database included, keeps the default weight
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_the_app_counts_one_proxy_in_front_for_the_client_address(name):
+    assert service(name)["environment"]["NUM_PROXIES"] == "1"
+    behind_tls = service(name, {**MINIMAL_ENV, "NUM_PROXIES": "2"})
+    assert behind_tls["environment"]["NUM_PROXIES"] == "2"
 
 
 def test_worker_runs_celery_and_pings_its_own_node():
@@ -211,6 +262,75 @@ def test_worker_runs_celery_and_pings_its_own_node():
     assert kind == "CMD-SHELL"  # a shell expands $HOSTNAME inside the container
     assert words[:5] == ["celery", "-A", "karlchen", "inspect", "ping"]
     assert words[words.index("--destination") + 1] == "celery@$HOSTNAME"  # $$ escaped in compose
+
+
+# the proxy
+
+
+def test_proxy_is_the_official_nginx_image_on_debian():
+    name, _, tag = service("proxy")["image"].partition(":")
+    assert name == "nginx"
+    # A stable line, pinned; not "-alpine": the healthcheck needs the Debian-based image's curl.
+    assert re.fullmatch(r"\d+\.\d+", tag)
+
+
+def test_proxy_renders_the_template_of_this_repository_read_only():
+    (mount,) = service("proxy")["volumes"]
+    source, target, mode = mount.split(":")
+    assert (REPO / source).resolve() == proxy.TEMPLATE
+    # Rendered to conf.d/default.conf, so it replaces the image's default server on port 80.
+    assert target == "/etc/nginx/templates/default.conf.template"
+    assert mode == "ro"
+
+
+def test_proxy_points_at_both_pools_on_the_port_gunicorn_binds():
+    env = service("proxy")["environment"]
+    (cmd,) = dockerfile_args("CMD")
+    argv = json.loads(cmd)
+    port = argv[argv.index("--bind") + 1].rsplit(":", 1)[1]
+    assert (env["KARLCHEN_WEB"], env["KARLCHEN_CAPTAINS"]) == (f"web:{port}", f"captains:{port}")
+    (published,) = service("proxy")["ports"]
+    assert env["KARLCHEN_LISTEN"] == published.rsplit(":", 1)[1]
+    assert env["NGINX_ENVSUBST_FILTER"] == proxy.ENVSUBST_FILTER
+
+
+def test_the_image_renders_every_variable_of_the_template_and_only_those():
+    compose_env = service("proxy")["environment"]
+    template = proxy.TEMPLATE.read_text(encoding="utf-8")
+    wanted = {name for name in compose_env if name.startswith("KARLCHEN_")}
+    assert set(re.findall(r"\$\{(\w+)\}", template)) == wanted
+    # What else the container's environment holds (the image's own variables) stays untouched.
+    container_env = {
+        "HOSTNAME": "3f2a",
+        "HOME": "/root",
+        "PATH": "/usr/sbin:/usr/bin",
+        "NGINX_VERSION": "1.28.0",
+        "PKG_RELEASE": "1~bookworm",
+        **compose_env,
+    }
+    rendered = proxy.render(container_env)
+    left = set(re.findall(r"\$\{?(\w+)", rendered))
+    assert left
+    assert all(name.islower() for name in left), left  # nginx's own variables only
+    assert "server web:8000;" in rendered
+    assert "server captains:8000;" in rendered
+    assert "listen 8000;" in rendered
+
+
+def test_proxy_starts_after_both_pools_and_restarts_with_them():
+    assert service("proxy")["depends_on"] == {
+        name: {"condition": "service_healthy", "restart": True} for name in POOLS
+    }
+
+
+def test_proxy_checks_nginx_itself_not_a_pool():
+    spec = service("proxy")
+    check = spec["healthcheck"]["test"]
+    assert check[:2] == ["CMD", "curl"]
+    assert "-fsS" in check  # fail on an HTTP error: curl's exit code is the verdict
+    url = urlsplit(check[-1])
+    assert (url.hostname, str(url.port)) == ("127.0.0.1", spec["environment"]["KARLCHEN_LISTEN"])
+    assert url.path == "/proxy-health"  # nginx answers it itself (tests/test_proxy.py asks)
 
 
 def test_db_is_postgres_15_checked_with_pg_isready():
@@ -306,6 +426,7 @@ def test_dockerignore_keeps_secrets_tests_and_artefacts_out():
     patterns = {line.strip() for line in DOCKERIGNORE.splitlines()}
     patterns.discard("")
     required = {".git", ".venv", ".env", "tests", "staticfiles", "db.sqlite3*", "**/__pycache__"}
+    required.add("deploy")  # the proxy's config: mounted into the nginx container, not built in
     assert required <= patterns
     assert {"**/*.mo", "**/*.pdf", ".pytest_cache", ".hypothesis", ".ruff_cache"} <= patterns
 

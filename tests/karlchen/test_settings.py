@@ -19,6 +19,7 @@ CONFIG_VARIABLES = (
     "ALLOWED_HOSTS",
     "CONN_MAX_AGE",
     "DB_PREPARED_STATEMENTS",
+    "NUM_PROXIES",
 )
 PROBE = """
 import json
@@ -35,6 +36,8 @@ print(json.dumps({
         s.DATABASES["default"].get("OPTIONS", {}).get(k)
         for k in ("server_side_binding", "prepare_threshold")
     ],
+    "proxies": s.REST_FRAMEWORK["NUM_PROXIES"],
+    "proxy_ssl_header": getattr(s, "SECURE_PROXY_SSL_HEADER", None),
 }))
 """
 
@@ -58,6 +61,8 @@ def test_without_environment_everything_is_embedded():
         "hosts": ["localhost", "127.0.0.1", "[::1]", "testserver"],
         "connection": [60, True],
         "prepared": [None, None],
+        "proxies": 0,
+        "proxy_ssl_header": None,
     }
 
 
@@ -101,3 +106,12 @@ def test_postgresql_prepares_statements_unless_turned_off():
     default = json.loads(load_settings(DATABASE_URL=url).stdout)
     off = json.loads(load_settings(DATABASE_URL=url, DB_PREPARED_STATEMENTS="false").stdout)
     assert (default["prepared"], off["prepared"]) == ([True, 5], [None, None])
+
+
+def test_production_behind_the_proxy_takes_its_scheme_and_the_client_address():
+    """docker-compose.yml sets NUM_PROXIES=1; the proxy sends X-Forwarded-Proto (test_proxy.py)."""
+    loaded = json.loads(
+        load_settings(DEBUG="false", SECRET_KEY="s3cret-for-this-test", NUM_PROXIES="1").stdout
+    )
+    assert loaded["proxies"] == 1
+    assert loaded["proxy_ssl_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
