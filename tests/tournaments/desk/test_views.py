@@ -332,6 +332,17 @@ def test_the_table_links_page_has_a_qr_code_per_table(seated, desk):
     assert all(table.captain_path() in html for table in tables)
 
 
+def test_the_board_says_when_a_forced_solo_is_due(seated, desk):
+    tournament, (four, _) = seated
+    play_series(four, seed=2, deals=3)
+    desk.post(f"/desk/{tournament.pk}/series/1/call-time/")
+    board = desk.get(f"/desk/{tournament.pk}/series/1/board/")
+    line = next(line for line in board.context["board"] if line["state"].table == four)
+    soloist = line["state"].next_deal.forced_soloist
+    assert line["forced"] == four.seats.get(position=soloist).entry.player.name
+    assert "Vorführung jetzt:" in board.content.decode()
+
+
 def test_closing_is_refused_while_tables_play_unless_forced(seated, desk):
     tournament, (four, _) = seated
     play_series(four)

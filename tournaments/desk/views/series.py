@@ -190,9 +190,12 @@ def board(series) -> list[dict]:
     for state in series_tables(series):
         activity = last.get(state.table.pk)
         quiet_since = activity or series.tournament.created_at
+        names = {seat.position: seat.name for seat in state.seats}
+        forced = state.next_deal.forced_soloist if state.next_deal else None
         lines.append(
             {
                 "state": state,
+                "forced": names.get(forced),
                 "owed": [
                     seat.name
                     for seat in state.seats
