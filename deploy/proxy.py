@@ -93,6 +93,7 @@ def _prepare(directory: Path, web: str, captains: str, listen: str) -> list[str]
         raise FileNotFoundError("nginx is not installed (bin/services installs it)")
     site = directory / "karlchen.conf"
     variables = {"KARLCHEN_LISTEN": listen, "KARLCHEN_WEB": web, "KARLCHEN_CAPTAINS": captains}
+    variables["KARLCHEN_CACHE_DIR"] = str(directory / "cache")
     site.write_text(render(variables), encoding="utf-8")
     config = directory / "nginx.conf"
     config.write_text(main_config(directory, site), encoding="utf-8")

@@ -11,6 +11,7 @@ import gzip
 import http.client
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -312,3 +313,57 @@ def test_without_num_proxies_every_client_behind_the_proxy_shares_one_budget(
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"score_preview": "2/minute"})
     attempts = [("127.0.0.2", {}), ("127.0.0.2", {}), ("127.0.0.3", {})]
     assert previews_behind_the_proxy(live_server, attempts) == [200, 200, 429]
+
+
+# --- the spectators' one-second cache ---------------------------------------------------------
+
+
+@needs_nginx
+def test_a_spectators_read_is_answered_from_the_cache_for_a_second_or_two(nginx):
+    path = "/api/v1/tournaments/77/standings/"
+    first, body = send(nginx.port, "GET", path)
+    again, cached = send(nginx.port, "GET", path)
+    assert (first.getheader("X-Cache-Status"), again.getheader("X-Cache-Status")) == ("MISS", "HIT")
+    assert cached == body
+    time.sleep(2.1)  # nginx counts whole seconds: "1s" lasts until the next second but one
+    later, _ = send(nginx.port, "GET", path)
+    assert later.getheader("X-Cache-Status") in ("EXPIRED", "UPDATING")
+
+
+@needs_nginx
+def test_the_cache_answers_a_poll_with_a_304_itself(nginx):
+    path = "/api/v1/tables/77/sheet/"
+    send(nginx.port, "GET", path)
+    poll, body = send(nginx.port, "GET", path, headers={"If-None-Match": ETAG})
+    assert (poll.status, poll.getheader("X-Cache-Status"), body) == (304, "HIT", b"")
+
+
+@needs_nginx
+@pytest.mark.parametrize(
+    "headers",
+    [{"Authorization": "Table 0123"}, {"Authorization": "Token abc"}, {"Cookie": "sessionid=abc"}],
+)
+def test_organisers_and_captains_always_read_live(nginx, headers):
+    path = "/api/v1/tournaments/78/standings/"
+    send(nginx.port, "GET", path)  # a spectator's read is in the cache now
+    for _ in range(2):
+        response, body = send(nginx.port, "GET", path, headers=headers)
+        assert response.getheader("X-Cache-Status") == "BYPASS"
+        assert json.loads(body)["headers"].get("authorization") == headers.get("Authorization")
+
+
+@needs_nginx
+@pytest.mark.parametrize("path", ["/t/79/", "/desk/79/", "/captain/", "/api/v1/score-preview/"])
+def test_pages_and_everything_else_are_never_cached(nginx, path):
+    for _ in range(2):
+        response, _ = send(nginx.port, "GET", path)
+        assert response.getheader("X-Cache-Status") in (None, "BYPASS")
+
+
+@needs_nginx
+def test_writes_are_never_cached(nginx):
+    path = "/api/v1/tables/80/deals/"
+    for _ in range(2):
+        response, _ = send(nginx.port, "POST", path, body=b"{}")
+        assert response.getheader("X-Pool") == "captains"
+        assert response.getheader("X-Cache-Status") != "HIT"
