@@ -17,7 +17,8 @@ ranking stale), and prints their p50/p99 and the ratio, for each layout:
     local nginx) in front of the spectators' pool and the captains' own pool, with the pool sizes
     and the CPU weights (cpu_shares, approximated by nice levels) read from docker-compose.yml, and
     for comparison the same without the CPU weights.
-Pollers and captains both go through the proxy where there is one, as phones do. Targets:
+Pollers and captains both go through the proxy where there is one, as phones do (so the
+proxy's one-second cache of spectators' reads is part of those layouts, as deployed). Targets:
 standings within 1.5× of the bare view; recording during the load within 2× of the quiet
 latency. Asserts nothing.
 
