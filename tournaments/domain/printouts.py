@@ -12,6 +12,7 @@ checks access: ``tournaments.domain.documents`` does the first two, the API the 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
@@ -206,10 +207,16 @@ def seating_list(series: Series) -> SeatingList:
     return SeatingList(series=series, tables=tables, players=tuple(lines))
 
 
-def sort_key(name: str) -> str:
-    """Names sorted as a German reader looks them up: Ä with A, ß as ss, case ignored."""
+def sort_key(name: str) -> tuple:
+    """Names sorted as a German reader looks them up: Ä with A, ß as ss, case ignored, and
+    numbers by their value ("Tisch 9" before "Tisch 10")."""
     plain = unicodedata.normalize("NFKD", name)
-    return "".join(char for char in plain if not unicodedata.combining(char)).casefold()
+    letters = "".join(char for char in plain if not unicodedata.combining(char)).casefold()
+    # split() alternates text and digit runs, so two keys compare str with str, int with int
+    return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(letters))
+
+
+_DIGITS = re.compile(r"(\d+)")
 
 
 # --- standings and certificates ----------------------------------------------------------------

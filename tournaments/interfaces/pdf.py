@@ -180,23 +180,35 @@ def render_pages(
     progress: Progress | None = None,
     chunk: int = CHUNK,
 ) -> Rendered:
-    """A document of one page (or a few) per item, laid out ``chunk`` items at a time.
+    """A document of one page per item, laid out ``chunk`` items at a time.
 
-    The template gets ``items`` (this chunk's) and ``first_page`` (to continue the page
-    numbers); ``progress(done, total)`` is called after each chunk.
+    The template gets ``items`` (this chunk's), ``first_page`` (to continue the page numbers)
+    and ``total_pages``, taken to be one per item: should an item have needed more, the
+    document is laid out again with the real total. ``progress(done, total)`` is called after
+    each chunk.
     """
+    if not items:
+        return render(template, {**context, "items": [], "first_page": 1, "total_pages": 1})
+    documents = _chunks(template, items, context, len(items), chunk, progress)
+    pages = sum(len(document.pages) for document in documents)
+    if pages != len(items):
+        documents = _chunks(template, items, context, pages, chunk, None)
+    every_page = [page for document in documents for page in document.pages]
+    return Rendered(documents[0].copy(every_page).write_pdf(), pages)
+
+
+def _chunks(template, items, context, total: int, chunk: int, progress: Progress | None) -> list:
     documents, pages = [], 0
     for start in range(0, len(items), chunk):
         part = items[start : start + chunk]
-        html = render_to_string(template, {**context, "items": part, "first_page": pages + 1})
+        html = render_to_string(
+            template, {**context, "items": part, "first_page": pages + 1, "total_pages": total}
+        )
         documents.append(_layout(html))
         pages += len(documents[-1].pages)
         if progress is not None:
             progress(start + len(part), len(items))
-    if not documents:
-        return render(template, {**context, "items": [], "first_page": 1})
-    every_page = [page for document in documents for page in document.pages]
-    return Rendered(documents[0].copy(every_page).write_pdf(), pages)
+    return documents
 
 
 def _layout(html: str):

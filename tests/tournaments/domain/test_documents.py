@@ -1,6 +1,7 @@
 """Printed documents: what each PDF says (text, QR codes, fonts, pages) and how they are stored."""
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from tests.tournaments.documents import (
     qr_codes,
     seated_series,
 )
+from tournaments.domain import printouts
 from tournaments.domain.documents import check_documents, document_path, generate_documents
 from tournaments.domain.printouts import sort_key
 from tournaments.enums import SeriesStatus
@@ -142,8 +144,34 @@ def test_page_numbers_run_on_across_the_chunks(monkeypatch):
     series, _ = seated_series((4, 4, 4, 4, 4))
     files, _, progress = generate(series.tournament, kind="score_sheets", series=1)
     pages = pdf_pages(files["score-sheets-series-1.pdf"])
-    assert [f"Seite {number}" in page for number, page in enumerate(pages, start=1)] == [True] * 5
+    numbers = [f"Seite {number} / 5" in page for number, page in enumerate(pages, start=1)]
+    assert numbers == [True] * 5
     assert progress == [(2, 5), (4, 5), (5, 5)]
+
+
+def test_an_item_needing_two_pages_still_gets_the_true_total(monkeypatch):
+    from tournaments.interfaces import pdf
+
+    series, _ = seated_series((4, 4))
+    sheets = printouts.score_sheets(series, filled=False, base_url="http://karlchen.test")
+    long_sheet = replace(sheets[0], normal=sheets[0].normal * 3)  # spills onto a 2nd page
+    rendered = pdf.render_pages("print/score_sheets.html", [long_sheet, sheets[1]], {})
+    pages = pdf_pages(rendered.pdf)
+    assert rendered.pages == len(pages) > 2
+    assert f"Seite {len(pages)} / {len(pages)}" in pages[-1]
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["Spieler 10", "Spieler 9", "Spieler 89"], ["Spieler 9", "Spieler 10", "Spieler 89"]),
+        (["Zander", "Ärmel", "anna", "Özil", "Ober"], ["anna", "Ärmel", "Ober", "Özil", "Zander"]),
+        (["Strauß", "Strausberg", "Straub"], ["Straub", "Strausberg", "Strauß"]),
+        (["Tisch 2b", "Tisch 2a", "Tisch 12"], ["Tisch 2a", "Tisch 2b", "Tisch 12"]),
+    ],
+)
+def test_names_sort_as_a_german_reader_looks_them_up(names, expected):
+    assert sorted(names, key=sort_key) == expected
 
 
 def test_seating_list_by_table_and_alphabetically():
