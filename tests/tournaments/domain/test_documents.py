@@ -155,7 +155,8 @@ def test_an_item_needing_two_pages_still_gets_the_true_total(monkeypatch):
     series, _ = seated_series((4, 4))
     sheets = printouts.score_sheets(series, filled=False, base_url="http://karlchen.test")
     long_sheet = replace(sheets[0], normal=sheets[0].normal * 3)  # spills onto a 2nd page
-    rendered = pdf.render_pages("print/score_sheets.html", [long_sheet, sheets[1]], {})
+    with translation.override("de"):
+        rendered = pdf.render_pages("print/score_sheets.html", [long_sheet, sheets[1]], {})
     pages = pdf_pages(rendered.pdf)
     assert rendered.pages == len(pages) > 2
     assert f"Seite {len(pages)} / {len(pages)}" in pages[-1]
