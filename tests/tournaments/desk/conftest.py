@@ -1,9 +1,11 @@
 """Fixtures of the desk tests: an organiser signed in, a stranger, a seated tournament."""
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
+from django.utils import translation
 
 from tests.factories.tournaments import organiser
 from tests.tournaments.documents import seated_series
@@ -12,6 +14,13 @@ from tests.tournaments.documents import seated_series
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A request in English leaves English active in this thread: later tests expect German."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture
