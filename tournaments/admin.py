@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import DealRejected
 from scoring.messages import refusal_text
+from tournaments.domain.actions import log_action
 from tournaments.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
 from tournaments.domain.documents import evening_documents
 from tournaments.domain.entries import add_missing_series, update_tournament
@@ -178,17 +179,21 @@ class TournamentAdmin(admin.ModelAdmin):
     def freeze_standings_action(self, request, queryset):
         for tournament in queryset:
             update_tournament(tournament, standings_frozen=True)
+            log_action(tournament, request.user, "frozen")
 
     @admin.action(description=_("Show the live standings to the public again"))
     def thaw_standings_action(self, request, queryset):
         for tournament in queryset:
             update_tournament(tournament, standings_frozen=False)
+            log_action(tournament, request.user, "thawed")
 
     @admin.action(description=_("Draw the seating of every series not yet under way (new seed)"))
     def draw_seating_action(self, request, queryset):
         for tournament in queryset:
             params = {"method": SeatingMethod.PLAN, "seed": secrets.randbelow(2**62)}
             job = start_seating_job(tournament, by=request.user, params=params)
+            details = {"series": "—", "method": params["method"], "seed": params["seed"]}
+            log_action(tournament, request.user, "seating_started", **details)
             self.message_user(
                 request,
                 _("Seating job %(job)s started for %(tournament)s; see Jobs for its result.")
@@ -216,6 +221,8 @@ class TournamentAdmin(admin.ModelAdmin):
                     text = f"{tournament.name}: {refusal_text(refusal)}"
                     self.message_user(request, text, messages.WARNING)
                     continue
+                kind = str(DocumentKind(document["kind"]).label)
+                log_action(tournament, request.user, "documents_started", kind=kind)
                 self.message_user(
                     request,
                     _("Document job %(job)s (%(kind)s) started for %(tournament)s; see Jobs.")
@@ -350,6 +357,8 @@ class SeriesAdmin(admin.ModelAdmin):
     @admin.action(description=_("Call time (remaining normal deals are struck)"))
     def call_time_action(self, request, queryset):
         called = [call_time(series) for series in queryset.select_related("tournament")]
+        for series in called:
+            log_action(series.tournament, request.user, "time_called", series=series.number)
         names = ", ".join(f"{series.tournament.name}: {series}" for series in called)
         self.message_user(request, _("Time called for %(series)s.") % {"series": names})
 
@@ -361,6 +370,7 @@ class SeriesAdmin(admin.ModelAdmin):
             except DealRejected as refusal:
                 self.message_user(request, f"{series}: {refusal_text(refusal)}", messages.ERROR)
             else:
+                log_action(series.tournament, request.user, "series_closed", series=series.number)
                 self.message_user(request, _("%(series)s closed.") % {"series": series})
 
 
@@ -434,6 +444,10 @@ class TableAdmin(admin.ModelAdmin):
             tables = list(queryset.select_related("series__tournament"))
             for table in tables:
                 reissue_captain_token(table)
+                details = {"table": table.number, "series": table.series.number}
+                log_action(
+                    table.series.tournament, request.user, "captain_link_reissued", **details
+                )
         names = ", ".join(f"{table.series}, {table}" for table in tables)
         self.message_user(request, _("New captain links for %(tables)s.") % {"tables": names})
 
@@ -567,6 +581,9 @@ class AdjustmentAdmin(admin.ModelAdmin):
             table=draft.table,
         )
         draft.pk, draft.author, draft.created_at = stored.pk, stored.author, stored.created_at
+        details = {"table": draft.table.number if draft.table else "—", "reason": draft.reason}
+        details["series"] = draft.series.number
+        log_action(draft.series.tournament, request.user, "penalty_added", **details)
         # What the admin's history message lists, as if the formset had saved the lines.
         lines.new_objects = list(stored.lines.select_related("entry__player"))
         lines.changed_objects, lines.deleted_objects = [], []

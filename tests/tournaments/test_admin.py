@@ -141,6 +141,8 @@ def test_series_actions_go_through_the_domain(admin_client, table):
     )
     series.refresh_from_db()
     assert series.status == "running"  # the Pflichtsoli are still to be played: refused
+    logged = series.tournament.actions.filter(user_label="admin").values_list("action", flat=True)
+    assert list(logged) == ["time_called"]  # the refused close changed nothing, logs nothing
 
 
 def test_reissuing_a_captain_link(admin_client, table):
@@ -176,6 +178,8 @@ def test_penalty_row_added_through_the_domain(admin_client, table, admin_user):
     added = Adjustment.objects.order_by("pk").last()
     assert added.author == admin_user
     assert sorted(added.lines.values_list("points", flat=True)) == [-3, 1, 1, 1]
+    logged = table.series.tournament.actions.filter(action="penalty_added").get()
+    assert (logged.user_label, logged.details["table"]) == ("admin", table.number)
 
 
 @pytest.mark.parametrize(
@@ -287,3 +291,5 @@ def test_organisers_freeze_and_thaw_the_public_standings_in_the_admin(admin_clie
         tournament.refresh_from_db()
         assert (tournament.standings_frozen_at is not None) is frozen
         assert (tournament.frozen_standings is not None) is frozen
+    logged = tournament.actions.order_by("pk").values_list("user_label", "action")
+    assert list(logged)[-2:] == [("admin", "frozen"), ("admin", "thawed")]
