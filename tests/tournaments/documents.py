@@ -6,12 +6,14 @@ import io
 import random
 
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from scoring.domain.deals import record_deal
 from tests.factories.tournaments import CAPTAIN, tournament_with_players
 from tournaments import demo
 from tournaments.domain.seating import seat_series
 
+BASELINE_TOLERANCE = 0.5  # pt: text this close in height is on one line
 NAMES = ["Jürgen Weiß", "Änne Öztürk", "Björn Strauß", "Zoë Müller-Lüdenscheidt", "Ulf Åberg"]
 
 
@@ -43,6 +45,45 @@ def play_series(table, *, seed=1, deals=None):
 def pdf_pages(data: bytes) -> list[str]:
     """The text of each page, as a reader's copy and paste would give it."""
     return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def pdf_lines(data: bytes) -> list[list[str]]:
+    """The lines of each page as a reader sees them, top to bottom: the text on one baseline,
+    left to right, wherever it is drawn (on the page, or in a form XObject under it)."""
+    return [_page_lines(page) for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def _page_lines(page) -> list[str]:
+    fragments = []
+
+    def visit(text, cm, tm, _font, _size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            fragments.append((-y, x, text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    lines = []  # [baseline, [(x, text), ...]], top first
+    for minus_y, x, text in sorted(fragments):
+        if not lines or minus_y - lines[-1][0] > BASELINE_TOLERANCE:
+            lines.append([minus_y, []])
+        lines[-1][1].append((x, text))
+    return [" ".join(text for _, text in sorted(texts)) for _, texts in lines]
+
+
+def forms_drawn(data: bytes) -> list[str | None]:
+    """Per page, the form XObject its content draws first (a sheet's printed form), if any."""
+    reader = PdfReader(io.BytesIO(data))
+    drawn = []
+    for page in reader.pages:
+        operations = ContentStream(page["/Contents"], reader).operations[:3]
+        first = [(operator, operands) for operands, operator in operations if operator == b"Do"]
+        name = str(first[0][1][0]) if first else None
+        if name is not None:
+            form = page["/Resources"]["/XObject"][name].get_object()
+            assert form["/Subtype"] == "/Form"
+        drawn.append(name)
+    return drawn
 
 
 def pdf_reader(data: bytes) -> PdfReader:

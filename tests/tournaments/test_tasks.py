@@ -10,7 +10,7 @@ from karlchen.celery import app
 from scoring.domain.deals import record_deal
 from tests.factories.tournaments import organiser, tournament_with_players
 from tests.scoring.domain.conftest import CAPTAIN, normal
-from tests.tournaments.documents import pdf_pages, play_series, seated_series
+from tests.tournaments.documents import pdf_lines, play_series, seated_series
 from tournaments.domain.jobs import run_seating_job, start_seating_job
 from tournaments.enums import JobStatus, SeriesStatus
 from tournaments.models import Job, Seat
@@ -90,8 +90,8 @@ def test_a_documents_job_runs_on_a_worker_and_stores_its_pdf(celery_worker):
     job = wait_for(client, started.json()["url"])
     assert (job["status"], job["progress"], job["error"]) == ("done", 100, "")
     (link,) = job["links"].values()
-    pages = pdf_pages(b"".join(client.get(link).streaming_content))
-    assert [page.split("\n")[2] for page in pages] == [f"Serie 1 · Tisch {n}" for n in (1, 2, 3)]
+    pages = pdf_lines(b"".join(client.get(link).streaming_content))
+    assert [lines[2] for lines in pages] == [f"Serie 1 · Tisch {n}" for n in (1, 2, 3)]
 
 
 @pytest.mark.django_db

@@ -10,6 +10,7 @@ a background job (``tournaments.domain.jobs``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import attrgetter
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -36,6 +37,7 @@ TEMPLATES = {
     DocumentKind.STANDINGS: "print/standings.html",
     DocumentKind.CERTIFICATES: "print/certificates.html",
 }
+SHEET_FORM = attrgetter("form")  # score sheets of one layout share their printed form
 
 
 def check_documents(tournament: Tournament, request: Mapping) -> dict:
@@ -114,7 +116,8 @@ def generate_documents(
     if kind in PER_SERIES:
         series = tournament.series.get(number=params["series"])
         series.tournament = tournament
-    files = _RENDER[kind](tournament, series, params, base_url=base_url, progress=progress)
+    with pdf.sparing_the_collector():
+        files = _RENDER[kind](tournament, series, params, base_url=base_url, progress=progress)
     return {"files": files, "pages": sum(file["pages"] for file in files)}
 
 
@@ -124,11 +127,11 @@ def _score_sheets(tournament, series, params, *, base_url, progress) -> list[dic
     stem = f"score-sheets-series-{series.number}" + ("-filled" if params["filled"] else "")
     template = TEMPLATES[DocumentKind.SCORE_SHEETS]
     if params["split"] == DocumentSplit.ONE:
-        rendered = pdf.render_pages(template, sheets, {}, progress=progress)
+        rendered = pdf.render_pages(template, sheets, {}, progress=progress, form=SHEET_FORM)
         return [_store(tournament, f"{stem}.pdf", rendered)]
     files = []
     for done, sheet in enumerate(sheets, start=1):
-        rendered = pdf.render_pages(template, [sheet], {})
+        rendered = pdf.render_pages(template, [sheet], {}, form=SHEET_FORM)
         files.append(_store(tournament, f"{stem}-table-{sheet.table_number}.pdf", rendered))
         progress(done, len(sheets))
     return files

@@ -61,6 +61,20 @@ class ScoreSheet:
     def tournament(self) -> Tournament:
         return self.series.tournament
 
+    @property
+    def form(self) -> tuple:
+        """What the sheet shares with every sheet printed on the same form: all that the
+        template's "form" layer shows (the series is one tournament's, one date)."""
+        return (
+            self.series.pk,
+            self.keeper,
+            self.filled,
+            tuple((grid.form, grid.style) for grid in self.normal),
+            self.solos and (self.solos.form, self.solos.style),
+            self.signatures.form,
+            self.signatures.style,
+        )
+
 
 def score_sheets(series: Series, *, filled: bool, base_url: str) -> list[ScoreSheet]:
     """One sheet per table of ``series``, in table order."""
@@ -91,10 +105,12 @@ def _score_sheet(series: Series, state: TableState, *, filled: bool, base_url: s
         keeper=FIVE_TABLE if len(positions) == FIVE_TABLE else 4,
         captain_url=url,
         qr_code=pdf.qr_code(url),
-        normal=_blocks(widths, [_heading(positions), *normal_rows], height, remark, positions),
+        normal=_blocks(widths, normal_rows, height, remark, positions),
         solos=pdf.grid(widths, solo_rows, row_height=height, left=remark) if solo_rows else None,
         signatures=pdf.signatures(
-            [f"{seat.position} {seat.name}" for seat in state.seats], slot=SIGNATURE, height=5
+            [_("Player %(position)s") % {"position": p} for p in positions],
+            slot=SIGNATURE,
+            height=5,
         ),
         filled=filled,
     )
@@ -150,17 +166,23 @@ def _row_height(rows: int) -> float:
 
 def _blocks(widths: list[int], rows: list, height: float, left, positions) -> tuple:
     """The rows as one grid, or as grids of a page each, never split across pages; each
-    begins with whose columns they are."""
+    begins with whose columns they are, the first with the columns' titles too."""
     return tuple(
         pdf.grid(
             widths,
-            rows[start : start + ROWS_PER_PAGE],
+            rows[start : start + ROWS_PER_PAGE - (start == 0)],
             row_height=height,
             left=left,
             banner=_banner(positions),
+            heading=_heading(positions) if start == 0 else (),
         )
-        for start in range(0, len(rows), ROWS_PER_PAGE)
+        for start in _block_starts(len(rows))
     )
+
+
+def _block_starts(rows: int) -> list[int]:
+    """Where each page's block begins: the first holds the titles, one row fewer."""
+    return [0, *range(ROWS_PER_PAGE - 1, rows, ROWS_PER_PAGE)] if rows else [0]
 
 
 # --- seating list ------------------------------------------------------------------------------

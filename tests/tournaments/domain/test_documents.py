@@ -13,15 +13,24 @@ from tests.conftest import REPO
 from tests.tournaments.documents import (
     NAMES,
     embedded_fonts,
+    forms_drawn,
+    pdf_lines,
     pdf_pages,
+    pdf_reader,
     play_series,
     qr_codes,
     seated_series,
 )
 from tournaments.domain import printouts
-from tournaments.domain.documents import check_documents, document_path, generate_documents
+from tournaments.domain.documents import (
+    SHEET_FORM,
+    check_documents,
+    document_path,
+    generate_documents,
+)
 from tournaments.domain.printouts import sort_key
 from tournaments.enums import SeriesStatus
+from tournaments.interfaces import pdf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
@@ -51,6 +60,11 @@ def stored(tournament, name: str) -> bytes:
 def flat(text: str) -> str:
     """The text with lines joined (a long name wraps after its hyphen)."""
     return re.sub(r"\s+", " ", text.replace("-\n", "-"))
+
+
+def words(lines: list[str]) -> list[str]:
+    """The lines with their words one space apart."""
+    return [" ".join(line.split()) for line in lines]
 
 
 def grid_lines(text: str) -> list[list[str]]:
@@ -84,8 +98,9 @@ def test_filled_sheet_puts_solos_in_their_rubric_and_runs_totals_in_play_order()
     series, (table,) = seated_series((4,))
     generated = play_series(table, seed=7)
     files, _, _ = generate(series.tournament, kind="score_sheets", series=1, filled=True)
-    (text,) = pdf_pages(files["score-sheets-series-1-filled.pdf"])
-    normal_text, solo_text = text.split("Pflichtsoli")
+    (lines,) = pdf_lines(files["score-sheets-series-1-filled.pdf"])
+    # the row numbers are the form's, the cells the table's own: read as one line each
+    normal_text, solo_text = "\n".join(lines).split("Pflichtsoli")
     solos = [deal for deal in generated if deal.kind in ("compulsory_solo", "forced_solo")]
     assert [int(cells[1]) for cells in grid_lines(solo_text)] == [
         deal.upcoming.number for deal in solos
@@ -137,8 +152,6 @@ def test_fonts_are_embedded_from_the_dejavu_files():
 
 
 def test_page_numbers_run_on_across_the_chunks(monkeypatch):
-    from tournaments.interfaces import pdf
-
     monkeypatch.setattr(pdf, "CHUNK", 2)
     monkeypatch.setattr(pdf.render_pages, "__kwdefaults__", {"progress": None, "chunk": 2})
     series, _ = seated_series((4, 4, 4, 4, 4))
@@ -149,17 +162,43 @@ def test_page_numbers_run_on_across_the_chunks(monkeypatch):
     assert progress == [(2, 5), (4, 5), (5, 5)]
 
 
-def test_an_item_needing_two_pages_still_gets_the_true_total(monkeypatch):
-    from tournaments.interfaces import pdf
-
+@pytest.mark.parametrize("form", [None, SHEET_FORM])
+def test_an_item_needing_two_pages_still_gets_the_true_total(form):
     series, _ = seated_series((4, 4))
     sheets = printouts.score_sheets(series, filled=False, base_url="http://karlchen.test")
     long_sheet = replace(sheets[0], normal=sheets[0].normal * 3)  # spills onto a 2nd page
     with translation.override("de"):
-        rendered = pdf.render_pages("print/score_sheets.html", [long_sheet, sheets[1]], {})
+        rendered = pdf.render_pages(
+            "print/score_sheets.html", [long_sheet, sheets[1]], {}, form=form
+        )
     pages = pdf_pages(rendered.pdf)
     assert rendered.pages == len(pages) > 2
     assert f"Seite {len(pages)} / {len(pages)}" in pages[-1]
+    assert forms_drawn(rendered.pdf) == [None] * len(pages)  # a form fits one page: whole pages
+
+
+def test_sheets_on_forms_read_as_the_whole_sheets_do():
+    series, tables = seated_series((4, 5))
+    play_series(tables[0], seed=3, deals=9)
+    play_series(tables[1], seed=4)
+    sheets = printouts.score_sheets(series, filled=True, base_url="http://karlchen.test")
+    with translation.override("de"):
+        whole = pdf.render_pages("print/score_sheets.html", sheets, {})
+        layered = pdf.render_pages("print/score_sheets.html", sheets, {}, form=SHEET_FORM)
+    assert layered.pages == whole.pages == 2
+    for whole_page, layered_page in zip(pdf_lines(whole.pdf), pdf_lines(layered.pdf), strict=True):
+        whole_lines, layered_lines = words(whole_page), words(layered_page)
+        # the layers' footer is the page number alone: the header names the table
+        assert layered_lines[-1] in whole_lines[-1]
+        assert layered_lines[:-1] == whole_lines[:-1]
+
+
+def test_each_layout_is_one_form_under_its_sheets():
+    series, _ = seated_series((4, 5, 4))
+    files, result, _ = generate(series.tournament, kind="score_sheets", series=1)
+    (data,) = files.values()
+    assert forms_drawn(data) == ["/KarlchenForm0", "/KarlchenForm1", "/KarlchenForm0"]
+    assert result["pages"] == len(pdf_reader(data).pages) == 3
 
 
 @pytest.mark.parametrize(
