@@ -62,6 +62,11 @@ class ScoreSheet:
         return self.series.tournament
 
     @property
+    def has_entries(self) -> bool:
+        """Whether any row holds a deal (a filled sheet's, once a deal is recorded)."""
+        return any(grid.fill_text for grid in (*self.normal, *filter(None, [self.solos])))
+
+    @property
     def form(self) -> tuple:
         """What the sheet shares with every sheet printed on the same form: all that the
         template's "form" layer shows (the series is one tournament's, one date)."""

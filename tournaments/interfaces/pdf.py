@@ -38,6 +38,10 @@ MONO_ADVANCE = 0.602051  # DejaVu Sans Mono: every glyph is 1233/2048 em wide
 CH = 2.1  # mm per character of a grid: 3.5 mm (9.9 pt) type, 88 characters fit on A4
 CHUNK = 20  # pages laid out per render of a one-page-per-item document
 
+QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
+WHITE = b"\xff"
+GREY = bytes.maketrans(b"\x00\x01", b"\xff\x00")  # a QR module (1 dark) as a grey pixel
+
 Progress = Callable[[int, int], None]
 
 
@@ -227,10 +231,23 @@ def wrapped(text: str, width: int) -> str:
 
 def qr_code(text: str) -> str:
     """A QR code of ``text`` as a data URI: one pixel per module, with the quiet zone."""
-    out = io.BytesIO()
+    from PIL import Image  # WeasyPrint's own dependency; imported where it is needed
+
     # A fixed mask: choosing the best of eight costs 4 ms a code in pure Python, and any mask
     # gives a valid code (error correction M restores 15 % of it).
-    segno.make(text, error="m", mask=0).save(out, kind="png", scale=1, border=4)
+    matrix = segno.make(text, error="m", mask=0, boost_error=False).matrix
+    size = len(matrix) + 2 * QUIET_ZONE
+    margin = WHITE * QUIET_ZONE
+    modules = b"".join(
+        [
+            WHITE * size * QUIET_ZONE,
+            *(margin + bytes(row).translate(GREY) + margin for row in matrix),
+            WHITE * size * QUIET_ZONE,
+        ]
+    )
+    out = io.BytesIO()
+    # 8-bit grey, which WeasyPrint embeds as it is (a 1-bit PNG it turns into RGB first)
+    Image.frombytes("L", (size, size), modules).save(out, format="PNG")
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
 
 
