@@ -32,6 +32,7 @@ from itertools import accumulate
 import segno
 from django.conf import settings
 from django.template.loader import render_to_string
+from PIL import Image
 
 STYLESHEET = settings.BASE_DIR / "templates" / "print" / "print.css"
 MONO_ADVANCE = 0.602051  # DejaVu Sans Mono: every glyph is 1233/2048 em wide
@@ -231,8 +232,6 @@ def wrapped(text: str, width: int) -> str:
 
 def qr_code(text: str) -> str:
     """A QR code of ``text`` as a data URI: one pixel per module, with the quiet zone."""
-    from PIL import Image  # WeasyPrint's own dependency; imported where it is needed
-
     # A fixed mask: choosing the best of eight costs 4 ms a code in pure Python, and any mask
     # gives a valid code (error correction M restores 15 % of it).
     matrix = segno.make(text, error="m", mask=0, boost_error=False).matrix
