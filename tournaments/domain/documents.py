@@ -130,8 +130,8 @@ def _score_sheets(tournament, series, params, *, base_url, progress) -> list[dic
         rendered = pdf.render_pages(template, sheets, {}, progress=progress, form=SHEET_FORM)
         return [_store(tournament, f"{stem}.pdf", rendered)]
     files = []
-    for done, sheet in enumerate(sheets, start=1):
-        rendered = pdf.render_pages(template, [sheet], {}, form=SHEET_FORM)
+    each = pdf.render_each(template, sheets, {}, form=SHEET_FORM)
+    for done, (sheet, rendered) in enumerate(zip(sheets, each, strict=True), start=1):
         files.append(_store(tournament, f"{stem}-table-{sheet.table_number}.pdf", rendered))
         progress(done, len(sheets))
     return files

@@ -295,10 +295,31 @@ def render_pages(
     return Rendered(documents[0].copy(every_page).write_pdf(), pages)
 
 
+def render_each(
+    template: str,
+    items: Sequence,
+    context: dict,
+    *,
+    form: Callable[[object], Hashable] | None = None,
+) -> Iterator[Rendered]:
+    """A document per item, in turn, as ``render_pages`` renders each alone; the forms are
+    laid out once for all of them."""
+    forms = _forms(template, items, context, form) if form is not None and items else None
+    for index, item in enumerate(items):
+        rendered = None
+        if forms is not None:
+            rendered = _filled_forms(template, [item], context, forms.only(index), 1, None)
+        yield rendered or render_pages(template, [item], context)
+
+
 @dataclass(frozen=True)
 class _Forms:
     document: object  # WeasyPrint's Document: a page per form
     uses: list[int]  # per item, the page of its form
+
+    def only(self, index: int) -> _Forms:
+        """The form of the ``index``-th item alone, for a document of that item only."""
+        return _Forms(self.document.copy([self.document.pages[self.uses[index]]]), [0])
 
 
 def _forms(template, items, context, form) -> _Forms | None:

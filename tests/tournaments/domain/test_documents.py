@@ -129,12 +129,17 @@ def test_schafkopf_sheets_have_their_deals_and_no_solo_rubric():
 
 
 def test_sheets_one_file_per_table_on_request():
-    series, _ = seated_series((4, 4, 4))
+    series, _ = seated_series((4, 5, 4))
     files, result, progress = generate(
         series.tournament, kind="score_sheets", series=1, split="per_table"
     )
     assert sorted(files) == [f"score-sheets-series-1-table-{n}.pdf" for n in (1, 2, 3)]
     assert "Tisch 2" in pdf_pages(files["score-sheets-series-1-table-2.pdf"])[0]
+    # the forms are laid out once; each file holds its own sheet's form, and no other
+    for data in files.values():
+        assert forms_drawn(data) == ["/KarlchenForm0"]
+        xobjects = pdf_reader(data).pages[0]["/Resources"]["/XObject"]
+        assert [name for name in xobjects if name.startswith("/KarlchenForm")] == ["/KarlchenForm0"]
     assert progress == [(1, 3), (2, 3), (3, 3)]
     assert result["pages"] == 3
 
