@@ -161,7 +161,9 @@ def _deal_cells(deal: DealView, positions: list[int]) -> list[str]:
 
 
 def _remark(kind: str) -> str:
-    return "" if kind == DealKind.NORMAL else str(DealKind(kind).label)
+    # a compulsory solo's rubric says what it is; a forced one's row says so
+    plain = (DealKind.NORMAL, DealKind.COMPULSORY_SOLO)
+    return "" if kind in plain else str(DealKind(kind).label)
 
 
 def _row_height(rows: int) -> float:

@@ -3,12 +3,17 @@
 Nothing here knows tournaments or the database: ``tournaments.domain.documents`` builds the
 contexts. What makes the renders cheap, measured with ``bench/pdf.py``:
 
-- the print stylesheet is parsed once per process and one font configuration serves every
-  render, so fonts are looked up once, not per document;
+- items printed on the same form (the score sheets of one layout) are printed in two layers:
+  the form, laid out and written once and drawn under each page as a PDF form XObject, and
+  each item's own text over it (``render_pages``, ``form=``); a blank sheet's page then holds
+  a dozen lines;
 - a score sheet's grid is one block of monospaced lines on a background drawn as a single SVG
   path (WeasyPrint's cost grows with boxes and lines, a table of 30×12 cells is 10× slower);
-- QR codes are tiny 1-bit PNGs printed with ``image-rendering: pixelated`` (sharp at any size,
-  while an SVG of the same code costs a path of hundreds of segments per page).
+- QR codes are tiny grey PNGs printed with ``image-rendering: pixelated`` (sharp at any size,
+  while an SVG of the same code costs a path of hundreds of segments per page);
+- the print stylesheet is parsed once per process and one font configuration serves every
+  render, so fonts are looked up once, not per document;
+- during a job the cycle collector leaves alone what existed before (``sparing_the_collector``).
 
 Documents of one page per item (score sheets, certificates) are laid out in chunks, so that a
 long job can report its progress; the chunks' pages are written as one PDF. WeasyPrint is
