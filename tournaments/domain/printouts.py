@@ -64,7 +64,8 @@ class ScoreSheet:
     @property
     def has_entries(self) -> bool:
         """Whether any row holds a deal (a filled sheet's, once a deal is recorded)."""
-        return any(grid.fill_text for grid in (*self.normal, *filter(None, [self.solos])))
+        grids = [*self.normal, self.solos] if self.solos else self.normal
+        return any(grid.fill_text for grid in grids)
 
     @property
     def form(self) -> tuple:

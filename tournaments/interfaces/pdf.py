@@ -374,8 +374,14 @@ def _forms_under(forms: int, uses: Sequence[int]) -> Callable:
         xobjects = pdf.objects[_number(resources)]["XObject"]
         for index, page in enumerate(form_pages):
             stream = pdf.objects[_number(page["Contents"])]
-            stream.extra.update({"Type": "/XObject", "Subtype": "/Form", "BBox": page["MediaBox"]})
-            stream.extra["Resources"] = resources
+            stream.extra.update(
+                {
+                    "Type": "/XObject",
+                    "Subtype": "/Form",
+                    "BBox": page["MediaBox"],
+                    "Resources": resources,
+                }
+            )
             xobjects[_form_name(index)] = stream.reference
             page.clear()  # the page is gone (an empty object: pydyf's free ones upset readers)
         for number, index in zip(numbers[forms:], uses, strict=True):
@@ -415,7 +421,8 @@ def sparing_the_collector() -> Iterator[None]:
     """For a whole documents job: the objects that exist before are frozen (``gc.freeze``),
     left out of Python's cycle collections until the end. A render makes millions of
     short-lived objects, so the full collections come often, and each walked everything the
-    process holds besides (Django, the fonts): a sixth of a job's time in ``bench/pdf.py``.
+    process holds besides (Django, the fonts): a sixth of the time of ``bench/pdf.py``'s blank
+    job, measured with and without.
     Safe alongside other threads: their objects are only collected later."""
     gc.freeze()
     try:

@@ -182,6 +182,23 @@ def test_an_item_needing_two_pages_still_gets_the_true_total(form):
     assert forms_drawn(rendered.pdf) == [None] * len(pages)  # a form fits one page: whole pages
 
 
+def test_one_file_per_sheet_falls_back_to_whole_pages_where_a_form_needs_two():
+    series, _ = seated_series((4, 4))
+    sheets = printouts.score_sheets(series, filled=False, base_url="http://karlchen.test")
+    long_sheet = replace(sheets[0], normal=sheets[0].normal * 3)
+    with translation.override("de"):
+        long, short = pdf.render_each(
+            "print/score_sheets.html", [long_sheet, sheets[1]], {}, form=SHEET_FORM
+        )
+    assert long.pages == len(pdf_pages(long.pdf)) > 1
+    assert f"Seite {long.pages} / {long.pages}" in pdf_pages(long.pdf)[-1]
+    assert (short.pages, forms_drawn(long.pdf), forms_drawn(short.pdf)) == (
+        1,
+        [None] * long.pages,
+        [None],
+    )
+
+
 def test_sheets_on_forms_read_as_the_whole_sheets_do():
     series, tables = seated_series((4, 5))
     play_series(tables[0], seed=3, deals=9)
