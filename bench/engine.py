@@ -21,9 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "karlchen.settings")
 os.environ.setdefault("SCORE_PREVIEW_RATE", "100000000/minute")  # measure, don't throttle
 
-from scoring.engine import DealRejected, parse_rules, score_deal
-from scoring.engine.doppelkopf import Announcements, DoppelkopfDeal, Extra
-from scoring.engine.schafkopf import SchafkopfDeal
+from karlchen.refusals import Refused
+from rules import parse_rules, score_deal
+from rules.doppelkopf import Announcements, DoppelkopfDeal, Extra
+from rules.schafkopf import SchafkopfDeal
 
 DK_RULES = parse_rules("doppelkopf", {})
 SK_RULES = parse_rules("schafkopf", {})
@@ -75,7 +76,7 @@ def deal_mix(count: int) -> list[tuple[object, object]]:
         )
         try:
             score_deal(rules, deal)
-        except DealRejected:
+        except Refused:
             continue
         mix.append((rules, deal))
     return mix

@@ -57,9 +57,9 @@ from live_urls import BARE_KEY
 
 from bench.throwaway import on_throwaway_database
 from deploy import proxy
-from tournaments.domain.entries import add_missing_series
-from tournaments.domain.ranking import public_ranking
-from tournaments.domain.seating import seat_series
+from results.domain.ranking_cache import public_ranking
+from seating.domain.seating import seat_series
+from tournaments.domain.tournaments import add_missing_series
 
 TARGET_RATIO, TARGET_RECORDING = 1.5, 2.0
 COMPOSE = Path(__file__).resolve().parent.parent / "docker-compose.yml"

@@ -41,17 +41,19 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from bench.throwaway import on_throwaway_database
-from scoring.domain.deals import Author, record_deal
-from tournaments import demo
-from tournaments.domain.documents import check_documents
-from tournaments.domain.entries import add_entry, create_tournament
-from tournaments.domain.jobs import run_documents_job
-from tournaments.domain.seating import seat_series
+from karlchen.actors import Actor
+from printing.domain.documents import check_documents
+from printing.domain.jobs import run_documents_job
+from scoring import demo
+from scoring.domain.deals import record_deal
+from seating.domain.seating import seat_series
+from tournaments.domain.entries import add_entry
+from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import JobKind
 from tournaments.models import Job
 
 TARGET_RATIO = 1.5
-CAPTAIN = Author(user=None, label="bench")
+CAPTAIN = Actor.captain("bench")
 
 
 def main() -> None:

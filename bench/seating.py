@@ -21,14 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.engine.seating import (
-    Player,
-    SeatingRequest,
-    lower_bound,
-    quality,
-    seat,
-    table_sizes,
-)
+from seating.engine import Player, SeatingRequest, lower_bound, quality, seat, table_sizes
 
 CASES = [
     (16, 5),

@@ -70,16 +70,18 @@ from django.test.utils import (
 )
 
 from bench.throwaway import on_throwaway_database
-from scoring.domain.deals import Author, record_deal
-from scoring.engine.doppelkopf import deal_from_dict
+from karlchen.actors import Actor
+from results.domain.ranking_cache import organiser_ranking
+from results.domain.standings import standings
+from rules.doppelkopf import deal_from_dict
+from scoring import demo
+from scoring.domain.deals import record_deal
 from scoring.models import Deal, DealRevision, RevisionPoints
-from tournaments import demo
-from tournaments.domain.entries import create_tournament
-from tournaments.domain.ranking import organiser_ranking
-from tournaments.domain.seating import seat_series
-from tournaments.domain.standings import standings
+from seating.domain.seating import seat_series
+from seating.models import Seat, Table
+from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import TournamentStatus
-from tournaments.models import Club, Entry, Player, Seat, Series, Table, Tournament
+from tournaments.models import Club, Entry, Player, Series, Tournament
 
 TARGET_STANDINGS_MS = 100
 TARGET_DEALS_PER_S = 200
@@ -290,7 +292,7 @@ def measure_standings(tournament: Tournament, runs: int) -> None:
 
 
 DEALS_PER_TABLE = 20  # of 24: every table still has deals to go
-CAPTAIN = Author(user=None, label="bench")
+CAPTAIN = Actor.captain("bench")
 
 
 def measure_recording(organiser, count: int) -> None:

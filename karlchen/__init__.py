@@ -1,5 +1,6 @@
-"""Karlchen: tournament manager for Doppelkopf and Schafkopf clubs."""
+"""Karlchen: tournament manager for Doppelkopf and Schafkopf clubs.
 
-from .celery import app as celery_app
-
-__all__ = ("celery_app",)
+Imports nothing: the pure engines import ``karlchen.refusals``, and that must not start Celery or
+Django. The Celery app is loaded when Django starts (``karlchen.apps``), and ``celery -A karlchen``
+finds it in ``karlchen.celery``.
+"""

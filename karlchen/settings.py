@@ -38,8 +38,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
-    "scoring",
+    # Karlchen's apps, in the order they may import each other (docs/DESIGN.md)
+    "karlchen",
     "tournaments",
+    "seating",
+    "scoring",
+    "results",
+    "printing",
+    "desk",
 ]
 
 MIDDLEWARE = [
@@ -60,7 +66,7 @@ WSGI_APPLICATION = "karlchen.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

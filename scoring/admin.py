@@ -10,12 +10,28 @@ from __future__ import annotations
 
 import json
 
+from django import forms
 from django.contrib import admin
-from django.utils.html import format_html
+from django.core.exceptions import ValidationError
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
-from tournaments.admin import ReadOnlyAdmin, ReadOnlyInline, series_number_filter
+from karlchen.admin import ReadOnlyAdmin, ReadOnlyInline
+from karlchen.messages import refusal_text
+from karlchen.refusals import Refused
+from scoring.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
+from scoring.models import (
+    Adjustment,
+    AdjustmentLine,
+    Deal,
+    DealRevision,
+    IdempotencyKey,
+    RevisionPoints,
+)
+from seating.models import Table
+from tournaments.admin import series_number_filter
+from tournaments.domain.log import log_action
+from tournaments.models import Entry, Series
 
 CORRECTIONS_HELP = _(
     "Deals are read-only here: the rules engine checks every result, and a form would bypass "
@@ -211,3 +227,146 @@ class IdempotencyKeyAdmin(ReadOnlyAdmin):
     list_display = ("key", "table", "revision")
     search_fields = ("key",)
     list_select_related = ("table", "revision__deal")
+
+
+# --- penalty rows ----------------------------------------------------------------------------
+
+
+class AdjustmentLineFormSet(forms.BaseInlineFormSet):
+    """The lines of a new penalty row, checked as add_adjustment checks them."""
+
+    def lines(self) -> dict[Entry, int]:
+        return {
+            form.cleaned_data["entry"]: form.cleaned_data["points"]
+            for form in self.forms
+            if form.cleaned_data
+            and not form.cleaned_data.get("DELETE")
+            and form.cleaned_data.get("entry")
+            and form.cleaned_data.get("points") is not None
+        }
+
+    def clean(self):
+        super().clean()
+        adjustment = self.instance
+        if adjustment.pk or not adjustment.series_id or not adjustment.kind:
+            return  # an existing row is read-only; a missing series is the form's error
+        entries = [form.cleaned_data.get("entry") for form in self.forms if form.cleaned_data]
+        if len([entry for entry in entries if entry]) != len(set(filter(None, entries))):
+            raise ValidationError(_("A player is listed twice."))
+        try:
+            check_adjustment(
+                adjustment.series,
+                kind=adjustment.kind,
+                lines=self.lines(),
+                reason=adjustment.reason,
+                table=adjustment.table,
+            )
+        except Refused as refusal:
+            raise ValidationError(refusal_text(refusal)) from refusal
+
+
+class AdjustmentLineInline(admin.TabularInline):
+    model = AdjustmentLine
+    formset = AdjustmentLineFormSet
+    fields = ("entry", "points")
+    autocomplete_fields = ("entry",)
+    extra = 4
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("entry__player")
+
+
+@admin.register(Adjustment)
+class AdjustmentAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "tournament", "series", "table", "kind", "reason", "lines_text")
+    list_filter = ("kind", "series__tournament", series_number_filter("series__number"))
+    search_fields = ("reason", "lines__entry__player__name", "series__tournament__name")
+    list_select_related = ("series__tournament", "table")
+    fields = ("series", "table", "kind", "reason", "author", "created_at")
+    readonly_fields = ("author", "created_at")
+    inlines = (AdjustmentLineInline,)
+
+    def get_fieldsets(self, request, obj=None):
+        description = _(
+            "TSR 9 penalty rows. Every kind sums to 0 over its lines (minor breach: offender −3, "
+            "the three others +1 each), except unsporting conduct: one line of −1 to −12. "
+            "A row is not changed once saved; delete a wrong one and enter it anew."
+        )
+        return ((None, {"fields": self.fields, "description": description}),)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("lines__entry__player")
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        """Series and tables named with their tournament ("Table 3" alone is ambiguous)."""
+        if db_field.name == "series":
+            kwargs["queryset"] = Series.objects.select_related("tournament").order_by(
+                "-tournament__date", "tournament__name", "number"
+            )
+        elif db_field.name == "table":
+            kwargs["queryset"] = Table.objects.select_related("series__tournament").order_by(
+                "-series__tournament__date", "series__tournament__name", "series__number", "number"
+            )
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "series":
+            field.label_from_instance = lambda series: f"{series.tournament.name}: {series}"
+        elif db_field.name == "table":
+            field.label_from_instance = lambda table: (
+                f"{table.series.tournament.name}: {table.series}, {table}"
+            )
+        return field
+
+    def has_change_permission(self, request, obj=None):
+        return False  # penalty rows are history: shown, deleted, never edited
+
+    @admin.display(description=_("tournament"), ordering="series__tournament")
+    def tournament(self, adjustment):
+        return adjustment.series.tournament
+
+    @admin.display(description=_("penalty lines"))
+    def lines_text(self, adjustment):
+        return format_html_join(
+            ", ",
+            "{}: {}",
+            ((line.entry.player, f"{line.points:+d}") for line in adjustment.lines.all()),
+        )
+
+    def save_model(self, request, obj, form, change):
+        """Saved together with its lines through add_adjustment, in save_related."""
+
+    def save_related(self, request, form, formsets, change):
+        draft = form.instance
+        (lines,) = (formset for formset in formsets if isinstance(formset, AdjustmentLineFormSet))
+        stored = add_adjustment(
+            draft.series,
+            kind=draft.kind,
+            lines=lines.lines(),
+            reason=draft.reason,
+            by=request.user,
+            table=draft.table,
+        )
+        draft.pk, draft.author, draft.created_at = stored.pk, stored.author, stored.created_at
+        details = {"table": draft.table.number if draft.table else "—", "reason": draft.reason}
+        details["series"] = draft.series.number
+        log_action(draft.series.tournament, request.user, "penalty_added", **details)
+        # What the admin's history message lists, as if the formset had saved the lines.
+        lines.new_objects = list(stored.lines.select_related("entry__player"))
+        lines.changed_objects, lines.deleted_objects = [], []
+
+    def delete_model(self, request, obj):
+        remove_adjustments(Adjustment.objects.filter(pk=obj.pk))
+
+    def delete_queryset(self, request, queryset):
+        remove_adjustments(queryset)
+
+
+@admin.register(AdjustmentLine)
+class AdjustmentLineAdmin(ReadOnlyAdmin):
+    list_display = ("entry", "points", "adjustment", "series")
+    list_filter = ("adjustment__kind", "adjustment__series__tournament")
+    search_fields = ("entry__player__name", "adjustment__reason")
+    list_select_related = ("entry__player", "adjustment__series")
+
+    @admin.display(description=_("series"), ordering="adjustment__series")
+    def series(self, line):
+        return line.adjustment.series

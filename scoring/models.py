@@ -1,4 +1,5 @@
-"""Deals and their history: every recorded result is kept, a correction is a new revision.
+"""Deals and their history, and the penalty rows: every recorded result is kept, a correction is
+a new revision.
 
 ``Deal`` is one row per (table, deal number) and points at its current revision; standings sum
 the ``RevisionPoints`` of current revisions only. Writes go through ``scoring.domain``.
@@ -9,15 +10,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.enums import DealKind
+from scoring.enums import DEAL_KIND_CHOICES, AdjustmentKind
 
 
 class Deal(models.Model):
     table = models.ForeignKey(
-        "tournaments.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="deals"
+        "seating.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="deals"
     )
     number = models.PositiveSmallIntegerField(_("deal number"))
-    kind = models.CharField(_("kind"), max_length=20, choices=DealKind.choices)
+    kind = models.CharField(_("kind"), max_length=20, choices=DEAL_KIND_CHOICES)
     dealer = models.PositiveSmallIntegerField(_("dealer position"))
     sitting_out = models.PositiveSmallIntegerField(_("sitting out"), null=True, blank=True)
     current = models.OneToOneField(
@@ -91,7 +92,7 @@ class IdempotencyKey(models.Model):
     ``fingerprint`` is a hash of the request, so a key reused for another request is refused.
     """
 
-    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("seating.Table", on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=100)
     fingerprint = models.CharField(max_length=64)
     revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="+")
@@ -120,3 +121,46 @@ class RevisionPoints(models.Model):
 
     def __str__(self) -> str:
         return f"{self.position}: {self.points:+d}"
+
+
+class Adjustment(models.Model):
+    """A penalty or correction row (TSR 9), counted in the standings of its series."""
+
+    series = models.ForeignKey(
+        "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE, related_name="adjustments"
+    )
+    table = models.ForeignKey(
+        "seating.Table", verbose_name=_("table"), on_delete=models.SET_NULL, null=True, blank=True
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=AdjustmentKind.choices)
+    reason = models.TextField(_("reason"))
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        db_table = "tournaments_adjustment"
+        ordering = ["series_id", "created_at"]
+        verbose_name = _("penalty row")
+        verbose_name_plural = _("penalty rows")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.reason[:40]}"
+
+
+class AdjustmentLine(models.Model):
+    adjustment = models.ForeignKey(Adjustment, on_delete=models.CASCADE, related_name="lines")
+    entry = models.ForeignKey("tournaments.Entry", verbose_name=_("player"), on_delete=models.PROTECT)
+    points = models.IntegerField(_("points"))
+
+    class Meta:
+        db_table = "tournaments_adjustmentline"
+        verbose_name = _("penalty line")
+        verbose_name_plural = _("penalty lines")
+        constraints = [
+            models.UniqueConstraint(fields=["adjustment", "entry"], name="adjustment_line_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.points:+d}"

@@ -18,12 +18,13 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views import View
 
+from rules import parse_rules
 from scoring import labels
 from scoring.domain.queries import TableState, table_state
-from scoring.engine import parse_rules
-from tournaments.domain.seating import table_for_token
-from tournaments.enums import DealKind, Game, SeriesStatus
-from tournaments.models import Table
+from scoring.enums import DEAL_KIND_CHOICES
+from seating.domain.seating import table_for_token
+from seating.models import Table
+from tournaments.enums import Game, SeriesStatus
 
 SESSION_KEY = "captain"
 
@@ -138,7 +139,7 @@ def captain_context(state: TableState, token: str | None, *, desk: dict | None =
         "forced_name": names.get(next_deal.forced_soloist) if next_deal else None,
         "rows": [_deal_row(state, deal) for deal in state.deals],
         "form": _form_options(tournament),
-        "kinds": dict(DealKind.choices),
+        "kinds": dict(DEAL_KIND_CHOICES),
         "parties": PARTY_CHOICES,
         "page_data": _page_data(state, token, names, desk),
         "desk": desk is not None,
@@ -225,6 +226,6 @@ def _page_data(state: TableState, token: str | None, names: dict[int, str], desk
         },
         "lines": {code: str(label) for code, label in labels.LINES.items()},
         "parties": {code: str(label) for code, label in labels.PARTIES.items()},
-        "kinds": {code: str(label) for code, label in DealKind.choices},
+        "kinds": {code: str(label) for code, label in DEAL_KIND_CHOICES},
         "texts": {name: str(message) for name, message in TEXTS.items()},
     }

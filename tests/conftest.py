@@ -1,4 +1,4 @@
-"""Fixtures for the whole suite: the shared contract examples and compiled translations."""
+"""Fixtures for the whole suite: the contract examples and compiled translations."""
 
 import gettext
 import json
@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("KARLCHEN_SHARED", REPO.parent / "shared"))
-EXAMPLES = SHARED / "contract" / "examples"
+EXAMPLES = REPO / "docs" / "contract" / "examples"
+
+# The API tests' clients and tables (logged-in organisers, captains with their table's token).
+pytest_plugins = ["tests.factories.api"]
 
 
 def pytest_configure(config):
@@ -28,10 +30,10 @@ def pytest_configure(config):
 
 
 def contract_examples(prefix: str = "") -> list[dict]:
-    """Every worked example of ``shared/contract/examples`` (the suite fails if there are none)."""
+    """Every worked example of ``docs/contract/examples`` (the suite fails if there are none)."""
     files = sorted(EXAMPLES.glob(f"{prefix}*.json"))
     if not files:
-        raise FileNotFoundError(f"no contract examples in {EXAMPLES}: is ../shared there?")
+        raise FileNotFoundError(f"no contract examples in {EXAMPLES}")
     return [json.loads(path.read_text(encoding="utf-8")) for path in files]
 
 

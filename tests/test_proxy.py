@@ -20,7 +20,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from rest_framework.throttling import ScopedRateThrottle
 
 from deploy import proxy
-from tournaments.api.permissions import TableTokenAuthentication
+from seating.api.authentication import TableTokenAuthentication
 
 needs_nginx = pytest.mark.skipif(
     proxy.nginx_binary() is None, reason="nginx is not installed (bin/services installs it)"

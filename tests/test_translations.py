@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 from django.utils import translation
 
 from karlchen.api.errors import REQUEST_ERROR_CODES
-from scoring.messages import MESSAGES
+from karlchen.messages import MESSAGES
 
 REPO = Path(__file__).resolve().parent.parent
 LANGUAGES = ("de", "en")

@@ -1,4 +1,4 @@
-"""Choices of the tournament models, kept apart so that every layer can import them."""
+"""Choices of the set-up's models, kept apart so that every layer can import them."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -23,27 +23,6 @@ class SeriesStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")
 
 
-class DealKind(models.TextChoices):
-    """Mirrors ``tournaments.engine.series.DealKind`` (a test keeps them equal)."""
-
-    NORMAL = "normal", _("Normal game")
-    WEDDING = "wedding", _("Wedding")
-    SILENT_WEDDING = "silent_wedding", _("Silent wedding")
-    POVERTY = "poverty", _("Poverty")
-    COMPULSORY_SOLO = "compulsory_solo", _("Compulsory solo")
-    VOLUNTARY_SOLO = "voluntary_solo", _("Voluntary solo")
-    FORCED_SOLO = "forced_solo", _("Forced solo")
-
-
-class AdjustmentKind(models.TextChoices):
-    """Penalty rows of TSR 9; only ``unsporting`` is not zero-sum."""
-
-    MINOR = "minor", _("Minor breach")
-    SERIOUS = "serious", _("Serious breach")
-    UNSPORTING = "unsporting", _("Unsporting conduct")
-    CORRECTION = "correction", _("Organiser's correction")
-
-
 class TieBreak(models.TextChoices):
     SERIES_WON = "series_won", _("More series won at the table")
     BEST_SERIES = "best_series", _("Best single series")
@@ -55,18 +34,6 @@ class JobKind(models.TextChoices):
     DOCUMENTS = "documents", _("Documents")
 
 
-class DocumentKind(models.TextChoices):
-    SCORE_SHEETS = "score_sheets", _("Score sheets")
-    SEATING_LIST = "seating_list", _("Seating list")
-    STANDINGS = "standings", _("Standings")
-    CERTIFICATES = "certificates", _("Certificates")
-
-
-class DocumentSplit(models.TextChoices):
-    ONE = "one", _("One PDF for every table")
-    PER_TABLE = "per_table", _("One PDF per table")
-
-
 class JobStatus(models.TextChoices):
     PENDING = "pending", _("Pending")
     RUNNING = "running", _("Running")
@@ -75,7 +42,7 @@ class JobStatus(models.TextChoices):
 
 
 class SeatingMethod(models.TextChoices):
-    """Mirrors ``tournaments.engine.seating.Method`` (a test keeps them equal)."""
+    """Mirrors ``seating.engine.Method`` (a test keeps them equal)."""
 
     PLAN = "plan", _("Fewest repeat meetings over all series")
     RANDOM = "random", _("Fresh random draw per series")

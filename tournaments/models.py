@@ -1,22 +1,20 @@
-"""The event: clubs, players, tournaments, entries, series, tables and seats, penalty rows.
+"""The set-up: clubs, players, tournaments, entries, series, rule sets, jobs and the organisers' log.
 
 Slim models: what is stored and what the database guarantees (uniqueness, checks). Writes go
 through ``tournaments.domain``; the series rules live in ``tournaments.engine``.
 """
 
-import hashlib
-import hmac
 import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import DealRejected, parse_rules
-from scoring.messages import problem_message
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from rules import parse_rules
 from tournaments import enums
 from tournaments.engine.series import SeriesSettings
 
@@ -25,7 +23,7 @@ def check_rules(game: str, rules) -> None:
     """A model's ``rules`` field must be a rule set the game's engine accepts."""
     try:
         parse_rules(game, rules)
-    except DealRejected as refusal:
+    except Refused as refusal:
         messages = [problem_message(problem) for problem in refusal.problems]
         raise ValidationError({"rules": messages}) from refusal
 
@@ -217,112 +215,6 @@ class Series(models.Model):
 
     def __str__(self) -> str:
         return _("Series %(number)s") % {"number": self.number}
-
-
-class Table(models.Model):
-    series = models.ForeignKey(
-        Series, verbose_name=_("series"), on_delete=models.CASCADE, related_name="tables"
-    )
-    number = models.PositiveSmallIntegerField(_("number"))
-    # The captain's secret is derived from SECRET_KEY and this nonce (so organisers can always
-    # show or print the link); only its hash is stored, and a new nonce revokes the old link.
-    token_nonce = models.CharField(max_length=32)
-    token_hash = models.CharField(max_length=64, unique=True)
-    # Deals played before the organiser called time (TSR 8.5); None while time runs.
-    time_up_after = models.PositiveSmallIntegerField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["series_id", "number"]
-        verbose_name = _("table")
-        verbose_name_plural = _("tables")
-        constraints = [
-            models.UniqueConstraint(fields=["series", "number"], name="table_number_unique")
-        ]
-
-    def __str__(self) -> str:
-        return _("Table %(number)s") % {"number": self.number}
-
-    @staticmethod
-    def hash_token(token: str) -> str:
-        return hashlib.sha256(token.encode()).hexdigest()
-
-    def captain_token(self) -> str:
-        """The secret of this table's captain link (recomputable, never stored)."""
-        message = f"captain:{self.series_id}:{self.number}:{self.token_nonce}".encode()
-        return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
-
-    @staticmethod
-    def captain_path_for(token: str) -> str:
-        """The captain link (a path) that signs a phone in with ``token``."""
-        return reverse("captain-sign-in", kwargs={"token": token})
-
-    def captain_path(self) -> str:
-        return self.captain_path_for(self.captain_token())
-
-
-class Seat(models.Model):
-    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="+")
-    table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
-    )
-    position = models.PositiveSmallIntegerField(_("position"))
-    entry = models.ForeignKey(Entry, verbose_name=_("player"), on_delete=models.PROTECT)
-
-    class Meta:
-        ordering = ["table_id", "position"]
-        verbose_name = _("seat")
-        verbose_name_plural = _("seats")
-        constraints = [
-            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
-            models.UniqueConstraint(fields=["series", "entry"], name="seat_once_per_series"),
-            models.CheckConstraint(
-                condition=Q(position__gte=1) & Q(position__lte=5), name="seat_position_range"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table} / {self.position}: {self.entry}"
-
-
-class Adjustment(models.Model):
-    """A penalty or correction row (TSR 9), counted in the standings of its series."""
-
-    series = models.ForeignKey(
-        Series, verbose_name=_("series"), on_delete=models.CASCADE, related_name="adjustments"
-    )
-    table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.SET_NULL, null=True, blank=True
-    )
-    kind = models.CharField(_("kind"), max_length=20, choices=enums.AdjustmentKind.choices)
-    reason = models.TextField(_("reason"))
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["series_id", "created_at"]
-        verbose_name = _("penalty row")
-        verbose_name_plural = _("penalty rows")
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.reason[:40]}"
-
-
-class AdjustmentLine(models.Model):
-    adjustment = models.ForeignKey(Adjustment, on_delete=models.CASCADE, related_name="lines")
-    entry = models.ForeignKey(Entry, verbose_name=_("player"), on_delete=models.PROTECT)
-    points = models.IntegerField(_("points"))
-
-    class Meta:
-        verbose_name = _("penalty line")
-        verbose_name_plural = _("penalty lines")
-        constraints = [
-            models.UniqueConstraint(fields=["adjustment", "entry"], name="adjustment_line_once")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.entry}: {self.points:+d}"
 
 
 class Job(models.Model):

@@ -12,11 +12,24 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
 )
+from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from karlchen.api.base import (
+    CODES,
+    RESPONSE_400,
+    RESPONSE_401,
+    RESPONSE_403,
+    RESPONSE_404,
+    RESPONSE_409,
+    valid,
+)
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
+from karlchen.changes import cached_body
+from scoring.api.base import TableApi
+from scoring.api.permissions import require_table_reader, table_actor, table_or_404
 from scoring.api.serializers import (
     DealScoreOutput,
     DoppelkopfDealInput,
@@ -30,27 +43,10 @@ from scoring.domain.deals import (
     void_deal,
 )
 from scoring.domain.queries import table_state
-from tournaments.api.base import (
-    CODES,
-    RESPONSE_400,
-    RESPONSE_401,
-    RESPONSE_403,
-    RESPONSE_404,
-    RESPONSE_409,
-    TableApi,
-    valid,
-)
-from tournaments.api.live_views import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from tournaments.api.permissions import (
-    captain_table,
-    is_organiser,
-    require_table_reader,
-    table_author,
-    table_or_404,
-)
+from seating.api.authentication import captain_table
+from tournaments.api.permissions import is_organiser
 from tournaments.api.serializers import SeatOutput
-from tournaments.domain.actions import log_action
-from tournaments.domain.ranking import cached_body
+from tournaments.domain.log import log_action
 from tournaments.enums import Game
 
 WRITE_ERRORS = {
@@ -192,7 +188,7 @@ class TableStateApi(TableApi):
     )
     def get(self, request, table_id):
         table = table_or_404(table_id, request)
-        table_author(request, table)
+        table_actor(request, table)
         return Response(TableStateApi.OutputSerializer(table_state(table)).data)
 
 
@@ -283,7 +279,7 @@ class RecordDealApi(TableApi):
     )
     def post(self, request, table_id):
         table = table_or_404(table_id, request)
-        author = table_author(request, table)
+        author = table_actor(request, table)
         data = valid_for_game(RecordDealApi.inputs, table, request.data)
         revision = record_deal(
             table,
@@ -321,7 +317,7 @@ class CorrectDealApi(TableApi):
     )
     def put(self, request, table_id, number):
         table = table_or_404(table_id, request)
-        author = table_author(request, table)
+        author = table_actor(request, table)
         deal_number_or_404(table, number)
         data = valid_for_game(CorrectDealApi.inputs, table, request.data)
         revision = correct_deal(
@@ -364,7 +360,7 @@ class VoidDealApi(TableApi):
     )
     def delete(self, request, table_id, number):
         table = table_or_404(table_id, request)
-        author = table_author(request, table)
+        author = table_actor(request, table)
         deal_number_or_404(table, number)
         if request.data:
             serializer = VoidDealApi.InputSerializer(data=request.data)
@@ -433,7 +429,7 @@ class PreviewDealApi(TableApi):
     )
     def post(self, request, table_id):
         table = table_or_404(table_id, request)
-        table_author(request, table)
+        table_actor(request, table)
         data = valid_for_game(PreviewDealApi.inputs, table, request.data)
         preview = preview_deal(table, deal=data["deal"], number=data.get("number"))
         body = PreviewDealApi.OutputSerializer(preview).data
@@ -460,7 +456,7 @@ class ConfirmDealApi(TableApi):
     )
     def post(self, request, table_id, number):
         table = table_or_404(table_id, request)
-        table_author(request, table)
+        table_actor(request, table)
         deal_number_or_404(table, number)
         data = valid(ConfirmDealApi.InputSerializer, request.data)
         revision = confirm_deal(

@@ -13,7 +13,7 @@ from karlchen.api.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
-from scoring.engine import GAMES, doppelkopf, schafkopf
+from rules import GAMES, doppelkopf, schafkopf
 
 MAX_LIST = 12  # no list of the contract is longer; longer ones are refused before any work
 

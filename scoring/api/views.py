@@ -8,14 +8,15 @@ from rest_framework.views import APIView
 
 from karlchen.api.errors import flatten, validation_response
 from karlchen.api.schema import ERROR_RESPONSES, error_codes_description
+from karlchen.messages import MESSAGES, problem_errors
+from karlchen.refusals import Refused
+from rules import parse_rules, score_deal
 from scoring.api.serializers import (
     DealScoreOutput,
     DoppelkopfPreviewInput,
     GameInput,
     SchafkopfPreviewInput,
 )
-from scoring.engine import DealRejected, parse_rules, score_deal
-from scoring.messages import MESSAGES, problem_errors
 
 PREVIEW_INPUTS = {"doppelkopf": DoppelkopfPreviewInput, "schafkopf": SchafkopfPreviewInput}
 PREVIEW_REQUEST = PolymorphicProxySerializer(
@@ -62,7 +63,7 @@ class ScorePreviewApi(APIView):
         if game in PREVIEW_INPUTS and isinstance(options, dict):
             try:
                 rules = parse_rules(game, options)
-            except DealRejected as refusal:
+            except Refused as refusal:
                 errors += problem_errors(refusal.problems)
         if errors:
             return validation_response(errors)
@@ -70,6 +71,6 @@ class ScorePreviewApi(APIView):
             score = score_deal(
                 rules, serializer.fields["deal"].to_deal(serializer.validated_data["deal"])
             )
-        except DealRejected as refusal:
+        except Refused as refusal:
             return validation_response(problem_errors(refusal.problems))
         return Response(DealScoreOutput.of(score))

@@ -21,18 +21,11 @@ from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from scoring.domain.errors import Conflict, Gone, rejected
-from scoring.engine import (
-    DealRejected,
-    DealScore,
-    Problem,
-    doppelkopf,
-    parse_rules,
-    schafkopf,
-    score_deal,
-)
+from karlchen.changes import tournament_changed
+from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
+from rules import DealScore, doppelkopf, parse_rules, schafkopf, score_deal
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
-from tournaments.domain.ranking import bump
+from seating.models import Seat, Table
 from tournaments.engine.series import (
     NextDeal,
     PlayedDeal,
@@ -42,7 +35,7 @@ from tournaments.engine.series import (
     timeline,
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
-from tournaments.models import Entry, Seat, Series, Table, Tournament
+from tournaments.models import Entry, Series, Tournament
 
 
 @dataclass(frozen=True)
@@ -250,18 +243,18 @@ def confirm_deal(
     with transaction.atomic():
         scope = _lock(table.pk)
         if not scope.tournament.confirmation_required:
-            raise rejected("confirmation_not_required", "deal")
+            raise refused("confirmation_not_required", "deal")
         target = _deal_of(scope, number)
         if target.version != version:
             raise Conflict("stale_version", "version", current=target.version, given=version)
         revision = target.current
         if revision.voided:
-            raise rejected("deal_voided", "deal", number=number)
+            raise refused("deal_voided", "deal", number=number)
         if revision.confirmed_at is not None:
             return revision
         keeper = max(scope.seats)
         if position not in confirming_positions(scope.tournament.game, revision.input, keeper):
-            raise rejected("confirmer_not_eligible", "player", player=position)
+            raise refused("confirmer_not_eligible", "player", player=position)
         _check_pin(revision, scope.entry_pins[position], pin)
         revision.confirmed_by_id, revision.confirmed_at = scope.seats[position], timezone.now()
         revision.save(update_fields=["confirmed_by", "confirmed_at"])
@@ -289,11 +282,11 @@ def confirming_positions(game: str, entered: Mapping, keeper: int) -> tuple[int,
 def _check_pin(revision: DealRevision, expected: str, given: str) -> None:
     attempts_key = f"pin-attempts:{revision.pk}"
     if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
-        raise rejected("pin_attempts_exceeded", "pin", minutes=PIN_PAUSE_SECONDS // 60)
+        raise refused("pin_attempts_exceeded", "pin", minutes=PIN_PAUSE_SECONDS // 60)
     if not hmac.compare_digest(expected.encode(), given.encode()):
         cache.add(attempts_key, 0, timeout=PIN_PAUSE_SECONDS)
         cache.incr(attempts_key)
-        raise rejected("pin_wrong", "pin")
+        raise refused("pin_wrong", "pin")
 
 
 def _keyed_write(table: Table, by: Author, key: str | None, request: tuple, write) -> DealRevision:
@@ -364,22 +357,22 @@ def _select(sql: str, *params) -> list[tuple]:
 
 def _check_writable(scope: _TableScope, by: Author) -> None:
     if scope.table.series.status == SeriesStatus.CLOSED and not by.organiser:
-        raise Gone("series_closed")
+        raise Closed("series_closed")
     if len(scope.seats) not in (4, 5):
-        raise rejected("table_not_seated", "table", seats=len(scope.seats))
+        raise refused("table_not_seated", "table", seats=len(scope.seats))
 
 
 def _upcoming(scope: _TableScope) -> NextDeal:
     state = replay(scope.settings, scope.played, time_up_after=scope.table.time_up_after)
     if state.next_deal is None:
-        raise rejected("series_complete", "deal")
+        raise refused("series_complete", "deal")
     return state.next_deal
 
 
 def _deal_of(scope: _TableScope, number: int) -> Deal:
     target = next((deal for deal in scope.deals if deal.number == number), None)
     if target is None:
-        raise rejected("deal_not_found", "number", number=number)
+        raise refused("deal_not_found", "number", number=number)
     return target
 
 
@@ -388,7 +381,7 @@ def _deal_for_update(scope: _TableScope, number: int, version: int, reason: str)
     if target.version != version:
         raise Conflict("stale_version", "version", current=target.version, given=version)
     if not reason.strip():
-        raise rejected("reason_required", "reason")
+        raise refused("reason_required", "reason")
     return target
 
 
@@ -446,10 +439,10 @@ def _score(scope: _TableScope, deal: Mapping, players: tuple[int, ...], problems
     engine_deal, score = convert({**deal, "seats": list(players)}), None
     try:
         score = score_deal(parse_rules(game, scope.tournament.rules), engine_deal)
-    except DealRejected as refusal:
+    except Refused as refusal:
         problems.extend(refusal.problems)
     if problems:
-        raise DealRejected(problems)
+        raise Refused(problems)
     return engine_deal, score
 
 
@@ -548,4 +541,4 @@ def _mark_running(scope: _TableScope) -> None:
 
 
 def _after_commit(scope: _TableScope) -> None:
-    bump(scope.tournament.pk)  # standings and sheets are read anew once this write commits
+    tournament_changed(scope.tournament.pk)  # standings and sheets are read anew once this write commits

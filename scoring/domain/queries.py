@@ -14,8 +14,9 @@ from django.db.models import Prefetch
 
 from scoring.domain.deals import confirming_positions, played_deal
 from scoring.models import Deal
+from seating.models import Seat, Table
 from tournaments.engine.series import NextDeal, replay
-from tournaments.models import Seat, Series, Table, Tournament
+from tournaments.models import Series, Tournament
 
 DONE, OWED = "done", "owed"
 

@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from scoring.domain.queries import table_state
-from tournaments.models import Table
+from seating.models import Table
 
 
 class CaptainPage:

@@ -5,13 +5,13 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
+from karlchen.messages import MESSAGES
+from results.domain.standings import standings
 from scoring.domain.queries import table_state
-from scoring.messages import MESSAGES
 from scoring.models import Deal, DealRevision
+from seating.domain.seating import reissue_captain_token, seat_series
 from tests.browser.captain import CaptainPage
 from tests.factories.tournaments import seated_table
-from tournaments.domain.seating import reissue_captain_token, seat_series
-from tournaments.domain.standings import standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,10 +11,10 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from playwright.sync_api import expect
 
+from scoring import demo
 from tests.browser.captain import CaptainPage
 from tests.browser.conftest import browser_page
 from tests.factories.tournaments import standing_figures
-from tournaments import demo
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

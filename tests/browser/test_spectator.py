@@ -3,9 +3,9 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.api.conftest import NORMAL, client_for, publish
+from results.views import POLL_SECONDS
+from tests.factories.api import NORMAL, client_for, publish
 from tests.factories.tournaments import seated_table
-from tournaments.views import POLL_SECONDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,12 +6,13 @@ import datetime
 
 from django.contrib.auth import get_user_model
 
-from scoring.domain.deals import Author
-from tournaments.domain.entries import add_entry, create_tournament
-from tournaments.domain.seating import seat_series
-from tournaments.domain.standings import standings
+from karlchen.actors import Actor
+from results.domain.standings import standings
+from seating.domain.seating import seat_series
+from tournaments.domain.entries import add_entry
+from tournaments.domain.tournaments import create_tournament
 
-CAPTAIN = Author(user=None, label="captain")
+CAPTAIN = Actor.captain("captain")
 
 
 def organiser(username: str = "orga"):

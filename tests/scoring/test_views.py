@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 
 from scoring.domain.deals import record_deal
+from scoring.domain.series import close_series
+from seating.domain.seating import reissue_captain_token
 from tests.factories.tournaments import CAPTAIN, seated_table
-from tournaments.domain.seating import reissue_captain_token
-from tournaments.domain.series import close_series
 
 pytestmark = pytest.mark.django_db
 

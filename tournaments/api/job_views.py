@@ -1,68 +1,15 @@
-"""Seating jobs: start one (``POST tournaments/{id}/seatings/``). Every job (seating,
-documents): follow it (``GET jobs/{id}/``)."""
+"""Every background job (seating, documents): follow it (``GET jobs/{id}/``)."""
 
-import secrets
 
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.response import Response
 
-from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
-from tournaments.api.base import CODES, ORGANISER_ERRORS, Api, valid
-from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
-from tournaments.domain.actions import log_action
-from tournaments.domain.jobs import start_seating_job
-from tournaments.enums import ClubSeparation, JobKind, SeatingMethod
+from karlchen.api.base import ORGANISER_ERRORS, Api
+from tournaments.api.permissions import denied, get_or_404, is_organiser
+from tournaments.enums import JobKind
 from tournaments.models import Job
-
-MAX_SEED = 2**62  # stored in a BigIntegerField
-
-
-class StartSeatingApi(Api):
-    class InputSerializer(StrictSerializer):
-        method = StrictChoiceField(choices=SeatingMethod.choices, default=SeatingMethod.PLAN)
-        seed = StrictIntegerField(
-            min_value=0, max_value=MAX_SEED, required=False, help_text="Default: a new random one."
-        )
-        series = serializers.ListField(
-            child=StrictIntegerField(min_value=1),
-            required=False,
-            max_length=100,
-            help_text="Series numbers to seat; default every series not yet under way.",
-        )
-        separate_clubs = StrictChoiceField(
-            choices=ClubSeparation.choices, default=ClubSeparation.FIRST
-        )
-        fixed = serializers.ListField(
-            child=serializers.JSONField(),
-            required=False,
-            max_length=100,
-            help_text="Method fixed: per series a list of tables, each a list of entry ids.",
-        )
-
-    class OutputSerializer(serializers.Serializer):
-        job = serializers.IntegerField()
-        url = serializers.CharField()
-
-    @extend_schema(
-        operation_id="seating_start",
-        summary="Start a seating job (method, seed, which series) for a tournament",
-        description="Answers 202 with the job's id; follow it at `GET /api/v1/jobs/{id}/`.\n\n"
-        + CODES,
-        request=InputSerializer,
-        responses={202: OutputSerializer, **ORGANISER_ERRORS},
-    )
-    def post(self, request, tournament_id):
-        tournament = organised_tournament(request, tournament_id)
-        params = dict(valid(StartSeatingApi.InputSerializer, request.data))
-        params.setdefault("seed", secrets.randbelow(MAX_SEED))  # stored: the draw can be redone
-        job = start_seating_job(tournament, by=request.user, params=params)
-        series = ", ".join(map(str, params.get("series") or [])) or "—"
-        details = {"series": series, "method": params.get("method"), "seed": params["seed"]}
-        log_action(tournament, request.user, "seating_started", **details)
-        url = reverse("job", kwargs={"job_id": job.pk})
-        return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
 
 
 class JobApi(Api):

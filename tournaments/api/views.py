@@ -13,15 +13,7 @@ from drf_spectacular.utils import (
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from karlchen.api.fields import (
-    JSONObjectField,
-    StrictChoiceField,
-    StrictIntegerField,
-    StrictSerializer,
-)
-from karlchen.api.parsers import SafeJSONParser
-from scoring.engine import GAMES
-from tournaments.api.base import (
+from karlchen.api.base import (
     CODES,
     ORGANISER_ERRORS,
     READ_ERRORS,
@@ -33,6 +25,14 @@ from tournaments.api.base import (
     listing,
     valid,
 )
+from karlchen.api.fields import (
+    JSONObjectField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from karlchen.api.parsers import SafeJSONParser
+from rules import GAMES
 from tournaments.api.filters import EntryFilter, TournamentFilter
 from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
@@ -47,16 +47,15 @@ from tournaments.api.serializers import (
     StrictBooleanField,
     TournamentOutput,
 )
-from tournaments.domain.actions import log_action
 from tournaments.domain.entries import (
     add_entry,
-    create_tournament,
     hide_publicly,
     import_entries_csv,
     set_checked_in,
-    update_tournament,
     withdraw,
 )
+from tournaments.domain.log import log_action
+from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import TournamentStatus
 from tournaments.models import Entry, Tournament
 

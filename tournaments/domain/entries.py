@@ -1,4 +1,4 @@
-"""Tournaments and their entries: create, enter players (one by one or by CSV), check in."""
+"""A tournament's entries: enter players (one by one or by CSV), check in, withdraw, hide."""
 
 from __future__ import annotations
 
@@ -9,55 +9,13 @@ from collections.abc import Iterable, Mapping
 from django.db import transaction
 from django.db.models import Max
 
-from scoring.domain.errors import rejected
-from scoring.engine import DealRejected, Problem, parse_rules
-from scoring.models import Deal, DealRevision, RevisionPoints
-from tournaments.domain.ranking import bump, freeze_standings
-from tournaments.enums import Game
-from tournaments.models import (
-    Adjustment,
-    AdjustmentLine,
-    Club,
-    Entry,
-    Player,
-    Seat,
-    Series,
-    Tournament,
-)
+from karlchen.changes import tournament_changed
+from karlchen.refusals import Problem, Refused, refused
+from tournaments.models import Club, Entry, Player, Tournament
 
 CSV_COLUMNS = ("name", "club", "member_number", "start_number")
 MAX_START_NUMBER = 99_999
 TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30}  # the model fields' max_length
-
-
-def create_tournament(*, by, rules: Mapping | None = None, **fields) -> Tournament:
-    """A new tournament with its series rows; ``by`` becomes its organiser.
-
-    The rule set is checked by the engine of the tournament's game (fields ``rules.<option>``).
-    """
-    game = fields.get("game", Game.DOPPELKOPF)
-    parse_rules(game, rules or {})  # raises DealRejected naming each bad option
-    if game == Game.SCHAFKOPF:
-        fields.setdefault("normal_deals", 32)
-        fields["compulsory_solos"] = False
-    with transaction.atomic():
-        tournament = Tournament(rules=rules or {}, **fields)
-        tournament.full_clean()
-        tournament.save()
-        if by is not None:
-            tournament.organisers.add(by)
-        add_missing_series(tournament)
-    return tournament
-
-
-def add_missing_series(tournament: Tournament) -> None:
-    """Create the series rows up to ``series_count`` (e.g. after the count was raised)."""
-    numbers = set(tournament.series.values_list("number", flat=True))
-    Series.objects.bulk_create(
-        Series(tournament=tournament, number=number)
-        for number in range(1, tournament.series_count + 1)
-        if number not in numbers
-    )
 
 
 def add_entry(
@@ -72,11 +30,11 @@ def add_entry(
     texts = {"name": name, "club": club, "member_number": member_number or ""}
     problems = _entry_problems(tournament, texts=texts, start_number=start_number, field="")
     if problems:
-        raise DealRejected(problems)
+        raise Refused(problems)
     with transaction.atomic():
         player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
         if Entry.objects.filter(tournament=tournament, player=player).exists():
-            raise rejected("already_entered", "name", name=player.name)
+            raise refused("already_entered", "name", name=player.name)
         number = start_number or _next_start_number(tournament)
         return Entry.objects.create(tournament=tournament, player=player, start_number=number)
 
@@ -89,7 +47,7 @@ def import_entries_csv(tournament: Tournament, text: str) -> list[Entry]:
     rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
     problems = csv_problems(tournament, rows)
     if problems:
-        raise DealRejected(problems)
+        raise Refused(problems)
     return enter_rows(tournament, rows)
 
 
@@ -118,7 +76,7 @@ def withdraw(entry: Entry, withdrawn: bool = True) -> Entry:
     """Withdraw a player from the series still to come; points already played stay counted."""
     entry.withdrawn = withdrawn
     entry.save(update_fields=["withdrawn"])
-    bump(entry.tournament_id)  # the ranking shows who withdrew
+    tournament_changed(entry.tournament_id)  # the ranking shows who withdrew
     return entry
 
 
@@ -126,24 +84,8 @@ def hide_publicly(entry: Entry, hidden: bool = True) -> Entry:
     """List a player as "hidden" to spectators (they asked not to be listed), or list them again."""
     entry.hidden = hidden
     entry.save(update_fields=["hidden"])
-    bump(entry.tournament_id)
+    tournament_changed(entry.tournament_id)
     return entry
-
-
-def update_tournament(tournament: Tournament, **fields) -> Tournament:
-    """Change a tournament's fields (name, date, venue, status, ``standings_public``, ...) and
-    freeze or thaw its public standings (``standings_frozen``); spectators see the change."""
-    frozen = fields.pop("standings_frozen", None)
-    with transaction.atomic():
-        for name, value in fields.items():
-            setattr(tournament, name, value)
-        tournament.full_clean()
-        if fields:
-            tournament.save(update_fields=list(fields))
-        if frozen is not None and frozen != (tournament.standings_frozen_at is not None):
-            freeze_standings(tournament, frozen)
-        bump(tournament.pk)
-    return tournament
 
 
 def _player(*, name: str, club: str, member_number: str | None) -> Player:
@@ -204,22 +146,3 @@ def csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]:
     if not rows:
         problems.append(Problem("csv_empty", "csv", {}))
     return problems
-
-
-def delete_tournaments(tournaments) -> None:
-    """Delete tournaments (a queryset) with their deals, history and penalty rows.
-
-    Deals and penalty rows protect the entries they score (``on_delete=PROTECT``) and a deal
-    protects its current revision, so a plain ``delete()`` is refused: remove them in order.
-    """
-    with transaction.atomic():
-        in_scope = {"series__tournament__in": tournaments}
-        AdjustmentLine.objects.filter(adjustment__series__tournament__in=tournaments).delete()
-        Adjustment.objects.filter(**in_scope).delete()
-        deals = Deal.objects.filter(table__series__tournament__in=tournaments)
-        deals.update(current=None)
-        RevisionPoints.objects.filter(revision__deal__in=deals).delete()
-        DealRevision.objects.filter(deal__in=deals).delete()  # and their idempotency keys
-        deals.delete()
-        Seat.objects.filter(**in_scope).delete()
-        tournaments.delete()

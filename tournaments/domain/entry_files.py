@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 from openpyxl import load_workbook
 
-from scoring.domain.errors import rejected
-from scoring.engine import DealRejected, Problem
+from karlchen.refusals import Problem, Refused, refused
 from tournaments.domain.entries import CSV_COLUMNS, csv_problems, enter_rows
 from tournaments.models import Entry, Tournament
 
@@ -46,18 +45,18 @@ class EntryRow:
 def read_entry_file(file_name: str, content: bytes) -> list[dict[str, str]]:
     """The rows of an uploaded entry list, keyed by our column names (``file`` refusals)."""
     if len(content) > MAX_FILE_BYTES:
-        raise rejected("entry_file_too_large", "file", max=MAX_FILE_BYTES // 1000)
+        raise refused("entry_file_too_large", "file", max=MAX_FILE_BYTES // 1000)
     is_xlsx = file_name.lower().endswith(".xlsx") or content.startswith(b"PK")
     table = _xlsx_cells(content) if is_xlsx else _csv_cells(content)
     if not table or not any(table[0]):
-        raise rejected("csv_empty", "file")
+        raise refused("csv_empty", "file")
     header = [COLUMN_NAMES.get(_plain(name), _plain(name) or "?") for name in table[0]]
     unknown = [name for name in header if name not in CSV_COLUMNS]
     if unknown or "name" not in header:
-        raise rejected("csv_columns", "file", columns=", ".join(CSV_COLUMNS))
+        raise refused("csv_columns", "file", columns=", ".join(CSV_COLUMNS))
     rows = [dict(zip(header, cells, strict=False)) for cells in table[1:] if any(cells)]
     if len(rows) > MAX_ROWS:
-        raise rejected("entry_file_too_long", "file", max=MAX_ROWS)
+        raise refused("entry_file_too_long", "file", max=MAX_ROWS)
     return [{key: row.get(key, "") for key in header} for row in rows]
 
 
@@ -83,7 +82,7 @@ def import_entry_rows(tournament: Tournament, rows: list[dict[str, str]]) -> lis
     if not rows:
         problems.append(Problem("csv_empty", "file", {}))
     if problems:
-        raise DealRejected(problems)
+        raise Refused(problems)
     return enter_rows(tournament, rows)
 
 
@@ -121,7 +120,7 @@ def _xlsx_cells(content: bytes) -> list[list[str]]:
     try:
         book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
-        raise rejected("entry_file_unreadable", "file") from error
+        raise refused("entry_file_unreadable", "file") from error
     sheet = book.worksheets[0]
     rows = [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
     book.close()

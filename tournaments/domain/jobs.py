@@ -1,7 +1,8 @@
 """Background jobs: a row per job (pending → running → done | failed), run by a Celery task.
 
-``start_*_job`` records a job and enqueues it once the transaction commits; ``run_*_job`` is
-what the task calls. Both kinds share one way of running: the job is claimed under a row lock
+``start_job`` records a job and enqueues its task once the transaction commits; ``run_job`` is
+what the task calls, with the work to do (``seating.domain.jobs``, ``printing.domain.jobs``).
+Every kind shares one way of running: the job is claimed under a row lock
 (a job already done or failed, or gone, is left alone, so a retried task changes nothing), the
 work runs in the language the organiser asked in, a refusal leaves the job failed with its
 reason, and a crash leaves it failed too (and is raised, for the worker's log).
@@ -12,65 +13,33 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from celery import Task
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 
-from scoring.engine import DealRejected
-from scoring.messages import refusal_text
-from tournaments.domain.documents import check_documents, generate_documents
-from tournaments.domain.seating import draw_seating
-from tournaments.enums import JobKind, JobStatus
+from karlchen.actors import Actor
+from karlchen.messages import refusal_text
+from karlchen.refusals import Refused
+from tournaments.enums import JobStatus
 from tournaments.models import Job, Tournament
 
 log = logging.getLogger(__name__)
 CRASHED = "Internal error while running the job; the server log has the details."
 
 
-def start_seating_job(tournament: Tournament, *, by, params: dict) -> Job:
-    """Record a seating job for ``tournament`` and enqueue it after commit."""
-    from tournaments.tasks import task_seat_tournament  # noqa: PLC0415 -- circular import
-
-    job = Job.objects.create(
-        tournament=tournament, kind=JobKind.SEATING, params=params, created_by=by
-    )
-    transaction.on_commit(lambda: task_seat_tournament.delay(job_id=job.pk))
-    return job
-
-
-def run_seating_job(job_id: int) -> Job | None:
-    """Run a seating job once; a job already done or failed, or gone, is left alone."""
-    return _run(job_id, lambda job: draw_seating(job.tournament, **job.params))
-
-
-def start_documents_job(
-    tournament: Tournament, *, by, request: dict, base_url: str, language: str
+def start_job(
+    tournament: Tournament, *, kind: str, params: dict, by: Actor, task: Task
 ) -> Job:
-    """Record a documents job (PDFs in ``language``, captain links under ``base_url``) and
-    enqueue it after commit; an impossible request is refused here, before any job exists."""
-    from tournaments.tasks import task_render_documents  # noqa: PLC0415 -- circular import
-
-    params = {**check_documents(tournament, request), "base_url": base_url, "language": language}
-    job = Job.objects.create(
-        tournament=tournament, kind=JobKind.DOCUMENTS, params=params, created_by=by
-    )
-    transaction.on_commit(lambda: task_render_documents.delay(job_id=job.pk))
+    """Record a job of ``kind`` for ``tournament`` and enqueue ``task(job_id=…)`` after commit."""
+    job = Job.objects.create(tournament=tournament, kind=kind, params=params, created_by=by.user)
+    transaction.on_commit(lambda: task.delay(job_id=job.pk))
     return job
 
 
-def run_documents_job(job_id: int) -> Job | None:
-    """Render and store a documents job's PDFs once, reporting progress per chunk or table."""
-
-    def work(job: Job) -> dict:
-        base_url = job.params["base_url"]
-        return generate_documents(
-            job.tournament, job.params, base_url=base_url, progress=_progress(job)
-        )
-
-    return _run(job_id, work)
-
-
-def _run(job_id: int, work: Callable[[Job], dict]) -> Job | None:
+def run_job(job_id: int, work: Callable[[Job], dict]) -> Job | None:
+    """Run ``work`` for the job once; a job already done or failed, or gone, is left alone.
+    ``work`` returns the job's result and may report progress through ``progress(job)``."""
     job = _claim(job_id)
     if job is None:
         return None
@@ -78,7 +47,7 @@ def _run(job_id: int, work: Callable[[Job], dict]) -> Job | None:
         with translation.override(job.params.get("language", settings.LANGUAGE_CODE)):
             try:
                 result = work(job)
-            except DealRejected as refusal:
+            except Refused as refusal:
                 return _finish(job, JobStatus.FAILED, error=refusal_text(refusal))
         return _finish(job, JobStatus.DONE, result=result)
     except Exception:
@@ -101,7 +70,7 @@ def _claim(job_id: int) -> Job | None:
     return job
 
 
-def _progress(job: Job) -> Callable[[int, int], None]:
+def progress(job: Job) -> Callable[[int, int], None]:
     """Report ``done`` of ``total`` items (tables, certificates) while the job runs; 100 %
     is left for the end, when the files are stored."""
 

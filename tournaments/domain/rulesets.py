@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
 
-from scoring.domain.errors import rejected
-from scoring.engine import parse_rules
+from karlchen.refusals import refused
+from rules import parse_rules
 from tournaments.models import RuleSet
 
 
@@ -15,7 +15,7 @@ def save_rule_set(*, name: str, game: str, rules: Mapping, by, description: str 
     """Store ``rules`` as the rule set ``name`` of ``game``; the engine checks them first."""
     name = name.strip()
     if not name:
-        raise rejected("name_required", "rule_set_name")
+        raise refused("name_required", "rule_set_name")
     parse_rules(game, rules)
     try:
         with transaction.atomic():
@@ -27,4 +27,4 @@ def save_rule_set(*, name: str, game: str, rules: Mapping, by, description: str 
                 created_by=by,
             )
     except IntegrityError as error:
-        raise rejected("rule_set_exists", "rule_set_name", name=name) from error
+        raise refused("rule_set_exists", "rule_set_name", name=name) from error

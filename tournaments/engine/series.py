@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .refusal import Refused
+from karlchen.refusals import OneRefusal
 
 TABLE_SIZES = (4, 5)
 FIVE_TABLE = 5
@@ -119,7 +119,7 @@ class SeriesState:
     normal_played: int = 0
 
 
-class SeriesRefused(Refused):
+class SeriesRefused(OneRefusal):
     """A deal that cannot be played at this point of the series: a user error with a stable code.
 
     ``field`` is the offending input (``deal``, ``deal.soloist``, ``deal.contract``); ``params``

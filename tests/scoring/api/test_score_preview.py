@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.throttling import ScopedRateThrottle
 
-from scoring.messages import MESSAGES
+from karlchen.messages import MESSAGES
 from tests.conftest import contract_examples
 
 URL = "/api/v1/score-preview/"

@@ -2,11 +2,12 @@
 
 import pytest
 
-from scoring.domain.deals import Author, played_deal, record_deal
+from karlchen.actors import Actor, Role
+from scoring.domain.deals import played_deal, record_deal
 from tournaments.engine.series import replay
 
-CAPTAIN = Author(user=None, label="captain table")
-ORGANISER = Author(user=None, label="organiser", organiser=True)
+CAPTAIN = Actor.captain("captain table")
+ORGANISER = Actor(user=None, label="organiser", role=Role.ORGANISER)
 
 
 def next_deal(table):

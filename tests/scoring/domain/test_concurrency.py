@@ -10,13 +10,14 @@ import time
 import pytest
 from django.db import connection, transaction
 
+from karlchen.refusals import Closed, Conflict
 from scoring.domain.deals import record_deal
-from scoring.domain.errors import Conflict, Gone
 from scoring.models import Deal, DealRevision
+from seating.models import Table
 from tests.factories.tournaments import seated_table
 from tests.scoring.domain.conftest import CAPTAIN, normal
 from tournaments.enums import SeriesStatus
-from tournaments.models import Series, Table
+from tournaments.models import Series
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -94,7 +95,7 @@ def test_a_deal_that_waited_while_its_series_was_closed_is_refused():
         try:
             record_deal(table, deal=normal([1, 2]), by=CAPTAIN, number=1)
             outcome.append("stored")
-        except Gone as gone:
+        except Closed as gone:
             outcome.append(gone.problem.code)
         finally:
             connection.close()

@@ -2,13 +2,12 @@
 
 import pytest
 
+from karlchen.refusals import Closed, Conflict, Refused
 from scoring.domain.deals import correct_deal, record_deal, void_deal
-from scoring.domain.errors import Conflict, Gone
-from scoring.engine import DealRejected
+from scoring.domain.series import call_time, close_series, incomplete_tables
 from scoring.models import Deal, DealRevision, RevisionPoints
 from tests.factories.tournaments import seated_table
 from tests.scoring.domain.conftest import CAPTAIN, ORGANISER, next_deal, normal, play, solo
-from tournaments.domain.series import call_time, close_series, incomplete_tables
 from tournaments.enums import SeriesStatus
 
 pytestmark = pytest.mark.django_db
@@ -63,10 +62,10 @@ def test_a_voluntary_solo_counts_as_a_normal_game_and_the_deal_passes_on():
 def test_a_wrong_deal_during_a_forced_solo_is_refused_and_changes_nothing():
     table = seated_table(4, normal_deals=1)
     play(table, lambda nd: normal(nd.players))
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         play(table, lambda nd: normal(nd.players))
     assert codes(refused) == {("no_normal_deals_left", "deal")}
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         play(table, lambda nd: solo(4))
     assert codes(refused) == {("forced_solo_due", "deal")}
     assert Deal.objects.filter(table=table).count() == 1
@@ -93,7 +92,7 @@ def test_time_up_strikes_normal_deals_and_keeps_the_forced_solos():
 def test_close_series_waits_for_every_table_unless_forced():
     table = seated_table(4)
     play(table, lambda nd: normal(nd.players))
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         close_series(table.series)
     assert codes(refused) == {("series_incomplete", "series")}
     assert close_series(table.series, force=True).status == SeriesStatus.CLOSED
@@ -125,7 +124,7 @@ def test_five_table_series_of_30_with_the_dealer_sitting_out():
 
 def test_a_solo_by_the_player_sitting_out_is_refused():
     table = seated_table(5)
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         play(table, lambda nd: solo(nd.sitting_out))
     assert ("player_sitting_out", "deal.re") in codes(refused)
 
@@ -154,7 +153,7 @@ def test_engine_and_series_problems_are_reported_together():
     table = seated_table(5)
     upcoming = next_deal(table)
     body = {"contract": "solo", "solo": "queens", "re": [upcoming.sitting_out], "re_points": 239}
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         record_deal(table, deal=body, by=CAPTAIN)
     assert codes(refused) == {
         ("player_sitting_out", "deal.re"),
@@ -165,7 +164,7 @@ def test_engine_and_series_problems_are_reported_together():
 
 def test_seats_given_must_be_the_players_of_this_deal():
     table = seated_table(5)
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         record_deal(table, deal=normal([2, 3], seats=[1, 2, 3, 4]), by=CAPTAIN)
     assert codes(refused) == {("seats_mismatch", "deal.seats")}
 
@@ -233,10 +232,10 @@ def test_a_correction_needs_the_current_version_and_a_reason():
     with pytest.raises(Conflict) as stale:
         correct_deal(table, 1, deal=normal([1, 4]), version=1, reason="again", by=CAPTAIN)
     assert stale.value.problem.code == "stale_version"
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         correct_deal(table, 1, deal=normal([1, 4]), version=2, reason=" ", by=CAPTAIN)
     assert codes(refused) == {("reason_required", "reason")}
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         correct_deal(table, 7, deal=normal([1, 4]), version=1, reason="x", by=CAPTAIN)
     assert codes(refused) == {("deal_not_found", "number")}
 
@@ -244,7 +243,7 @@ def test_a_correction_needs_the_current_version_and_a_reason():
 def test_a_refused_correction_changes_nothing():
     table = seated_table(4)
     play(table, lambda nd: normal([1, 2]))
-    with pytest.raises(DealRejected):
+    with pytest.raises(Refused):
         correct_deal(
             table, 1, deal=normal([1, 2], re_points=239), version=1, reason="x", by=CAPTAIN
         )
@@ -268,7 +267,7 @@ def test_a_correction_that_would_reseat_a_later_five_table_deal_is_refused():
     table = seated_table(5)
     play(table, lambda nd: normal(nd.players))  # dealer 1 sits out
     play(table, lambda nd: normal(nd.players))  # dealer 2 sits out
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         correct_deal(table, 1, deal=solo(2), version=1, reason="Solo", by=CAPTAIN)
     assert codes(refused) == {("correction_reseats_later_deal", "deal")}
 
@@ -297,9 +296,9 @@ def test_a_closed_series_is_closed_for_captains_but_not_for_organisers():
     table = seated_table(4)
     play(table, lambda nd: normal([1, 2]))
     close_series(table.series, force=True)
-    with pytest.raises(Gone):
+    with pytest.raises(Closed):
         record_deal(table, deal=normal([1, 2]), by=CAPTAIN)
-    with pytest.raises(Gone):
+    with pytest.raises(Closed):
         correct_deal(table, 1, deal=normal([1, 3]), version=1, reason="x", by=CAPTAIN)
     corrected = correct_deal(table, 1, deal=normal([1, 3]), version=1, reason="x", by=ORGANISER)
     assert corrected.version == 2
@@ -308,7 +307,7 @@ def test_a_closed_series_is_closed_for_captains_but_not_for_organisers():
 def test_an_unseated_table_takes_no_deals():
     table = seated_table(4)
     table.seats.all().delete()
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         record_deal(table, deal=normal([1, 2]), by=CAPTAIN)
     assert codes(refused) == {("table_not_seated", "table")}
 
@@ -316,6 +315,6 @@ def test_an_unseated_table_takes_no_deals():
 def test_a_complete_series_takes_no_more_deals():
     table = seated_table(4, normal_deals=1, compulsory_solos=False)
     play(table, lambda nd: normal(nd.players))
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         play(table, lambda nd: normal([1, 2]))
     assert codes(refused) == {("series_complete", "deal")}

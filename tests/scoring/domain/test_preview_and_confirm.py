@@ -3,6 +3,8 @@
 import pytest
 from django.core.cache import cache
 
+from karlchen.refusals import Conflict, Refused
+from results.domain.standings import standings
 from scoring.domain.deals import (
     PIN_ATTEMPTS,
     confirm_deal,
@@ -12,12 +14,9 @@ from scoring.domain.deals import (
     record_deal,
     void_deal,
 )
-from scoring.domain.errors import Conflict
-from scoring.engine import DealRejected
 from scoring.models import Deal, DealRevision
 from tests.factories.tournaments import seated_table
 from tests.scoring.domain.conftest import CAPTAIN, ORGANISER, normal, solo
-from tournaments.domain.standings import standings
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +47,7 @@ def test_a_preview_scores_the_next_deal_and_stores_nothing():
 
 def test_a_preview_refuses_what_recording_refuses_by_both_engines():
     table = seated_table(5)  # deal 1: the dealer (position 1) sits out
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         preview_deal(table, deal={**solo(1), "re_points": 250})
     assert set(codes(refusal)) >= {("deal.re", "player_sitting_out")}
     assert Deal.objects.count() == 0
@@ -118,7 +117,7 @@ def test_a_confirmed_deal_counts_in_the_confirmed_standings(table):
 
 def test_a_wrong_pin_is_refused_and_changes_nothing(table):
     wrong = "0000" if pin_of(table, 1) != "0000" else "1111"
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         confirm_deal(table, 1, version=1, position=1, pin=wrong)
     assert codes(refusal) == [("pin", "pin_wrong")]
     assert Deal.objects.get(table=table).current.confirmed_at is None
@@ -127,15 +126,15 @@ def test_a_wrong_pin_is_refused_and_changes_nothing(table):
 def test_guessing_pins_pauses_after_a_few_tries(table):
     wrong = "0000" if pin_of(table, 1) != "0000" else "1111"
     for _ in range(PIN_ATTEMPTS):
-        with pytest.raises(DealRejected):
+        with pytest.raises(Refused):
             confirm_deal(table, 1, version=1, position=1, pin=wrong)
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         confirm_deal(table, 1, version=1, position=1, pin=pin_of(table, 1))
     assert codes(refusal) == [("pin", "pin_attempts_exceeded")]
 
 
 def test_the_list_keepers_own_party_cannot_confirm(table):
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         confirm_deal(table, 1, version=1, position=2, pin=pin_of(table, 2))
     assert codes(refusal) == [("player", "confirmer_not_eligible")]
 
@@ -163,7 +162,7 @@ def test_confirming_twice_keeps_the_first_confirmation(table):
 
 def test_a_void_deal_needs_no_confirmation(table):
     void_deal(table, 1, version=1, reason="falsch gegeben", by=ORGANISER)
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         confirm_deal(table, 1, version=2, position=1, pin=pin_of(table, 1))
     assert codes(refusal) == [("deal", "deal_voided")]
 
@@ -171,12 +170,12 @@ def test_a_void_deal_needs_no_confirmation(table):
 def test_without_the_setting_nobody_confirms():
     table = seated_table(4)
     record_deal(table, deal=NORMAL, by=CAPTAIN)
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         confirm_deal(table, 1, version=1, position=1, pin=pin_of(table, 1))
     assert codes(refusal) == [("deal", "confirmation_not_required")]
 
 
 def test_an_unknown_deal_cannot_be_confirmed(table):
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         confirm_deal(table, 7, version=1, position=1, pin=pin_of(table, 1))
     assert codes(refusal) == [("number", "deal_not_found")]

@@ -4,17 +4,10 @@ import datetime
 
 import pytest
 
-from scoring.engine import DealRejected
+from karlchen.refusals import Refused
 from tests.factories.tournaments import organiser, tournament_with_players
-from tournaments.domain.entries import (
-    add_entry,
-    create_tournament,
-    import_entries_csv,
-    set_checked_in,
-    withdraw,
-)
-from tournaments.engine import series as series_engine
-from tournaments.enums import DealKind
+from tournaments.domain.entries import add_entry, import_entries_csv, set_checked_in, withdraw
+from tournaments.domain.tournaments import create_tournament
 from tournaments.models import Club, Entry, Player
 
 pytestmark = pytest.mark.django_db
@@ -22,10 +15,6 @@ pytestmark = pytest.mark.django_db
 
 def problems(refused):
     return [(problem.code, problem.field) for problem in refused.value.problems]
-
-
-def test_deal_kinds_of_the_models_are_those_of_the_series_engine():
-    assert set(DealKind.values) == {kind.value for kind in series_engine.DealKind}
 
 
 def test_a_new_tournament_has_its_series_and_its_organiser():
@@ -37,7 +26,7 @@ def test_a_new_tournament_has_its_series_and_its_organiser():
 
 
 def test_a_tournament_refuses_rules_its_engine_does_not_know():
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         create_tournament(
             by=None, name="x", date=datetime.date(2026, 1, 1), rules={"scoring": "skat"}
         )
@@ -77,24 +66,24 @@ def test_a_member_number_finds_the_same_player_again():
     add_entry(first, name="Erika Muster", member_number="DDV-123")
     add_entry(second, name="Erika Muster", member_number="DDV-123")
     assert Player.objects.filter(member_number="DDV-123").count() == 1
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         add_entry(first, name="Erika M.", member_number="DDV-123")
     assert problems(refused) == [("already_entered", "name")]
 
 
 def test_entry_refusals():
     tournament, _ = tournament_with_players(2)
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         add_entry(tournament, name=" ", start_number=2)
     assert problems(refused) == [("name_required", "name"), ("start_number_taken", "start_number")]
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         add_entry(tournament, name="x", start_number=0)
     assert problems(refused) == [("start_number_invalid", "start_number")]
 
 
 def test_too_long_texts_and_huge_start_numbers_are_refused():
     tournament, _ = tournament_with_players(0)
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         add_entry(
             tournament, name="x" * 121, club="y" * 121, member_number="1" * 31, start_number=10**9
         )
@@ -104,7 +93,7 @@ def test_too_long_texts_and_huge_start_numbers_are_refused():
         ("text_too_long", "member_number"),
         ("start_number_invalid", "start_number"),
     ]
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         import_entries_csv(tournament, f"name,start_number\n{'x' * 121},{'9' * 30}\n")
     assert problems(refused) == [
         ("start_number_invalid", "csv.2.start_number"),
@@ -123,7 +112,7 @@ def test_csv_import_enters_every_row():
 def test_csv_import_is_all_or_nothing_with_every_problem_by_line():
     tournament, _ = tournament_with_players(1)
     text = "name,club,start_number\nAnna,,x\n,,\nCarla,,1\nDora,,7\nEmil,,7\n"
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         import_entries_csv(tournament, text)
     assert problems(refused) == [
         ("start_number_invalid", "csv.2.start_number"),
@@ -144,7 +133,7 @@ def test_csv_import_is_all_or_nothing_with_every_problem_by_line():
 )
 def test_csv_import_refuses_unknown_columns_and_empty_files(text, expected):
     tournament, _ = tournament_with_players(0)
-    with pytest.raises(DealRejected) as refused:
+    with pytest.raises(Refused) as refused:
         import_entries_csv(tournament, text)
     assert problems(refused) == expected
 
@@ -169,10 +158,10 @@ def test_a_tournament_model_refuses_bad_rules_in_forms_too():
 
 def test_deleting_a_tournament_removes_its_deals_and_history():
     from scoring.domain.deals import record_deal
+    from scoring.domain.removal import delete_tournaments
     from scoring.models import Deal, DealRevision, RevisionPoints
     from tests.factories.tournaments import seated_table
     from tests.scoring.domain.conftest import CAPTAIN, normal
-    from tournaments.domain.entries import delete_tournaments
     from tournaments.models import Tournament
 
     table = seated_table(4)

@@ -5,7 +5,7 @@ import io
 import pytest
 from openpyxl import Workbook
 
-from scoring.engine import DealRejected
+from karlchen.refusals import Refused
 from tests.factories.tournaments import tournament_with_players
 from tournaments.domain.entry_files import (
     import_entry_rows,
@@ -66,7 +66,7 @@ def test_an_xlsx_sheet_is_read_with_numbers_as_typed():
     ],
 )
 def test_a_file_that_is_no_entry_list_is_refused_at_the_file_field(name, content, code):
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         read_entry_file(name, content)
     assert codes(refusal) == [("file", code)]
 
@@ -89,7 +89,7 @@ def test_the_preview_names_each_rows_problems_and_nothing_is_entered():
         5: ["already_entered"],
         6: ["start_number_taken"],
     }
-    with pytest.raises(DealRejected):
+    with pytest.raises(Refused):
         import_entry_rows(tournament, rows)
     assert tournament.entries.count() == 2
 
@@ -108,6 +108,6 @@ def test_good_rows_are_all_entered_with_their_numbers_and_clubs():
 
 def test_an_empty_list_of_rows_is_refused():
     tournament, _ = tournament_with_players(0)
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         import_entry_rows(tournament, [])
     assert codes(refusal) == [("file", "csv_empty")]

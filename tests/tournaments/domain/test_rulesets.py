@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.engine import DealRejected
+from karlchen.refusals import Refused
 from tournaments.domain.rulesets import save_rule_set
 
 pytestmark = pytest.mark.django_db
@@ -16,15 +16,15 @@ def test_a_rule_set_is_saved_under_its_name_once_per_game():
     saved = save_rule_set(name=" Herz As ", game="doppelkopf", rules={"poverty": True}, by=None)
     assert (saved.name, saved.rules) == ("Herz As", {"poverty": True})
     save_rule_set(name="Herz As", game="schafkopf", rules={"laufende_min": 2}, by=None)
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         save_rule_set(name="Herz As", game="doppelkopf", rules={}, by=None)
     assert codes(refusal) == [("rule_set_name", "rule_set_exists")]
 
 
 def test_rules_the_engine_refuses_are_not_saved():
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         save_rule_set(name="Kaputt", game="doppelkopf", rules={"deck": "tarot"}, by=None)
     assert codes(refusal) == [("rules.deck", "invalid_option")]
-    with pytest.raises(DealRejected) as refusal:
+    with pytest.raises(Refused) as refusal:
         save_rule_set(name="  ", game="doppelkopf", rules={}, by=None)
     assert codes(refusal) == [("rule_set_name", "name_required")]

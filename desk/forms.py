@@ -1,0 +1,164 @@
+"""The desk's forms: they check and word the input; the domain functions do the work."""
+
+from __future__ import annotations
+
+import copy
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from desk import rule_options
+from scoring.enums import AdjustmentKind
+from tournaments.enums import ClubSeparation, Game, SeatingMethod
+from tournaments.models import RuleSet, Tournament
+
+GAMES = {Game.DOPPELKOPF: "dk", Game.SCHAFKOPF: "sk"}
+DDV_PRESET = "ddv"
+
+
+class TournamentForm(forms.ModelForm):
+    """The tournament's set-up: what is played, and by which rules (a preset or own options)."""
+
+    preset = forms.ChoiceField(label=_("Rules"), required=False)
+    save_as = forms.CharField(
+        label=_("Save these rules as"),
+        required=False,
+        max_length=100,
+        help_text=_("A name, e.g. your club's: the rule set is offered for the next tournament."),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "game",
+            "series_count",
+            "normal_deals",
+            "compulsory_solos",
+            "confirmation_required",
+            "seating_method",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, rules_locked: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules_locked = rules_locked
+        self.fields["seating_method"].choices = [
+            choice for choice in SeatingMethod.choices if choice[0] != SeatingMethod.FIXED
+        ]
+        self.fields["preset"].choices = preset_choices()
+        stored = self.instance.rules if self.instance.pk else {}
+        for game, prefix in GAMES.items():
+            values = rule_options.form_values(game, stored if self.instance.game == game else {})
+            for name, field in rule_options.option_fields(game).items():
+                copied = copy.deepcopy(field)
+                copied.required = False
+                copied.initial = values[name]
+                copied.disabled = rules_locked
+                self.fields[f"{prefix}_{name}"] = copied
+        if rules_locked:
+            for name in ("game", "preset", "compulsory_solos"):
+                self.fields[name].disabled = True
+
+    def option_names(self, game: str) -> list[str]:
+        return [f"{GAMES[game]}_{name}" for name in rule_options.option_fields(game)]
+
+    def clean(self):
+        cleaned = super().clean()
+        game = cleaned.get("game") or Game.DOPPELKOPF
+        prefix = GAMES[Game(game)]
+        defaults = rule_options.defaults(game)
+        values = {}
+        for name in rule_options.option_fields(game):
+            value = cleaned.get(f"{prefix}_{name}")
+            values[name] = defaults[name] if value in (None, "") and name != "extras" else value
+        if game == Game.DOPPELKOPF:
+            values["extras"] = list(values["extras"] or [])
+        cleaned["rules"] = rule_options.rules_from(game, values)
+        if game == Game.DOPPELKOPF and not cleaned.get("compulsory_solos", True):
+            cleaned["rules"]["compulsory_solos"] = False
+        return cleaned
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    saved = [(str(rule_set.pk), rule_set.name) for rule_set in RuleSet.objects.all()]
+    return [(DDV_PRESET, _("DDV tournament rules")), *saved]
+
+
+class EntryForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    member_number = forms.CharField(label=_("Member number"), max_length=30, required=False)
+    start_number = forms.IntegerField(
+        label=_("Start number"),
+        min_value=1,
+        max_value=99_999,
+        required=False,
+        help_text=_("Empty: the next free number."),
+    )
+
+
+class EntryFileForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV or XLSX file"),
+        help_text=_(
+            "First row: Name, Verein (club), Mitgliedsnummer, Startnummer; only the name is needed."
+        ),
+    )
+
+
+class SeatingForm(forms.Form):
+    method = forms.ChoiceField(
+        label=_("Method"),
+        choices=[choice for choice in SeatingMethod.choices if choice[0] != SeatingMethod.FIXED],
+    )
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        min_value=0,
+        max_value=2**31 - 1,
+        required=False,
+        help_text=_("The same seed draws the same seating again; empty: a new random one."),
+    )
+    separate_clubs = forms.ChoiceField(
+        label=_("Club mates"), choices=ClubSeparation.choices, initial=ClubSeparation.FIRST
+    )
+    all_series = forms.BooleanField(
+        label=_("Seat every series not yet played at once"),
+        required=False,
+        help_text=_("Needed for the fewest repeat meetings over the whole tournament."),
+    )
+
+
+class PenaltyForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Kind"), choices=AdjustmentKind.choices)
+    entry = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    points = forms.IntegerField(label=_("Points"), min_value=-999, max_value=999)
+    table = forms.TypedChoiceField(label=_("Table"), coerce=int, required=False, empty_value=None)
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, entries, tables, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [
+            (entry.pk, f"{entry.start_number} · {entry.player.name}") for entry in entries
+        ]
+        self.fields["table"].choices = [("", "—")] + [
+            (table.pk, _("Table %(number)s") % {"number": table.number}) for table in tables
+        ]
+
+
+class CloseSeriesForm(forms.Form):
+    force = forms.BooleanField(
+        label=_("Close although tables have deals left"),
+        required=False,
+        help_text=_("Only when a table cannot finish: its missing deals are never played."),
+    )
+
+
+class OrganiserForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+
+
+class ArchiveForm(forms.Form):
+    file = forms.FileField(label=_("Archive (JSON)"))

@@ -1,0 +1,39 @@
+"""The organiser's desk under /desk/: the pages in the evening's order."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from desk.views import entries, finish, series, setup, tables
+
+app_name = "desk"
+TOURNAMENT = "<int:tournament_id>/"
+SERIES = TOURNAMENT + "series/<int:number>/"
+TABLE = TOURNAMENT + "tables/<int:table_id>/"
+
+urlpatterns = [
+    path("", setup.DeskHomeView.as_view(), name="home"),
+    path("login/", auth_views.LoginView.as_view(template_name="desk/login.html"), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(next_page="desk:login"), name="logout"),
+    path("new/", setup.TournamentCreateView.as_view(), name="new"),
+    path("import/", setup.ArchiveImportView.as_view(), name="import"),
+    path(TOURNAMENT, entries.EveningView.as_view(), name="evening"),
+    path(TOURNAMENT + "setup/", setup.TournamentSettingsView.as_view(), name="settings"),
+    path(TOURNAMENT + "entries/", entries.EntriesView.as_view(), name="entries"),
+    path(TOURNAMENT + "entries/upload/", entries.EntryUploadView.as_view(), name="upload"),
+    path(
+        TOURNAMENT + "entries/check-in-all/", entries.CheckInAllView.as_view(), name="check-in-all"
+    ),
+    path(TOURNAMENT + "entries/<int:entry_id>/", entries.EntryActionView.as_view(), name="entry"),
+    path(SERIES, series.SeriesView.as_view(), name="series"),
+    path(SERIES + "board/", series.BoardView.as_view(), name="board"),
+    path(SERIES + "seat/", series.SeatSeriesView.as_view(), name="seat"),
+    path(SERIES + "call-time/", series.CallTimeView.as_view(), name="call-time"),
+    path(SERIES + "close/", series.CloseSeriesView.as_view(), name="close"),
+    path(SERIES + "links/", series.TableLinksView.as_view(), name="links"),
+    path(TOURNAMENT + "print/", series.PrintView.as_view(), name="print"),
+    path(TABLE, tables.DeskTableView.as_view(), name="table"),
+    path(TABLE + "penalty/", tables.PenaltyView.as_view(), name="penalty"),
+    path(TOURNAMENT + "results/", finish.FinishView.as_view(), name="finish"),
+    path(TOURNAMENT + "export/<str:kind>/", finish.ExportView.as_view(), name="export"),
+    path(TOURNAMENT + "organisers/", finish.OrganisersView.as_view(), name="organisers"),
+]

@@ -1,0 +1,230 @@
+"""The evening's overview and the entries: players one by one or from a file, the door's
+check-in list, late entries and withdrawals (with what they mean for the seatings)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from desk.forms import EntryFileForm, EntryForm
+from desk.views.base import OrganiserView, form_refused
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from tournaments.domain.entries import add_entry, hide_publicly, set_checked_in, withdraw
+from tournaments.domain.entry_files import import_entry_rows, preview_entry_rows, read_entry_file
+from tournaments.domain.tournaments import update_tournament
+from tournaments.enums import SeriesStatus, TournamentStatus
+from tournaments.models import Entry
+
+UPLOAD_SESSION_KEY = "desk-upload-{}"
+ENTRY_ACTIONS = {
+    # action: (domain call, the log's code)
+    "check_in": (lambda entry: set_checked_in(entry, True), "checked_in"),
+    "check_out": (lambda entry: set_checked_in(entry, False), "checked_out"),
+    "withdraw": (lambda entry: withdraw(entry, True), "withdrawn"),
+    "reinstate": (lambda entry: withdraw(entry, False), "reinstated"),
+    "hide": (lambda entry: hide_publicly(entry, True), "hidden"),
+    "show": (lambda entry: hide_publicly(entry, False), "shown"),
+}
+
+
+class EveningView(OrganiserView):
+    def get(self, request, tournament_id):
+        entries = self.tournament.entries.all()
+        series = list(self.tournament.series.order_by("number").prefetch_related("tables"))
+        context = {
+            "counts": {
+                "entered": entries.filter(withdrawn=False).count(),
+                "checked_in": entries.filter(withdrawn=False, checked_in=True).count(),
+                "withdrawn": entries.filter(withdrawn=True).count(),
+            },
+            "series": series,
+            "statuses": TournamentStatus.choices,
+            "next_step": next_step(self.tournament, series),
+        }
+        return self.page("desk/evening.html", "evening", **context)
+
+    def post(self, request, tournament_id):
+        status = request.POST.get("status")
+        if status in TournamentStatus.values and status != self.tournament.status:
+            update_tournament(self.tournament, status=status)
+            self.log("status_changed", status=str(TournamentStatus(status).label))
+            messages.success(
+                request,
+                _("The tournament is now: %(status)s.")
+                % {"status": TournamentStatus(status).label},
+            )
+        return self.back("evening")
+
+
+def next_step(tournament, series) -> str:
+    """What the organiser most likely does next, in one sentence."""
+    if not tournament.entries.exists():
+        return _("Enter the players (one by one or from a CSV or XLSX file).")
+    for one in series:
+        if one.status == SeriesStatus.PLANNED:
+            return _("Check the players in, then seat series %(number)s.") % {"number": one.number}
+        if one.status != SeriesStatus.CLOSED:
+            return _(
+                "Series %(number)s: print the score sheets, watch the tables, close it when "
+                "time is up."
+            ) % {"number": one.number}
+    return _(
+        "Every series is closed: publish the results and print the standings and certificates."
+    )
+
+
+class EntriesView(OrganiserView):
+    def get(self, request, tournament_id):
+        return self.show(EntryForm(), EntryFileForm())
+
+    def post(self, request, tournament_id):
+        form = EntryForm(request.POST)
+        if not form.is_valid():
+            return self.show(form, EntryFileForm(), status=400)
+        try:
+            entry = add_entry(self.tournament, **form.cleaned_data)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(form, EntryFileForm(), status=400)
+        self.log("entry_added", name=entry.player.name, start_number=entry.start_number)
+        messages.success(
+            request,
+            _("%(name)s is entered with start number %(number)s.")
+            % {"name": entry.player.name, "number": entry.start_number},
+        )
+        warn_about_seatings(self)
+        return self.back("entries")
+
+    def show(self, form, file_form, status: int = 200):
+        return entries_page(self, form, file_form, status)
+
+
+def entries_page(view: OrganiserView, form, file_form, status: int = 200):
+    entries = view.tournament.entries.select_related("player__club").order_by("start_number")
+    return view.page(
+        "desk/entries.html",
+        "entries",
+        status=status,
+        form=form,
+        file_form=file_form,
+        entries=entries,
+        seating_warning=seating_warning(view.tournament),
+    )
+
+
+def warn_about_seatings(view: OrganiserView) -> None:
+    warning = seating_warning(view.tournament)
+    if warning:
+        messages.warning(view.request, warning)
+
+
+def seating_warning(tournament) -> str:
+    """What a late entry or a withdrawal does now: seated series must be drawn again, a
+    running series goes on without the change."""
+    statuses = dict(tournament.series.values_list("number", "status"))
+    seated = [str(n) for n, status in statuses.items() if status == SeriesStatus.SEATED]
+    running = [str(n) for n, status in statuses.items() if status == SeriesStatus.RUNNING]
+    parts = []
+    if running:
+        parts.append(
+            _(
+                "Series %(numbers)s is being played: changes to the entries count from the "
+                "next series on."
+            )
+            % {"numbers": ", ".join(running)}
+        )
+    if seated:
+        parts.append(
+            _(
+                "Series %(numbers)s is seated already: seat it again so that late entries "
+                "play and withdrawn players leave their table."
+            )
+            % {"numbers": ", ".join(seated)}
+        )
+    return " ".join(parts)
+
+
+class EntryUploadView(OrganiserView):
+    """Step 1 (POST a file): the preview, row by row; step 2 (POST ``confirm``): enter them all."""
+
+    def post(self, request, tournament_id):
+        key = UPLOAD_SESSION_KEY.format(self.tournament.pk)
+        if "confirm" in request.POST:
+            return self.confirm(request.session.pop(key, None))
+        form = EntryFileForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return entries_page(self, EntryForm(), form, status=400)
+        upload = form.cleaned_data["file"]
+        try:
+            rows = read_entry_file(upload.name, upload.read())
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return entries_page(self, EntryForm(), form, status=400)
+        request.session[key] = {"file": upload.name, "rows": rows}
+        previews = preview_entry_rows(self.tournament, rows)
+        good = all(not row.problems for row in previews)
+        return self.page(
+            "desk/upload.html",
+            "entries",
+            file_name=upload.name,
+            rows=[(row, [problem_message(p) for p in row.problems]) for row in previews],
+            good=good and bool(previews),
+            columns=("start_number", "name", "club", "member_number"),
+        )
+
+    def confirm(self, upload: dict | None):
+        if upload is None:
+            messages.error(self.request, _("Please upload the file again."))
+            return self.back("entries")
+        try:
+            entries = import_entry_rows(self.tournament, upload["rows"])
+        except Refused as refusal:
+            self.refused(refusal)
+            return self.back("entries")
+        self.log("entries_imported", count=len(entries), file=upload["file"])
+        count = len(entries)
+        messages.success(
+            self.request,
+            ngettext("%(count)s player is entered.", "%(count)s players are entered.", count)
+            % {"count": count},
+        )
+        warn_about_seatings(self)
+        return self.back("entries")
+
+
+class EntryActionView(OrganiserView):
+    """Check in, withdraw, hide …: from the list's buttons, by a form post or the page script."""
+
+    def post(self, request, tournament_id, entry_id):
+        entry = self.tournament.entries.select_related("player").filter(pk=entry_id).first()
+        action = ENTRY_ACTIONS.get(request.POST.get("action", ""))
+        if entry is None or action is None:
+            return JsonResponse({"error": _("Unknown player or action.")}, status=400)
+        call, code = action
+        call(entry)
+        self.log(code, name=entry.player.name, start_number=entry.start_number)
+        if code in ("withdrawn", "reinstated"):
+            warn_about_seatings(self)
+        if request.headers.get("Accept", "").startswith("application/json"):
+            return JsonResponse(_entry_flags(entry))
+        return self.back("entries", anchor=f"entry-{entry.pk}")
+
+
+class CheckInAllView(OrganiserView):
+    def post(self, request, tournament_id):
+        waiting = self.tournament.entries.filter(withdrawn=False, checked_in=False)
+        count = waiting.update(checked_in=True)
+        self.log("checked_in", name=_("%(count)s players") % {"count": count})
+        messages.success(
+            request,
+            ngettext("%(count)s player is checked in.", "%(count)s players are checked in.", count)
+            % {"count": count},
+        )
+        return self.back("entries")
+
+
+def _entry_flags(entry: Entry) -> dict:
+    return {"checked_in": entry.checked_in, "withdrawn": entry.withdrawn, "hidden": entry.hidden}

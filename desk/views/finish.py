@@ -1,0 +1,133 @@
+"""The end of the evening: the final standings, publishing or freezing them, printing,
+exporting (CSV, XLSX, the JSON archive); and the tournament's organisers with their log."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpResponse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from desk.forms import OrganiserForm
+from desk.texts import action_text
+from desk.views.base import OrganiserView
+from desk.views.series import document_jobs
+from results.domain.archive import export_archive
+from results.domain.exports import results_csv, results_xlsx
+from results.domain.standings import standings
+from tournaments.domain.tournaments import update_tournament
+
+EXPORTS = {
+    "csv": ("text/csv; charset=utf-8", "csv", results_csv),
+    "xlsx": (
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "xlsx",
+        results_xlsx,
+    ),
+}
+PUBLISH_ACTIONS = {
+    "publish": ({"standings_public": True}, "published"),
+    "unpublish": ({"standings_public": False}, "unpublished"),
+    "freeze": ({"standings_frozen": True}, "frozen"),
+    "thaw": ({"standings_frozen": False}, "thawed"),
+}
+
+
+class FinishView(OrganiserView):
+    def get(self, request, tournament_id):
+        numbers = list(range(1, self.tournament.series_count + 1))
+        rows = standings(self.tournament)
+        lines = [{"row": row, "series": [row.per_series.get(n) for n in numbers]} for row in rows]
+        return self.page(
+            "desk/finish.html",
+            "finish",
+            lines=lines,
+            numbers=numbers,
+            jobs=document_jobs(self.tournament),
+            open_series=self.tournament.series.exclude(status="closed").count(),
+        )
+
+    def post(self, request, tournament_id):
+        action = PUBLISH_ACTIONS.get(request.POST.get("action", ""))
+        if action is not None:
+            fields, code = action
+            update_tournament(self.tournament, **fields)
+            self.log(code)
+            messages.success(request, _("Done: %(what)s.") % {"what": _action_word(code)})
+        return self.back("finish")
+
+
+def _action_word(code: str) -> str:
+    words = {
+        "published": _("the standings are public"),
+        "unpublished": _("the standings are hidden from spectators"),
+        "frozen": _("spectators see the standings as they are now"),
+        "thawed": _("spectators see the live standings again"),
+    }
+    return words[code]
+
+
+class ExportView(OrganiserView):
+    def get(self, request, tournament_id, kind):
+        if kind not in EXPORTS and kind != "json":
+            raise Http404
+        stem = slugify(f"{self.tournament.name}-{self.tournament.date}") or "tournament"
+        if kind == "json":
+            content = json.dumps(export_archive(self.tournament), ensure_ascii=False, indent=1)
+            response = HttpResponse(content, content_type="application/json; charset=utf-8")
+            name = f"{stem}-archive.json"
+        else:
+            content_type, extension, build = EXPORTS[kind]
+            response = HttpResponse(build(self.tournament), content_type=content_type)
+            name = f"{stem}-results.{extension}"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        self.log("exported", format=kind.upper())
+        return response
+
+
+class OrganisersView(OrganiserView):
+    def get(self, request, tournament_id):
+        return self.show(OrganiserForm())
+
+    def post(self, request, tournament_id):
+        if "remove" in request.POST:
+            return self.remove(request.POST["remove"])
+        form = OrganiserForm(request.POST)
+        if not form.is_valid():
+            return self.show(form, status=400)
+        name = form.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            form.add_error("username", _("There is no user “%(name)s”.") % {"name": name})
+            return self.show(form, status=400)
+        self.tournament.organisers.add(user)
+        self.log("organiser_added", name=user.get_username())
+        messages.success(
+            request, _("%(name)s may now run this tournament.") % {"name": user.get_username()}
+        )
+        return self.back("organisers")
+
+    def remove(self, user_id: str):
+        user = self.tournament.organisers.filter(
+            pk=int(user_id) if user_id.isdigit() else 0
+        ).first()
+        if user is None or user == self.request.user:
+            messages.error(self.request, _("You cannot remove yourself; another organiser can."))
+            return self.back("organisers")
+        self.tournament.organisers.remove(user)
+        self.log("organiser_removed", name=user.get_username())
+        return self.back("organisers")
+
+    def show(self, form, status: int = 200):
+        actions = self.tournament.actions.all()[:300]
+        return self.page(
+            "desk/organisers.html",
+            "organisers",
+            status=status,
+            form=form,
+            organisers=self.tournament.organisers.order_by("username"),
+            log=[(action, action_text(action)) for action in actions],
+        )

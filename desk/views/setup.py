@@ -1,0 +1,158 @@
+"""The desk's start: the list of one's tournaments, setting one up, importing an archive."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from desk import rule_options
+from desk.forms import GAMES, ArchiveForm, TournamentForm
+from desk.views.base import DeskView, OrganiserView, form_refused
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from results.domain.archive import import_archive
+from scoring.models import Deal
+from tournaments.domain.log import log_action
+from tournaments.domain.rulesets import save_rule_set
+from tournaments.domain.tournaments import add_missing_series, create_tournament, update_tournament
+from tournaments.enums import TournamentStatus
+from tournaments.models import RuleSet, Tournament
+
+SETUP_FIELDS = TournamentForm.Meta.fields
+
+
+class DeskHomeView(DeskView):
+    def get(self, request):
+        tournaments = Tournament.objects.all()
+        if not request.user.is_superuser:
+            tournaments = tournaments.filter(organisers=request.user)
+        tournaments = tournaments.annotate(
+            players=Count("entries", filter=Q(entries__withdrawn=False), distinct=True)
+        )
+        context = {
+            "tournaments": tournaments,
+            "archive_form": ArchiveForm(),
+            "rule_sets": RuleSet.objects.all(),
+        }
+        return render(request, "desk/home.html", context)
+
+
+class TournamentCreateView(DeskView):
+    def get(self, request):
+        return self.show(TournamentForm(initial={"date": timezone.localdate()}))
+
+    def post(self, request):
+        form = TournamentForm(request.POST)
+        if not form.is_valid():
+            return self.show(form, status=400)
+        fields = {name: form.cleaned_data[name] for name in SETUP_FIELDS}
+        try:
+            tournament = create_tournament(
+                by=request.user, rules=form.cleaned_data["rules"], **fields
+            )
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(form, status=400)
+        log_action(tournament, request.user, "tournament_created")
+        messages.success(request, _("The tournament is set up. Next: enter the players."))
+        _save_rule_set(request, form, tournament)
+        return HttpResponseRedirect(reverse("desk:entries", args=[tournament.pk]))
+
+    def show(self, form, status: int = 200):
+        context = {"form": form, **_rule_context(form)}
+        return render(self.request, "desk/setup.html", context, status=status)
+
+
+class TournamentSettingsView(OrganiserView):
+    def get(self, request, tournament_id):
+        return self.show(self.form())
+
+    def post(self, request, tournament_id):
+        form = self.form(request.POST)
+        if not form.is_valid():
+            return self.show(form, status=400)
+        fields = {
+            name: form.cleaned_data[name] for name in SETUP_FIELDS if name in form.changed_data
+        }
+        if not form.rules_locked:
+            fields["rules"] = form.cleaned_data["rules"]
+        try:
+            update_tournament(self.tournament, **fields)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(form, status=400)
+        add_missing_series(self.tournament)
+        self.log("tournament_changed", fields=sorted(fields))
+        _save_rule_set(request, form, self.tournament)
+        messages.success(request, _("The set-up is saved."))
+        return self.back("settings")
+
+    def form(self, data=None) -> TournamentForm:
+        locked = Deal.objects.filter(table__series__tournament=self.tournament).exists()
+        return TournamentForm(data, instance=self.tournament, rules_locked=locked)
+
+    def show(self, form, status: int = 200):
+        return self.page(
+            "desk/setup.html", "setup", status=status, form=form, **_rule_context(form)
+        )
+
+
+class ArchiveImportView(DeskView):
+    def post(self, request):
+        form = ArchiveForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                archive = json.loads(form.cleaned_data["file"].read().decode("utf-8-sig"))
+                tournament = import_archive(archive, by=request.user)
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                messages.error(request, _("The file is not a JSON archive."))
+            except Refused as refusal:
+                for problem in refusal.problems:
+                    messages.error(request, problem_message(problem))
+            else:
+                log_action(tournament, request.user, "archive_imported")
+                messages.success(request, _("The tournament was imported."))
+                return HttpResponseRedirect(reverse("desk:evening", args=[tournament.pk]))
+        return HttpResponseRedirect(reverse("desk:home"))
+
+
+def _save_rule_set(request, form, tournament) -> None:
+    name = form.cleaned_data.get("save_as")
+    if not name:
+        return
+    try:
+        save_rule_set(name=name, game=tournament.game, rules=tournament.rules, by=request.user)
+    except Refused as refusal:
+        for problem in refusal.problems:
+            messages.warning(request, problem_message(problem))
+        return
+    log_action(tournament, request.user, "rule_set_saved", name=name)
+    messages.success(request, _("The rules are saved as “%(name)s”.") % {"name": name})
+
+
+def _rule_context(form: TournamentForm) -> dict:
+    """The option fields per game, and every preset's values for the page script to fill in."""
+    presets = {"ddv": {game: rule_options.defaults(game) for game in GAMES}}
+    for rule_set in RuleSet.objects.all():
+        presets[str(rule_set.pk)] = {
+            rule_set.game: rule_options.form_values(rule_set.game, rule_set.rules)
+        }
+    return {
+        "option_groups": [
+            {
+                "game": game,
+                "prefix": prefix,
+                "fields": [form[name] for name in form.option_names(game)],
+            }
+            for game, prefix in GAMES.items()
+        ],
+        "presets": presets,
+        "statuses": TournamentStatus.choices,
+    }

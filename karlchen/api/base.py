@@ -1,0 +1,104 @@
+"""What every tournament and deal API view shares: domain refusals as HTTP answers, schema names.
+
+A view calls one domain function and lets its refusals escape: ``Refused`` becomes a 400,
+``Conflict`` a 409 and ``Closed`` a 403, each in the error format with the problems' codes and
+their messages from ``scoring.messages``.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from karlchen.api.errors import BODY, error, validation_response
+from karlchen.api.schema import ERROR_BODY, ERROR_RESPONSES, error_codes_description
+from karlchen.messages import MESSAGES, problem_errors
+from karlchen.refusals import Closed, Conflict, Refused
+
+RESPONSE_400 = ERROR_RESPONSES[400]  # no rate limit here, so no 429
+RESPONSE_401 = OpenApiResponse(ERROR_BODY, description="Not logged in, or wrong credentials.")
+RESPONSE_403 = OpenApiResponse(ERROR_BODY, description="Not allowed for these credentials.")
+RESPONSE_404 = OpenApiResponse(ERROR_BODY, description="Unknown id (or a draft, to the public).")
+RESPONSE_409 = OpenApiResponse(ERROR_BODY, description="Conflict: stale version, taken number.")
+READ_ERRORS = {404: RESPONSE_404}
+ORGANISER_ERRORS = {400: RESPONSE_400, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404}
+CODES = error_codes_description(MESSAGES)  # the table of error codes, for the descriptions
+
+
+class OptionalPagination(LimitOffsetPagination):
+    """``?limit=&offset=`` pages a list; without ``limit`` the whole list comes as before."""
+
+    default_limit = None
+    max_limit = 1000
+
+
+def listing(request, view, queryset, serializer_class) -> Response:
+    """A list endpoint's answer: filtered by the view's ``filterset_class``, paged on request."""
+    queryset = DjangoFilterBackend().filter_queryset(request, queryset, view)
+    paginator = OptionalPagination()
+    page = paginator.paginate_queryset(queryset, request, view=view)
+    if page is None:
+        return Response(serializer_class(queryset, many=True).data)
+    return paginator.get_paginated_response(serializer_class(page, many=True).data)
+
+
+def valid(serializer_class, data) -> dict:
+    """``data`` checked by ``serializer_class``; a refusal is a 400 naming every problem."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+# No docstrings on these bases: the schema would show them for every view without its own.
+
+
+class Api(APIView):
+    # Access is checked by each operation on the object it loads (``permissions.py``), so the
+    # class-level permission is open. Nested serializers get schema names from their view
+    # (``TableStateApi.OutputSerializer`` → ``TableStateOutput``) so they never collide.
+
+    permission_classes = (AllowAny,)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _name_nested_serializers(cls, cls.__name__.removesuffix("Api"))
+
+    def handle_exception(self, exc):
+        if isinstance(exc, Refused):
+            return validation_response(problem_errors(exc.problems))
+        if isinstance(exc, Conflict):
+            return _errors(problem_errors([exc.problem]), status.HTTP_409_CONFLICT)
+        if isinstance(exc, Closed):
+            return _errors(problem_errors([exc.problem]), status.HTTP_403_FORBIDDEN)
+        if isinstance(exc, DjangoValidationError):  # a model check the serializer did not cover
+            return validation_response(_django_errors(exc))
+        return super().handle_exception(exc)
+
+
+def _errors(errors: list[dict[str, str]], code: int) -> Response:
+    return Response({"errors": errors}, status=code)
+
+
+def _django_errors(exc: DjangoValidationError) -> list[dict[str, str]]:
+    if not hasattr(exc, "error_dict"):
+        return [error(BODY, item.code or "invalid", " ".join(item)) for item in exc.error_list]
+    return [
+        error(BODY if field == "__all__" else field, item.code or "invalid", " ".join(item))
+        for field, items in exc.error_dict.items()
+        for item in items
+    ]
+
+
+def _name_nested_serializers(owner: type, stem: str) -> None:
+    for attr, value in vars(owner).items():
+        nested = isinstance(value, type) and issubclass(value, serializers.BaseSerializer)
+        if nested and value.__qualname__ == f"{owner.__qualname__}.{attr}":
+            name = stem + attr.removesuffix("Serializer")
+            extend_schema_serializer(component_name=name)(value)
+            _name_nested_serializers(value, name)

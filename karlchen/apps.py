@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class KarlchenConfig(AppConfig):
+    """The project's own app: the pages every audience shares (``templates/base.html``, the
+    start page) and the Celery app, loaded with Django so every ``delay()`` finds its broker."""
+
+    name = "karlchen"
+    verbose_name = _("Karlchen")
+
+    def ready(self) -> None:
+        from karlchen import celery  # noqa: F401, PLC0415 -- app ready

@@ -1,0 +1,102 @@
+"""What changed: the one signal that a tournament's derived reads are stale, and the cache
+that serves those reads until then.
+
+Many phones poll the standings, the tables' progress and the score sheets in the last minutes
+of a series, so a read must cost a cache lookup, not a query. Each tournament has a
+*generation* token in the cache; every write that changes what its reads show (a deal recorded,
+corrected or voided, a penalty row, a withdrawal, a change of what the public may see) draws a
+new token after its commit (``tournament_changed``). A body is cached with the token it was
+computed for and served only while that token is current, so a body computed while a deal was
+being saved can never outlive that deal.
+
+The writers live in every app and the readers mostly in ``results``: this module is their only
+meeting point, so no app has to import a later one to say that something changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db import transaction
+
+BODY_SECONDS = 3600
+COMPUTING_SECONDS = 30  # should a computing reader die, another one takes over after this
+
+
+@dataclass(frozen=True)
+class Body:
+    """A JSON answer as clients read it, with its ETag."""
+
+    etag: str
+    content: bytes
+
+    @property
+    def rows(self) -> list[dict]:
+        return json.loads(self.content)
+
+
+def tournament_changed(tournament_id: int) -> None:
+    """After the current transaction commits, every cached read of the tournament is stale."""
+    transaction.on_commit(lambda: cache.set(_generation_key(tournament_id), _token(), None))
+
+
+def cached_body(tournament_id: int, view: str, build: Callable[[], object]) -> Body:
+    """Any read of a tournament as a cached body: ``build()`` returns plain JSON data; it is
+    called again only after the next change."""
+    return cached(tournament_id, view, lambda: json_body(build()))
+
+
+def cached(tournament_id: int, view: str, build):
+    """The view's body for the current generation, computed by one reader at a time.
+
+    One cache round trip per read: the generation token and the view's last body, which is
+    stored with the generation it was computed for. When a deal makes it stale while many
+    phones poll, one of them computes the new body; the others meanwhile get the last one (a
+    consistent, slightly older state) instead of all querying at once and slowing down the
+    captains' writes.
+    """
+    generation_key, body_key = _generation_key(tournament_id), _body_key(tournament_id, view)
+    found = cache.get_many([generation_key, body_key])
+    generation = found.get(generation_key) or _new_generation(tournament_id)
+    last = found.get(body_key)
+    if last is not None and last[0] == generation:
+        return last[1]
+    computing_key = f"{body_key}:computing:{generation}"
+    if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
+        return last[1]
+    body = build()
+    cache.set(body_key, (generation, body), BODY_SECONDS)
+    cache.delete(computing_key)
+    return body
+
+
+def json_body(data: object) -> Body:
+    content = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    etag = f'"{hashlib.sha256(content).hexdigest()[:32]}"'
+    return Body(etag=etag, content=content)
+
+
+def _body_key(tournament_id: int, view: str) -> str:
+    return f"ranking:{tournament_id}:{view}"
+
+
+def _new_generation(tournament_id: int) -> str:
+    """A first (or lost) generation token; another reader's, should it have been quicker."""
+    generation = _token()
+    if not cache.add(_generation_key(tournament_id), generation, None):
+        generation = cache.get(_generation_key(tournament_id), generation)
+    return generation
+
+
+def _generation_key(tournament_id: int) -> str:
+    return f"ranking-generation:{tournament_id}"
+
+
+def _token() -> str:
+    # A fresh random token, not a counter: should the cache lose it, no old body comes back.
+    return uuid.uuid4().hex

@@ -1,0 +1,184 @@
+"""What each refusal code means, in the user's language.
+
+The engines and the domain functions stay free of sentences: they name a code, a field and
+parameters; this module is the one place that turns them into words. Every code they can raise
+has a message here (a test finds them in the sources), and the API documentation lists them.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from karlchen.refusals import Problem
+
+MESSAGES = {
+    # rule sets
+    "unknown_preset": _("The rule preset “%(preset)s” is not known."),
+    "unknown_option": _("The rule option “%(option)s” is not known."),
+    "invalid_option": _("The value of the rule option “%(option)s” is not valid."),
+    # contract
+    "unknown_contract": _("The game “%(contract)s” is not known."),
+    "contract_not_allowed": _("The game “%(contract)s” is not allowed by this rule set."),
+    "solo_type_required": _("A solo needs its type (e.g. diamonds, queens, jacks)."),
+    "unknown_solo_type": _("The solo type “%(solo)s” is not known."),
+    "solo_type_not_enabled": _("The solo type “%(solo)s” is not allowed by this rule set."),
+    "solo_type_not_allowed": _("Only a solo has a solo type, not a “%(contract)s” game."),
+    # seats and parties
+    "seats_count": _("Exactly %(expected)s players take part in a deal, not %(given)s."),
+    "seats_duplicate": _("A seat is listed twice."),
+    "seat_out_of_range": _("Seat %(seat)s does not exist; seats are numbered 1 to %(max)s."),
+    "re_count": _("This game has %(expected)s Re player(s), not %(given)s."),
+    "re_duplicate": _("A Re player is listed twice."),
+    "re_not_seated": _("Seat %(seat)s does not play in this deal."),
+    "not_seated": _("This player does not play in this deal."),
+    # card points and tricks
+    "points_range": _("Card points must be between %(min)s and %(max)s."),
+    "points_sum": _("Re and Kontra must have %(total)s card points together."),
+    "points_impossible": _("No deal can end with %(points)s card points for one side."),
+    "tricks_required": _("A side without card points: please enter the number of tricks."),
+    "tricks_range": _("The number of tricks must be between %(min)s and %(max)s."),
+    "tricks_inconsistent": _("The number of tricks does not fit the card points."),
+    # announcements and extra points
+    "unknown_announcement": _("The announcement “%(level)s” is not known for this party."),
+    "extras_in_solo": _("There are no extra points in a solo."),
+    "unknown_extra": _("The extra point “%(extra)s” is not known."),
+    "extra_not_enabled": _("The extra point “%(extra)s” is not used by this rule set."),
+    "unknown_party": _("The party “%(party)s” is not known; use re or kontra."),
+    "extra_too_many": _("The extra point “%(extra)s” can happen at most %(max)s times."),
+    "last_trick_conflict": _("Only one party can win the last trick."),
+    "fox_last_trick_without_fox": _("A fox in the last trick must also be entered as a fox."),
+    "extra_exceeds_points": _("The extra point “%(extra)s” does not fit the card points."),
+    # Schafkopf
+    "partner_required": _("A Rufer needs the partner (the holder of the called ace)."),
+    "partner_is_declarer": _("The partner cannot be the declarer."),
+    "partner_not_allowed": _("Only a Rufer has a partner."),
+    "suit_required": _("This game needs its suit."),
+    "unknown_suit": _("The suit “%(suit)s” is not known."),
+    "rufer_hearts": _("The ace of hearts cannot be called."),
+    "suit_not_allowed": _("A Wenz has no suit."),
+    "laufende_below_minimum": _("Laufende count only from %(min)s; enter 0 below that."),
+    "laufende_range": _("At most %(max)s Laufende are possible in this game."),
+    "sie_not_won": _("A Sie wins every trick: 120 card points and 8 tricks."),
+    # the series at the table
+    "series_complete": _("This series is complete: no more deals at this table."),
+    "forced_solo_due": _("Player %(player)s must play a solo now (Vorführung)."),
+    "no_normal_deals_left": _(
+        "No normal games are left: player %(player)s must play a solo now (Vorführung)."
+    ),
+    "player_sitting_out": _("Player %(player)s sits out this deal (the dealer at a five-table)."),
+    "soloist_out_of_range": _("Position %(soloist)s does not exist at this table."),
+    "soloist_required": _("A solo needs its soloist."),
+    "soloist_not_allowed": _("Only a solo has a soloist."),
+    "seats_mismatch": _("The players of this deal are positions %(expected)s."),
+    "correction_reseats_later_deal": _(
+        "This correction would change who sat out in deal %(number)s, which was already played."
+    ),
+    "table_not_seated": _("This table has no seating yet."),
+    "series_closed": _("This series is closed; only the organisers can still correct it."),
+    "standings_hidden": _("The organisers have not published the standings (yet)."),
+    "series_incomplete": _("Tables %(tables)s still have deals to play."),
+    "series_started": _("Series %(number)s has started: its seating can no longer change."),
+    # recording and correcting
+    "deal_number_taken": _("Deal %(number)s was already recorded (by another phone?)."),
+    "deal_not_found": _("There is no deal %(number)s at this table."),
+    "stale_version": _("Someone changed this deal meanwhile; please reload and check it."),
+    "reason_required": _("Please give a reason for the correction."),
+    "idempotency_key_reused": _("This request key was already used for another request."),
+    # confirming
+    "confirmation_not_required": _("This tournament does not ask players to confirm deals."),
+    "deal_voided": _("Deal %(number)s is void: there is nothing to confirm."),
+    "confirmer_not_eligible": _(
+        "Player %(player)s cannot confirm this deal: a player of the other party confirms."
+    ),
+    "pin_wrong": _("That PIN is not right."),
+    "pin_attempts_exceeded": _(
+        "Too many wrong PINs for this deal; please wait %(minutes)s minutes or ask the organisers."
+    ),
+    # seating
+    "seating_empty": _("A seating needs at least one table."),
+    "table_size": _("A table seats 4 or 5 players, not %(size)s."),
+    "seated_twice": _("A player is seated twice."),
+    "entry_withdrawn": _("Withdrawn players cannot be seated (start numbers %(start_numbers)s)."),
+    "not_entered": _("A player is not entered in this tournament."),
+    # drawing a seating
+    "player_count": _(
+        "%(count)s players cannot be seated at tables of four and five: add %(add)s player(s) "
+        "or a stand-in."
+    ),
+    "series_count": _("A tournament needs at least one series, not %(count)s."),
+    "method": _("The seating method “%(method)s” is not known."),
+    "separate_clubs": _("“%(value)s” is not a way to keep club mates apart (none, first, all)."),
+    "duplicate_player": _("Start number %(id)s is entered twice."),
+    "frozen_series": _("Series %(series)s does not exist (the tournament has %(count)s)."),
+    "frozen_duplicate": _("In a played series, start numbers %(ids)s sit twice."),
+    "fixed_table": _("Table %(table)s is wished for, but there are only %(tables)s tables."),
+    "fixed_table_full": _("Too many players wish to sit at table %(table)s (it seats %(size)s)."),
+    "ranking_duplicate": _("Start number %(id)s is twice in the ranking."),
+    "fixed_missing": _("The fixed method needs the plan to import."),
+    "fixed_series_count": _(
+        "The imported plan has %(count)s series; the tournament has %(series_count)s."
+    ),
+    "frozen_changed": _("The imported plan changes series %(series)s, which has been played."),
+    "fixed_twice": _("In the imported plan, start numbers %(ids)s sit twice."),
+    "fixed_players": _(
+        "The imported plan leaves out start numbers %(missing)s or names unknown ones "
+        "(%(unknown)s)."
+    ),
+    "fixed_table_sizes": _(
+        "The imported plan has tables of %(sizes)s players; tables of %(expected)s are needed."
+    ),
+    # printed documents
+    "series_required": _("Score sheets and seating lists are printed per series: name the series."),
+    "series_unknown": _("Series %(series)s does not exist (the tournament has %(count)s)."),
+    "series_not_seated": _("Series %(series)s has no seating yet: draw it first."),
+    "option_not_for_kind": _("This option does not apply to: %(kind)s."),
+    "no_results": _("No deal has been recorded yet: there is no one to rank."),
+    # penalty rows
+    "unknown_adjustment_kind": _("The kind of penalty “%(kind)s” is not known."),
+    "unsporting_penalty": _(
+        "Unsporting conduct is one player's penalty of 1 to %(max)s points, with no credit."
+    ),
+    "table_not_in_series": _("The table does not belong to this series."),
+    "deal_required": _("At a five-table, please name the deal (the dealer sat out)."),
+    "adjustment_not_zero_sum": _("A penalty row must sum to 0 (it sums to %(total)s)."),
+    # entries
+    "name_required": _("Please enter the player's name."),
+    "start_number_invalid": _("The start number must be a whole number from 1 to 99999."),
+    "text_too_long": _("At most %(max)s characters, please."),
+    "start_number_taken": _("Start number %(number)s is already taken."),
+    "already_entered": _("%(name)s is already entered."),
+    "csv_columns": _("The CSV columns are: %(columns)s."),
+    "csv_empty": _("The CSV file has no players."),
+    "entry_file_too_large": _("The file is too large (at most %(max)s kB)."),
+    "entry_file_too_long": _("The file has too many rows (at most %(max)s players)."),
+    "entry_file_unreadable": _("The file could not be read: please upload a CSV or XLSX file."),
+    # the organiser's desk
+    "rule_set_exists": _("A rule set named “%(name)s” exists already."),
+    "archive_invalid": _("This is not a Karlchen tournament archive (%(detail)s)."),
+    "archive_version": _(
+        "This archive has format version %(version)s; Karlchen reads version %(expected)s."
+    ),
+    "archive_standings_differ": _(
+        "The archive does not add up: its standings differ from those of its deals."
+    ),
+}
+
+
+def problem_message(problem: Problem) -> str:
+    """The translated sentence for ``problem`` in the active language (its code, should a
+    message be missing: a test keeps that from happening, a user never sees a crash for it)."""
+    template = MESSAGES.get(problem.code)
+    if template is None:
+        return problem.code
+    return str(template) % dict(problem.params) if problem.params else str(template)
+
+
+def problem_errors(problems) -> list[dict[str, str]]:
+    """Engine problems in the API's error format, messages in the active language."""
+    return [
+        {"field": problem.field, "code": problem.code, "message": problem_message(problem)}
+        for problem in problems
+    ]
+
+
+def refusal_text(refusal) -> str:
+    """Every problem of a refusal as one sentence list, for places that show a single text."""
+    return " ".join(problem_message(problem) for problem in refusal.problems)

@@ -1,0 +1,93 @@
+"""Document jobs: start one (``POST tournaments/{id}/documents/``), download its files
+(``GET jobs/{id}/files/{name}``); the job itself is followed at ``GET jobs/{id}/``."""
+
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.http import FileResponse
+from django.urls import reverse
+from django.utils.translation import get_language
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from karlchen.api.base import CODES, ORGANISER_ERRORS, Api, valid
+from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
+from printing.domain.documents import document_file
+from printing.domain.jobs import start_documents_job
+from printing.enums import DocumentKind, DocumentSplit
+from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
+from tournaments.api.serializers import StrictBooleanField
+from tournaments.domain.log import log_action
+from tournaments.models import Job
+
+MAX_TOP = 100
+
+
+class StartDocumentsApi(Api):
+    class InputSerializer(StrictSerializer):
+        kind = StrictChoiceField(choices=DocumentKind.choices)
+        series = StrictIntegerField(
+            min_value=1, max_value=1000, required=False, help_text="Score sheets, seating list."
+        )
+        filled = StrictBooleanField(
+            required=False, help_text="Score sheets: with the recorded deals (default: blank)."
+        )
+        split = StrictChoiceField(
+            choices=DocumentSplit.choices, required=False, help_text="Score sheets (default one)."
+        )
+        top = StrictIntegerField(
+            min_value=1, max_value=MAX_TOP, required=False, help_text="Certificates (default 3)."
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        job = serializers.IntegerField()
+        url = serializers.CharField()
+
+    @extend_schema(
+        operation_id="documents_start",
+        summary="Start a PDF job: score sheets, seating list, standings or certificates",
+        description=(
+            "Answers 202 with the job's id; follow it at `GET /api/v1/jobs/{id}/`, whose `links` "
+            "download the files once it is done. The PDFs are in the request's language; the "
+            "captain links on score sheets use `SITE_URL` (or this request's address).\n\n" + CODES
+        ),
+        request=InputSerializer,
+        responses={202: OutputSerializer, **ORGANISER_ERRORS},
+    )
+    def post(self, request, tournament_id):
+        tournament = organised_tournament(request, tournament_id)
+        data = valid(StartDocumentsApi.InputSerializer, request.data)
+        job = start_documents_job(
+            tournament,
+            by=request.user,
+            request=dict(data),
+            base_url=settings.SITE_URL or request.build_absolute_uri("/"),
+            language=get_language(),
+        )
+        kind = str(DocumentKind(job.params["kind"]).label)
+        log_action(tournament, request.user, "documents_started", kind=kind)
+        url = reverse("job", kwargs={"job_id": job.pk})
+        return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
+
+
+class DocumentFileApi(Api):
+    @extend_schema(
+        operation_id="job_file",
+        summary="Download a PDF of a finished documents job (organisers)",
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF."),
+            **ORGANISER_ERRORS,
+        },
+    )
+    def get(self, request, job_id, name):
+        job = get_or_404(Job.objects.select_related("tournament"), job_id)
+        if not is_organiser(request.user, job.tournament):
+            raise denied(request)
+        path = document_file(job, name)
+        if path is None:
+            raise NotFound()
+        return FileResponse(
+            default_storage.open(path, "rb"), content_type="application/pdf", filename=name
+        )

@@ -1,0 +1,189 @@
+"""Printed documents of a tournament: which may be asked for, rendering them, their files.
+
+``check_documents`` turns an organiser's request into the parameters a documents job stores
+(refusing impossible ones with coded problems); ``generate_documents`` renders what they name
+with ``tournaments.interfaces.pdf`` and stores the PDFs in Django's default storage under a
+name fixed by the request, so generating again replaces the file. ``documents_job`` runs it as
+a background job (``tournaments.domain.jobs``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from operator import attrgetter
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+
+from karlchen.refusals import Problem, Refused
+from printing import pdf
+from printing.enums import DocumentKind, DocumentSplit
+from scoring.models import Deal
+from printing.domain import printouts
+from tournaments.enums import SeriesStatus
+from tournaments.models import Tournament
+
+Progress = Callable[[int, int], None]
+PER_SERIES = {DocumentKind.SCORE_SHEETS, DocumentKind.SEATING_LIST}
+# The options each kind takes besides ``series``, with their defaults.
+OPTIONS = {
+    DocumentKind.SCORE_SHEETS: {"filled": False, "split": DocumentSplit.ONE},
+    DocumentKind.SEATING_LIST: {},
+    DocumentKind.STANDINGS: {},
+    DocumentKind.CERTIFICATES: {"top": 3},
+}
+TEMPLATES = {
+    DocumentKind.SCORE_SHEETS: "print/score_sheets.html",
+    DocumentKind.SEATING_LIST: "print/seating_list.html",
+    DocumentKind.STANDINGS: "print/standings.html",
+    DocumentKind.CERTIFICATES: "print/certificates.html",
+}
+SHEET_FORM = attrgetter("form")  # score sheets of one layout share their printed form
+
+
+def check_documents(tournament: Tournament, request: Mapping) -> dict:
+    """The stored parameters of a documents request: kind, series if any, the kind's options
+    with their defaults. Refused (every problem at once): a series missing, unknown or not
+    seated where the kind is per series, an option of another kind, certificates before
+    any result."""
+    kind = DocumentKind(request["kind"])
+    problems = [
+        Problem("option_not_for_kind", name, {"kind": str(kind.label)})
+        for name in ("series", "filled", "split", "top")
+        if name in request and name not in OPTIONS[kind] and not _per_series_field(kind, name)
+    ]
+    params = {"kind": kind.value, **OPTIONS[kind]}
+    params.update({name: request[name] for name in OPTIONS[kind] if name in request})
+    if kind in PER_SERIES:
+        params["series"] = request.get("series")
+        problems += _series_problems(tournament, params["series"])
+    if kind == DocumentKind.CERTIFICATES and not _has_results(tournament):
+        problems.append(Problem("no_results", "kind", {}))
+    if problems:
+        raise Refused(problems)
+    return params
+
+
+def evening_documents(tournament: Tournament) -> list[dict]:
+    """What an evening needs printed now: the blank score sheets and the seating list of the
+    first seated series not closed yet, and, once deals are recorded, the standings and the
+    certificates of the first three."""
+    current = (
+        tournament.series.exclude(status=SeriesStatus.CLOSED)
+        .filter(tables__isnull=False)
+        .order_by("number")
+        .first()
+    )
+    documents = []
+    if current is not None:
+        documents += [
+            {"kind": DocumentKind.SCORE_SHEETS, "series": current.number},
+            {"kind": DocumentKind.SEATING_LIST, "series": current.number},
+        ]
+    if _has_results(tournament):
+        documents += [{"kind": DocumentKind.STANDINGS}, {"kind": DocumentKind.CERTIFICATES}]
+    return documents
+
+
+def _has_results(tournament: Tournament) -> bool:
+    return Deal.objects.filter(table__series__tournament=tournament).exists()
+
+
+def _per_series_field(kind: DocumentKind, name: str) -> bool:
+    return name == "series" and kind in PER_SERIES
+
+
+def _series_problems(tournament: Tournament, number: int | None) -> list[Problem]:
+    if number is None:
+        return [Problem("series_required", "series", {})]
+    series = tournament.series.filter(number=number).first()
+    if series is None:
+        count = tournament.series_count
+        return [Problem("series_unknown", "series", {"series": number, "count": count})]
+    if not series.tables.exists():
+        return [Problem("series_not_seated", "series", {"series": number})]
+    return []
+
+
+def generate_documents(
+    tournament: Tournament, params: Mapping, *, base_url: str, progress: Progress
+) -> dict:
+    """Render and store what ``params`` (from ``check_documents``) name; checked again, since
+    the tournament may have changed since the request. Returns the job's result: the files
+    with their pages and sizes."""
+    params = check_documents(tournament, params)
+    kind = DocumentKind(params["kind"])
+    series = None
+    if kind in PER_SERIES:
+        series = tournament.series.get(number=params["series"])
+        series.tournament = tournament
+    with pdf.sparing_the_collector():
+        files = _RENDER[kind](tournament, series, params, base_url=base_url, progress=progress)
+    return {"files": files, "pages": sum(file["pages"] for file in files)}
+
+
+def _score_sheets(tournament, series, params, *, base_url, progress) -> list[dict]:
+    """One PDF of every table's sheet (progress per chunk of tables), or one PDF per table."""
+    sheets = printouts.score_sheets(series, filled=params["filled"], base_url=base_url)
+    stem = f"score-sheets-series-{series.number}" + ("-filled" if params["filled"] else "")
+    template = TEMPLATES[DocumentKind.SCORE_SHEETS]
+    if params["split"] == DocumentSplit.ONE:
+        rendered = pdf.render_pages(template, sheets, {}, progress=progress, form=SHEET_FORM)
+        return [_store(tournament, f"{stem}.pdf", rendered)]
+    files = []
+    each = pdf.render_each(template, sheets, {}, form=SHEET_FORM)
+    for done, (sheet, rendered) in enumerate(zip(sheets, each, strict=True), start=1):
+        files.append(_store(tournament, f"{stem}-table-{sheet.table_number}.pdf", rendered))
+        progress(done, len(sheets))
+    return files
+
+
+def _seating_list(tournament, series, params, **_) -> list[dict]:
+    context = {"document": printouts.seating_list(series)}
+    rendered = pdf.render(TEMPLATES[DocumentKind.SEATING_LIST], context)
+    return [_store(tournament, f"seating-list-series-{series.number}.pdf", rendered)]
+
+
+def _standings(tournament, series, params, **_) -> list[dict]:
+    context = {"document": printouts.standings_document(tournament)}
+    rendered = pdf.render(TEMPLATES[DocumentKind.STANDINGS], context)
+    return [_store(tournament, "standings.pdf", rendered)]
+
+
+def _certificates(tournament, series, params, *, progress, **_) -> list[dict]:
+    items = printouts.certificates(tournament, top=params["top"])
+    rendered = pdf.render_pages(TEMPLATES[DocumentKind.CERTIFICATES], items, {}, progress=progress)
+    return [_store(tournament, f"certificates-top-{params['top']}.pdf", rendered)]
+
+
+_RENDER = {
+    DocumentKind.SCORE_SHEETS: _score_sheets,
+    DocumentKind.SEATING_LIST: _seating_list,
+    DocumentKind.STANDINGS: _standings,
+    DocumentKind.CERTIFICATES: _certificates,
+}
+
+
+def document_path(tournament_id: int, name: str) -> str:
+    return f"documents/tournament-{tournament_id}/{name}"
+
+
+def _store(tournament: Tournament, name: str, rendered: pdf.Rendered) -> dict:
+    """Save under the request's fixed name: an earlier file of that name is replaced."""
+    path = document_path(tournament.pk, name)
+    default_storage.delete(path)
+    stored = default_storage.save(path, ContentFile(rendered.pdf))
+    if stored != path:
+        # The same request ran twice at once and the other one saved first: its file is as
+        # new as ours, so ours (saved under a made-up name) goes.
+        default_storage.delete(stored)
+    return {"name": name, "pages": rendered.pages, "bytes": len(rendered.pdf)}
+
+
+def document_file(job, name: str) -> str | None:
+    """The storage path of the file ``name`` of a finished documents job, if it has it."""
+    names = {file["name"] for file in job.result.get("files", [])}
+    if name not in names:
+        return None
+    path = document_path(job.tournament_id, name)
+    return path if default_storage.exists(path) else None

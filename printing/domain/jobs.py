@@ -1,0 +1,34 @@
+"""Documents jobs: PDFs rendered in the background, their progress reported per table."""
+
+from __future__ import annotations
+
+from karlchen.actors import Actor
+from printing.domain.documents import check_documents, generate_documents
+from tournaments.domain.jobs import progress, run_job, start_job
+from tournaments.enums import JobKind
+from tournaments.models import Job, Tournament
+
+
+def start_documents_job(
+    tournament: Tournament, *, by: Actor, request: dict, base_url: str, language: str
+) -> Job:
+    """Record a documents job (PDFs in ``language``, captain links under ``base_url``) and
+    enqueue it after commit; an impossible request is refused here, before any job exists."""
+    from printing.tasks import task_render_documents  # noqa: PLC0415 -- circular import
+
+    params = {**check_documents(tournament, request), "base_url": base_url, "language": language}
+    return start_job(
+        tournament, kind=JobKind.DOCUMENTS, params=params, by=by, task=task_render_documents
+    )
+
+
+def run_documents_job(job_id: int) -> Job | None:
+    """Render and store a documents job's PDFs once, reporting progress per chunk or table."""
+
+    def work(job: Job) -> dict:
+        base_url = job.params["base_url"]
+        return generate_documents(
+            job.tournament, job.params, base_url=base_url, progress=progress(job)
+        )
+
+    return run_job(job_id, work)

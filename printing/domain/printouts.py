@@ -1,0 +1,354 @@
+"""What each printed document shows: plain contexts for the templates under ``printing/templates/print/``.
+
+A score sheet per table (the DDV "Spielliste": the players by position, the normal-game rows, a
+separate rubric of compulsory solos, a column pair per player, the game value, a signature line
+and the captain link as a QR code; blank or filled with the recorded deals), the seating list
+of a series (by table and alphabetically), the standings (overall with the tie-break columns,
+and per series) and the certificates of the first places.
+
+Everything is read in a fixed number of queries per document. Nothing here renders, stores or
+checks access: ``tournaments.domain.documents`` does the first two, the API the last.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
+from printing import pdf
+from results.domain.standings import DEFAULT_TIE_BREAKS, Standing, standings
+from scoring.domain.queries import DealView, SeatView, TableState, seat_view, series_tables
+from scoring.enums import DEAL_KIND_LABELS, DealKind
+from seating.models import Seat
+from tournaments.engine.series import FIVE_TABLE
+from tournaments.enums import TieBreak
+from tournaments.models import Series, Tournament
+
+SOLO_KINDS = {DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO}  # the rubric below the normal rows
+GRID_HEIGHT = 180.0  # mm of an A4 sheet left for the rows, between header and signatures
+ROW_HEIGHT = (4.6, 7.0)  # mm: the smallest still written in by hand, the most that is useful
+ROWS_PER_PAGE = int(GRID_HEIGHT // ROW_HEIGHT[0]) - 1  # more (long Schafkopf series): a 2nd block
+REMARK = 17  # characters of the remark column ("Stille Hochzeit")
+NO_POINTS = "·"  # the dealer of a five-table sits out
+SIGNATURE = 17  # characters per signature, five fit across the sheet
+LINK_WIDTH = 34  # characters per line of the printed captain link
+
+
+# --- score sheets ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    series: Series
+    table_number: int
+    players: tuple[SeatView, ...]
+    keeper: int  # the position that keeps the list
+    captain_url: str
+    qr_code: str
+    normal: tuple[pdf.Grid, ...]
+    solos: pdf.Grid | None
+    signatures: pdf.Grid
+    filled: bool
+
+    @property
+    def link_lines(self) -> str:
+        return pdf.wrapped(self.captain_url, LINK_WIDTH)
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.series.tournament
+
+    @property
+    def has_entries(self) -> bool:
+        """Whether any row holds a deal (a filled sheet's, once a deal is recorded)."""
+        grids = [*self.normal, self.solos] if self.solos else self.normal
+        return any(grid.fill_text for grid in grids)
+
+    @property
+    def form(self) -> tuple:
+        """What the sheet shares with every sheet printed on the same form: all that the
+        template's "form" layer shows (the series is one tournament's, one date)."""
+        return (
+            self.series.pk,
+            self.keeper,
+            self.filled,
+            tuple((grid.form, grid.style) for grid in self.normal),
+            self.solos and (self.solos.form, self.solos.style),
+            self.signatures.form,
+            self.signatures.style,
+        )
+
+
+def score_sheets(series: Series, *, filled: bool, base_url: str) -> list[ScoreSheet]:
+    """One sheet per table of ``series``, in table order."""
+    return [
+        _score_sheet(series, state, filled=filled, base_url=base_url)
+        for state in series_tables(series)
+    ]
+
+
+def _score_sheet(series: Series, state: TableState, *, filled: bool, base_url: str) -> ScoreSheet:
+    positions = [seat.position for seat in state.seats]
+    settings = series.tournament.series_settings(len(positions))
+    normal_rows = [_blank_row(str(row), positions) for row in range(1, settings.normal_deals + 1)]
+    solo_rows = [
+        _blank_row(str(row), positions) for row in range(1, settings.compulsory_solo_count + 1)
+    ]
+    if filled:
+        _fill(normal_rows, solo_rows, state.deals, positions)
+    widths = _widths(len(positions))
+    remark = frozenset({len(widths) - 1})
+    # the two heading rows, and the rubric's title where there are solos
+    height = _row_height(len(normal_rows) + len(solo_rows) + 2 + bool(solo_rows))
+    url = base_url.rstrip("/") + state.table.captain_path()
+    return ScoreSheet(
+        series=series,
+        table_number=state.table.number,
+        players=state.seats,
+        keeper=FIVE_TABLE if len(positions) == FIVE_TABLE else 4,
+        captain_url=url,
+        qr_code=pdf.qr_code(url),
+        normal=_blocks(widths, normal_rows, height, remark, positions),
+        solos=pdf.grid(widths, solo_rows, row_height=height, left=remark) if solo_rows else None,
+        signatures=pdf.signatures(
+            [_("Player %(position)s") % {"position": p} for p in positions],
+            slot=SIGNATURE,
+            height=5,
+        ),
+        filled=filled,
+    )
+
+
+def _widths(players: int) -> list[int]:
+    """Characters per column: row, deal number, points and total per player, value, remark."""
+    return [4, 6, *([5, 6] * players), 6, REMARK]
+
+
+def _banner(positions: list[int]) -> list[tuple[int, str]]:
+    """Above each player's pair of columns: whose they are."""
+    players = [(2, _("Player %(position)s") % {"position": p}) for p in positions]
+    return [(2, ""), *players, (2, "")]
+
+
+def _heading(positions: list[int]) -> list[str]:
+    per_player = [_("Pts."), pgettext("score sheet column", "Total")] * len(positions)
+    return [_("No."), _("Deal"), *per_player, _("Value"), _("Remark")]
+
+
+def _blank_row(label: str, positions: list[int]) -> list[str]:
+    return [label, *([""] * (2 * len(positions) + 3))]
+
+
+def _fill(normal: list, solos: list, deals: tuple[DealView, ...], positions: list[int]) -> None:
+    """Each deal in the next free row of its rubric; totals run in the order of play."""
+    free = {False: iter(normal), True: iter(solos)}
+    for deal in deals:
+        row = next(free[deal.kind in SOLO_KINDS], None)
+        if row is None:
+            continue  # more deals than rows: cannot happen while the series engine decides
+        row[1:] = _deal_cells(deal, positions)
+
+
+def _deal_cells(deal: DealView, positions: list[int]) -> list[str]:
+    cells = [str(deal.number)]
+    for position in positions:
+        out = position == deal.sitting_out
+        cells += [NO_POINTS if out else f"{deal.points[position]:+d}", str(deal.totals[position])]
+    remark = _("void") if deal.voided else _remark(deal.kind)
+    return [*cells, str(deal.value), remark]
+
+
+def _remark(kind: str) -> str:
+    # a compulsory solo's rubric says what it is; a forced one's row says so
+    plain = (DealKind.NORMAL, DealKind.COMPULSORY_SOLO)
+    return "" if kind in plain else str(DEAL_KIND_LABELS[DealKind(kind)])
+
+
+def _row_height(rows: int) -> float:
+    low, high = ROW_HEIGHT
+    return max(low, min(high, GRID_HEIGHT / rows))
+
+
+def _blocks(widths: list[int], rows: list, height: float, left, positions) -> tuple:
+    """The rows as one grid, or as grids of a page each, never split across pages; each
+    begins with whose columns they are, the first with the columns' titles too."""
+    return tuple(
+        pdf.grid(
+            widths,
+            rows[start : start + ROWS_PER_PAGE - (start == 0)],
+            row_height=height,
+            left=left,
+            banner=_banner(positions),
+            heading=_heading(positions) if start == 0 else (),
+        )
+        for start in _block_starts(len(rows))
+    )
+
+
+def _block_starts(rows: int) -> list[int]:
+    """Where each page's block begins: the first holds the titles, one row fewer."""
+    return [0, *range(ROWS_PER_PAGE - 1, rows, ROWS_PER_PAGE)] if rows else [0]
+
+
+# --- seating list ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatingTable:
+    number: int
+    seats: tuple[SeatView, ...]
+
+
+@dataclass(frozen=True)
+class SeatingLine:
+    name: str
+    club: str | None
+    start_number: int
+    table: int
+    position: int
+
+
+@dataclass(frozen=True)
+class SeatingList:
+    series: Series
+    tables: tuple[SeatingTable, ...]
+    players: tuple[SeatingLine, ...]  # alphabetically
+
+
+def seating_list(series: Series) -> SeatingList:
+    seats = (
+        Seat.objects.filter(series=series)
+        .select_related("table", "entry__player__club")
+        .order_by("table__number", "position")
+    )
+    by_table: dict[int, list[SeatView]] = defaultdict(list)
+    lines = []
+    for seat in seats:
+        view = seat_view(seat)
+        by_table[seat.table.number].append(view)
+        lines.append(
+            SeatingLine(view.name, view.club, view.start_number, seat.table.number, seat.position)
+        )
+    tables = tuple(SeatingTable(number, tuple(views)) for number, views in by_table.items())
+    lines.sort(key=lambda line: (sort_key(line.name), line.start_number))
+    return SeatingList(series=series, tables=tables, players=tuple(lines))
+
+
+def sort_key(name: str) -> tuple:
+    """Names sorted as a German reader looks them up: Ä with A, ß as ss, case ignored, and
+    numbers by their value ("Tisch 9" before "Tisch 10")."""
+    plain = unicodedata.normalize("NFKD", name)
+    letters = "".join(char for char in plain if not unicodedata.combining(char)).casefold()
+    # split() alternates text and digit runs, so two keys compare str with str, int with int
+    return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(letters))
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+# --- standings and certificates ----------------------------------------------------------------
+
+# The tie-break columns: a short heading and the value of a player's standing.
+TIE_BREAK_COLUMNS = {
+    TieBreak.SERIES_WON: (gettext_lazy("Series won"), lambda row: row.series_won),
+    TieBreak.BEST_SERIES: (gettext_lazy("Best series"), lambda row: row.best_series),
+    TieBreak.DEALS_PLAYED: (gettext_lazy("Deals played"), lambda row: row.deals_played),
+}
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int
+    standing: Standing
+    series_points: tuple[int | None, ...]
+    tie_breaks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SeriesLine:
+    rank: int
+    standing: Standing
+    table: int | None
+    points: int
+
+
+@dataclass(frozen=True)
+class StandingsDocument:
+    tournament: Tournament
+    series_numbers: tuple[int, ...]
+    tie_break_names: tuple[str, ...]
+    lines: tuple[StandingLine, ...]
+    per_series: tuple[tuple[int, tuple[SeriesLine, ...]], ...]
+
+
+def standings_document(tournament: Tournament) -> StandingsDocument:
+    rows = standings(tournament)
+    tie_breaks = tuple(TieBreak(name) for name in tournament.tie_breaks or DEFAULT_TIE_BREAKS)
+    numbers = tuple(range(1, tournament.series_count + 1))
+    lines = tuple(
+        StandingLine(
+            rank=row.rank,
+            standing=row,
+            series_points=tuple(row.per_series.get(number) for number in numbers),
+            tie_breaks=tuple(TIE_BREAK_COLUMNS[name][1](row) for name in tie_breaks),
+        )
+        for row in rows
+    )
+    return StandingsDocument(
+        tournament=tournament,
+        series_numbers=numbers,
+        tie_break_names=tuple(str(TIE_BREAK_COLUMNS[name][0]) for name in tie_breaks),
+        lines=lines,
+        per_series=_per_series(tournament, rows, numbers),
+    )
+
+
+def _per_series(tournament: Tournament, rows: list[Standing], numbers: tuple[int, ...]) -> tuple:
+    tables = {
+        (seat["series__number"], seat["entry_id"]): seat["table__number"]
+        for seat in Seat.objects.filter(series__tournament=tournament).values(
+            "series__number", "entry_id", "table__number"
+        )
+    }
+    ranked = []
+    for number in numbers:
+        played = [row for row in rows if number in row.per_series]
+        if played:
+            ranked.append((number, _series_ranking(number, played, tables)))
+    return tuple(ranked)
+
+
+def _series_ranking(number: int, rows: list[Standing], tables: dict) -> tuple[SeriesLine, ...]:
+    """One series' result: by its points, equal points sharing a rank."""
+    rows = sorted(rows, key=lambda row: (-row.per_series[number], row.start_number))
+    lines, previous = [], None
+    for place, row in enumerate(rows, start=1):
+        points = row.per_series[number]
+        rank = previous[1] if previous and previous[0] == points else place
+        previous = (points, rank)
+        table = tables.get((number, row.entry_id))
+        lines.append(SeriesLine(rank=rank, standing=row, table=table, points=points))
+    return tuple(lines)
+
+
+@dataclass(frozen=True)
+class Certificate:
+    tournament: Tournament
+    rank: int
+    name: str
+    club: str | None
+    points: int
+
+
+def certificates(tournament: Tournament, *, top: int) -> list[Certificate]:
+    """A certificate for every player placed ``top`` or better (a shared place: each of them)."""
+    return [
+        Certificate(tournament, row.rank, row.name, row.club, row.total)
+        for row in standings(tournament)
+        if row.rank <= top
+    ]

@@ -1,0 +1,16 @@
+"""What can be printed, and how a print job splits its files."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class DocumentKind(models.TextChoices):
+    SCORE_SHEETS = "score_sheets", _("Score sheets")
+    SEATING_LIST = "seating_list", _("Seating list")
+    STANDINGS = "standings", _("Standings")
+    CERTIFICATES = "certificates", _("Certificates")
+
+
+class DocumentSplit(models.TextChoices):
+    ONE = "one", _("One PDF for every table")
+    PER_TABLE = "per_table", _("One PDF per table")

@@ -1,0 +1,13 @@
+"""Celery tasks of printing: thin wrappers that take ids and call one domain function."""
+
+from celery import shared_task
+
+
+# The name is the one of earlier versions, so messages queued before an upgrade still run.
+@shared_task(name="karlchen.tournaments.documents", acks_late=True)
+def task_render_documents(*, job_id: int) -> None:
+    """Render the PDFs of the job ``job_id`` (safe to retry: a finished job is skipped, and a
+    re-run writes the same files again). Time limits: the settings' defaults (300 s / 360 s)."""
+    from printing.domain.jobs import run_documents_job  # noqa: PLC0415 -- leaf
+
+    run_documents_job(job_id)

@@ -1,0 +1,12 @@
+"""Routes of what spectators read live (under /api/v1/)."""
+
+from django.urls import path
+
+from karlchen.api.paths import TOURNAMENT
+from results.api.views import PlayerApi, SeriesListApi, StandingsApi
+
+urlpatterns = [
+    path(TOURNAMENT + "standings/", StandingsApi.as_view(), name="standings"),
+    path(TOURNAMENT + "players/<id:entry_id>/", PlayerApi.as_view(), name="player"),
+    path(TOURNAMENT + "series/", SeriesListApi.as_view(), name="series-list"),
+]

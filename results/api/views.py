@@ -1,0 +1,167 @@
+"""What spectators read live: the standings, the series, a player's course (cached, with ETags).
+
+Every answer here comes from a cached JSON body (``karlchen.changes``) with an ETag;
+``If-None-Match`` with the current ETag answers 304 without a body. Spectators get the public
+view; organisers of the tournament the live one (``Vary`` keeps shared caches apart).
+"""
+
+from django.db.models import Count
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+
+from karlchen.api.base import CODES, READ_ERRORS, RESPONSE_403, Api, valid
+from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
+from karlchen.api.fields import StrictSerializer
+from karlchen.changes import Body, cached_body
+from results.domain.ranking_cache import organiser_ranking, public_ranking
+from scoring.models import Deal
+from tournaments.api.permissions import get_or_404, is_organiser, readable_tournament
+from tournaments.api.serializers import SeriesOutput
+from tournaments.models import Tournament
+
+
+def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple[Body, bool]:
+    """The ranking this reader may see, and whether it is the organisers' live one."""
+    if request.user.is_authenticated:  # spectators skip this query: their answer is cached
+        tournament = get_or_404(Tournament.objects.all(), tournament_id)
+        if is_organiser(request.user, tournament):
+            return organiser_ranking(tournament, series=series), True
+    body = public_ranking(tournament_id, series=series)
+    if body is None:
+        raise NotFound()
+    return body, False
+
+
+class StandingsApi(Api):
+    class OutputSerializer(serializers.Serializer):
+        class PlayerSerializer(serializers.Serializer):
+            id = serializers.IntegerField(allow_null=True)
+            name = serializers.CharField(allow_null=True)
+            club = serializers.CharField(allow_null=True)
+
+        rank = serializers.IntegerField()
+        entry = serializers.IntegerField(allow_null=True)
+        player = PlayerSerializer(help_text="All null for a player listed as hidden.")
+        hidden = serializers.BooleanField(help_text="The player asked not to be listed publicly.")
+        start_number = serializers.IntegerField(allow_null=True)
+        total = serializers.IntegerField()
+        series = serializers.DictField(
+            child=serializers.IntegerField(), help_text="Points per series, keyed by its number."
+        )
+        deals_played = serializers.IntegerField()
+        compulsory_solos = serializers.IntegerField(help_text="Pflichtsoli played (forced too).")
+        series_won = serializers.IntegerField()
+        withdrawn = serializers.BooleanField()
+
+    class QuerySerializer(StrictSerializer):
+        series = serializers.IntegerField(  # a query parameter: digits in a string
+            required=False, min_value=1, max_value=1000, help_text="The ranking of one series."
+        )
+
+    @extend_schema(
+        operation_id="standings",
+        summary="The ranking, overall or of one series (with an ETag for cheap polling)",
+        description=(
+            "Spectators see it once the tournament and its standings are published, frozen "
+            "while the organisers freeze them, with players who asked not to be listed as "
+            "`hidden`; where deals are confirmed, only confirmed deals count. Organisers "
+            "always see the live ranking. Send `If-None-Match` to get a 304 while nothing "
+            "changed.\n\n" + CODES
+        ),
+        parameters=[
+            ETAG_PARAMETER,
+            OpenApiParameter("series", int, description="The ranking of this series alone."),
+        ],
+        responses={
+            200: OutputSerializer(many=True),
+            304: NOT_MODIFIED,
+            403: RESPONSE_403,
+            **READ_ERRORS,
+        },
+    )
+    def get(self, request, tournament_id):
+        query = request.query_params  # most polls carry none: no serializer for them
+        query = valid(StandingsApi.QuerySerializer, query.dict()) if query else {}
+        body, organiser = ranking_for(request, tournament_id, query.get("series"))
+        return json_answer(request, body, organiser=organiser)
+
+
+class SeriesListApi(Api):
+    class OutputSerializer(SeriesOutput):
+        tables = serializers.IntegerField(source="table_count")
+
+    @extend_schema(
+        operation_id="series_list",
+        summary="The series of a tournament: status, time called, closed, number of tables",
+        parameters=[ETAG_PARAMETER],
+        responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
+    )
+    def get(self, request, tournament_id):
+        tournament = readable_tournament(request, tournament_id)
+
+        def build():
+            rows = tournament.series.order_by("number").annotate(table_count=Count("tables"))
+            return SeriesListApi.OutputSerializer(rows, many=True).data
+
+        return json_answer(request, cached_body(tournament.pk, "series", build))
+
+
+class PlayerApi(Api):
+    class OutputSerializer(serializers.Serializer):
+        class DealSerializer(serializers.Serializer):
+            series = serializers.IntegerField()
+            table = serializers.IntegerField(help_text="The table's number in that series.")
+            number = serializers.IntegerField()
+            kind = serializers.CharField()
+            points = serializers.IntegerField()
+            total = serializers.IntegerField(help_text="The player's total after this deal.")
+
+        standing = StandingsApi.OutputSerializer()
+        deals = DealSerializer(many=True, help_text="Every deal played, in order.")
+
+    @extend_schema(
+        operation_id="player_detail",
+        summary="One player: their place in the ranking and their course deal by deal",
+        description="A player listed as hidden is a 404 to spectators.",
+        parameters=[ETAG_PARAMETER],
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, 403: RESPONSE_403, **READ_ERRORS},
+    )
+    def get(self, request, tournament_id, entry_id):
+        ranking, organiser = ranking_for(request, tournament_id)
+        standing = next((row for row in ranking.rows if row["entry"] == entry_id), None)
+        if standing is None:
+            raise NotFound()
+        view = f"player:{entry_id}:{'organiser' if organiser else 'public'}"
+
+        def build():
+            return {"standing": standing, "deals": player_deals(tournament_id, entry_id, organiser)}
+
+        return json_answer(request, cached_body(tournament_id, view, build), organiser=organiser)
+
+
+def player_deals(tournament_id: int, entry_id: int, organiser: bool) -> list[dict]:
+    """A player's deals with their points and running total (the public: confirmed ones)."""
+    deals = Deal.objects.filter(
+        table__series__tournament_id=tournament_id, current__points__entry_id=entry_id
+    )
+    tournament = Tournament.objects.only("confirmation_required").get(pk=tournament_id)
+    if tournament.confirmation_required and not organiser:
+        deals = deals.filter(current__confirmed_at__isnull=False)
+    rows = deals.order_by("table__series__number", "number").values_list(
+        "table__series__number", "table__number", "number", "kind", "current__points__points"
+    )
+    total, history = 0, []
+    for series, table, number, kind, points in rows:
+        total += points
+        history.append(
+            {
+                "series": series,
+                "table": table,
+                "number": number,
+                "kind": kind,
+                "points": points,
+                "total": total,
+            }
+        )
+    return history

@@ -1,0 +1,92 @@
+"""The ranking as clients read it: JSON bodies with their ETags, cached until the next change
+(the cache itself is ``karlchen.changes``; the computation is ``results.domain.standings``).
+
+Spectators get the public view: only if the tournament and its standings are published, the
+frozen ranking while it is frozen, confirmed deals only where deals are confirmed, and players
+who asked not to be listed as ``hidden``. Organisers always get the live ranking. A body is
+computed from one database snapshot (``standings``), so it never mixes two deals' updates.
+"""
+
+from __future__ import annotations
+
+from karlchen.changes import Body, cached, json_body
+from karlchen.refusals import Closed
+from results.domain.standings import Standing, standings
+from tournaments.models import Tournament
+
+ABSENT, HIDDEN = "absent", "hidden"  # cached answers for spectators without a ranking
+
+
+def public_ranking(tournament_id: int, *, series: int | None = None) -> Body | None:
+    """What spectators see; None where there is no public tournament of that id.
+
+    Raises ``Closed`` where the tournament is public but its organisers hide the standings.
+    """
+    found = cached(
+        tournament_id,
+        f"public:{series or 'all'}",
+        lambda: _public_body(Tournament.objects.filter(pk=tournament_id).first(), series),
+    )
+    if found == HIDDEN:
+        raise Closed("standings_hidden", "standings")
+    return None if found == ABSENT else found
+
+
+def _public_body(tournament: Tournament | None, series: int | None) -> Body | str:
+    if tournament is None or not tournament.is_public:
+        return ABSENT
+    if not tournament.standings_public:
+        return HIDDEN
+    frozen = tournament.frozen_standings
+    if frozen is not None:
+        rows = frozen["overall"] if series is None else frozen["series"].get(str(series), [])
+        return json_body(rows)
+    return json_body(_live_public_rows(tournament, series))
+
+
+def organiser_ranking(tournament: Tournament, *, series: int | None = None) -> Body:
+    """The live ranking with every deal and every name, for the tournament's organisers."""
+    return cached(
+        tournament.pk,
+        f"organiser:{series or 'all'}",
+        lambda: json_body([_row(row, public=False) for row in standings(tournament, series=series)]),
+    )
+
+
+def public_snapshot(tournament: Tournament) -> dict:
+    """What spectators see now, overall and per series: the standings a freeze keeps."""
+    return {
+        "overall": _live_public_rows(tournament, None),
+        "series": {
+            str(number): _live_public_rows(tournament, number)
+            for number in tournament.series.values_list("number", flat=True)
+        },
+    }
+
+
+def _live_public_rows(tournament: Tournament, series: int | None) -> list[dict]:
+    ranking = standings(tournament, confirmed_only=tournament.confirmation_required, series=series)
+    return [_row(row, public=True) for row in ranking]
+
+
+def _row(row: Standing, *, public: bool) -> dict:
+    hidden = public and row.hidden
+    return {
+        "rank": row.rank,
+        "entry": None if hidden else row.entry_id,
+        "player": {
+            "id": None if hidden else row.player_id,
+            "name": None if hidden else row.name,
+            "club": None if hidden else row.club,
+        },
+        "hidden": hidden,
+        "start_number": None if hidden else row.start_number,
+        "total": row.total,
+        "series": {str(number): points for number, points in sorted(row.per_series.items())},
+        "deals_played": row.deals_played,
+        "compulsory_solos": row.compulsory_solos,
+        "series_won": row.series_won,
+        "withdrawn": row.withdrawn,
+    }
+
+

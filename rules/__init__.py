@@ -1,0 +1,38 @@
+"""Karlchen's rules engines: pure Python, no Django.
+
+``parse_rules(game, options)`` turns a rule-set mapping into the engine's frozen rules object
+(refusing unknown or invalid options), and ``score_deal(rules, deal)`` scores one deal or raises
+``Refused`` with every problem found. Neither translates nor stores anything.
+"""
+
+from collections.abc import Mapping
+
+from .common import DealScore, Line
+from .doppelkopf import DoppelkopfDeal, DoppelkopfRules, parse_doppelkopf_rules, score_doppelkopf
+from .schafkopf import SchafkopfDeal, SchafkopfRules, parse_schafkopf_rules, score_schafkopf
+
+GAMES = ("doppelkopf", "schafkopf")
+
+__all__ = (
+    "GAMES",
+    "DealScore",
+    "Line",
+    "parse_rules",
+    "score_deal",
+)
+
+
+def parse_rules(game: str, options: Mapping[str, object]) -> DoppelkopfRules | SchafkopfRules:
+    """The rule set of ``game`` built from ``options`` (an empty mapping: the default preset)."""
+    if game == "schafkopf":
+        return parse_schafkopf_rules(options)
+    return parse_doppelkopf_rules(options)
+
+
+def score_deal(
+    rules: DoppelkopfRules | SchafkopfRules, deal: DoppelkopfDeal | SchafkopfDeal
+) -> DealScore:
+    """Score ``deal`` under ``rules``: the game follows from the type of the rules."""
+    if isinstance(rules, SchafkopfRules):
+        return score_schafkopf(rules, deal)
+    return score_doppelkopf(rules, deal)

@@ -1,0 +1,43 @@
+"""Who may read and write a table through the API: its captain, its organisers, and anyone
+where the tournament is public."""
+
+from __future__ import annotations
+
+from rest_framework import exceptions
+
+from karlchen.actors import Actor
+from seating.api.authentication import captain_table
+from seating.models import Table
+from tournaments.api.permissions import denied, get_or_404, is_organiser
+
+CAPTAIN_LABEL = "captain"
+
+
+def table_or_404(table_id: int, request=None) -> Table:
+    """The table ``table_id``: the captain's own (already loaded by its token) or from the DB."""
+    captain = captain_table(request) if request is not None else None
+    if captain is not None and captain.pk == table_id:
+        return captain
+    return get_or_404(Table.objects.select_related("series__tournament"), table_id)
+
+
+def table_actor(request, table: Table) -> Actor:
+    """Who writes to ``table``: its captain, or an organiser (who may correct closed series)."""
+    captain = captain_table(request)
+    if captain is not None:
+        if captain.pk != table.pk:
+            raise exceptions.PermissionDenied()
+        return Actor.captain(CAPTAIN_LABEL)
+    if is_organiser(request.user, table.series.tournament):
+        return Actor.of_user(request.user)
+    raise denied(request)
+
+
+def require_table_reader(request, table: Table) -> None:
+    """Public tables read by anyone; a draft's tables by its organisers and the table's captain."""
+    captain = captain_table(request)
+    if captain is not None and captain.pk == table.pk:
+        return
+    tournament = table.series.tournament
+    if not tournament.is_public and not is_organiser(request.user, tournament):
+        raise exceptions.NotFound()

@@ -1,0 +1,172 @@
+"""Seating series: drawing a plan with the seating engine, storing it, captains' table links.
+
+``draw_seating`` asks ``seating.engine`` for a plan (fewest repeat meetings, random,
+by the standings, or an imported one) and stores it with its method, seed and quality report;
+``seat_series`` stores one series as given, replacing its draft. Series already under way are
+never changed. Running this as a background job is ``seating.domain.jobs``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import asdict
+
+from django.db import transaction
+
+from karlchen.changes import tournament_changed
+from karlchen.refusals import Problem, Refused, refused
+from seating import engine
+from seating.models import Seat, Table
+from tournaments import ports
+from tournaments.enums import SeriesStatus
+from tournaments.models import Entry, Series, Tournament
+
+
+def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table]:
+    """Seat ``series`` as given: one list of entries per table, in position order (1, 2, …).
+
+    Replaces an earlier draft of the same series; refused once a deal has been recorded.
+    """
+    _check_plan(series, tables)
+    with transaction.atomic():
+        Series.objects.select_for_update().filter(pk=series.pk).first()  # one seating at a time
+        if Table.objects.filter(series=series, deals__isnull=False).exists():
+            raise refused("series_started", "series", number=series.number)
+        series.tables.all().delete()
+        created = [new_table(series, number) for number in range(1, len(tables) + 1)]
+        Seat.objects.bulk_create(
+            Seat(series=series, table=table, position=position, entry=entry)
+            for table, entries in zip(created, tables, strict=True)
+            for position, entry in enumerate(entries, start=1)
+        )
+        series.status = SeriesStatus.SEATED
+        series.save(update_fields=["status"])
+        tournament_changed(series.tournament_id)  # spectators see the new tables
+    return created
+
+
+def reissue_captain_token(table: Table) -> str:
+    """Revoke the table's captain link and return the new secret."""
+    table.token_nonce = secrets.token_hex(16)
+    table.token_hash = Table.hash_token(table.captain_token())
+    table.save(update_fields=["token_nonce", "token_hash"])
+    return table.captain_token()
+
+
+def table_for_token(token: str) -> Table | None:
+    """The table a captain's secret opens, or None."""
+    tables = Table.objects.select_related("series__tournament")
+    try:  # get(), not first(): the hash is unique, so no ordering to compile
+        return tables.get(token_hash=Table.hash_token(token))
+    except Table.DoesNotExist:
+        return None
+
+
+def new_table(series: Series, number: int) -> Table:
+    table = Table(series=series, number=number, token_nonce=secrets.token_hex(16))
+    table.token_hash = Table.hash_token(table.captain_token())
+    table.save()
+    return table
+
+
+def _check_plan(series: Series, tables: Sequence[Sequence[Entry]]) -> None:
+    if not tables:
+        raise refused("seating_empty", "tables")
+    for index, entries in enumerate(tables):
+        if len(entries) not in (4, 5):
+            raise refused("table_size", f"tables.{index}", size=len(entries))
+    seated = [entry.pk for entries in tables for entry in entries]
+    if len(seated) != len(set(seated)):
+        raise refused("seated_twice", "tables")
+    if any(entry.tournament_id != series.tournament_id for entries in tables for entry in entries):
+        raise refused("not_entered", "tables")
+    withdrawn = [str(e.start_number) for entries in tables for e in entries if e.withdrawn]
+    if withdrawn:
+        raise refused("entry_withdrawn", "tables", start_numbers=", ".join(withdrawn))
+
+
+def draw_seating(
+    tournament: Tournament,
+    *,
+    method: str,
+    seed: int,
+    series: Sequence[int] | None = None,
+    separate_clubs: str = engine.ClubSeparation.FIRST,
+    fixed: Sequence | None = None,
+) -> dict:
+    """Draw and store the seating of ``series`` (default: every series not yet under way).
+
+    The same tournament, method and seed give the same plan. Series with deals stay as they are
+    and count as played meetings. Returns the plan's quality report and the series seated.
+    """
+    entries = {e.pk: e for e in _seatable(tournament)}
+    frozen = _frozen_series(tournament)
+    wanted = set(series or range(1, tournament.series_count + 1)) - set(frozen)
+    request = engine.SeatingRequest(
+        players=[engine.Player(pk, club=_club(entry)) for pk, entry in entries.items()],
+        series_count=tournament.series_count,
+        method=method,
+        seed=seed,
+        frozen=frozen,
+        ranking=_ranking(tournament, method),
+        fixed=fixed,
+        separate_clubs=separate_clubs,
+    )
+    try:
+        plan = engine.seat(request)
+    except engine.SeatingRefused as refusal:
+        raise Refused([_problem(refusal, entries)]) from refusal
+    report = asdict(plan.report)
+    with transaction.atomic():
+        for row in tournament.series.filter(number__in=wanted).order_by("number"):
+            tables = [[entries[pk] for pk in table] for table in plan.series[row.number - 1]]
+            seat_series(row, tables)
+            row.seating_method, row.seating_seed, row.seating_report = method, seed, report
+            row.save(update_fields=["seating_method", "seating_seed", "seating_report"])
+    return {"series": sorted(wanted), "method": str(plan.method), "seed": seed, "report": report}
+
+
+PLAYER_PARAMS = ("id", "ids", "missing", "unknown")  # entry ids, shown as start numbers
+
+
+def _problem(refusal: engine.SeatingRefused, entries: dict[int, Entry]) -> Problem:
+    """The engine's refusal in the organiser's terms: start numbers, lists as text."""
+
+    def readable(key: str, value):
+        values = value if isinstance(value, list | tuple) else [value]
+        if key in PLAYER_PARAMS:
+            values = [entries[pk].start_number if pk in entries else pk for pk in values]
+        return ", ".join(map(str, values)) if isinstance(value, list | tuple) else values[0]
+
+    params = {key: readable(key, value) for key, value in refusal.params.items()}
+    return Problem(refusal.code, refusal.field, params)
+
+
+def _seatable(tournament: Tournament):
+    return (
+        tournament.entries.filter(withdrawn=False)
+        .select_related("player__club")
+        .order_by("start_number")
+    )
+
+
+def _club(entry: Entry) -> str | None:
+    return entry.player.club.name if entry.player.club else None
+
+
+def _frozen_series(tournament: Tournament) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The seating of every series with deals: played meetings the plan must count."""
+    started = tournament.series.filter(tables__deals__isnull=False).distinct()
+    frozen = {}
+    for row in started.prefetch_related("tables__seats"):
+        frozen[row.number] = tuple(
+            tuple(seat.entry_id for seat in table.seats.all()) for table in row.tables.all()
+        )
+    return frozen
+
+
+def _ranking(tournament: Tournament, method: str) -> tuple[int, ...]:
+    if method != engine.Method.RANKING:
+        return ()
+    return ports.standings().ranking_order(tournament)

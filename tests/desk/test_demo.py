@@ -1,0 +1,177 @@
+"""``manage.py demo`` and its deal generator: a realistic, valid and reproducible tournament."""
+
+import random
+from collections import Counter
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from desk.management.commands.demo import DEMO_NAME
+from results.domain.standings import standings
+from rules import parse_rules, score_deal
+from rules.doppelkopf import deal_from_dict
+from scoring import demo
+from scoring.domain.series import incomplete_tables
+from scoring.enums import AdjustmentKind
+from scoring.models import Adjustment, Deal, DealRevision
+from tournaments.engine.series import DealKind, SeriesSettings
+from tournaments.enums import SeriesStatus, TournamentStatus
+from tournaments.models import Player, Tournament
+
+SEED = 7
+
+
+def run_demo(*args, **options) -> str:
+    out = StringIO()
+    call_command("demo", *args, stdout=out, **options)
+    return out.getvalue()
+
+
+def ranking(tournament):
+    return [
+        (row.start_number, row.rank, row.total, row.per_series) for row in standings(tournament)
+    ]
+
+
+@pytest.mark.django_db
+def test_the_demo_tournament():
+    output = run_demo(seed=SEED)
+    tournament = Tournament.objects.get(name=DEMO_NAME)
+    assert tournament.status == TournamentStatus.RUNNING
+    assert tournament.game == "doppelkopf"
+    assert tournament.entries.count() == 22
+    assert tournament.entries.filter(checked_in=True).count() == 22
+    assert Player.objects.values("club").distinct().count() == 3
+    series = list(tournament.series.order_by("number"))
+    assert [s.number for s in series] == [1, 2, 3]
+    assert [s.status for s in series] == [SeriesStatus.CLOSED] * 2 + [SeriesStatus.RUNNING]
+    for one in series:
+        sizes = sorted(table.seats.count() for table in one.tables.all())
+        assert sizes == [4, 4, 4, 5, 5]
+    for one in series[:2]:
+        assert incomplete_tables(one) == []
+        for table in one.tables.all():
+            assert table.deals.count() == {4: 24, 5: 30}[table.seats.count()]
+    assert incomplete_tables(series[2]) == [1, 2, 3, 4, 5]  # live: under way everywhere
+    assert series[2].tables.filter(deals__isnull=False).distinct().count() == 5
+
+    deals = Deal.objects.filter(table__series__tournament=tournament)
+    kinds = Counter(deals.values_list("kind", flat=True))
+    for kind in ("normal", "compulsory_solo", "voluntary_solo", "forced_solo", "wedding"):
+        assert kinds[kind] >= 1, kinds
+    assert kinds["normal"] > sum(kinds.values()) / 2
+    assert deals.filter(version__gte=2).exists()
+    assert deals.filter(version__gte=3).exists()
+    assert DealRevision.objects.filter(deal__in=deals).exclude(reason="").count() == 5
+
+    inputs = [deal.current.input for deal in deals.select_related("current")]
+    assert any(deal["announcements"]["re"] or deal["announcements"]["kontra"] for deal in inputs)
+    assert {extra["type"] for deal in inputs for extra in deal["extras"]} == {
+        "fox",
+        "doppelkopf",
+        "karlchen",
+    }
+
+    (penalty,) = Adjustment.objects.filter(series__tournament=tournament)
+    assert penalty.kind == AdjustmentKind.MINOR
+    assert sorted(penalty.lines.values_list("points", flat=True)) == [-3, 1, 1, 1]
+    rows = standings(tournament)
+    assert sum(row.total for row in rows) == 0  # only zero-sum penalty rows
+    assert sum(row.deals_played for row in rows) == 4 * deals.count()
+
+    organiser = get_user_model().objects.get(username="orga")
+    assert organiser.is_superuser
+    assert organiser.check_password("karlchen")
+    assert tournament.organisers.filter(pk=organiser.pk).exists()
+    for table in series[2].tables.all():
+        assert f"/captain/{table.captain_token()}/" in output
+    assert rows[0].name in output
+    assert "orga" in output
+
+
+@pytest.mark.django_db
+def test_the_demo_is_the_same_for_the_same_seed():
+    run_demo(seed=SEED, password="geheim")
+    first = ranking(Tournament.objects.get(name=DEMO_NAME))
+    run_demo(seed=SEED, reset=True)
+    again = Tournament.objects.get(name=DEMO_NAME)
+    assert ranking(again) == first
+    assert Tournament.objects.filter(name=DEMO_NAME).count() == 1
+    assert Player.objects.count() == 22  # the players are reused, not entered again
+    run_demo(seed=SEED + 1, reset=True)
+    assert ranking(Tournament.objects.get(name=DEMO_NAME)) != first
+
+
+@pytest.mark.django_db
+def test_a_second_run_without_reset_does_nothing():
+    run_demo(seed=SEED, password="geheim")
+    deals = Deal.objects.count()
+    output = run_demo(seed=SEED + 1)
+    assert DEMO_NAME in output
+    assert Deal.objects.count() == deals
+    assert get_user_model().objects.get(username="orga").check_password("geheim")
+
+
+@pytest.mark.django_db
+def test_no_public_password_in_production(settings):
+    settings.SECRET_KEY = "a-real-production-secret"
+    with pytest.raises(CommandError):
+        run_demo(seed=SEED)
+    assert not Tournament.objects.exists()
+    run_demo(seed=SEED, password="ein langes Passwort")
+    assert Tournament.objects.filter(name=DEMO_NAME).exists()
+
+
+# --- the generator, without a database -------------------------------------------------------
+
+RULES = parse_rules("doppelkopf", {})
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(("size", "normal"), [(4, 20), (5, 25)])
+def test_generated_series_are_complete_and_valid(size, normal):
+    settings = SeriesSettings(table_size=size, normal_deals=normal)
+    kinds = Counter()
+    for seed in range(60):
+        rng = random.Random(seed)
+        plan = demo.plan_table(rng, settings, lazy=seed % 3)
+        deals = demo.generate_series(rng, settings, plan=plan)
+        assert len(deals) == settings.planned_total
+        assert Counter(d.kind for d in deals)[DealKind.FORCED_SOLO] >= len(plan.lazy())
+        for generated in deals:
+            kinds[generated.kind] += 1
+            deal = generated.deal
+            assert sorted(deal["seats"]) == sorted(generated.upcoming.players)
+            assert deal["re_points"] not in (1, 239)
+            if deal["re_points"] in (0, 240):
+                assert deal["re_tricks"] is not None
+            assert sum(generated.score.points.values()) == 0
+            score_deal(RULES, deal_from_dict(demo.corrected(rng, deal)))  # corrections valid too
+    assert set(kinds) == set(DealKind) - {DealKind.POVERTY}
+
+
+@pytest.mark.unit
+def test_the_generator_is_seeded():
+    settings = SeriesSettings(table_size=5, normal_deals=25)
+    first = [g.deal for g in demo.generate_series(random.Random(3), settings)]
+    again = [g.deal for g in demo.generate_series(random.Random(3), settings)]
+    assert first == again
+    assert len(demo.generate_series(random.Random(3), settings, deals=7)) == 7
+
+
+@pytest.mark.unit
+def test_extras_fit_the_card_points():
+    rng = random.Random(11)
+    for re_points in (0, 2, 10, 11, 39, 40, 80, 120, 200, 229, 238, 240):
+        for _ in range(200):
+            tricks = 0 if re_points == 0 else 12 if re_points == 240 else None
+            made = demo.extras(rng, re_points, tricks)
+            points = {"re": re_points, "kontra": 240 - re_points}
+            for extra in made:
+                assert points[extra["party"]] > 0
+            for kind, need in (("fox", 11), ("doppelkopf", 40), ("karlchen", 2)):
+                for party in points:
+                    count = sum(1 for e in made if e == {"type": kind, "party": party})
+                    assert count * need <= points[party]

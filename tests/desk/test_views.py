@@ -1,0 +1,502 @@
+"""The organiser's desk as the server answers it: who may enter, and every step of the evening
+doing what it says, logged with who and when."""
+
+import datetime
+import io
+import json
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from openpyxl import load_workbook
+
+from karlchen.actors import Actor
+from results.domain.standings import standings
+from scoring.domain.deals import record_deal
+from scoring.models import Adjustment, DealRevision
+from tests.factories.api import NORMAL
+from tests.factories.documents import play_series
+from tests.factories.tournaments import organiser, seated_table
+from tournaments.enums import SeriesStatus
+from tournaments.models import Job, OrganiserAction, Player, RuleSet, Tournament
+
+pytestmark = pytest.mark.django_db
+CAPTAIN = Actor.captain("captain")
+
+DDV_FORM = {
+    "name": "Herbstturnier",
+    "date": "2026-12-05",
+    "venue": "Vereinsheim",
+    "game": "doppelkopf",
+    "series_count": "2",
+    "normal_deals": "20",
+    "compulsory_solos": "on",
+    "seating_method": "plan",
+    "preset": "ddv",
+    "dk_scoring": "ddv",
+    "dk_extras": ["fox", "doppelkopf", "karlchen"],
+    "dk_against_the_elders": "on",
+    "dk_solo_multiplier": "3",
+    "dk_deck": "with_nines",
+}
+
+
+def pages(tournament, tables) -> list[str]:
+    base = f"/desk/{tournament.pk}/"
+    return [
+        base,
+        base + "setup/",
+        base + "entries/",
+        base + "series/1/",
+        base + "series/1/board/",
+        base + "series/1/links/",
+        base + f"tables/{tables[0].pk}/",
+        base + "results/",
+        base + "organisers/",
+        base + "export/csv/",
+    ]
+
+
+def actions(tournament) -> list[str]:
+    return list(tournament.actions.order_by("pk").values_list("action", flat=True))
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+# --- who may enter ---------------------------------------------------------------------------
+
+
+def test_without_signing_in_every_desk_page_leads_to_the_sign_in(seated):
+    for path in ["/desk/", "/desk/new/", *pages(*seated)]:
+        response = Client().get(path)
+        assert response.status_code == 302
+        assert response["Location"].startswith("/desk/login/?next=")
+
+
+def test_someone_else_s_tournament_is_forbidden_on_every_page(seated, stranger):
+    for path in pages(*seated):
+        assert stranger.get(path).status_code == 403, path
+    tournament, _ = seated
+    assert stranger.post(f"/desk/{tournament.pk}/", {"status": "open"}).status_code == 403
+    assert Tournament.objects.get(pk=tournament.pk).status == "draft"
+
+
+def test_the_organiser_sees_every_page_and_only_their_tournaments(seated, desk):
+    for path in pages(*seated):
+        assert desk.get(path).status_code == 200, path
+    Tournament.objects.create(name="Fremdes Turnier", date="2026-01-01")
+    home = desk.get("/desk/").content.decode()
+    assert "Vereinsturnier" in home
+    assert "Fremdes Turnier" not in home
+
+
+def test_signing_in_with_the_form_opens_the_desk(orga):
+    orga.set_password("geheim")
+    orga.save()
+    client = Client()
+    response = client.post("/desk/login/", {"username": "orga", "password": "geheim"})
+    assert response.status_code == 302
+    assert response["Location"] == "/desk/"
+    wrong = Client().post("/desk/login/", {"username": "orga", "password": "falsch"})
+    assert wrong.status_code == 200
+    assert wrong.context["form"].errors
+
+
+# --- set-up ----------------------------------------------------------------------------------
+
+
+def test_a_tournament_with_house_rules_is_set_up_and_its_rules_saved_by_name(desk, orga):
+    form = {
+        **DDV_FORM,
+        "dk_scoring": "doubling",
+        "dk_poverty": "on",
+        "save_as": "Herz As Hausregeln",
+    }
+    form["dk_extras"] = ["fox", "doppelkopf", "karlchen", "dulle_caught"]
+    response = desk.post("/desk/new/", form)
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    assert response["Location"] == f"/desk/{tournament.pk}/entries/"
+    expected = {"scoring": "doubling", "poverty": True}
+    expected["extras"] = ["doppelkopf", "dulle_caught", "fox", "karlchen"]
+    assert tournament.rules == expected
+    assert list(tournament.organisers.all()) == [orga]
+    assert tournament.series.count() == 2
+    assert RuleSet.objects.get(name="Herz As Hausregeln").rules == tournament.rules
+    assert actions(tournament) == ["tournament_created", "rule_set_saved"]
+
+
+def test_the_ddv_preset_stores_no_options_and_a_rule_set_is_offered_next_time(desk):
+    desk.post("/desk/new/", DDV_FORM)
+    assert Tournament.objects.get(name="Herbstturnier").rules == {}
+    RuleSet.objects.create(name="Pik Dame", rules={"solo_multiplier": 6})
+    page = desk.get("/desk/new/")
+    choices = [
+        (value, str(label)) for value, label in page.context["form"].fields["preset"].choices
+    ]
+    assert choices == [("ddv", "DDV-Turnierregeln"), (str(RuleSet.objects.get().pk), "Pik Dame")]
+    assert "Pik Dame" in page.content.decode()
+    presets = page.context["presets"]
+    assert presets[str(RuleSet.objects.get().pk)]["doppelkopf"]["solo_multiplier"] == 6
+
+
+def test_a_schafkopf_tournament_takes_its_tariff(desk):
+    form = {**DDV_FORM, "game": "schafkopf", "sk_tariff_rufer": "2", "sk_tariff_wenz": "5"}
+    form |= {"sk_tariff_solo": "5", "sk_tariff_tout": "10", "sk_tariff_sie": "20"}
+    form |= {"sk_tariff_schneider": "1", "sk_tariff_schwarz": "2", "sk_tariff_laufende": "1"}
+    form |= {"sk_laufende_min": "3", "sk_laufende_min_wenz": "2"}
+    desk.post("/desk/new/", form)
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    assert tournament.rules == {"tariff": {"rufer": 2}}
+    assert tournament.compulsory_solos is False
+
+
+def test_a_set_up_without_a_name_says_so_and_creates_nothing(desk):
+    response = desk.post("/desk/new/", {**DDV_FORM, "name": ""})
+    assert response.status_code == 400
+    assert "name" in response.context["form"].errors
+    assert not Tournament.objects.exists()
+
+
+def test_once_deals_are_played_the_rules_cannot_change(seated, desk):
+    tournament, tables = seated
+    record_deal(tables[0], deal=NORMAL, by=CAPTAIN)
+    form = {**DDV_FORM, "dk_scoring": "doubling", "name": "Neuer Name"}
+    response = desk.post(f"/desk/{tournament.pk}/setup/", form)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.rules) == ("Neuer Name", {})
+    page = desk.get(f"/desk/{tournament.pk}/setup/").content.decode()
+    assert "können sich nicht mehr ändern" in page or "can no longer change" in page
+
+
+# --- entries ---------------------------------------------------------------------------------
+
+
+def test_a_player_is_entered_and_a_second_time_refused(seated, desk):
+    tournament, _ = seated
+    url = f"/desk/{tournament.pk}/entries/"
+    response = desk.post(url, {"name": "Änne Öztürk", "club": "Herz As"}, follow=True)
+    assert tournament.entries.filter(player__name="Änne Öztürk", start_number=10).exists()
+    assert any("Serie 1" in text for text in messages_of(response))  # seated: seat it again
+    again = desk.post(url, {"name": "Änne", "start_number": "10"})
+    assert again.status_code == 400
+    assert again.context["form"].errors["start_number"]
+    assert actions(tournament) == ["entry_added"]
+
+
+def test_an_uploaded_list_is_previewed_then_entered_all_at_once(desk):
+    desk.post("/desk/new/", DDV_FORM)
+    tournament = Tournament.objects.get()
+    upload = io.BytesIO(b"Name;Verein\nAnna;Herz As\nBert;\n")
+    upload.name = "liste.csv"
+    preview = desk.post(f"/desk/{tournament.pk}/entries/upload/", {"file": upload})
+    assert preview.status_code == 200
+    assert preview.context["good"] is True
+    assert not tournament.entries.exists()
+    response = desk.post(f"/desk/{tournament.pk}/entries/upload/", {"confirm": "1"}, follow=True)
+    names = list(tournament.entries.values_list("player__name", flat=True))
+    assert sorted(names) == ["Anna", "Bert"]
+    assert "2 Spieler sind eingetragen." in messages_of(response)
+    log = tournament.actions.get(action="entries_imported")
+    assert log.details == {"count": 2, "file": "liste.csv"}
+
+
+def test_a_list_with_a_bad_row_shows_it_and_offers_no_import(seated, desk):
+    tournament, _ = seated
+    upload = io.BytesIO(b"name,start_number\nNeu,1\n,\n")
+    upload.name = "liste.csv"
+    preview = desk.post(f"/desk/{tournament.pk}/entries/upload/", {"file": upload})
+    html = preview.content.decode()
+    assert preview.context["good"] is False
+    assert "Startnummer 1 ist schon vergeben." in html
+    assert 'name="confirm"' not in html
+
+
+def test_a_file_that_is_no_list_is_refused_at_the_file_field(seated, desk):
+    tournament, _ = seated
+    upload = io.BytesIO(b"Alter\n30\n")
+    upload.name = "x.csv"
+    response = desk.post(f"/desk/{tournament.pk}/entries/upload/", {"file": upload})
+    assert response.status_code == 400
+    assert response.context["file_form"].errors["file"]
+
+
+def test_confirming_without_a_preview_enters_nothing(seated, desk):
+    tournament, _ = seated
+    response = desk.post(f"/desk/{tournament.pk}/entries/upload/", {"confirm": "1"}, follow=True)
+    assert tournament.entries.count() == 9
+    assert messages_of(response) == ["Bitte die Datei noch einmal hochladen."]
+
+
+def test_the_door_checks_players_in_by_script_and_all_at_once(seated, desk):
+    tournament, _ = seated
+    entry = tournament.entries.get(start_number=3)
+    url = f"/desk/{tournament.pk}/entries/{entry.pk}/"
+    answer = desk.post(url, {"action": "check_in"}, HTTP_ACCEPT="application/json")
+    assert answer.json() == {"checked_in": True, "withdrawn": False, "hidden": False}
+    desk.post(f"/desk/{tournament.pk}/entries/check-in-all/")
+    assert not tournament.entries.filter(checked_in=False).exists()
+    assert actions(tournament) == ["checked_in", "checked_in"]
+    bad = desk.post(url, {"action": "explode"})
+    assert bad.status_code == 400
+
+
+def test_a_withdrawal_warns_that_the_seated_series_needs_seating_again(seated, desk):
+    tournament, _ = seated
+    entry = tournament.entries.get(start_number=2)
+    url = f"/desk/{tournament.pk}/entries/{entry.pk}/"
+    response = desk.post(url, {"action": "withdraw"}, follow=True)
+    entry.refresh_from_db()
+    assert entry.withdrawn
+    assert any("erneut auslosen" in text for text in messages_of(response))
+    assert actions(tournament) == ["withdrawn"]
+
+
+# --- seating, printing, the board ------------------------------------------------------------
+
+
+def test_seating_a_series_runs_the_job_and_shows_the_report(
+    desk, eager_celery, django_capture_on_commit_callbacks
+):
+    desk.post("/desk/new/", DDV_FORM)
+    tournament = Tournament.objects.get()
+    for number in range(1, 19):
+        player = Player.objects.create(name=f"Spieler {number:02d}")
+        tournament.entries.create(player=player, start_number=number)
+    form = {"method": "plan", "seed": "7", "separate_clubs": "first", "all_series": "on"}
+    with django_capture_on_commit_callbacks(execute=True):
+        desk.post(f"/desk/{tournament.pk}/series/1/seat/", form)
+    job = Job.objects.get(kind="seating")
+    assert job.status == "done"
+    series = tournament.series.get(number=1)
+    assert series.tables.count() == 4
+    assert series.seating_seed == 7
+    assert tournament.series.get(number=2).tables.count() == 4  # every series at once
+    page = desk.get(f"/desk/{tournament.pk}/series/1/")
+    report = page.context["report"]
+    assert report["repeated_pairs"] >= report["lower_bound"]
+    assert "Wiederbegegnungen" in page.content.decode()
+    assert len(page.context["board"]) == 4
+    assert actions(tournament)[-1] == "seating_started"
+
+
+def test_score_sheets_are_printed_as_a_job_and_listed_for_download(
+    seated, desk, eager_celery, media_root, django_capture_on_commit_callbacks
+):
+    tournament, _ = seated
+    with django_capture_on_commit_callbacks(execute=True):
+        desk.post(
+            f"/desk/{tournament.pk}/print/",
+            {"kind": "score_sheets", "series": "1", "next": f"/desk/{tournament.pk}/series/1/"},
+        )
+    job = Job.objects.get(kind="documents")
+    assert job.status == "done"
+    page = desk.get(f"/desk/{tournament.pk}/series/1/").content.decode()
+    assert f"/api/v1/jobs/{job.pk}/files/score-sheets-series-1.pdf" in page
+    download = desk.get(f"/api/v1/jobs/{job.pk}/files/score-sheets-series-1.pdf")
+    assert download.status_code == 200
+    assert b"".join(download.streaming_content).startswith(b"%PDF")
+    assert actions(tournament) == ["documents_started"]
+
+
+def test_printing_what_cannot_be_printed_yet_says_why(seated, desk):
+    tournament, _ = seated
+    response = desk.post(f"/desk/{tournament.pk}/print/", {"kind": "certificates"}, follow=True)
+    assert messages_of(response) == [
+        "Noch ist kein Spiel eingetragen: es gibt noch keine Platzierung."
+    ]
+    assert not Job.objects.exists()
+
+
+def test_the_board_shows_progress_owed_solos_and_quiet_tables(seated, desk):
+    tournament, (four, five) = seated
+    play_series(four, seed=2)
+    record_deal(five, deal={**NORMAL, "re": [2, 3], "seats": [2, 3, 4, 5]}, by=CAPTAIN)
+    an_hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    DealRevision.objects.filter(deal__table=five).update(created_at=an_hour_ago)
+    board = desk.get(f"/desk/{tournament.pk}/series/1/board/")
+    lines = {line["state"].table.number: line for line in board.context["board"]}
+    assert lines[1]["state"].complete
+    assert lines[1]["owed"] == []
+    assert lines[2]["state"].deals_played == 1
+    assert lines[2]["quiet"] is True
+    assert len(lines[2]["owed"]) == 5
+    assert 'class="quiet"' in board.content.decode()
+
+
+def test_the_table_links_page_has_a_qr_code_per_table(seated, desk):
+    tournament, tables = seated
+    html = desk.get(f"/desk/{tournament.pk}/series/1/links/").content.decode()
+    assert html.count("<svg") == 2
+    assert all(table.captain_path() in html for table in tables)
+
+
+def test_the_board_says_when_a_forced_solo_is_due(seated, desk):
+    tournament, (four, _) = seated
+    play_series(four, seed=2, deals=3)
+    desk.post(f"/desk/{tournament.pk}/series/1/call-time/")
+    board = desk.get(f"/desk/{tournament.pk}/series/1/board/")
+    line = next(line for line in board.context["board"] if line["state"].table == four)
+    soloist = line["state"].next_deal.forced_soloist
+    assert line["forced"] == four.seats.get(position=soloist).entry.player.name
+    assert "Vorführung jetzt:" in board.content.decode()
+
+
+def test_closing_is_refused_while_tables_play_unless_forced(seated, desk):
+    tournament, (four, _) = seated
+    play_series(four)
+    url = f"/desk/{tournament.pk}/series/1/close/"
+    response = desk.post(url, follow=True)
+    assert "2" in " ".join(messages_of(response))
+    series = tournament.series.get(number=1)
+    assert series.status != SeriesStatus.CLOSED
+    desk.post(f"/desk/{tournament.pk}/series/1/call-time/")
+    desk.post(url, {"force": "on"})
+    series.refresh_from_db()
+    assert series.status == SeriesStatus.CLOSED
+    assert series.time_called_at is not None
+    assert actions(tournament) == ["time_called", "series_force_closed"]
+    assert tournament.actions.order_by("pk").last().details == {"series": 1, "tables": "2"}
+
+
+# --- a table: corrections, penalties ---------------------------------------------------------
+
+
+def test_the_desk_corrects_a_deal_through_the_api_with_its_session(seated, orga):
+    tournament, (four, _) = seated
+    record_deal(four, deal=NORMAL, by=CAPTAIN)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(orga)
+    page = client.get(f"/desk/{tournament.pk}/tables/{four.pk}/")
+    data = json.loads(page.context["page_data"] and json.dumps(page.context["page_data"]))
+    assert data["token"] is None
+    assert data["urls"]["service_worker"] is None
+    body = {"deal": {**NORMAL, "re_points": 100}, "version": 1, "reason": "Augen verzählt"}
+    refused = client.put(
+        f"/api/v1/tables/{four.pk}/deals/1/", body, content_type="application/json"
+    )
+    assert refused.status_code == 403  # no CSRF token: a forged request
+    answer = client.put(
+        f"/api/v1/tables/{four.pk}/deals/1/",
+        body,
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=data["csrf"],
+    )
+    assert answer.status_code == 200
+    log = tournament.actions.get()
+    assert (log.action, log.user_label, log.details["reason"]) == (
+        "deal_corrected",
+        "orga",
+        "Augen verzählt",
+    )
+    history = client.get(f"/desk/{tournament.pk}/tables/{four.pk}/").context["history"]
+    assert [(r.version, r.author_label) for r in history] == [(1, "captain"), (2, "orga")]
+
+
+def test_a_minor_breach_is_worked_out_and_other_penalties_taken_as_given(seated, desk):
+    tournament, (four, five) = seated
+    url = f"/desk/{tournament.pk}/tables/{four.pk}/penalty/"
+    desk.post(url, {"kind": "minor", "offender": "2", "reason": "Karte gezeigt"})
+    desk.post(url, {"kind": "unsporting", "offender": "1", "points": "5", "reason": "Beleidigung"})
+    response = desk.post(
+        url, {"kind": "serious", "points_1": "4", "points_2": "-2", "reason": "x"}, follow=True
+    )
+    assert any("0" in text for text in messages_of(response))  # must sum to 0
+    rows = [
+        sorted((line.entry.start_number, line.points) for line in adjustment.lines.all())
+        for adjustment in Adjustment.objects.order_by("pk")
+    ]
+    assert rows == [[(1, 1), (2, -3), (3, 1), (4, 1)], [(1, -5)]]
+    five_url = f"/desk/{tournament.pk}/tables/{five.pk}/penalty/"
+    refused = desk.post(five_url, {"kind": "minor", "offender": "1", "reason": "x"}, follow=True)
+    assert messages_of(refused)  # a five-table needs the deal
+    assert actions(tournament) == ["penalty_added", "penalty_added"]
+
+
+# --- finishing -------------------------------------------------------------------------------
+
+
+def test_publishing_hiding_freezing_and_thawing_are_logged(seated, desk):
+    tournament, _ = seated
+    url = f"/desk/{tournament.pk}/results/"
+    for action in ("unpublish", "publish", "freeze", "thaw"):
+        desk.post(url, {"action": action})
+    tournament.refresh_from_db()
+    assert tournament.standings_public
+    assert tournament.standings_frozen_at is None
+    assert actions(tournament) == ["unpublished", "published", "frozen", "thawed"]
+
+
+def test_the_exports_hold_the_standings(seated, desk):
+    tournament, (four, _) = seated
+    play_series(four, seed=9)
+    xlsx = desk.get(f"/desk/{tournament.pk}/export/xlsx/")
+    assert xlsx["Content-Disposition"].endswith('-results.xlsx"')
+    rows = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))
+    assert [row[4] for row in rows[1:]] == [row.total for row in standings(tournament)]
+    assert desk.get(f"/desk/{tournament.pk}/export/pdf/").status_code == 404
+    assert actions(tournament) == ["exported"]
+
+
+def test_an_exported_archive_is_imported_at_the_desk(seated, desk):
+    tournament, (four, _) = seated
+    play_series(four, seed=11)
+    archive = desk.get(f"/desk/{tournament.pk}/export/json/")
+    upload = io.BytesIO(archive.content)
+    upload.name = "archiv.json"
+    response = desk.post("/desk/import/", {"file": upload})
+    copy = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert response["Location"] == f"/desk/{copy.pk}/"
+    assert [(r.start_number, r.total) for r in standings(copy)] == [
+        (r.start_number, r.total) for r in standings(tournament)
+    ]
+    assert actions(copy) == ["archive_imported"]
+    junk = io.BytesIO(b"{not json")
+    junk.name = "x.json"
+    refused = desk.post("/desk/import/", {"file": junk}, follow=True)
+    assert "Die Datei ist kein JSON-Archiv." in messages_of(refused)
+
+
+# --- organisers and the log ------------------------------------------------------------------
+
+
+def test_a_second_organiser_is_added_may_act_and_is_removed_again(seated, desk, orga):
+    tournament, _ = seated
+    url = f"/desk/{tournament.pk}/organisers/"
+    helper = organiser("helfer")
+    desk.post(url, {"username": "helfer"})
+    second = Client()
+    second.force_login(helper)
+    assert second.get(f"/desk/{tournament.pk}/").status_code == 200
+    unknown = desk.post(url, {"username": "niemand"})
+    assert unknown.status_code == 400
+    itself = desk.post(url, {"remove": str(orga.pk)}, follow=True)
+    assert orga in tournament.organisers.all()
+    assert messages_of(itself)
+    desk.post(url, {"remove": str(helper.pk)})
+    assert second.get(f"/desk/{tournament.pk}/").status_code == 403
+    log = desk.get(url).context["log"]
+    texts = [text for _, text in log]
+    assert texts == [
+        "hat helfer als Turnierleitung entfernt",
+        "hat helfer zur Turnierleitung gemacht",
+    ]
+    assert OrganiserAction.objects.filter(user=orga).count() == 2
+
+
+def test_a_schafkopf_table_is_worked_at_the_desk_too(desk):
+    table = seated_table(4, game="schafkopf")
+    html = desk.get(f"/desk/{table.series.tournament_id}/tables/{table.pk}/").content.decode()
+    assert 'name="declarer"' in html
+    assert 'id="deal-form"' in html
+
+
+def test_the_desk_speaks_english_when_asked(seated, orga):
+    tournament, _ = seated
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(orga)
+    html = client.get(f"/desk/{tournament.pk}/entries/").content.decode()
+    assert "Check everyone in" in html
+    assert "Alle als anwesend markieren" not in html

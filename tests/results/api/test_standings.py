@@ -1,0 +1,99 @@
+"""GET /api/v1/tournaments/{id}/standings/: the ranking, its ETag, and what changes it."""
+
+import pytest
+
+from scoring.domain.deals import record_deal
+from tests.factories.api import NORMAL, codes
+from tests.factories.tournaments import CAPTAIN, seated_table
+
+pytestmark = pytest.mark.django_db
+
+
+def standings_url(table):
+    return f"/api/v1/tournaments/{table.series.tournament_id}/standings/"
+
+
+def row(entry, *, rank, total, series, deals=1, won=0, solos=0) -> dict:
+    return {
+        "rank": rank,
+        "entry": entry.pk,
+        "player": {
+            "id": entry.player_id,
+            "name": entry.player.name,
+            "club": entry.player.club.name,
+        },
+        "hidden": False,
+        "start_number": entry.start_number,
+        "total": total,
+        "series": series,
+        "deals_played": deals,
+        "compulsory_solos": solos,
+        "series_won": won,
+        "withdrawn": False,
+    }
+
+
+@pytest.fixture
+def played(table):
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    return table
+
+
+def test_anyone_reads_the_ranking_of_a_public_tournament(anonymous, played):
+    first, second, third, fourth = played.series.tournament.entries.order_by("start_number")
+    response = anonymous.get(standings_url(played))
+    assert response.status_code == 200
+    assert response.json() == [
+        row(first, rank=1, total=1, series={"1": 1}, won=1),  # shared ranks: by start number
+        row(third, rank=1, total=1, series={"1": 1}, won=1),
+        row(second, rank=3, total=-1, series={"1": -1}),
+        row(fourth, rank=3, total=-1, series={"1": -1}),
+    ]
+
+
+def test_an_unchanged_ranking_answers_304_to_its_etag(anonymous, played):
+    first = anonymous.get(standings_url(played))
+    etag = first.headers["ETag"]
+    again = anonymous.get(standings_url(played), HTTP_IF_NONE_MATCH=etag)
+    assert (again.status_code, again.content, again.headers["ETag"]) == (304, b"", etag)
+    other = anonymous.get(standings_url(played), HTTP_IF_NONE_MATCH='"something-else"')
+    assert (other.status_code, other.json()) == (200, first.json())
+
+
+def test_a_correction_changes_the_ranking_and_its_etag(
+    anonymous, captain, played, django_capture_on_commit_callbacks
+):
+    before = anonymous.get(standings_url(played))
+    kontra_wins = {"contract": "normal", "re": [1, 3], "re_points": 110}
+    with django_capture_on_commit_callbacks(execute=True):
+        corrected = captain.put(
+            f"/api/v1/tables/{played.pk}/deals/1/",
+            {"deal": kontra_wins, "version": 1, "reason": "verzählt"},
+            format="json",
+        )
+    assert corrected.status_code == 200
+    after = anonymous.get(standings_url(played), HTTP_IF_NONE_MATCH=before.headers["ETag"])
+    assert after.status_code == 200
+    assert after.headers["ETag"] != before.headers["ETag"]
+    assert [(r["start_number"], r["total"]) for r in after.json()] == [
+        (2, 2),
+        (4, 2),
+        (1, -2),
+        (3, -2),
+    ]
+
+
+def test_a_recorded_deal_shows_at_once(
+    anonymous, captain, table, django_capture_on_commit_callbacks
+):
+    assert [r["total"] for r in anonymous.get(standings_url(table)).json()] == [0, 0, 0, 0]
+    with django_capture_on_commit_callbacks(execute=True):
+        captain.post(f"/api/v1/tables/{table.pk}/deals/", {"deal": NORMAL}, format="json")
+    assert [r["total"] for r in anonymous.get(standings_url(table)).json()] == [1, 1, -1, -1]
+
+
+def test_the_standings_of_a_draft_are_404_to_the_public(anonymous, orga_client):
+    table = seated_table(4)
+    response = anonymous.get(standings_url(table))
+    assert (response.status_code, codes(response)) == (404, [("body", "not_found")])
+    assert orga_client.get(standings_url(table)).status_code == 200

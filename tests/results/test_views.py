@@ -1,0 +1,77 @@
+"""The spectator pages as the server renders them: ranking, player, beamer; what stays hidden."""
+
+import pytest
+from django.test import Client
+
+from results.charts import course_chart
+from scoring.domain.deals import record_deal
+from tests.factories.api import NORMAL, publish
+from tests.factories.tournaments import CAPTAIN, seated_table
+from tournaments.domain.entries import hide_publicly
+from tournaments.domain.tournaments import update_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament(django_capture_on_commit_callbacks):
+    table = seated_table(4)
+    with django_capture_on_commit_callbacks(execute=True):
+        record_deal(table, deal=NORMAL, by=CAPTAIN)
+    return publish(table.series.tournament)
+
+
+def page(path: str):
+    return Client().get(path)
+
+
+def test_the_ranking_page_lists_every_player_and_the_tables(tournament):
+    response = page(f"/t/{tournament.pk}/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert all(f"Spieler {n}" in html for n in range(1, 5))
+    assert "Tische der Serie 1" in html
+    assert 'id="spectator-data"' in html
+
+
+def test_a_draft_has_no_spectator_pages():
+    draft = seated_table(4).series.tournament
+    assert page(f"/t/{draft.pk}/").status_code == 404
+    assert page(f"/t/{draft.pk}/beamer/").status_code == 404
+
+
+def test_unpublished_standings_are_said_so(tournament, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        update_tournament(tournament, standings_public=False)
+    html = page(f"/t/{tournament.pk}/").content.decode()
+    assert "nicht veröffentlicht" in html
+    assert 'id="ranking"' not in html
+
+
+def test_the_player_page_draws_their_course(tournament):
+    entry = tournament.entries.get(player__name="Spieler 1")
+    html = page(f"/t/{tournament.pk}/players/{entry.pk}/").content.decode()
+    assert "<svg" in html
+    assert 'points="40.0,220.0 600.0,20.0"' in html  # from 0 to 1 after one deal
+
+
+def test_a_hidden_player_has_no_page_and_no_name(tournament, django_capture_on_commit_callbacks):
+    entry = tournament.entries.get(player__name="Spieler 1")
+    with django_capture_on_commit_callbacks(execute=True):
+        hide_publicly(entry)
+    assert page(f"/t/{tournament.pk}/players/{entry.pk}/").status_code == 404
+    assert "Spieler 1" not in page(f"/t/{tournament.pk}/").content.decode()
+    assert "Spieler 1" not in page(f"/t/{tournament.pk}/beamer/").content.decode()
+
+
+def test_the_chart_marks_each_series_and_scales_to_the_extremes():
+    deals = [
+        {"series": 1, "total": 3},
+        {"series": 1, "total": -2},
+        {"series": 2, "total": 5},
+    ]
+    chart = course_chart(deals)
+    assert [number for _x, number in chart.series] == [1, 2]
+    assert [value for _y, value in chart.ticks] == [-2, 0, 5]
+    assert chart.last[2] == 5
+    assert course_chart([]).last is None

@@ -1,0 +1,57 @@
+"""The engines' shared door: dispatch by game, and their purity (no Django, no translations)."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from rules import parse_rules, score_deal
+from rules.doppelkopf import DoppelkopfDeal, DoppelkopfRules
+from rules.schafkopf import SchafkopfDeal, SchafkopfRules
+
+pytestmark = pytest.mark.unit
+
+REPO = Path(__file__).resolve().parents[3]
+PURE_PACKAGES = [REPO / "scoring" / "engine", REPO / "tournaments" / "engine"]
+
+
+def test_parse_rules_builds_the_rules_of_the_named_game():
+    assert isinstance(parse_rules("doppelkopf", {}), DoppelkopfRules)
+    assert isinstance(parse_rules("schafkopf", {}), SchafkopfRules)
+
+
+def test_score_deal_picks_the_engine_from_the_rules():
+    doppelkopf = score_deal(DoppelkopfRules(), DoppelkopfDeal("normal", (1, 2), 121))
+    schafkopf = score_deal(SchafkopfRules(), SchafkopfDeal("wenz", 1, 61))
+    assert (doppelkopf.winner, schafkopf.winner) == ("re", "declarer")
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("package", PURE_PACKAGES, ids=lambda p: str(p.relative_to(REPO)))
+def test_engines_import_only_the_standard_library(package):
+    modules = {str(path): _imported_modules(path) for path in package.rglob("*.py")}
+    assert modules, f"no modules in {package}"
+    for name, imported in modules.items():
+        foreign = imported - {
+            "__future__",
+            "collections",
+            "dataclasses",
+            "enum",
+            "types",
+            "typing",
+            "itertools",
+            "functools",
+            "math",
+            "random",
+        }
+        assert foreign == set(), f"{name} imports {foreign}"

@@ -1,0 +1,208 @@
+"""GET /api/v1/tables/{id}/ (captain, organisers) and GET /api/v1/tables/{id}/sheet/ (public)."""
+
+import pytest
+
+from scoring.domain.deals import record_deal
+from scoring.domain.series import close_series
+from seating.domain.seating import seat_series
+from tests.factories.api import NORMAL, client_for, codes, publish
+from tests.factories.tournaments import CAPTAIN, seated_table
+
+pytestmark = pytest.mark.django_db
+
+SOLO = {"contract": "solo", "solo": "queens", "re": [2], "re_points": 121}  # soloist +3
+
+
+def state_url(table):
+    return f"/api/v1/tables/{table.pk}/"
+
+
+def sheet_url(table):
+    return f"/api/v1/tables/{table.pk}/sheet/"
+
+
+def seats(table) -> list[dict]:
+    return [
+        {
+            "position": seat.position,
+            "hidden": False,
+            "entry": seat.entry_id,
+            "player": seat.entry.player_id,
+            "name": seat.entry.player.name,
+            "club": seat.entry.player.club.name,
+            "start_number": seat.entry.start_number,
+        }
+        for seat in table.seats.order_by("position")
+    ]
+
+
+@pytest.fixture
+def played(table):
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    record_deal(table, deal=SOLO, by=CAPTAIN)
+    return table
+
+
+def test_the_captain_reads_the_table_now(captain, played):
+    response = captain.get(state_url(played))
+    assert response.status_code == 200
+    assert response.json() == {
+        "id": played.pk,
+        "number": 1,
+        "tournament": played.series.tournament_id,
+        "game": "doppelkopf",
+        "series": 1,
+        "status": "running",
+        "seats": seats(played),
+        "deals": [
+            {
+                "number": 1,
+                "kind": "normal",
+                "dealer": 1,
+                "sitting_out": None,
+                "version": 1,
+                "voided": False,
+                "points": {"1": 1, "2": -1, "3": 1, "4": -1},
+                "deal": entered(played, 1),
+                "confirmed": True,  # nobody needs to confirm in this tournament
+                "confirmers": [1, 3],  # position 4 (Kontra) keeps the list: Re confirms
+            },
+            {
+                "number": 2,
+                "kind": "compulsory_solo",
+                "dealer": 2,
+                "sitting_out": None,
+                "version": 1,
+                "voided": False,
+                "points": {"1": -1, "2": 3, "3": -1, "4": -1},
+                "deal": entered(played, 2),
+                "confirmed": True,
+                "confirmers": [2],
+            },
+        ],
+        "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
+        "next_deal": {
+            "number": 3,
+            "dealer": 2,  # after a compulsory solo the same player deals again (TSR 3.3)
+            "sitting_out": None,
+            "players": [1, 2, 3, 4],
+            "forced_soloist": None,
+        },
+        "compulsory_solos": {"1": "owed", "2": "done", "3": "owed", "4": "owed"},
+        "deals_played": 2,
+        "deals_total": 24,
+        "complete": False,
+        "time_up": False,
+        "keeper": 4,
+        "confirmation_required": False,
+    }
+
+
+def entered(table, number: int) -> dict:
+    return table.deals.get(number=number).current.input
+
+
+def test_organisers_read_every_table(orga_client, played):
+    assert orga_client.get(state_url(played)).json()["totals"] == {"1": 0, "2": 2, "3": 0, "4": -2}
+
+
+def test_a_five_table_names_who_sits_out_next():
+    table = seated_table(5)
+    body = client_for(table=table).get(state_url(table)).json()
+    assert body["next_deal"] == {
+        "number": 1,
+        "dealer": 1,
+        "sitting_out": 1,
+        "players": [2, 3, 4, 5],
+        "forced_soloist": None,
+    }
+    assert body["compulsory_solos"] == dict.fromkeys(["1", "2", "3", "4", "5"], "owed")
+
+
+def test_a_schafkopf_table_has_no_compulsory_solos():
+    table = seated_table(4, game="schafkopf")
+    body = client_for(table=table).get(state_url(table)).json()
+    assert (body["compulsory_solos"], body["deals_total"]) == ({}, 32)
+
+
+def test_the_table_state_is_for_its_captain_and_organisers(anonymous, stranger_client, table):
+    missing = anonymous.get(state_url(table))
+    assert (missing.status_code, codes(missing)) == (401, [("body", "not_authenticated")])
+    assert missing.headers["WWW-Authenticate"] == "Table"
+    refused = stranger_client.get(state_url(table))
+    assert (refused.status_code, codes(refused)) == (403, [("body", "permission_denied")])
+
+
+def test_a_captain_token_does_not_open_another_table(table):
+    tournament = table.series.tournament
+    entries = list(tournament.entries.all())
+    (other,) = seat_series(tournament.series.get(number=2), [entries])
+    response = client_for(table=other).get(state_url(table))
+    assert (response.status_code, codes(response)) == (403, [("body", "permission_denied")])
+
+
+@pytest.mark.parametrize("header", ["Table nonsense", "Table", "Table a b", "Table ä"])
+def test_a_wrong_token_is_401(anonymous, table, header):
+    anonymous.credentials(HTTP_AUTHORIZATION=header)
+    response = anonymous.get(state_url(table))
+    assert (response.status_code, codes(response)) == (401, [("body", "authentication_failed")])
+
+
+def test_the_captain_still_reads_after_the_series_is_closed(captain, played):
+    close_series(played.series, force=True)
+    response = captain.get(state_url(played))
+    assert (response.status_code, response.json()["status"]) == (200, "closed")
+
+
+def test_an_unknown_table_is_404(orga_client):
+    response = orga_client.get("/api/v1/tables/424242/")
+    assert (response.status_code, codes(response)) == (404, [("body", "not_found")])
+
+
+def test_anyone_reads_the_score_sheet_of_a_public_tournament(anonymous, played):
+    response = anonymous.get(sheet_url(played))
+    assert response.status_code == 200
+    assert response.json() == {
+        "id": played.pk,
+        "number": 1,
+        "series": 1,
+        "players": seats(played),
+        "deals": [
+            {
+                "number": 1,
+                "kind": "normal",
+                "dealer": 1,
+                "voided": False,
+                "points": {"1": 1, "2": -1, "3": 1, "4": -1},
+                "totals": {"1": 1, "2": -1, "3": 1, "4": -1},
+            },
+            {
+                "number": 2,
+                "kind": "compulsory_solo",
+                "dealer": 2,
+                "voided": False,
+                "points": {"1": -1, "2": 3, "3": -1, "4": -1},
+                "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
+            },
+        ],
+        "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
+    }
+
+
+def test_a_voided_deal_scores_zero_on_the_sheet(orga_client, anonymous, played):
+    orga_client.delete(f"{state_url(played)}deals/1/", {"version": 1, "reason": "x"}, "json")
+    first, second = anonymous.get(sheet_url(played)).json()["deals"]
+    assert (first["voided"], first["points"], second["totals"]) == (
+        True,
+        {"1": 0, "2": 0, "3": 0, "4": 0},
+        {"1": -1, "2": 3, "3": -1, "4": -1},
+    )
+
+
+def test_the_sheet_of_a_draft_is_for_organisers_and_the_captain(anonymous, orga_client):
+    table = seated_table(4)
+    assert anonymous.get(sheet_url(table)).status_code == 404
+    assert orga_client.get(sheet_url(table)).status_code == 200
+    assert client_for(table=table).get(sheet_url(table)).status_code == 200
+    publish(table.series.tournament)
+    assert anonymous.get(sheet_url(table)).status_code == 200

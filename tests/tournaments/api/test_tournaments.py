@@ -1,0 +1,174 @@
+"""GET/POST /api/v1/tournaments/, GET/PATCH /api/v1/tournaments/{id}/."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.factories.api import client_for, codes, public_tournament
+from tests.factories.tournaments import organiser, tournament_with_players
+from tournaments.domain.tournaments import create_tournament
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/v1/tournaments/"
+NEW = {"name": "Herbstturnier", "date": "2026-11-07", "venue": "Vereinsheim"}
+
+
+def summary(tournament) -> dict:
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "date": tournament.date.isoformat(),
+        "venue": tournament.venue,
+        "game": tournament.game,
+        "rules": tournament.rules,
+        "series_count": tournament.series_count,
+        "normal_deals": tournament.normal_deals,
+        "compulsory_solos": tournament.compulsory_solos,
+        "confirmation_required": tournament.confirmation_required,
+        "status": tournament.status,
+        "standings_public": tournament.standings_public,
+        "standings_frozen_at": None,
+    }
+
+
+def test_the_public_sees_every_tournament_but_drafts(anonymous):
+    public, _ = public_tournament(0, name="Offen")
+    tournament_with_players(0, name="Entwurf")
+    response = anonymous.get(URL)
+    assert response.status_code == 200
+    assert response.json() == [summary(public)]
+
+
+def test_organisers_also_see_their_own_drafts_only(orga_client):
+    public_tournament(0, name="Offen", date=datetime.date(2026, 12, 1))
+    own, _ = tournament_with_players(0, name="Eigener Entwurf")
+    create_tournament(
+        by=organiser("andere"), name="Fremder Entwurf", date=datetime.date(2026, 1, 1)
+    )
+    body = orga_client.get(URL).json()
+    assert [row["name"] for row in body] == ["Eigener Entwurf", "Offen"]
+    assert body[0] == summary(own)
+
+
+def test_a_logged_in_user_creates_a_tournament_and_organises_it():
+    user = get_user_model().objects.create_user("neu")
+    response = client_for(user).post(URL, {**NEW, "series_count": 2}, format="json")
+    assert response.status_code == 201
+    tournament = Tournament.objects.get()
+    assert response.json() == {
+        "id": tournament.pk,
+        "name": "Herbstturnier",
+        "date": "2026-11-07",
+        "venue": "Vereinsheim",
+        "game": "doppelkopf",
+        "rules": {},
+        "series_count": 2,
+        "normal_deals": 20,
+        "compulsory_solos": True,
+        "confirmation_required": False,
+        "status": "draft",
+        "standings_public": True,
+        "standings_frozen_at": None,
+    }
+    assert list(tournament.organisers.all()) == [user]
+    assert list(tournament.series.values_list("number", flat=True)) == [1, 2]
+
+
+def test_a_schafkopf_tournament_gets_its_game_defaults(orga_client):
+    body = orga_client.post(URL, {**NEW, "game": "schafkopf"}, format="json").json()
+    assert (body["game"], body["normal_deals"], body["compulsory_solos"]) == (
+        "schafkopf",
+        32,
+        False,
+    )
+
+
+def test_creating_needs_a_login(anonymous):
+    response = anonymous.post(URL, NEW, format="json")
+    assert response.status_code == 401
+    assert codes(response) == [("body", "not_authenticated")]
+    assert Tournament.objects.count() == 0
+
+
+def test_a_rule_set_the_engine_refuses_names_the_option(orga_client):
+    response = orga_client.post(URL, {**NEW, "rules": {"scoring": "skat"}}, format="json")
+    assert response.status_code == 400
+    assert codes(response) == [("rules.scoring", "invalid_option")]
+    assert Tournament.objects.count() == 0
+
+
+def test_bad_fields_are_refused_each_with_its_code(orga_client):
+    body = {"name": "", "date": "7.11.2026", "series_count": 0, "colour": "blau"}
+    response = orga_client.post(URL, body, format="json")
+    assert response.status_code == 400
+    assert sorted(codes(response)) == [
+        ("colour", "unknown_field"),
+        ("date", "invalid"),
+        ("name", "blank"),
+        ("series_count", "min_value"),
+    ]
+
+
+def test_a_public_tournament_reads_by_id(anonymous):
+    tournament, _ = public_tournament(0)
+    response = anonymous.get(f"{URL}{tournament.pk}/")
+    assert (response.status_code, response.json()) == (200, summary(tournament))
+
+
+def test_a_draft_is_not_found_by_the_public_but_by_its_organiser(anonymous, orga_client):
+    tournament, _ = tournament_with_players(0)
+    response = anonymous.get(f"{URL}{tournament.pk}/")
+    assert response.status_code == 404
+    assert codes(response) == [("body", "not_found")]
+    assert orga_client.get(f"{URL}{tournament.pk}/").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["999999/", "99999999999999999999999/", "x/"])
+def test_unknown_ids_are_404_in_the_error_format(anonymous, path):
+    response = anonymous.get(URL + path)
+    assert response.status_code == 404
+    assert codes(response) == [("body", "not_found")]
+
+
+def test_organisers_publish_a_draft(orga_client):
+    tournament, _ = tournament_with_players(0)
+    response = orga_client.patch(f"{URL}{tournament.pk}/", {"status": "open"}, format="json")
+    assert response.status_code == 200
+    assert response.json()["status"] == "open"
+    tournament.refresh_from_db()
+    assert tournament.status == "open"
+
+
+def test_only_organisers_change_a_tournament(anonymous, stranger_client):
+    tournament, _ = public_tournament(0)
+    url = f"{URL}{tournament.pk}/"
+    assert codes(anonymous.patch(url, {"status": "running"}, format="json")) == [
+        ("body", "not_authenticated")
+    ]
+    refused = stranger_client.patch(url, {"status": "running"}, format="json")
+    assert (refused.status_code, codes(refused)) == (403, [("body", "permission_denied")])
+    tournament.refresh_from_db()
+    assert tournament.status == "open"
+
+
+def test_a_status_must_be_one_of_the_four(orga_client):
+    tournament, _ = tournament_with_players(0)
+    response = orga_client.patch(f"{URL}{tournament.pk}/", {"status": "done"}, format="json")
+    assert (response.status_code, codes(response)) == (400, [("status", "invalid_choice")])
+
+
+def test_a_token_login_works_for_scripts(anonymous):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=organiser())
+    tournament, _ = tournament_with_players(0)
+    anonymous.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert anonymous.get(f"{URL}{tournament.pk}/").status_code == 200
+
+
+def test_an_unauthenticated_answer_names_the_scheme(anonymous):
+    response = anonymous.post(URL, NEW, format="json")
+    assert response.headers["WWW-Authenticate"] == "Token"

@@ -1,0 +1,70 @@
+"""Tournaments: set one up with its series, change its settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+from karlchen.changes import tournament_changed
+from rules import parse_rules
+from tournaments import ports
+from tournaments.enums import Game
+from tournaments.models import Series, Tournament
+
+
+def create_tournament(*, by, rules: Mapping | None = None, **fields) -> Tournament:
+    """A new tournament with its series rows; ``by`` becomes its organiser.
+
+    The rule set is checked by the engine of the tournament's game (fields ``rules.<option>``).
+    """
+    game = fields.get("game", Game.DOPPELKOPF)
+    parse_rules(game, rules or {})  # raises Refused naming each bad option
+    if game == Game.SCHAFKOPF:
+        fields.setdefault("normal_deals", 32)
+        fields["compulsory_solos"] = False
+    with transaction.atomic():
+        tournament = Tournament(rules=rules or {}, **fields)
+        tournament.full_clean()
+        tournament.save()
+        if by is not None:
+            tournament.organisers.add(by)
+        add_missing_series(tournament)
+    return tournament
+
+
+def add_missing_series(tournament: Tournament) -> None:
+    """Create the series rows up to ``series_count`` (e.g. after the count was raised)."""
+    numbers = set(tournament.series.values_list("number", flat=True))
+    Series.objects.bulk_create(
+        Series(tournament=tournament, number=number)
+        for number in range(1, tournament.series_count + 1)
+        if number not in numbers
+    )
+
+
+def update_tournament(tournament: Tournament, **fields) -> Tournament:
+    """Change a tournament's fields (name, date, venue, status, ``standings_public``, ...) and
+    freeze or thaw its public standings (``standings_frozen``); spectators see the change."""
+    frozen = fields.pop("standings_frozen", None)
+    with transaction.atomic():
+        for name, value in fields.items():
+            setattr(tournament, name, value)
+        tournament.full_clean()
+        if fields:
+            tournament.save(update_fields=list(fields))
+        if frozen is not None and frozen != (tournament.standings_frozen_at is not None):
+            _freeze_standings(tournament, frozen)
+        tournament_changed(tournament.pk)
+    return tournament
+
+
+def _freeze_standings(tournament: Tournament, frozen: bool) -> None:
+    """Freeze what spectators see (overall and per series) as it is now, or thaw it."""
+    if frozen:
+        tournament.frozen_standings = ports.standings().public_snapshot(tournament)
+        tournament.standings_frozen_at = timezone.now()
+    else:
+        tournament.frozen_standings, tournament.standings_frozen_at = None, None
+    tournament.save(update_fields=["frozen_standings", "standings_frozen_at"])
