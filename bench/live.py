@@ -204,7 +204,7 @@ def seat_extra_series(tournament) -> list:
     add_missing_series(tournament)
     entries = list(tournament.entries.order_by("start_number"))
     plan = [entries[i : i + base.TABLE_SIZE] for i in range(0, len(entries), base.TABLE_SIZE)]
-    return seat_series(tournament.series.get(number=base.SERIES + 1), plan)
+    return seat_series(tournament.series.get(number=base.SERIES + 1), plan, by=base.BENCH)
 
 
 # --- reads -----------------------------------------------------------------------------------

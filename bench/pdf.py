@@ -54,6 +54,7 @@ from tournaments.models import Job
 
 TARGET_RATIO = 1.5
 CAPTAIN = Actor.captain("bench")
+BENCH = Actor.system("bench")  # the organiser's steps of setting a benchmark up
 
 
 def main() -> None:
@@ -88,15 +89,17 @@ def run(args) -> None:
 def build_series(count: int):
     organiser = get_user_model().objects.create_user("bench-orga")
     tournament = create_tournament(
-        by=organiser, name="Benchmark-Turnier Köln", date=django.utils.timezone.now().date()
+        by=Actor.of_user(organiser),
+        name="Benchmark-Turnier Köln",
+        date=django.utils.timezone.now().date(),
     )
     clubs = ["Karo Sieben", "Herz As", "Pik Dame", "Kreuz Bube"]
     entries = [
-        add_entry(tournament, name=f"Spielerin Jürgens {n}", club=clubs[n % len(clubs)])
+        add_entry(tournament, name=f"Spielerin Jürgens {n}", club=clubs[n % len(clubs)], by=BENCH)
         for n in range(1, 4 * count + 1)
     ]
     series = tournament.series.get(number=1)
-    tables = seat_series(series, [entries[4 * t : 4 * t + 4] for t in range(count)])
+    tables = seat_series(series, [entries[4 * t : 4 * t + 4] for t in range(count)], by=BENCH)
     return series, tables
 
 

@@ -20,8 +20,8 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyInline
-from karlchen.changes import tournament_changed
 from karlchen.messages import refusal_text
 from karlchen.refusals import Refused
 from printing.domain.documents import evening_documents
@@ -30,8 +30,7 @@ from printing.enums import DocumentKind
 from scoring.domain.series import call_time, close_series
 from seating.domain.jobs import start_seating_job
 from seating.models import Table
-from tournaments.domain.log import log_action
-from tournaments.domain.tournaments import add_missing_series, update_tournament
+from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import SeatingMethod, TieBreak
 from tournaments.models import (
     Series,
@@ -97,22 +96,18 @@ class TournamentAdmin(admin.ModelAdmin):
     @admin.action(description=_("Freeze the public standings as they are now"))
     def freeze_standings_action(self, request, queryset):
         for tournament in queryset:
-            update_tournament(tournament, standings_frozen=True)
-            log_action(tournament, request.user, "frozen")
+            update_tournament(tournament, by=Actor.of_user(request.user), standings_frozen=True)
 
     @admin.action(description=_("Show the live standings to the public again"))
     def thaw_standings_action(self, request, queryset):
         for tournament in queryset:
-            update_tournament(tournament, standings_frozen=False)
-            log_action(tournament, request.user, "thawed")
+            update_tournament(tournament, by=Actor.of_user(request.user), standings_frozen=False)
 
     @admin.action(description=_("Draw the seating of every series not yet under way (new seed)"))
     def draw_seating_action(self, request, queryset):
         for tournament in queryset:
             params = {"method": SeatingMethod.PLAN, "seed": secrets.randbelow(2**62)}
-            job = start_seating_job(tournament, by=request.user, params=params)
-            details = {"series": "—", "method": params["method"], "seed": params["seed"]}
-            log_action(tournament, request.user, "seating_started", **details)
+            job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
             self.message_user(
                 request,
                 _("Seating job %(job)s started for %(tournament)s; see Jobs for its result.")
@@ -131,7 +126,7 @@ class TournamentAdmin(admin.ModelAdmin):
                 try:
                     job = start_documents_job(
                         tournament,
-                        by=request.user,
+                        by=Actor.of_user(request.user),
                         request=document,
                         base_url=base_url,
                         language=get_language(),
@@ -140,8 +135,6 @@ class TournamentAdmin(admin.ModelAdmin):
                     text = f"{tournament.name}: {refusal_text(refusal)}"
                     self.message_user(request, text, messages.WARNING)
                     continue
-                kind = str(DocumentKind(document["kind"]).label)
-                log_action(tournament, request.user, "documents_started", kind=kind)
                 self.message_user(
                     request,
                     _("Document job %(job)s (%(kind)s) started for %(tournament)s; see Jobs.")
@@ -184,13 +177,27 @@ class TournamentAdmin(admin.ModelAdmin):
     def entries(self, tournament):
         return tournament.entry_count
 
+    def save_model(self, request, obj, form, change):
+        """Through the desk's domain functions, so the series follow the count and the log
+        notes the change; the organisers (a relation) are saved afterwards, as usual."""
+        actor = Actor.of_user(request.user)
+        fields = {
+            name: form.cleaned_data[name]
+            for name in form.changed_data
+            if name in form.cleaned_data and name != "organisers"
+        }
+        if change:
+            update_tournament(Tournament.objects.get(pk=obj.pk), by=actor, **fields)
+            obj.refresh_from_db()
+            return
+        created = create_tournament(by=actor, **fields)
+        obj.pk, obj._state.adding = created.pk, False
+        obj.refresh_from_db()
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        tournament = form.instance
-        if not change:
-            tournament.organisers.add(request.user)  # as create_tournament does
-        add_missing_series(tournament)  # as create_tournament does; also for a larger count
-        tournament_changed(tournament.pk)  # spectators see what changed
+        if not change:  # the form's (empty) organisers replaced the one create_tournament set
+            form.instance.organisers.add(request.user)
 
 
 # --- series, tables, seats -------------------------------------------------------------------
@@ -253,9 +260,8 @@ class SeriesAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Call time (remaining normal deals are struck)"))
     def call_time_action(self, request, queryset):
-        called = [call_time(series) for series in queryset.select_related("tournament")]
-        for series in called:
-            log_action(series.tournament, request.user, "time_called", series=series.number)
+        actor = Actor.of_user(request.user)
+        called = [call_time(series, by=actor) for series in queryset.select_related("tournament")]
         names = ", ".join(f"{series.tournament.name}: {series}" for series in called)
         self.message_user(request, _("Time called for %(series)s.") % {"series": names})
 
@@ -263,9 +269,8 @@ class SeriesAdmin(admin.ModelAdmin):
     def close_series_action(self, request, queryset):
         for series in queryset.select_related("tournament"):
             try:
-                close_series(series)
+                close_series(series, by=Actor.of_user(request.user))
             except Refused as refusal:
                 self.message_user(request, f"{series}: {refusal_text(refusal)}", messages.ERROR)
             else:
-                log_action(series.tournament, request.user, "series_closed", series=series.number)
                 self.message_user(request, _("%(series)s closed.") % {"series": series})

@@ -2,6 +2,9 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from printing.enums import DocumentKind
+from tournaments.enums import TournamentStatus
+
 ACTIONS = {
     "tournament_created": _("created the tournament"),
     "tournament_changed": _("changed the set-up"),
@@ -24,10 +27,14 @@ ACTIONS = {
     "series_closed": _("closed series %(series)s"),
     "series_force_closed": _("closed series %(series)s although tables %(tables)s had deals left"),
     "penalty_added": _("added a penalty row at table %(table)s of series %(series)s: %(reason)s"),
+    "penalty_removed": _(
+        "removed the penalty row at table %(table)s of series %(series)s: %(reason)s"
+    ),
     "deal_corrected": _(
         "corrected deal %(deal)s at table %(table)s of series %(series)s: %(reason)s"
     ),
     "deal_recorded": _("entered deal %(deal)s at table %(table)s of series %(series)s"),
+    "deal_voided": _("voided deal %(deal)s at table %(table)s of series %(series)s: %(reason)s"),
     "published": _("published the standings"),
     "unpublished": _("hid the standings from spectators"),
     "frozen": _("froze the public standings"),
@@ -44,6 +51,16 @@ def action_text(action) -> str:
     if template is None:
         return action.action
     try:
-        return str(template) % action.details
+        return str(template) % _worded(action.details)
     except (KeyError, TypeError, ValueError):
         return str(template)
+
+
+def _worded(details: dict) -> dict:
+    """Codes in the details in the reader's language (older entries hold words already)."""
+    worded = dict(details)
+    if worded.get("status") in TournamentStatus.values:
+        worded["status"] = TournamentStatus(worded["status"]).label
+    if worded.get("kind") in DocumentKind.values:
+        worded["kind"] = DocumentKind(worded["kind"]).label
+    return worded

@@ -13,4 +13,6 @@ class ResultsConfig(AppConfig):
         from results.domain.standings import ranking_order  # noqa: PLC0415 -- app ready
         from tournaments.ports import StandingsPort, provide_standings  # noqa: PLC0415 -- app ready
 
-        provide_standings(StandingsPort(public_snapshot=public_snapshot, ranking_order=ranking_order))
+        provide_standings(
+            StandingsPort(public_snapshot=public_snapshot, ranking_order=ranking_order)
+        )

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyAdmin, ReadOnlyInline
 from karlchen.messages import refusal_text
 from karlchen.refusals import Refused
@@ -30,7 +31,6 @@ from scoring.models import (
 )
 from seating.models import Table
 from tournaments.admin import series_number_filter
-from tournaments.domain.log import log_action
 from tournaments.models import Entry, Series
 
 CORRECTIONS_HELP = _(
@@ -342,22 +342,19 @@ class AdjustmentAdmin(admin.ModelAdmin):
             kind=draft.kind,
             lines=lines.lines(),
             reason=draft.reason,
-            by=request.user,
+            by=Actor.of_user(request.user),
             table=draft.table,
         )
         draft.pk, draft.author, draft.created_at = stored.pk, stored.author, stored.created_at
-        details = {"table": draft.table.number if draft.table else "—", "reason": draft.reason}
-        details["series"] = draft.series.number
-        log_action(draft.series.tournament, request.user, "penalty_added", **details)
         # What the admin's history message lists, as if the formset had saved the lines.
         lines.new_objects = list(stored.lines.select_related("entry__player"))
         lines.changed_objects, lines.deleted_objects = [], []
 
     def delete_model(self, request, obj):
-        remove_adjustments(Adjustment.objects.filter(pk=obj.pk))
+        remove_adjustments(Adjustment.objects.filter(pk=obj.pk), by=Actor.of_user(request.user))
 
     def delete_queryset(self, request, queryset):
-        remove_adjustments(queryset)
+        remove_adjustments(queryset, by=Actor.of_user(request.user))
 
 
 @admin.register(AdjustmentLine)

@@ -127,7 +127,10 @@ class Adjustment(models.Model):
     """A penalty or correction row (TSR 9), counted in the standings of its series."""
 
     series = models.ForeignKey(
-        "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE, related_name="adjustments"
+        "tournaments.Series",
+        verbose_name=_("series"),
+        on_delete=models.CASCADE,
+        related_name="adjustments",
     )
     table = models.ForeignKey(
         "seating.Table", verbose_name=_("table"), on_delete=models.SET_NULL, null=True, blank=True
@@ -151,7 +154,9 @@ class Adjustment(models.Model):
 
 class AdjustmentLine(models.Model):
     adjustment = models.ForeignKey(Adjustment, on_delete=models.CASCADE, related_name="lines")
-    entry = models.ForeignKey("tournaments.Entry", verbose_name=_("player"), on_delete=models.PROTECT)
+    entry = models.ForeignKey(
+        "tournaments.Entry", verbose_name=_("player"), on_delete=models.PROTECT
+    )
     points = models.IntegerField(_("points"))
 
     class Meta:

@@ -8,11 +8,11 @@ from django.db.models import Count
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyAdmin, ReadOnlyInline
 from seating.domain.seating import reissue_captain_token
 from seating.models import Seat, Table
 from tournaments.admin import series_number_filter
-from tournaments.domain.log import log_action
 
 
 class SeatInline(ReadOnlyInline, admin.TabularInline):
@@ -84,11 +84,7 @@ class TableAdmin(admin.ModelAdmin):
         with transaction.atomic():
             tables = list(queryset.select_related("series__tournament"))
             for table in tables:
-                reissue_captain_token(table)
-                details = {"table": table.number, "series": table.series.number}
-                log_action(
-                    table.series.tournament, request.user, "captain_link_reissued", **details
-                )
+                reissue_captain_token(table, by=Actor.of_user(request.user))
         names = ", ".join(f"{table.series}, {table}" for table in tables)
         self.message_user(request, _("New captain links for %(tables)s.") % {"tables": names})
 

@@ -57,9 +57,9 @@ def test_every_code_speaks_german_and_english():
 CODE_PATTERNS = (
     r'problems\.add\(\s*"(\w+)"',
     r'Problem\(\s*"(\w+)"',
-    r'\brejected\(\s*"(\w+)"',
+    r'\brefused\(\s*"(\w+)"',
     r'\bConflict\(\s*"(\w+)"',
-    r'\bGone\(\s*"(\w+)"',
+    r'\bClosed\(\s*"(\w+)"',
     r'_refusal\(\s*cursor,\s*"(\w+)"',
     r'SeatingRefused\(\s*"(\w+)"',
     r'_refuse_twice\([^,]+,\s*"(\w+)"',
@@ -70,7 +70,8 @@ def codes_in_sources() -> set[str]:
     """Every refusal code the engines and domain functions can raise, read from their sources."""
     import re
 
-    sources = [REPO / "scoring", REPO / "tournaments"]
+    sources = [REPO / app for app in ("rules", "tournaments", "seating", "scoring", "results")]
+    sources += [REPO / app for app in ("printing", "desk")]
     found = set()
     for path in (p for root in sources for p in root.rglob("*.py")):
         text = path.read_text(encoding="utf-8")

@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyAdmin
-from karlchen.changes import tournament_changed
+from tournaments.domain.entries import FLAG_OPERATIONS, set_entry_flags
 from tournaments.models import (
     Club,
     Entry,
@@ -88,8 +89,21 @@ class EntryAdmin(admin.ModelAdmin):
         return entry.player.club
 
     def save_model(self, request, obj, form, change):
+        """Check-in, withdrawal and hiding go through the desk's domain functions (logged, and
+        spectators see them); the other fields are plain data."""
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        stored = Entry.objects.get(pk=obj.pk)
+        flags = {
+            flag: getattr(obj, flag)
+            for flag in FLAG_OPERATIONS
+            if getattr(obj, flag) != getattr(stored, flag)
+        }
+        for flag in flags:
+            setattr(obj, flag, getattr(stored, flag))
         super().save_model(request, obj, form, change)
-        tournament_changed(obj.tournament_id)  # withdrawn or hidden: spectators see it
+        set_entry_flags(obj, by=Actor.of_user(request.user), **flags)
 
 
 @admin.register(Job)

@@ -1,4 +1,4 @@
-"""The set-up: clubs, players, tournaments, entries, series, rule sets, jobs and the organisers' log.
+"""The set-up: clubs, players, tournaments, entries, series, rule sets, jobs, the organisers' log.
 
 Slim models: what is stored and what the database guarantees (uniqueness, checks). Writes go
 through ``tournaments.domain``; the series rules live in ``tournaments.engine``.

@@ -27,7 +27,7 @@ _standings: StandingsPort | None = None
 
 
 def provide_standings(port: StandingsPort) -> None:
-    global _standings  # noqa: PLW0603 -- set once, at start-up
+    global _standings  # set once, at start-up
     _standings = port
 
 

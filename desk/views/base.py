@@ -1,4 +1,5 @@
-"""What every desk page shares: sign-in, the organiser check, the log, the evening's steps."""
+"""What every desk page shares: sign-in, the organiser check (and the organiser as the actor
+of every domain operation), the evening's steps."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views import View
 
+from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from tournaments.api.permissions import is_organiser
-from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
 
@@ -35,8 +36,9 @@ class OrganiserView(DeskView):
             raise PermissionDenied(_("Only this tournament's organisers may do that."))
         return super().dispatch(request, *args, **kwargs)
 
-    def log(self, action: str, **details) -> None:
-        log_action(self.tournament, self.request.user, action, **details)
+    @property
+    def actor(self) -> Actor:
+        return Actor.of_user(self.request.user)
 
     def page(self, template: str, step: str, status: int = 200, **context):
         context = {

@@ -12,7 +12,13 @@ from desk.forms import EntryFileForm, EntryForm
 from desk.views.base import OrganiserView, form_refused
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
-from tournaments.domain.entries import add_entry, hide_publicly, set_checked_in, withdraw
+from tournaments.domain.entries import (
+    add_entry,
+    check_everyone_in,
+    hide_publicly,
+    set_checked_in,
+    withdraw,
+)
 from tournaments.domain.entry_files import import_entry_rows, preview_entry_rows, read_entry_file
 from tournaments.domain.tournaments import update_tournament
 from tournaments.enums import SeriesStatus, TournamentStatus
@@ -21,12 +27,12 @@ from tournaments.models import Entry
 UPLOAD_SESSION_KEY = "desk-upload-{}"
 ENTRY_ACTIONS = {
     # action: (domain call, the log's code)
-    "check_in": (lambda entry: set_checked_in(entry, True), "checked_in"),
-    "check_out": (lambda entry: set_checked_in(entry, False), "checked_out"),
-    "withdraw": (lambda entry: withdraw(entry, True), "withdrawn"),
-    "reinstate": (lambda entry: withdraw(entry, False), "reinstated"),
-    "hide": (lambda entry: hide_publicly(entry, True), "hidden"),
-    "show": (lambda entry: hide_publicly(entry, False), "shown"),
+    "check_in": (set_checked_in, True),
+    "check_out": (set_checked_in, False),
+    "withdraw": (withdraw, True),
+    "reinstate": (withdraw, False),
+    "hide": (hide_publicly, True),
+    "show": (hide_publicly, False),
 }
 
 
@@ -49,8 +55,7 @@ class EveningView(OrganiserView):
     def post(self, request, tournament_id):
         status = request.POST.get("status")
         if status in TournamentStatus.values and status != self.tournament.status:
-            update_tournament(self.tournament, status=status)
-            self.log("status_changed", status=str(TournamentStatus(status).label))
+            update_tournament(self.tournament, by=self.actor, status=status)
             messages.success(
                 request,
                 _("The tournament is now: %(status)s.")
@@ -85,11 +90,10 @@ class EntriesView(OrganiserView):
         if not form.is_valid():
             return self.show(form, EntryFileForm(), status=400)
         try:
-            entry = add_entry(self.tournament, **form.cleaned_data)
+            entry = add_entry(self.tournament, by=self.actor, **form.cleaned_data)
         except Refused as refusal:
             form_refused(form, refusal)
             return self.show(form, EntryFileForm(), status=400)
-        self.log("entry_added", name=entry.player.name, start_number=entry.start_number)
         messages.success(
             request,
             _("%(name)s is entered with start number %(number)s.")
@@ -180,11 +184,12 @@ class EntryUploadView(OrganiserView):
             messages.error(self.request, _("Please upload the file again."))
             return self.back("entries")
         try:
-            entries = import_entry_rows(self.tournament, upload["rows"])
+            entries = import_entry_rows(
+                self.tournament, upload["rows"], by=self.actor, file=upload["file"]
+            )
         except Refused as refusal:
             self.refused(refusal)
             return self.back("entries")
-        self.log("entries_imported", count=len(entries), file=upload["file"])
         count = len(entries)
         messages.success(
             self.request,
@@ -203,10 +208,9 @@ class EntryActionView(OrganiserView):
         action = ENTRY_ACTIONS.get(request.POST.get("action", ""))
         if entry is None or action is None:
             return JsonResponse({"error": _("Unknown player or action.")}, status=400)
-        call, code = action
-        call(entry)
-        self.log(code, name=entry.player.name, start_number=entry.start_number)
-        if code in ("withdrawn", "reinstated"):
+        operation, value = action
+        operation(entry, value, by=self.actor)
+        if operation is withdraw:
             warn_about_seatings(self)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(_entry_flags(entry))
@@ -215,9 +219,7 @@ class EntryActionView(OrganiserView):
 
 class CheckInAllView(OrganiserView):
     def post(self, request, tournament_id):
-        waiting = self.tournament.entries.filter(withdrawn=False, checked_in=False)
-        count = waiting.update(checked_in=True)
-        self.log("checked_in", name=_("%(count)s players") % {"count": count})
+        count = check_everyone_in(self.tournament, by=self.actor)
         messages.success(
             request,
             ngettext("%(count)s player is checked in.", "%(count)s players are checked in.", count)

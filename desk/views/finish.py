@@ -18,7 +18,8 @@ from desk.views.series import document_jobs
 from results.domain.archive import export_archive
 from results.domain.exports import results_csv, results_xlsx
 from results.domain.standings import standings
-from tournaments.domain.tournaments import update_tournament
+from tournaments.domain.log import log_action
+from tournaments.domain.tournaments import add_organiser, remove_organiser, update_tournament
 
 EXPORTS = {
     "csv": ("text/csv; charset=utf-8", "csv", results_csv),
@@ -54,8 +55,7 @@ class FinishView(OrganiserView):
         action = PUBLISH_ACTIONS.get(request.POST.get("action", ""))
         if action is not None:
             fields, code = action
-            update_tournament(self.tournament, **fields)
-            self.log(code)
+            update_tournament(self.tournament, by=self.actor, **fields)
             messages.success(request, _("Done: %(what)s.") % {"what": _action_word(code)})
         return self.back("finish")
 
@@ -84,7 +84,7 @@ class ExportView(OrganiserView):
             response = HttpResponse(build(self.tournament), content_type=content_type)
             name = f"{stem}-results.{extension}"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
-        self.log("exported", format=kind.upper())
+        log_action(self.tournament, self.actor, "exported", format=kind.upper())
         return response
 
 
@@ -103,8 +103,7 @@ class OrganisersView(OrganiserView):
         if user is None:
             form.add_error("username", _("There is no user “%(name)s”.") % {"name": name})
             return self.show(form, status=400)
-        self.tournament.organisers.add(user)
-        self.log("organiser_added", name=user.get_username())
+        add_organiser(self.tournament, user, by=self.actor)
         messages.success(
             request, _("%(name)s may now run this tournament.") % {"name": user.get_username()}
         )
@@ -117,8 +116,7 @@ class OrganisersView(OrganiserView):
         if user is None or user == self.request.user:
             messages.error(self.request, _("You cannot remove yourself; another organiser can."))
             return self.back("organisers")
-        self.tournament.organisers.remove(user)
-        self.log("organiser_removed", name=user.get_username())
+        remove_organiser(self.tournament, user, by=self.actor)
         return self.back("organisers")
 
     def show(self, form, status: int = 200):

@@ -23,7 +23,7 @@ from printing.domain.documents import check_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
 from scoring.domain.queries import OWED, series_tables
-from scoring.domain.series import call_time, close_series, incomplete_tables
+from scoring.domain.series import call_time, close_series
 from scoring.models import DealRevision
 from seating.domain.jobs import start_seating_job
 from tournaments.enums import JobKind, SeriesStatus
@@ -80,16 +80,14 @@ class SeatSeriesView(SeriesView):
         params = {"method": data["method"], "seed": seed, "separate_clubs": data["separate_clubs"]}
         if not data["all_series"]:
             params["series"] = [series.number]
-        start_seating_job(self.tournament, by=request.user, params=params)
-        self.log("seating_started", series=series.number, method=data["method"], seed=seed)
+        start_seating_job(self.tournament, by=self.actor, params=params)
         messages.info(request, _("The seating is being drawn …"))
         return self.back("series", number, anchor="seating")
 
 
 class CallTimeView(SeriesView):
     def post(self, request, tournament_id, number):
-        series = call_time(self.series(number))
-        self.log("time_called", series=series.number)
+        call_time(self.series(number), by=self.actor)
         messages.success(request, _("Time is called: the tables finish their compulsory solos."))
         return self.back("series", number, anchor="board")
 
@@ -99,18 +97,11 @@ class CloseSeriesView(SeriesView):
         series = self.series(number)
         form = CloseSeriesForm(request.POST)
         force = form.is_valid() and form.cleaned_data["force"]
-        missing = incomplete_tables(series)
         try:
-            close_series(series, force=force)
+            close_series(series, by=self.actor, force=force)
         except Refused as refusal:
             self.refused(refusal)
             return self.back("series", number, anchor="close")
-        if missing:
-            self.log(
-                "series_force_closed", series=series.number, tables=", ".join(map(str, missing))
-            )
-        else:
-            self.log("series_closed", series=series.number)
         messages.success(request, _("Series %(number)s is closed.") % {"number": series.number})
         return self.back("series", number)
 
@@ -149,7 +140,7 @@ class PrintView(OrganiserView):
             check_documents(self.tournament, wanted)
             start_documents_job(
                 self.tournament,
-                by=request.user,
+                by=self.actor,
                 request=wanted,
                 base_url=settings.SITE_URL or request.build_absolute_uri("/"),
                 language=get_language(),
@@ -157,7 +148,6 @@ class PrintView(OrganiserView):
         except Refused as refusal:
             self.refused(refusal)
         else:
-            self.log("documents_started", kind=str(DocumentKind(kind).label))
             messages.info(
                 request, _("The PDF is being made; it appears under “Printed documents”.")
             )

@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 from desk import rule_options
 from desk.forms import GAMES, ArchiveForm, TournamentForm
 from desk.views.base import DeskView, OrganiserView, form_refused
+from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from results.domain.archive import import_archive
 from scoring.models import Deal
-from tournaments.domain.log import log_action
 from tournaments.domain.rulesets import save_rule_set
-from tournaments.domain.tournaments import add_missing_series, create_tournament, update_tournament
+from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import TournamentStatus
 from tournaments.models import RuleSet, Tournament
 
@@ -55,12 +55,11 @@ class TournamentCreateView(DeskView):
         fields = {name: form.cleaned_data[name] for name in SETUP_FIELDS}
         try:
             tournament = create_tournament(
-                by=request.user, rules=form.cleaned_data["rules"], **fields
+                by=Actor.of_user(request.user), rules=form.cleaned_data["rules"], **fields
             )
         except Refused as refusal:
             form_refused(form, refusal)
             return self.show(form, status=400)
-        log_action(tournament, request.user, "tournament_created")
         messages.success(request, _("The tournament is set up. Next: enter the players."))
         _save_rule_set(request, form, tournament)
         return HttpResponseRedirect(reverse("desk:entries", args=[tournament.pk]))
@@ -84,12 +83,10 @@ class TournamentSettingsView(OrganiserView):
         if not form.rules_locked:
             fields["rules"] = form.cleaned_data["rules"]
         try:
-            update_tournament(self.tournament, **fields)
+            update_tournament(self.tournament, by=self.actor, **fields)
         except Refused as refusal:
             form_refused(form, refusal)
             return self.show(form, status=400)
-        add_missing_series(self.tournament)
-        self.log("tournament_changed", fields=sorted(fields))
         _save_rule_set(request, form, self.tournament)
         messages.success(request, _("The set-up is saved."))
         return self.back("settings")
@@ -110,14 +107,13 @@ class ArchiveImportView(DeskView):
         if form.is_valid():
             try:
                 archive = json.loads(form.cleaned_data["file"].read().decode("utf-8-sig"))
-                tournament = import_archive(archive, by=request.user)
+                tournament = import_archive(archive, by=Actor.of_user(request.user))
             except (UnicodeDecodeError, json.JSONDecodeError):
                 messages.error(request, _("The file is not a JSON archive."))
             except Refused as refusal:
                 for problem in refusal.problems:
                     messages.error(request, problem_message(problem))
             else:
-                log_action(tournament, request.user, "archive_imported")
                 messages.success(request, _("The tournament was imported."))
                 return HttpResponseRedirect(reverse("desk:evening", args=[tournament.pk]))
         return HttpResponseRedirect(reverse("desk:home"))
@@ -128,12 +124,17 @@ def _save_rule_set(request, form, tournament) -> None:
     if not name:
         return
     try:
-        save_rule_set(name=name, game=tournament.game, rules=tournament.rules, by=request.user)
+        save_rule_set(
+            name=name,
+            game=tournament.game,
+            rules=tournament.rules,
+            by=Actor.of_user(request.user),
+            tournament=tournament,
+        )
     except Refused as refusal:
         for problem in refusal.problems:
             messages.warning(request, problem_message(problem))
         return
-    log_action(tournament, request.user, "rule_set_saved", name=name)
     messages.success(request, _("The rules are saved as “%(name)s”.") % {"name": name})
 
 

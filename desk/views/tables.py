@@ -73,7 +73,7 @@ class PenaltyView(DeskTableView):
                 kind=data.get("kind", ""),
                 lines=lines,
                 reason=data.get("reason", ""),
-                by=request.user,
+                by=self.actor,
                 table=table,
             )
         except Refused as refusal:
@@ -81,12 +81,6 @@ class PenaltyView(DeskTableView):
         except ValueError:
             messages.error(request, _("Points must be whole numbers."))
         else:
-            self.log(
-                "penalty_added",
-                table=table.number,
-                series=table.series.number,
-                reason=data.get("reason", "").strip(),
-            )
             messages.success(request, _("The penalty row is added."))
         return self.back("table", table.pk, anchor="penalties")
 

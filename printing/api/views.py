@@ -12,6 +12,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, Api, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from printing.domain.documents import document_file
@@ -19,7 +20,6 @@ from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind, DocumentSplit
 from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
 from tournaments.api.serializers import StrictBooleanField
-from tournaments.domain.log import log_action
 from tournaments.models import Job
 
 MAX_TOP = 100
@@ -61,13 +61,11 @@ class StartDocumentsApi(Api):
         data = valid(StartDocumentsApi.InputSerializer, request.data)
         job = start_documents_job(
             tournament,
-            by=request.user,
+            by=Actor.of_user(request.user),
             request=dict(data),
             base_url=settings.SITE_URL or request.build_absolute_uri("/"),
             language=get_language(),
         )
-        kind = str(DocumentKind(job.params["kind"]).label)
-        log_action(tournament, request.user, "documents_started", kind=kind)
         url = reverse("job", kwargs={"job_id": job.pk})
         return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
 

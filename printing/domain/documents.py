@@ -17,9 +17,9 @@ from django.core.files.storage import default_storage
 
 from karlchen.refusals import Problem, Refused
 from printing import pdf
+from printing.domain import printouts
 from printing.enums import DocumentKind, DocumentSplit
 from scoring.models import Deal
-from printing.domain import printouts
 from tournaments.enums import SeriesStatus
 from tournaments.models import Tournament
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django.db import transaction
+
 from karlchen.actors import Actor
 from printing.domain.documents import check_documents, generate_documents
 from tournaments.domain.jobs import progress, run_job, start_job
+from tournaments.domain.log import log_action
 from tournaments.enums import JobKind
 from tournaments.models import Job, Tournament
 
@@ -17,9 +20,12 @@ def start_documents_job(
     from printing.tasks import task_render_documents  # noqa: PLC0415 -- circular import
 
     params = {**check_documents(tournament, request), "base_url": base_url, "language": language}
-    return start_job(
-        tournament, kind=JobKind.DOCUMENTS, params=params, by=by, task=task_render_documents
-    )
+    with transaction.atomic():
+        job = start_job(
+            tournament, kind=JobKind.DOCUMENTS, params=params, by=by, task=task_render_documents
+        )
+        log_action(tournament, by, "documents_started", kind=params["kind"])
+    return job
 
 
 def run_documents_job(job_id: int) -> Job | None:

@@ -1,4 +1,4 @@
-"""What each printed document shows: plain contexts for the templates under ``printing/templates/print/``.
+"""What each printed document shows: plain contexts for the templates in ``templates/print/``.
 
 A score sheet per table (the DDV "Spielliste": the players by position, the normal-game rows, a
 separate rubric of compulsory solos, a column pair per player, the game value, a signature line

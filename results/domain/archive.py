@@ -16,11 +16,13 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from karlchen.actors import Actor
 from karlchen.refusals import Refused, refused
 from results.domain.standings import standings
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.domain.seating import new_table
 from seating.models import Seat, Table
+from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import add_missing_series
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
@@ -65,7 +67,7 @@ def export_archive(tournament: Tournament) -> dict:
     }
 
 
-def import_archive(archive: object, *, by) -> Tournament:
+def import_archive(archive: object, *, by: Actor) -> Tournament:
     """A new tournament built from ``archive``; refused whole (``archive`` field) if it is not
     one, and checked afterwards: its standings must be the archived ones."""
     data = _checked(archive)
@@ -76,6 +78,7 @@ def import_archive(archive: object, *, by) -> Tournament:
             for row in data["series"]:
                 _restore_series(tournament, row, entries)
             _check_standings(tournament, data.get("standings"))
+            log_action(tournament, by, "archive_imported")
     except Refused:
         raise  # a ValueError too, but already worded
     except (
@@ -193,7 +196,7 @@ def _moment(text: str | None) -> datetime.datetime | None:
     return parse_datetime(text) if text else None
 
 
-def _new_tournament(row: dict, by) -> Tournament:
+def _new_tournament(row: dict, by: Actor) -> Tournament:
     fields = {name: row[name] for name in TOURNAMENT_FIELDS if name in row}
     tournament = Tournament(
         **fields,
@@ -202,8 +205,8 @@ def _new_tournament(row: dict, by) -> Tournament:
     )
     tournament.full_clean()
     tournament.save()
-    if by is not None:
-        tournament.organisers.add(by)
+    if by.user is not None:
+        tournament.organisers.add(by.user)
     add_missing_series(tournament)
     return tournament
 

@@ -49,7 +49,9 @@ def organiser_ranking(tournament: Tournament, *, series: int | None = None) -> B
     return cached(
         tournament.pk,
         f"organiser:{series or 'all'}",
-        lambda: json_body([_row(row, public=False) for row in standings(tournament, series=series)]),
+        lambda: json_body(
+            [_row(row, public=False) for row in standings(tournament, series=series)]
+        ),
     )
 
 
@@ -88,5 +90,3 @@ def _row(row: Standing, *, public: bool) -> dict:
         "series_won": row.series_won,
         "withdrawn": row.withdrawn,
     }
-
-

@@ -12,7 +12,6 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
 )
-from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -26,6 +25,7 @@ from karlchen.api.base import (
     RESPONSE_409,
     valid,
 )
+from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from karlchen.changes import cached_body
 from scoring.api.base import TableApi
@@ -46,7 +46,6 @@ from scoring.domain.queries import table_state
 from seating.api.authentication import captain_table
 from tournaments.api.permissions import is_organiser
 from tournaments.api.serializers import SeatOutput
-from tournaments.domain.log import log_action
 from tournaments.enums import Game
 
 WRITE_ERRORS = {
@@ -288,7 +287,6 @@ class RecordDealApi(TableApi):
             number=data.get("number"),
             idempotency_key=data.get("idempotency_key"),
         )
-        log_organiser_write(request, author, table, revision, "deal_recorded")
         return Response(WrittenDealOutput.of(revision), status=status.HTTP_201_CREATED)
 
 
@@ -329,7 +327,6 @@ class CorrectDealApi(TableApi):
             by=author,
             idempotency_key=data.get("idempotency_key"),
         )
-        log_organiser_write(request, author, table, revision, "deal_corrected")
         return Response(WrittenDealOutput.of(revision))
 
 
@@ -376,16 +373,7 @@ class VoidDealApi(TableApi):
             by=author,
             idempotency_key=data.get("idempotency_key"),
         )
-        log_organiser_write(request, author, table, revision, "deal_corrected")
         return Response(WrittenDealOutput.of(revision))
-
-
-def log_organiser_write(request, author, table, revision, action: str) -> None:
-    """Organisers' writes go into the tournament's log (a captain's are in the revisions)."""
-    if author.organiser:
-        details = {"deal": revision.deal.number, "table": table.number}
-        details |= {"series": table.series.number, "reason": revision.reason}
-        log_action(table.series.tournament, request.user, action, **details)
 
 
 class PreviewDealApi(TableApi):

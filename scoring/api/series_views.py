@@ -6,12 +6,13 @@ and do everything else here. Access rules are in ``permissions.py``.
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_field
-from karlchen.api.etags import json_answer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
 from karlchen.api.errors import REQUEST_ERROR_CODES, error, validation_response
+from karlchen.api.etags import json_answer
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from karlchen.changes import cached_body
 from scoring.api.permissions import table_or_404
@@ -32,7 +33,6 @@ from tournaments.api.serializers import (
     SeriesOutput,
     StrictBooleanField,
 )
-from tournaments.domain.log import log_action
 
 
 class TableProgressOutput(serializers.Serializer):
@@ -136,10 +136,8 @@ class SeatSeriesApi(Api):
         ]
         if unknown:
             return validation_response(unknown)
-        seat_series(series, [[entries[pk] for pk in table] for table in plan])
-        log_action(
-            tournament, request.user, "seating_started", series=number, method="fixed", seed="—"
-        )
+        tables = [[entries[pk] for pk in table] for table in plan]
+        seat_series(series, tables, by=Actor.of_user(request.user))
         series.refresh_from_db()  # seat_series saved its own locked copy
         body = series_tables_body(series, organiser=True)
         return Response(body, status=status.HTTP_201_CREATED)
@@ -156,8 +154,7 @@ class CallTimeApi(Api):
         tournament = organised_tournament(request, tournament_id)
         series = series_of(tournament, number)
         valid(EmptyInput, request.data)
-        series = call_time(series)
-        log_action(tournament, request.user, "time_called", series=number)
+        series = call_time(series, by=Actor.of_user(request.user))
         return Response(SeriesOutput(series).data)
 
 
@@ -178,8 +175,7 @@ class CloseSeriesApi(Api):
         tournament = organised_tournament(request, tournament_id)
         series = series_of(tournament, number)
         force = valid(CloseSeriesApi.InputSerializer, request.data)["force"]
-        series = close_series(series, force=force)
-        log_action(tournament, request.user, "series_closed", series=number)
+        series = close_series(series, by=Actor.of_user(request.user), force=force)
         return Response(SeriesOutput(series).data)
 
 
@@ -197,11 +193,9 @@ class CaptainTokenApi(Api):
     )
     def post(self, request, table_id):
         table = table_or_404(table_id)
-        tournament = organised_tournament(request, table.series.tournament_id)
+        organised_tournament(request, table.series.tournament_id)
         valid(EmptyInput, request.data)
-        token = reissue_captain_token(table)
-        details = {"table": table.number, "series": table.series.number}
-        log_action(tournament, request.user, "captain_link_reissued", **details)
+        token = reissue_captain_token(table, by=Actor.of_user(request.user))
         body = {
             "table": table.pk,
             "captain_token": token,

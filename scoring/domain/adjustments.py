@@ -6,11 +6,13 @@ from collections.abc import Mapping
 
 from django.db import transaction
 
+from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import refused
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, AdjustmentLine
 from seating.models import Table
+from tournaments.domain.log import log_action
 from tournaments.models import Entry, Series
 
 UNSPORTING_MAXIMUM = 12  # TSR 9: up to −12, with no credit to the others
@@ -45,30 +47,37 @@ def add_adjustment(
     kind: str,
     lines: Mapping[Entry, int],
     reason: str,
-    by=None,
+    by: Actor,
     table: Table | None = None,
 ) -> Adjustment:
     """Add a penalty row to ``series``; every kind but unsporting conduct must sum to 0."""
     check_adjustment(series, kind=kind, lines=lines, reason=reason, table=table)
     with transaction.atomic():
         adjustment = Adjustment.objects.create(
-            series=series, table=table, kind=kind, reason=reason.strip(), author=by
+            series=series, table=table, kind=kind, reason=reason.strip(), author=by.user
         )
         AdjustmentLine.objects.bulk_create(
             AdjustmentLine(adjustment=adjustment, entry=entry, points=points)
             for entry, points in lines.items()
         )
-        _invalidate_standings({series.tournament_id})
+        log_action(series.tournament, by, "penalty_added", **_details(adjustment))
+        tournament_changed(series.tournament_id)
     return adjustment
 
 
-def remove_adjustments(adjustments) -> None:
+def remove_adjustments(adjustments, *, by: Actor) -> None:
     """Delete penalty rows (a queryset), e.g. one entered by mistake; standings follow."""
     with transaction.atomic():
-        tournaments = set(adjustments.values_list("series__tournament_id", flat=True))
+        for adjustment in adjustments.select_related("series__tournament", "table"):
+            log_action(adjustment.series.tournament, by, "penalty_removed", **_details(adjustment))
+            tournament_changed(adjustment.series.tournament_id)
         AdjustmentLine.objects.filter(adjustment__in=adjustments).delete()
         adjustments.delete()
-        _invalidate_standings(tournaments)
+
+
+def _details(adjustment: Adjustment) -> dict:
+    table = adjustment.table.number if adjustment.table else "—"
+    return {"table": table, "series": adjustment.series.number, "reason": adjustment.reason}
 
 
 def check_adjustment(
@@ -89,8 +98,3 @@ def check_adjustment(
             raise refused("unsporting_penalty", "lines", max=UNSPORTING_MAXIMUM)
     elif sum(lines.values()) != 0:
         raise refused("adjustment_not_zero_sum", "lines", total=sum(lines.values()))
-
-
-def _invalidate_standings(tournament_ids) -> None:
-    for tournament_id in set(tournament_ids):
-        tournament_changed(tournament_id)

@@ -21,11 +21,13 @@ from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
 from rules import DealScore, doppelkopf, parse_rules, schafkopf, score_deal
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
+from tournaments.domain.log import log_action
 from tournaments.engine.series import (
     NextDeal,
     PlayedDeal,
@@ -36,15 +38,6 @@ from tournaments.engine.series import (
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
 from tournaments.models import Entry, Series, Tournament
-
-
-@dataclass(frozen=True)
-class Author:
-    """Who writes: an organiser (a user) or a table's captain (no user, a label)."""
-
-    user: object | None
-    label: str
-    organiser: bool = False
 
 
 @dataclass
@@ -96,7 +89,7 @@ def record_deal(
     table: Table,
     *,
     deal: Mapping,
-    by: Author,
+    by: Actor,
     number: int | None = None,
     idempotency_key: str | None = None,
 ) -> DealRevision:
@@ -135,7 +128,7 @@ def correct_deal(
     deal: Mapping,
     version: int,
     reason: str,
-    by: Author,
+    by: Actor,
     idempotency_key: str | None = None,
 ) -> DealRevision:
     """Replace deal ``number``'s result by a new revision (the old ones stay as history).
@@ -164,7 +157,7 @@ def void_deal(
     *,
     version: int,
     reason: str,
-    by: Author,
+    by: Actor,
     idempotency_key: str | None = None,
 ) -> DealRevision:
     """Annul deal ``number`` (TSR 9: a void game scores 0 for everyone) as a new revision.
@@ -289,7 +282,7 @@ def _check_pin(revision: DealRevision, expected: str, given: str) -> None:
         raise refused("pin_wrong", "pin")
 
 
-def _keyed_write(table: Table, by: Author, key: str | None, request: tuple, write) -> DealRevision:
+def _keyed_write(table: Table, by: Actor, key: str | None, request: tuple, write) -> DealRevision:
     """Run ``write`` with the table locked; a key seen before returns what it stored then."""
     fingerprint = _fingerprint(*request)
     with transaction.atomic():
@@ -299,7 +292,19 @@ def _keyed_write(table: Table, by: Author, key: str | None, request: tuple, writ
         _check_writable(scope, by)
         revision = write(scope)
         _remember_key(scope.table, key, fingerprint, revision)
+        if by.organiser:  # a captain's writes are in the revisions; an organiser's in the log too
+            _log_organiser_write(scope, by, revision)
     return revision
+
+
+def _log_organiser_write(scope: _TableScope, by: Actor, revision: DealRevision) -> None:
+    if revision.voided:
+        action = "deal_voided"
+    else:
+        action = "deal_recorded" if revision.version == 1 else "deal_corrected"
+    details = {"deal": revision.deal.number, "table": scope.table.number}
+    details |= {"series": scope.table.series.number, "reason": revision.reason}
+    log_action(scope.tournament, by, action, **details)
 
 
 def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
@@ -355,7 +360,7 @@ def _select(sql: str, *params) -> list[tuple]:
         return cursor.fetchall()
 
 
-def _check_writable(scope: _TableScope, by: Author) -> None:
+def _check_writable(scope: _TableScope, by: Actor) -> None:
     if scope.table.series.status == SeriesStatus.CLOSED and not by.organiser:
         raise Closed("series_closed")
     if len(scope.seats) not in (4, 5):
@@ -470,7 +475,7 @@ def _listed(positions) -> str:
 
 
 def _add_revision(
-    scope: _TableScope, row: Deal, engine_deal, score: DealScore, *, by: Author, reason: str = ""
+    scope: _TableScope, row: Deal, engine_deal, score: DealScore, *, by: Actor, reason: str = ""
 ) -> DealRevision:
     entered = json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
     revision = _new_revision(row, input=entered, result=_result(score), by=by, reason=reason)
@@ -492,7 +497,7 @@ def _add_revision(
 
 
 def _new_revision(
-    row: Deal, *, input: dict, result: dict, by: Author, reason: str, voided: bool = False
+    row: Deal, *, input: dict, result: dict, by: Actor, reason: str, voided: bool = False
 ) -> DealRevision:
     version = row.version + 1 if row.current_id else 1
     revision = DealRevision.objects.create(
@@ -502,7 +507,7 @@ def _new_revision(
         result=result,
         voided=voided,
         author=by.user,
-        author_label=by.label,
+        author_label=by.label[:100],
         reason=reason,
     )
     row.current, row.version = revision, version
@@ -541,4 +546,6 @@ def _mark_running(scope: _TableScope) -> None:
 
 
 def _after_commit(scope: _TableScope) -> None:
-    tournament_changed(scope.tournament.pk)  # standings and sheets are read anew once this write commits
+    tournament_changed(
+        scope.tournament.pk
+    )  # standings and sheets are read anew once this write commits

@@ -5,16 +5,18 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import refused
 from scoring.domain.deals import played_deal
 from seating.models import Table
+from tournaments.domain.log import log_action
 from tournaments.engine.series import replay
 from tournaments.enums import SeriesStatus
 from tournaments.models import Series
 
 
-def call_time(series: Series) -> Series:
+def call_time(series: Series, *, by: Actor) -> Series:
     """Time is up: at every table the remaining normal deals are struck; missing compulsory
     solos are still played, as forced solos."""
     with transaction.atomic():
@@ -26,6 +28,7 @@ def call_time(series: Series) -> Series:
                 table.save(update_fields=["time_up_after"])
         series.time_called_at = series.time_called_at or timezone.now()
         series.save(update_fields=["time_called_at"])
+        log_action(series.tournament, by, "time_called", series=series.number)
         tournament_changed(series.tournament_id)
     return series
 
@@ -42,7 +45,7 @@ def incomplete_tables(series: Series) -> list[int]:
     return missing
 
 
-def close_series(series: Series, *, force: bool = False) -> Series:
+def close_series(series: Series, *, by: Actor, force: bool = False) -> Series:
     """Close the series: captain links stop working; only organisers can still correct.
 
     Refused while a table has deals left, unless ``force`` (e.g. a table abandoned play).
@@ -56,6 +59,13 @@ def close_series(series: Series, *, force: bool = False) -> Series:
         series.status = SeriesStatus.CLOSED
         series.closed_at = timezone.now()
         series.save(update_fields=["status", "closed_at"])
+        if missing:
+            tables = ", ".join(map(str, missing))
+            log_action(
+                series.tournament, by, "series_force_closed", series=series.number, tables=tables
+            )
+        else:
+            log_action(series.tournament, by, "series_closed", series=series.number)
         tournament_changed(series.tournament_id)
     return series
 

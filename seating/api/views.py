@@ -8,11 +8,11 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, Api, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from seating.domain.jobs import start_seating_job
 from tournaments.api.permissions import organised_tournament
-from tournaments.domain.log import log_action
 from tournaments.enums import ClubSeparation, SeatingMethod
 
 MAX_SEED = 2**62  # stored in a BigIntegerField
@@ -56,9 +56,6 @@ class StartSeatingApi(Api):
         tournament = organised_tournament(request, tournament_id)
         params = dict(valid(StartSeatingApi.InputSerializer, request.data))
         params.setdefault("seed", secrets.randbelow(MAX_SEED))  # stored: the draw can be redone
-        job = start_seating_job(tournament, by=request.user, params=params)
-        series = ", ".join(map(str, params.get("series") or [])) or "—"
-        details = {"series": series, "method": params.get("method"), "seed": params["seed"]}
-        log_action(tournament, request.user, "seating_started", **details)
+        job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
         url = reverse("job", kwargs={"job_id": job.pk})
         return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django.db import transaction
+
 from karlchen.actors import Actor
 from seating.domain.seating import draw_seating
 from tournaments.domain.jobs import run_job, start_job
+from tournaments.domain.log import log_action
 from tournaments.enums import JobKind
 from tournaments.models import Job, Tournament
 
@@ -13,9 +16,14 @@ def start_seating_job(tournament: Tournament, *, by: Actor, params: dict) -> Job
     """Record a seating job for ``tournament`` and enqueue it after commit."""
     from seating.tasks import task_seat_tournament  # noqa: PLC0415 -- circular import
 
-    return start_job(
-        tournament, kind=JobKind.SEATING, params=params, by=by, task=task_seat_tournament
-    )
+    with transaction.atomic():
+        job = start_job(
+            tournament, kind=JobKind.SEATING, params=params, by=by, task=task_seat_tournament
+        )
+        series = ", ".join(map(str, params.get("series") or [])) or "—"
+        details = {"series": series, "method": params.get("method"), "seed": params.get("seed")}
+        log_action(tournament, by, "seating_started", **details)
+    return job
 
 
 def run_seating_job(job_id: int) -> Job | None:

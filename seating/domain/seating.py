@@ -14,20 +14,30 @@ from dataclasses import asdict
 
 from django.db import transaction
 
+from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Problem, Refused, refused
 from seating import engine
 from seating.models import Seat, Table
 from tournaments import ports
+from tournaments.domain.log import log_action
 from tournaments.enums import SeriesStatus
 from tournaments.models import Entry, Series, Tournament
 
 
-def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table]:
+def seat_series(series: Series, tables: Sequence[Sequence[Entry]], *, by: Actor) -> list[Table]:
     """Seat ``series`` as given: one list of entries per table, in position order (1, 2, …).
 
     Replaces an earlier draft of the same series; refused once a deal has been recorded.
     """
+    with transaction.atomic():
+        created = _seat(series, tables)
+        details = {"series": series.number, "method": engine.Method.FIXED.value, "seed": "—"}
+        log_action(series.tournament, by, "seating_started", **details)
+    return created
+
+
+def _seat(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table]:
     _check_plan(series, tables)
     with transaction.atomic():
         Series.objects.select_for_update().filter(pk=series.pk).first()  # one seating at a time
@@ -46,11 +56,14 @@ def seat_series(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table
     return created
 
 
-def reissue_captain_token(table: Table) -> str:
+def reissue_captain_token(table: Table, *, by: Actor) -> str:
     """Revoke the table's captain link and return the new secret."""
-    table.token_nonce = secrets.token_hex(16)
-    table.token_hash = Table.hash_token(table.captain_token())
-    table.save(update_fields=["token_nonce", "token_hash"])
+    with transaction.atomic():
+        table.token_nonce = secrets.token_hex(16)
+        table.token_hash = Table.hash_token(table.captain_token())
+        table.save(update_fields=["token_nonce", "token_hash"])
+        details = {"table": table.number, "series": table.series.number}
+        log_action(table.series.tournament, by, "captain_link_reissued", **details)
     return table.captain_token()
 
 
@@ -121,7 +134,7 @@ def draw_seating(
     with transaction.atomic():
         for row in tournament.series.filter(number__in=wanted).order_by("number"):
             tables = [[entries[pk] for pk in table] for table in plan.series[row.number - 1]]
-            seat_series(row, tables)
+            _seat(row, tables)
             row.seating_method, row.seating_seed, row.seating_report = method, seed, report
             row.save(update_fields=["seating_method", "seating_seed", "seating_report"])
     return {"series": sorted(wanted), "method": str(plan.method), "seed": seed, "report": report}

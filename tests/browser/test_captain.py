@@ -11,7 +11,7 @@ from scoring.domain.queries import table_state
 from scoring.models import Deal, DealRevision
 from seating.domain.seating import reissue_captain_token, seat_series
 from tests.browser.captain import CaptainPage
-from tests.factories.tournaments import seated_table
+from tests.factories.tournaments import ORGA, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -135,7 +135,7 @@ def test_a_link_opens_its_own_table_only(phone, live_server):
     first = seated_table(4)
     tournament = first.series.tournament
     series = tournament.series.get(number=2)
-    (second,) = seat_series(series, [[seat.entry for seat in first.seats.all()]])
+    (second,) = seat_series(series, [[seat.entry for seat in first.seats.all()]], by=ORGA)
 
     response = phone.goto(f"{live_server.url}/captain/not-a-table-link/")
     assert response.status == 403
@@ -152,7 +152,7 @@ def test_a_link_opens_its_own_table_only(phone, live_server):
     )
     assert status == 403
 
-    reissue_captain_token(first)  # the organisers revoke the link: the phone is signed out
+    reissue_captain_token(first, by=ORGA)  # the organisers revoke the link: the phone is signed out
     phone.reload()
     expect(phone.locator("h1")).to_contain_text("nicht gültig")
 

@@ -7,12 +7,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from karlchen.actors import Actor
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
 from scoring.domain.deals import correct_deal, record_deal
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Table
-from tests.factories.tournaments import CAPTAIN, organiser, seated_table
+from tests.factories.tournaments import CAPTAIN, ORGA, organiser, seated_table
 from tournaments.domain.log import log_action
 from tournaments.domain.rulesets import save_rule_set
 from tournaments.models import Entry, Job, Tournament
@@ -49,11 +50,12 @@ def table():
         lines=minor_breach_lines(table, offender),
         reason="Ausgespielt vor der Zeit",
         table=table,
+        by=ORGA,
     )
     tournament = table.series.tournament
     Job.objects.create(tournament=tournament, kind="seating", params={"seed": 1})
-    save_rule_set(name="Hausregeln Herz As", game="doppelkopf", rules={"poverty": True}, by=None)
-    log_action(tournament, organiser(), "tournament_created")
+    save_rule_set(name="Hausregeln Herz As", game="doppelkopf", rules={"poverty": True}, by=ORGA)
+    log_action(tournament, Actor.of_user(organiser()), "tournament_created")
     return table
 
 
@@ -125,6 +127,7 @@ def test_changelists_do_not_query_per_row(admin_client, table, model):
         kind=AdjustmentKind.MINOR,
         lines=minor_breach_lines(extra, extra.seats.get(position=1).entry),
         reason="Karte verworfen",
+        by=ORGA,
     )
     assert queries() == before
 
@@ -179,7 +182,7 @@ def test_penalty_row_added_through_the_domain(admin_client, table, admin_user):
     added = Adjustment.objects.order_by("pk").last()
     assert added.author == admin_user
     assert sorted(added.lines.values_list("points", flat=True)) == [-3, 1, 1, 1]
-    logged = table.series.tournament.actions.filter(action="penalty_added").get()
+    logged = table.series.tournament.actions.filter(action="penalty_added", user=admin_user).get()
     assert (logged.user_label, logged.details["table"]) == ("admin", table.number)
 
 

@@ -58,7 +58,9 @@ def pages(tournament, tables) -> list[str]:
 
 
 def actions(tournament) -> list[str]:
-    return list(tournament.actions.order_by("pk").values_list("action", flat=True))
+    """What the signed-in organisers did (not what setting the test data up logged)."""
+    signed_in = tournament.actions.filter(user__isnull=False)
+    return list(signed_in.order_by("pk").values_list("action", flat=True))
 
 
 def messages_of(response) -> list[str]:
@@ -385,7 +387,7 @@ def test_the_desk_corrects_a_deal_through_the_api_with_its_session(seated, orga)
         HTTP_X_CSRFTOKEN=data["csrf"],
     )
     assert answer.status_code == 200
-    log = tournament.actions.get()
+    log = tournament.actions.get(user__isnull=False)
     assert (log.action, log.user_label, log.details["reason"]) == (
         "deal_corrected",
         "orga",
@@ -479,7 +481,7 @@ def test_a_second_organiser_is_added_may_act_and_is_removed_again(seated, desk, 
     assert second.get(f"/desk/{tournament.pk}/").status_code == 403
     log = desk.get(url).context["log"]
     texts = [text for _, text in log]
-    assert texts == [
+    assert texts[:2] == [
         "hat helfer als Turnierleitung entfernt",
         "hat helfer zur Turnierleitung gemacht",
     ]

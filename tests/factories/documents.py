@@ -11,7 +11,7 @@ from pypdf.generic import ContentStream
 from scoring import demo
 from scoring.domain.deals import record_deal
 from seating.domain.seating import seat_series
-from tests.factories.tournaments import CAPTAIN, tournament_with_players
+from tests.factories.tournaments import CAPTAIN, ORGA, tournament_with_players
 
 BASELINE_TOLERANCE = 0.5  # pt: text this close in height is on one line
 NAMES = ["Jürgen Weiß", "Änne Öztürk", "Björn Strauß", "Zoë Müller-Lüdenscheidt", "Ulf Åberg"]
@@ -28,7 +28,7 @@ def seated_series(tables=(4,), *, game="doppelkopf", **fields):
     for size in tables:
         groups.append(entries[start : start + size])
         start += size
-    return series, seat_series(series, groups)
+    return series, seat_series(series, groups, by=ORGA)
 
 
 def play_series(table, *, seed=1, deals=None):

@@ -6,13 +6,16 @@ import datetime
 
 from django.contrib.auth import get_user_model
 
-from karlchen.actors import Actor
+from karlchen.actors import Actor, Role
 from results.domain.standings import standings
 from seating.domain.seating import seat_series
 from tournaments.domain.entries import add_entry
 from tournaments.domain.tournaments import create_tournament
 
 CAPTAIN = Actor.captain("captain")
+# The organiser who sets the test data up (no user: the log tells its entries from those of the
+# users the tests sign in as).
+ORGA = Actor(user=None, label="orga", role=Role.ORGANISER)
 
 
 def organiser(username: str = "orga"):
@@ -21,15 +24,16 @@ def organiser(username: str = "orga"):
 
 def tournament_with_players(players: int = 4, *, game: str = "doppelkopf", **fields):
     tournament = create_tournament(
-        by=organiser(),
+        by=ORGA,
         name=fields.pop("name", "Vereinsturnier"),
         date=fields.pop("date", datetime.date(2026, 12, 5)),
         game=game,
         **fields,
     )
+    tournament.organisers.add(organiser())  # the user the tests sign in as
     clubs = ["Karo Sieben", "Herz As", "Pik Dame"]
     entries = [
-        add_entry(tournament, name=f"Spieler {n}", club=clubs[n % len(clubs)])
+        add_entry(tournament, name=f"Spieler {n}", club=clubs[n % len(clubs)], by=ORGA)
         for n in range(1, players + 1)
     ]
     return tournament, entries
@@ -39,7 +43,7 @@ def seated_table(players: int = 4, *, game: str = "doppelkopf", **fields):
     """A tournament whose first series is seated at one table of ``players`` (4 or 5)."""
     tournament, entries = tournament_with_players(players, game=game, **fields)
     series = tournament.series.get(number=1)
-    (table,) = seat_series(series, [entries])
+    (table,) = seat_series(series, [entries], by=ORGA)
     return table
 
 

@@ -11,7 +11,7 @@ from scoring.domain.deals import record_deal
 from seating.domain.jobs import run_seating_job, start_seating_job
 from seating.models import Seat
 from tests.factories.documents import pdf_lines, play_series, seated_series
-from tests.factories.tournaments import organiser, tournament_with_players
+from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tests.scoring.domain.conftest import CAPTAIN, normal
 from tournaments.enums import JobStatus, SeriesStatus
 from tournaments.models import Job
@@ -105,7 +105,7 @@ def test_a_crash_leaves_the_job_failed_and_is_raised(monkeypatch):
 
     monkeypatch.setattr(seating_jobs, "draw_seating", broken)
     tournament, _ = tournament_with_players(8)
-    job = start_seating_job(tournament, by=None, params={"method": "random", "seed": 1})
+    job = start_seating_job(tournament, by=ORGA, params={"method": "random", "seed": 1})
     with pytest.raises(ZeroDivisionError):
         run_seating_job(job.pk)
     job.refresh_from_db()
@@ -115,7 +115,7 @@ def test_a_crash_leaves_the_job_failed_and_is_raised(monkeypatch):
 @pytest.mark.django_db
 def test_running_a_job_again_changes_nothing(django_capture_on_commit_callbacks):
     tournament, _ = tournament_with_players(8, series_count=2)
-    job = start_seating_job(tournament, by=None, params={"method": "random", "seed": 3})
+    job = start_seating_job(tournament, by=ORGA, params={"method": "random", "seed": 3})
     run_seating_job(job.pk)
     seats = list(Seat.objects.order_by("pk").values_list("pk", flat=True))
     assert run_seating_job(job.pk) is None
@@ -131,13 +131,13 @@ def seating_map():
 def test_the_same_seed_gives_the_same_seating_and_played_series_stay():
     tournament, _ = tournament_with_players(12, series_count=3)
     params = {"method": "plan", "seed": 11}
-    run_seating_job(start_seating_job(tournament, by=None, params=params).pk)
+    run_seating_job(start_seating_job(tournament, by=ORGA, params=params).pk)
     first = seating_map()
-    run_seating_job(start_seating_job(tournament, by=None, params=params).pk)
+    run_seating_job(start_seating_job(tournament, by=ORGA, params=params).pk)
     assert seating_map() == first  # a re-run replaces the draft with the same plan
     table = tournament.series.get(number=1).tables.first()
     record_deal(table, deal=normal([1, 2]), by=CAPTAIN)
-    again = run_seating_job(start_seating_job(tournament, by=None, params=params).pk)
+    again = run_seating_job(start_seating_job(tournament, by=ORGA, params=params).pk)
     assert again.result["series"] == [2, 3]
     played = {key: entry for key, entry in seating_map().items() if key[0] == 1}
     assert played == {key: entry for key, entry in first.items() if key[0] == 1}

@@ -6,7 +6,7 @@ from django.test import Client
 from results.charts import course_chart
 from scoring.domain.deals import record_deal
 from tests.factories.api import NORMAL, publish
-from tests.factories.tournaments import CAPTAIN, seated_table
+from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tournaments.domain.entries import hide_publicly
 from tournaments.domain.tournaments import update_tournament
 
@@ -42,7 +42,7 @@ def test_a_draft_has_no_spectator_pages():
 
 def test_unpublished_standings_are_said_so(tournament, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        update_tournament(tournament, standings_public=False)
+        update_tournament(tournament, standings_public=False, by=ORGA)
     html = page(f"/t/{tournament.pk}/").content.decode()
     assert "nicht veröffentlicht" in html
     assert 'id="ranking"' not in html
@@ -58,7 +58,7 @@ def test_the_player_page_draws_their_course(tournament):
 def test_a_hidden_player_has_no_page_and_no_name(tournament, django_capture_on_commit_callbacks):
     entry = tournament.entries.get(player__name="Spieler 1")
     with django_capture_on_commit_callbacks(execute=True):
-        hide_publicly(entry)
+        hide_publicly(entry, by=ORGA)
     assert page(f"/t/{tournament.pk}/players/{entry.pk}/").status_code == 404
     assert "Spieler 1" not in page(f"/t/{tournament.pk}/").content.decode()
     assert "Spieler 1" not in page(f"/t/{tournament.pk}/beamer/").content.decode()

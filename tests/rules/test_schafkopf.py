@@ -25,10 +25,10 @@ from rules.schafkopf import (
     parse_schafkopf_rules,
     score_schafkopf,
 )
+from tests.conftest import EXAMPLES
 
 pytestmark = pytest.mark.unit
 
-EXAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "contract" / "examples"
 SCORED_EXAMPLES = sorted(EXAMPLES.glob("sk-*.json"))
 REFUSED_EXAMPLES = sorted(EXAMPLES.glob("err-sk-*.json"))
 

@@ -8,7 +8,7 @@ from django.test import Client
 from scoring.domain.deals import record_deal
 from scoring.domain.series import close_series
 from seating.domain.seating import reissue_captain_token
-from tests.factories.tournaments import CAPTAIN, seated_table
+from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_a_wrong_link_or_no_sign_in_is_refused():
 def test_a_reissued_link_signs_the_old_phones_out():
     table = seated_table(4)
     phone = signed_in(table)
-    reissue_captain_token(table)
+    reissue_captain_token(table, by=ORGA)
     assert phone.get("/captain/").status_code == 403
     assert phone.get("/captain/").status_code == 403  # and it stays signed out
     assert signed_in(table).get("/captain/").status_code == 200  # the new link works
@@ -87,7 +87,7 @@ def test_the_live_part_holds_the_sheet_and_the_state():
 def test_a_closed_series_shows_the_sheet_without_the_form():
     table = seated_table(4, normal_deals=1, compulsory_solos=False)
     record_deal(table, deal=NORMAL, by=CAPTAIN)
-    close_series(table.series)
+    close_series(table.series, by=ORGA)
     page = signed_in(table).get("/captain/").content.decode()
     assert 'id="deal-form"' not in page
     assert "Diese Serie ist abgeschlossen" in page

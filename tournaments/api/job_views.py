@@ -1,6 +1,5 @@
 """Every background job (seating, documents): follow it (``GET jobs/{id}/``)."""
 
-
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers

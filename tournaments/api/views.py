@@ -13,6 +13,7 @@ from drf_spectacular.utils import (
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from karlchen.actors import Actor
 from karlchen.api.base import (
     CODES,
     ORGANISER_ERRORS,
@@ -47,14 +48,7 @@ from tournaments.api.serializers import (
     StrictBooleanField,
     TournamentOutput,
 )
-from tournaments.domain.entries import (
-    add_entry,
-    hide_publicly,
-    import_entries_csv,
-    set_checked_in,
-    withdraw,
-)
-from tournaments.domain.log import log_action
+from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
 from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import TournamentStatus
 from tournaments.models import Entry, Tournament
@@ -102,8 +96,7 @@ class TournamentCreateApi(Api):
         if not request.user.is_authenticated:
             raise denied(request)
         data = valid(TournamentCreateApi.InputSerializer, request.data)
-        tournament = create_tournament(by=request.user, **data)
-        log_action(tournament, request.user, "tournament_created")
+        tournament = create_tournament(by=Actor.of_user(request.user), **data)
         return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
 
 
@@ -151,8 +144,7 @@ class TournamentUpdateApi(Api):
     def patch(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         data = valid(TournamentUpdateApi.InputSerializer, request.data)
-        tournament = update_tournament(tournament, **data)
-        log_action(tournament, request.user, "tournament_changed", fields=sorted(data))
+        tournament = update_tournament(tournament, by=Actor.of_user(request.user), **data)
         return Response(TournamentOutput(tournament).data)
 
 
@@ -224,19 +216,12 @@ class EntryCreateApi(Api):
         tournament = organised_tournament(request, tournament_id)
         if is_csv(request):
             text = request.data if isinstance(request.data, str) else ""  # empty body: {}
-            entries = import_entries_csv(tournament, text)
-            log_action(tournament, request.user, "entries_imported", count=len(entries), file="API")
+            entries = import_entries_csv(tournament, text, by=Actor.of_user(request.user))
             body = EntryCreateApi.ImportOutputSerializer({"entries": entries}).data
             return Response(body, status=status.HTTP_201_CREATED)
         data = valid(EntryCreateApi.InputSerializer, request.data)
-        entry = add_entry(tournament, **{k: v for k, v in data.items() if v is not None})
-        log_action(
-            tournament,
-            request.user,
-            "entry_added",
-            name=entry.player.name,
-            start_number=entry.start_number,
-        )
+        fields = {k: v for k, v in data.items() if v is not None}
+        entry = add_entry(tournament, by=Actor.of_user(request.user), **fields)
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -263,21 +248,5 @@ class EntryUpdateApi(Api):
         tournament = organised_tournament(request, tournament_id)
         entry = entry_of(tournament, entry_id)
         data = valid(EntryUpdateApi.InputSerializer, request.data)
-        if "checked_in" in data:
-            entry = set_checked_in(entry, data["checked_in"])
-        if "withdrawn" in data:
-            entry = withdraw(entry, data["withdrawn"])
-        if "hidden" in data:
-            entry = hide_publicly(entry, data["hidden"])
-        for flag, value in data.items():
-            log_action(
-                tournament, request.user, ENTRY_FLAG_ACTIONS[flag][value], name=entry.player.name
-            )
+        entry = set_entry_flags(entry, by=Actor.of_user(request.user), **data)
         return Response(EntryOutput(entry).data)
-
-
-ENTRY_FLAG_ACTIONS = {  # the log's words for each flag set (True) or cleared (False)
-    "checked_in": {True: "checked_in", False: "checked_out"},
-    "withdrawn": {True: "withdrawn", False: "reinstated"},
-    "hidden": {True: "hidden", False: "shown"},
-}

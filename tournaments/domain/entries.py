@@ -8,9 +8,12 @@ from collections.abc import Iterable, Mapping
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
+from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Problem, Refused, refused
+from tournaments.domain.log import log_action
 from tournaments.models import Club, Entry, Player, Tournament
 
 CSV_COLUMNS = ("name", "club", "member_number", "start_number")
@@ -21,6 +24,7 @@ TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30}  # the model field
 def add_entry(
     tournament: Tournament,
     *,
+    by: Actor,
     name: str,
     club: str = "",
     member_number: str | None = None,
@@ -32,14 +36,26 @@ def add_entry(
     if problems:
         raise Refused(problems)
     with transaction.atomic():
-        player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
-        if Entry.objects.filter(tournament=tournament, player=player).exists():
-            raise refused("already_entered", "name", name=player.name)
-        number = start_number or _next_start_number(tournament)
-        return Entry.objects.create(tournament=tournament, player=player, start_number=number)
+        entry = _enter(tournament, name, club, member_number, start_number)
+        log_action(
+            tournament, by, "entry_added", name=entry.player.name, start_number=entry.start_number
+        )
+    return entry
 
 
-def import_entries_csv(tournament: Tournament, text: str) -> list[Entry]:
+def _enter(
+    tournament: Tournament, name: str, club: str, member_number: str | None, start_number
+) -> Entry:
+    player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise refused("already_entered", "name", name=player.name)
+    number = start_number or _next_start_number(tournament)
+    return Entry.objects.create(tournament=tournament, player=player, start_number=number)
+
+
+def import_entries_csv(
+    tournament: Tournament, text: str, *, by: Actor, source: str = "API"
+) -> list[Entry]:
     """Enter every row of a CSV (columns: name, club, member_number, start_number), all or none.
 
     Refuses the whole file with every problem, each naming its line (``csv.<line>.<column>``).
@@ -48,44 +64,82 @@ def import_entries_csv(tournament: Tournament, text: str) -> list[Entry]:
     problems = csv_problems(tournament, rows)
     if problems:
         raise Refused(problems)
-    return enter_rows(tournament, rows)
+    return enter_rows(tournament, rows, by=by, source=source)
 
 
-def enter_rows(tournament: Tournament, rows: Iterable[Mapping[str, str]]) -> list[Entry]:
-    """Enter rows already checked (``csv_problems``), in one transaction."""
+def enter_rows(
+    tournament: Tournament, rows: Iterable[Mapping[str, str]], *, by: Actor, source: str
+) -> list[Entry]:
+    """Enter rows already checked (``csv_problems``), in one transaction; ``source`` names the
+    file in the log."""
     with transaction.atomic():
-        return [
-            add_entry(
+        entries = [
+            _enter(
                 tournament,
-                name=row["name"],
-                club=row.get("club") or "",
-                member_number=(row.get("member_number") or "").strip() or None,
-                start_number=int(row["start_number"]) if row.get("start_number") else None,
+                row["name"],
+                row.get("club") or "",
+                (row.get("member_number") or "").strip() or None,
+                int(row["start_number"]) if row.get("start_number") else None,
             )
             for row in rows
         ]
+        log_action(tournament, by, "entries_imported", count=len(entries), file=source)
+    return entries
 
 
-def set_checked_in(entry: Entry, checked_in: bool = True) -> Entry:
-    entry.checked_in = checked_in
-    entry.save(update_fields=["checked_in"])
+def set_checked_in(entry: Entry, checked_in: bool = True, *, by: Actor) -> Entry:
+    with transaction.atomic():
+        entry.checked_in = checked_in
+        entry.save(update_fields=["checked_in"])
+        _log_flag(entry, by, "checked_in" if checked_in else "checked_out")
     return entry
 
 
-def withdraw(entry: Entry, withdrawn: bool = True) -> Entry:
+def check_everyone_in(tournament: Tournament, *, by: Actor) -> int:
+    """The door is closed: everyone entered and not withdrawn is here. Returns how many."""
+    with transaction.atomic():
+        waiting = tournament.entries.filter(withdrawn=False, checked_in=False)
+        count = waiting.update(checked_in=True)
+        log_action(tournament, by, "checked_in", name=_("%(count)s players") % {"count": count})
+    return count
+
+
+def withdraw(entry: Entry, withdrawn: bool = True, *, by: Actor) -> Entry:
     """Withdraw a player from the series still to come; points already played stay counted."""
-    entry.withdrawn = withdrawn
-    entry.save(update_fields=["withdrawn"])
-    tournament_changed(entry.tournament_id)  # the ranking shows who withdrew
+    with transaction.atomic():
+        entry.withdrawn = withdrawn
+        entry.save(update_fields=["withdrawn"])
+        _log_flag(entry, by, "withdrawn" if withdrawn else "reinstated")
+        tournament_changed(entry.tournament_id)  # the ranking shows who withdrew
     return entry
 
 
-def hide_publicly(entry: Entry, hidden: bool = True) -> Entry:
+def hide_publicly(entry: Entry, hidden: bool = True, *, by: Actor) -> Entry:
     """List a player as "hidden" to spectators (they asked not to be listed), or list them again."""
-    entry.hidden = hidden
-    entry.save(update_fields=["hidden"])
-    tournament_changed(entry.tournament_id)
+    with transaction.atomic():
+        entry.hidden = hidden
+        entry.save(update_fields=["hidden"])
+        _log_flag(entry, by, "hidden" if hidden else "shown")
+        tournament_changed(entry.tournament_id)
     return entry
+
+
+FLAG_OPERATIONS = {"checked_in": set_checked_in, "withdrawn": withdraw, "hidden": hide_publicly}
+
+
+def set_entry_flags(entry: Entry, *, by: Actor, **flags: bool) -> Entry:
+    """Check in, withdraw or hide (or take it back) in one go: ``checked_in``, ``withdrawn``,
+    ``hidden``; only what differs from the entry's state is changed and logged."""
+    with transaction.atomic():
+        for flag, value in flags.items():
+            if getattr(entry, flag) != value:
+                FLAG_OPERATIONS[flag](entry, value, by=by)
+    return entry
+
+
+def _log_flag(entry: Entry, by: Actor, action: str) -> None:
+    details = {"name": entry.player.name, "start_number": entry.start_number}
+    log_action(entry.tournament, by, action, **details)
 
 
 def _player(*, name: str, club: str, member_number: str | None) -> Player:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from openpyxl import load_workbook
 
+from karlchen.actors import Actor
 from karlchen.refusals import Problem, Refused, refused
 from tournaments.domain.entries import CSV_COLUMNS, csv_problems, enter_rows
 from tournaments.models import Entry, Tournament
@@ -76,14 +77,16 @@ def preview_entry_rows(tournament: Tournament, rows: list[dict[str, str]]) -> li
     return list(previews.values())
 
 
-def import_entry_rows(tournament: Tournament, rows: list[dict[str, str]]) -> list[Entry]:
+def import_entry_rows(
+    tournament: Tournament, rows: list[dict[str, str]], *, by: Actor, file: str
+) -> list[Entry]:
     """Enter every row, or none if any row has a problem (raises them all)."""
     problems = [problem for row in preview_entry_rows(tournament, rows) for problem in row.problems]
     if not rows:
         problems.append(Problem("csv_empty", "file", {}))
     if problems:
         raise Refused(problems)
-    return enter_rows(tournament, rows)
+    return enter_rows(tournament, rows, by=by, source=file)
 
 
 def _already_entered(tournament: Tournament, row: dict[str, str]) -> bool:

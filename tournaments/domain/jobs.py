@@ -28,9 +28,7 @@ log = logging.getLogger(__name__)
 CRASHED = "Internal error while running the job; the server log has the details."
 
 
-def start_job(
-    tournament: Tournament, *, kind: str, params: dict, by: Actor, task: Task
-) -> Job:
+def start_job(tournament: Tournament, *, kind: str, params: dict, by: Actor, task: Task) -> Job:
     """Record a job of ``kind`` for ``tournament`` and enqueue ``task(job_id=…)`` after commit."""
     job = Job.objects.create(tournament=tournament, kind=kind, params=params, created_by=by.user)
     transaction.on_commit(lambda: task.delay(job_id=job.pk))

@@ -1,17 +1,19 @@
-"""The organisers' log: every action taken at the desk, with who and when."""
+"""The organisers' log: every organiser action, at the desk, through the API or in the admin,
+with who and when. Each domain operation writes its own entry inside its own transaction, so an
+action is logged exactly when it took place."""
 
 from __future__ import annotations
 
+from karlchen.actors import Actor
 from tournaments.models import OrganiserAction, Tournament
 
 
-def log_action(tournament: Tournament, user, action: str, **details) -> OrganiserAction:
-    """Note that ``user`` did ``action`` (a code worded by the desk) with ``details``."""
-    label = user.get_username() if user is not None and user.is_authenticated else ""
+def log_action(tournament: Tournament, by: Actor, action: str, **details) -> OrganiserAction:
+    """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``."""
     return OrganiserAction.objects.create(
         tournament=tournament,
-        user=user if label else None,
-        user_label=label[:150],
+        user=by.user,
+        user_label=by.label[:150],
         action=action,
         details=details,
     )

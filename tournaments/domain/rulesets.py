@@ -6,25 +6,39 @@ from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
 
+from karlchen.actors import Actor
 from karlchen.refusals import refused
 from rules import parse_rules
-from tournaments.models import RuleSet
+from tournaments.domain.log import log_action
+from tournaments.models import RuleSet, Tournament
 
 
-def save_rule_set(*, name: str, game: str, rules: Mapping, by, description: str = "") -> RuleSet:
-    """Store ``rules`` as the rule set ``name`` of ``game``; the engine checks them first."""
+def save_rule_set(
+    *,
+    name: str,
+    game: str,
+    rules: Mapping,
+    by: Actor,
+    description: str = "",
+    tournament: Tournament | None = None,
+) -> RuleSet:
+    """Store ``rules`` as the rule set ``name`` of ``game``; the engine checks them first.
+    Saved from a tournament's set-up, the tournament's log notes it."""
     name = name.strip()
     if not name:
         raise refused("name_required", "rule_set_name")
     parse_rules(game, rules)
     try:
         with transaction.atomic():
-            return RuleSet.objects.create(
+            rule_set = RuleSet.objects.create(
                 name=name[:100],
                 game=game,
                 rules=dict(rules),
                 description=description,
-                created_by=by,
+                created_by=by.user,
             )
+            if tournament is not None:
+                log_action(tournament, by, "rule_set_saved", name=rule_set.name)
+            return rule_set
     except IntegrityError as error:
         raise refused("rule_set_exists", "rule_set_name", name=name) from error

@@ -7,14 +7,16 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.utils import timezone
 
+from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from rules import parse_rules
 from tournaments import ports
+from tournaments.domain.log import log_action
 from tournaments.enums import Game
 from tournaments.models import Series, Tournament
 
 
-def create_tournament(*, by, rules: Mapping | None = None, **fields) -> Tournament:
+def create_tournament(*, by: Actor, rules: Mapping | None = None, **fields) -> Tournament:
     """A new tournament with its series rows; ``by`` becomes its organiser.
 
     The rule set is checked by the engine of the tournament's game (fields ``rules.<option>``).
@@ -28,9 +30,10 @@ def create_tournament(*, by, rules: Mapping | None = None, **fields) -> Tourname
         tournament = Tournament(rules=rules or {}, **fields)
         tournament.full_clean()
         tournament.save()
-        if by is not None:
-            tournament.organisers.add(by)
+        if by.user is not None:
+            tournament.organisers.add(by.user)
         add_missing_series(tournament)
+        log_action(tournament, by, "tournament_created")
     return tournament
 
 
@@ -44,20 +47,47 @@ def add_missing_series(tournament: Tournament) -> None:
     )
 
 
-def update_tournament(tournament: Tournament, **fields) -> Tournament:
+def update_tournament(tournament: Tournament, *, by: Actor, **fields) -> Tournament:
     """Change a tournament's fields (name, date, venue, status, ``standings_public``, ...) and
     freeze or thaw its public standings (``standings_frozen``); spectators see the change."""
     frozen = fields.pop("standings_frozen", None)
     with transaction.atomic():
+        changed = {name for name, value in fields.items() if getattr(tournament, name) != value}
         for name, value in fields.items():
             setattr(tournament, name, value)
         tournament.full_clean()
         if fields:
             tournament.save(update_fields=list(fields))
+        add_missing_series(tournament)  # the count may have been raised
+        _log_changes(tournament, by, changed)
         if frozen is not None and frozen != (tournament.standings_frozen_at is not None):
             _freeze_standings(tournament, frozen)
+            log_action(tournament, by, "frozen" if frozen else "thawed")
         tournament_changed(tournament.pk)
     return tournament
+
+
+def add_organiser(tournament: Tournament, user, *, by: Actor) -> None:
+    with transaction.atomic():
+        tournament.organisers.add(user)
+        log_action(tournament, by, "organiser_added", name=user.get_username())
+
+
+def remove_organiser(tournament: Tournament, user, *, by: Actor) -> None:
+    with transaction.atomic():
+        tournament.organisers.remove(user)
+        log_action(tournament, by, "organiser_removed", name=user.get_username())
+
+
+def _log_changes(tournament: Tournament, by: Actor, changed: set[str]) -> None:
+    """One entry per kind of change, worded for the organisers who read the log."""
+    if "status" in changed:
+        log_action(tournament, by, "status_changed", status=tournament.status)
+    if "standings_public" in changed:
+        log_action(tournament, by, "published" if tournament.standings_public else "unpublished")
+    settings = sorted(changed - {"status", "standings_public"})
+    if settings:
+        log_action(tournament, by, "tournament_changed", fields=settings)
 
 
 def _freeze_standings(tournament: Tournament, frozen: bool) -> None:

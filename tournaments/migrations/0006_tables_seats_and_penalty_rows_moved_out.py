@@ -7,20 +7,22 @@ from django.db import migrations
 MOVED = {"table": "seating", "seat": "seating", "adjustment": "scoring", "adjustmentline": "scoring"}
 
 
-def move_content_types(apps, schema_editor):
+def _relabel(apps, model: str, source: str, target: str) -> None:
+    # After a rollback Django may have created the target's content type already: then the old
+    # one stays behind, stale, rather than clash with it.
     content_types = apps.get_model("contenttypes", "ContentType")
+    if not content_types.objects.filter(app_label=target, model=model).exists():
+        content_types.objects.filter(app_label=source, model=model).update(app_label=target)
+
+
+def move_content_types(apps, schema_editor):
     for model, app_label in MOVED.items():
-        content_types.objects.filter(app_label="tournaments", model=model).update(
-            app_label=app_label
-        )
+        _relabel(apps, model, "tournaments", app_label)
 
 
 def restore_content_types(apps, schema_editor):
-    content_types = apps.get_model("contenttypes", "ContentType")
     for model, app_label in MOVED.items():
-        content_types.objects.filter(app_label=app_label, model=model).update(
-            app_label="tournaments"
-        )
+        _relabel(apps, model, app_label, "tournaments")
 
 
 class Migration(migrations.Migration):

@@ -161,8 +161,9 @@ def demo_organiser(password: str):
 
 def build_demo(seed: int, organiser) -> Tournament:
     """The whole demo tournament, built through the domain functions."""
+    by = Actor.of_user(organiser)
     tournament = create_tournament(
-        by=organiser,
+        by=by,
         name=DEMO_NAME,
         date=timezone.localdate(),
         venue="Bürgerhaus Karlstadt",
@@ -178,9 +179,9 @@ def build_demo(seed: int, organiser) -> Tournament:
             name=name,
             club=CLUBS[number % len(CLUBS)],
             member_number=f"DEMO-{number:03d}",
+            by=by,
         )
-        entries.append(set_checked_in(entry))
-    by = Actor.of_user(organiser)
+        entries.append(set_checked_in(entry, by=by))
     for series in tournament.series.order_by("number"):
         _play_series(seed, tournament, series, entries, by)
     return tournament
@@ -194,7 +195,7 @@ def _play_series(seed, tournament: Tournament, series: Series, entries: list[Ent
     for size in TABLE_SIZES:
         plan.append(order[start : start + size])
         start += size
-    tables = seat_series(series, plan)
+    tables = seat_series(series, plan, by=by)
     running = series.number == len(LAZY)
     played = {}
     for table, lazy in zip(tables, LAZY[series.number], strict=True):
@@ -217,7 +218,7 @@ def _play_series(seed, tournament: Tournament, series: Series, entries: list[Ent
     else:
         _correct(rng, {tables[0]: played[tables[0]]}, _captain(tables[0]), _("Typing error"))
     if not running:
-        close_series(series)
+        close_series(series, by=by)
 
 
 def _record(played: dict) -> None:
@@ -271,6 +272,6 @@ def _penalty(rng, series: Series, tables: list[Table], by: Actor) -> None:
         kind=AdjustmentKind.MINOR,
         lines=minor_breach_lines(table, offender),
         reason=_("Played out of turn (TSR 9, minor breach)"),
-        by=by.user,
+        by=by,
         table=table,
     )

@@ -10,6 +10,7 @@ from django.utils import translation
 
 from karlchen.refusals import Refused
 from printing import pdf
+from printing.domain import printouts
 from printing.domain.documents import SHEET_FORM, check_documents, document_path, generate_documents
 from printing.domain.printouts import sort_key
 from tests.conftest import REPO
@@ -24,7 +25,6 @@ from tests.factories.documents import (
     qr_codes,
     seated_series,
 )
-from printing.domain import printouts
 from tournaments.enums import SeriesStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]

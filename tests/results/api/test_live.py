@@ -6,7 +6,7 @@ import pytest
 from scoring.domain.deals import record_deal
 from seating.domain.seating import seat_series
 from tests.factories.api import NORMAL, client_for, codes, publish
-from tests.factories.tournaments import CAPTAIN, seated_table
+from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tournaments.domain.entries import hide_publicly
 from tournaments.domain.tournaments import update_tournament
 
@@ -21,7 +21,7 @@ def tournament(django_capture_on_commit_callbacks):
     first = seated_table(4)
     tournament = publish(first.series.tournament)
     entries = [seat.entry for seat in first.seats.order_by("position")]
-    (second,) = seat_series(tournament.series.get(number=2), [entries[::-1]])
+    (second,) = seat_series(tournament.series.get(number=2), [entries[::-1]], by=ORGA)
     with django_capture_on_commit_callbacks(execute=True):
         record_deal(first, deal=NORMAL, by=CAPTAIN)  # 1 and 3 win 1
         record_deal(first, deal=SOLO, by=CAPTAIN)  # 2 wins 3, the others lose 1
@@ -159,9 +159,14 @@ def test_changing_what_spectators_see_is_for_organisers(tournament):
 
 def test_domain_functions_keep_the_rest_in_place(tournament):
     entry = tournament.entries.first()
-    assert hide_publicly(entry).hidden
-    assert update_tournament(tournament, standings_frozen=True).standings_frozen_at is not None
-    assert update_tournament(tournament, standings_frozen=True).frozen_standings is not None
+    assert hide_publicly(entry, by=ORGA).hidden
+    assert (
+        update_tournament(tournament, standings_frozen=True, by=ORGA).standings_frozen_at
+        is not None
+    )
+    assert (
+        update_tournament(tournament, standings_frozen=True, by=ORGA).frozen_standings is not None
+    )
 
 
 def test_sheets_and_tables_hide_hidden_players_from_spectators(
@@ -170,7 +175,7 @@ def test_sheets_and_tables_hide_hidden_players_from_spectators(
     table = tournament.series.get(number=1).tables.get()
     entry = table.seats.get(position=2).entry
     with django_capture_on_commit_callbacks(execute=True):
-        hide_publicly(entry)
+        hide_publicly(entry, by=ORGA)
     sheet = anonymous.get(f"/api/v1/tables/{table.pk}/sheet/")
     seat = sheet.json()["players"][1]
     assert (seat["hidden"], seat["name"], seat["entry"]) == (True, None, None)

@@ -38,20 +38,21 @@ def played():
         lines=minor_breach_lines(four, seat.entry),
         reason="Karte gezeigt",
         table=four,
+        by=ORGA,
     )
     revision = five.deals.get(number=1).current
     position = revision.points.filter(points__lt=0).first().position
     pin = five.seats.get(position=position).entry.pin
     confirm_deal(five, 1, version=revision.version, position=position, pin=pin)
     tournament = series.tournament
-    withdraw(tournament.entries.get(start_number=9))
-    hide_publicly(tournament.entries.get(start_number=8))
+    withdraw(tournament.entries.get(start_number=9), by=ORGA)
+    hide_publicly(tournament.entries.get(start_number=8), by=ORGA)
     return tournament
 
 
 def test_an_imported_archive_has_the_same_standings_history_and_export(played):
     archive = json.loads(json.dumps(export_archive(played)))  # as a file would carry it
-    copy = import_archive(archive, by=organiser("zweite"))
+    copy = import_archive(archive, by=Actor.of_user(organiser("zweite")))
     assert copy.pk != played.pk
     assert standing_figures(copy) == standing_figures(played)
     assert standing_figures(copy) == [tuple(row) for row in standing_figures(played)]
@@ -66,7 +67,7 @@ def test_an_imported_archive_has_the_same_standings_history_and_export(played):
 
 
 def test_the_confirmed_standings_survive_the_archive(played):
-    copy = import_archive(json.loads(json.dumps(export_archive(played))), by=None)
+    copy = import_archive(json.loads(json.dumps(export_archive(played))), by=ORGA)
     public = standings(played, confirmed_only=True)
     assert [(r.start_number, r.total) for r in standings(copy, confirmed_only=True)] == [
         (r.start_number, r.total) for r in public
@@ -96,11 +97,11 @@ def test_anything_but_a_sound_archive_is_refused_and_leaves_nothing_behind(playe
     archive = broken(export_archive(played), change)
     before = Tournament.objects.count()
     with pytest.raises(Refused) as refusal:
-        import_archive(archive, by=None)
+        import_archive(archive, by=ORGA)
     assert [(p.field, p.code) for p in refusal.value.problems] == [("archive", code)]
     assert Tournament.objects.count() == before
 
 
 def test_not_even_a_mapping_is_refused():
     with pytest.raises(Refused):
-        import_archive(["karlchen"], by=None)
+        import_archive(["karlchen"], by=ORGA)

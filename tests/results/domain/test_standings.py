@@ -13,7 +13,7 @@ from scoring.domain.deals import correct_deal, record_deal, void_deal
 from scoring.enums import AdjustmentKind
 from scoring.models import Deal
 from seating.domain.seating import seat_series
-from tests.factories.tournaments import tournament_with_players
+from tests.factories.tournaments import ORGA, tournament_with_players
 from tests.scoring.domain.conftest import CAPTAIN, next_deal, normal, play, solo
 from tournaments.domain.entries import withdraw
 
@@ -22,10 +22,11 @@ pytestmark = pytest.mark.django_db
 
 def two_series_tournament(**fields):
     tournament, entries = tournament_with_players(8, series_count=2, **fields)
-    first = seat_series(tournament.series.get(number=1), [entries[:4], entries[4:]])
+    first = seat_series(tournament.series.get(number=1), [entries[:4], entries[4:]], by=ORGA)
     second = seat_series(
         tournament.series.get(number=2),
         [[entries[i] for i in (0, 4, 1, 5)], entries[2:4] + entries[6:]],
+        by=ORGA,
     )
     return tournament, entries, first, second
 
@@ -66,8 +67,11 @@ def test_penalty_rows_count_and_unsporting_conduct_breaks_zero_sum():
         lines=minor_breach_lines(first[0], entries[0]),
         reason="zu früh ausgespielt",
         table=first[0],
+        by=ORGA,
     )
-    add_adjustment(series, kind=AdjustmentKind.UNSPORTING, lines={entries[4]: -12}, reason="x")
+    add_adjustment(
+        series, kind=AdjustmentKind.UNSPORTING, lines={entries[4]: -12}, reason="x", by=ORGA
+    )
     rows = by_name(standings(tournament))
     assert [rows[f"Spieler {n}"].total for n in range(1, 6)] == [-3, 1, 1, 1, -12]
     assert sum(row.total for row in rows.values()) == -12
@@ -91,6 +95,7 @@ def test_invalid_penalty_rows_are_refused(kind, lines, code):
             kind=kind,
             lines={entries[i]: p for i, p in lines.items()},
             reason="r",
+            by=ORGA,
         )
     assert [p.code for p in refused.value.problems] == [code]
 
@@ -98,7 +103,7 @@ def test_invalid_penalty_rows_are_refused(kind, lines, code):
 def test_withdrawn_players_keep_their_points():
     tournament, entries, first, _ = two_series_tournament()
     play(first[0], lambda nd: normal([1, 2], re_points=131))
-    withdraw(entries[0])
+    withdraw(entries[0], by=ORGA)
     row = by_name(standings(tournament))["Spieler 1"]
     assert (row.total, row.withdrawn) == (1, True)
 
@@ -221,6 +226,7 @@ def test_a_penalty_row_for_a_table_of_another_series_is_refused():
             lines={entries[0]: -3, entries[1]: 3},
             reason="r",
             table=second[0],
+            by=ORGA,
         )
     assert [p.code for p in refused.value.problems] == ["table_not_in_series"]
 
@@ -231,9 +237,9 @@ def test_removing_a_penalty_row_takes_it_out_of_the_standings():
 
     tournament, entries, first, _ = two_series_tournament()
     add_adjustment(
-        first[0].series, kind=AdjustmentKind.UNSPORTING, lines={entries[0]: -5}, reason="r"
+        first[0].series, kind=AdjustmentKind.UNSPORTING, lines={entries[0]: -5}, reason="r", by=ORGA
     )
-    remove_adjustments(Adjustment.objects.all())
+    remove_adjustments(Adjustment.objects.all(), by=ORGA)
     assert by_name(standings(tournament))["Spieler 1"].total == 0
 
 

@@ -8,7 +8,7 @@ from scoring.domain.series import close_series
 from scoring.models import Deal, DealRevision
 from seating.domain.seating import seat_series
 from tests.factories.api import NORMAL, client_for, codes, record
-from tests.factories.tournaments import CAPTAIN, seated_table
+from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 
 pytestmark = pytest.mark.django_db
 
@@ -179,7 +179,9 @@ def test_a_body_that_is_not_json_is_a_400(captain, table):
 
 def test_a_captain_token_does_not_write_to_another_table(table):
     tournament = table.series.tournament
-    (other,) = seat_series(tournament.series.get(number=2), [list(tournament.entries.all())])
+    (other,) = seat_series(
+        tournament.series.get(number=2), [list(tournament.entries.all())], by=ORGA
+    )
     response = record(client_for(table=other), table)
     assert (response.status_code, codes(response)) == (403, [("body", "permission_denied")])
     assert Deal.objects.count() == 0
@@ -193,7 +195,7 @@ def test_nobody_else_writes(anonymous, stranger_client, table):
 
 def test_the_token_stops_writing_when_the_series_is_closed(captain, orga_client, table):
     record_deal(table, deal=NORMAL, by=CAPTAIN)
-    close_series(table.series, force=True)
+    close_series(table.series, force=True, by=ORGA)
     refused = record(captain, table)
     assert (refused.status_code, codes(refused)) == (403, [("body", "series_closed")])
     assert correct(captain, table).status_code == 403

@@ -6,7 +6,7 @@ from scoring.domain.deals import record_deal
 from seating.domain.seating import seat_series
 from seating.models import Table
 from tests.factories.api import NORMAL, client_for, codes, public_tournament, record
-from tests.factories.tournaments import CAPTAIN, tournament_with_players
+from tests.factories.tournaments import CAPTAIN, ORGA, tournament_with_players
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,9 @@ def series_url(tournament, suffix, number=1):
 def seated():
     """A public tournament with two tables of four in series 1, one deal played at table 1."""
     tournament, entries = public_tournament(8)
-    first, second = seat_series(tournament.series.get(number=1), [entries[:4], entries[4:]])
+    first, second = seat_series(
+        tournament.series.get(number=1), [entries[:4], entries[4:]], by=ORGA
+    )
     record_deal(first, deal=NORMAL, by=CAPTAIN)
     return tournament, first, second, entries
 
@@ -146,7 +148,7 @@ def test_closing_an_incomplete_series_needs_force(orga_client, seated):
 
 def test_a_complete_series_closes_without_force(orga_client):
     tournament, entries = public_tournament(4, normal_deals=1, compulsory_solos=False)
-    (table,) = seat_series(tournament.series.get(number=1), [entries])
+    (table,) = seat_series(tournament.series.get(number=1), [entries], by=ORGA)
     record_deal(table, deal=NORMAL, by=CAPTAIN)
     response = orga_client.post(series_url(tournament, "close/"), format="json")
     assert (response.status_code, response.json()["status"]) == (200, "closed")

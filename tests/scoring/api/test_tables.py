@@ -6,7 +6,7 @@ from scoring.domain.deals import record_deal
 from scoring.domain.series import close_series
 from seating.domain.seating import seat_series
 from tests.factories.api import NORMAL, client_for, codes, publish
-from tests.factories.tournaments import CAPTAIN, seated_table
+from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 
 pytestmark = pytest.mark.django_db
 
@@ -136,7 +136,7 @@ def test_the_table_state_is_for_its_captain_and_organisers(anonymous, stranger_c
 def test_a_captain_token_does_not_open_another_table(table):
     tournament = table.series.tournament
     entries = list(tournament.entries.all())
-    (other,) = seat_series(tournament.series.get(number=2), [entries])
+    (other,) = seat_series(tournament.series.get(number=2), [entries], by=ORGA)
     response = client_for(table=other).get(state_url(table))
     assert (response.status_code, codes(response)) == (403, [("body", "permission_denied")])
 
@@ -149,7 +149,7 @@ def test_a_wrong_token_is_401(anonymous, table, header):
 
 
 def test_the_captain_still_reads_after_the_series_is_closed(captain, played):
-    close_series(played.series, force=True)
+    close_series(played.series, force=True, by=ORGA)
     response = captain.get(state_url(played))
     assert (response.status_code, response.json()["status"]) == (200, "closed")
 

@@ -6,7 +6,7 @@ from karlchen.refusals import Closed, Conflict, Refused
 from scoring.domain.deals import correct_deal, record_deal, void_deal
 from scoring.domain.series import call_time, close_series, incomplete_tables
 from scoring.models import Deal, DealRevision, RevisionPoints
-from tests.factories.tournaments import seated_table
+from tests.factories.tournaments import ORGA, seated_table
 from tests.scoring.domain.conftest import CAPTAIN, ORGANISER, next_deal, normal, play, solo
 from tournaments.enums import SeriesStatus
 
@@ -76,7 +76,7 @@ def test_time_up_strikes_normal_deals_and_keeps_the_forced_solos():
     play(table, lambda nd: solo(3))
     for _ in range(5):
         play(table, lambda nd: normal(nd.players))
-    call_time(table.series)
+    call_time(table.series, by=ORGA)
     table.refresh_from_db()
     assert table.time_up_after == 6
     owed = []
@@ -85,7 +85,7 @@ def test_time_up_strikes_normal_deals_and_keeps_the_forced_solos():
         play(table, lambda nd: solo(nd.forced_soloist))
     assert sorted(owed) == [1, 2, 4]
     assert table.deals.count() == 9
-    closed = close_series(table.series)
+    closed = close_series(table.series, by=ORGA)
     assert closed.status == SeriesStatus.CLOSED
 
 
@@ -93,9 +93,9 @@ def test_close_series_waits_for_every_table_unless_forced():
     table = seated_table(4)
     play(table, lambda nd: normal(nd.players))
     with pytest.raises(Refused) as refused:
-        close_series(table.series)
+        close_series(table.series, by=ORGA)
     assert codes(refused) == {("series_incomplete", "series")}
-    assert close_series(table.series, force=True).status == SeriesStatus.CLOSED
+    assert close_series(table.series, force=True, by=ORGA).status == SeriesStatus.CLOSED
 
 
 def test_five_table_series_of_30_with_the_dealer_sitting_out():
@@ -295,7 +295,7 @@ def test_a_retried_void_returns_the_first_one():
 def test_a_closed_series_is_closed_for_captains_but_not_for_organisers():
     table = seated_table(4)
     play(table, lambda nd: normal([1, 2]))
-    close_series(table.series, force=True)
+    close_series(table.series, force=True, by=ORGA)
     with pytest.raises(Closed):
         record_deal(table, deal=normal([1, 2]), by=CAPTAIN)
     with pytest.raises(Closed):

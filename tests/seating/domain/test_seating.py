@@ -6,7 +6,7 @@ from karlchen.refusals import Refused
 from scoring.domain.deals import record_deal
 from seating.domain.seating import reissue_captain_token, seat_series, table_for_token
 from seating.models import Seat
-from tests.factories.tournaments import seated_table, tournament_with_players
+from tests.factories.tournaments import ORGA, seated_table, tournament_with_players
 from tests.scoring.domain.conftest import CAPTAIN, normal
 from tournaments.domain.entries import withdraw
 from tournaments.enums import SeriesStatus
@@ -21,7 +21,7 @@ def codes(refused):
 def test_a_plan_becomes_tables_with_seats_in_position_order():
     tournament, entries = tournament_with_players(9)
     series = tournament.series.get(number=1)
-    tables = seat_series(series, [entries[:4], entries[4:]])
+    tables = seat_series(series, [entries[:4], entries[4:]], by=ORGA)
     seats = [
         (s.table.number, s.position, s.entry.start_number)
         for s in Seat.objects.order_by("table__number", "position")
@@ -35,8 +35,8 @@ def test_a_plan_becomes_tables_with_seats_in_position_order():
 def test_seating_again_replaces_the_draft():
     tournament, entries = tournament_with_players(8)
     series = tournament.series.get(number=1)
-    seat_series(series, [entries[:4], entries[4:]])
-    seat_series(series, [entries[4:], entries[:4]])
+    seat_series(series, [entries[:4], entries[4:]], by=ORGA)
+    seat_series(series, [entries[4:], entries[:4]], by=ORGA)
     assert series.tables.count() == 2
     assert Seat.objects.get(table__number=1, position=1).entry == entries[4]
 
@@ -46,7 +46,7 @@ def test_a_started_series_keeps_its_seating():
     record_deal(table, deal=normal([1, 2]), by=CAPTAIN)
     entries = [seat.entry for seat in table.seats.all()]
     with pytest.raises(Refused) as refused:
-        seat_series(table.series, [entries])
+        seat_series(table.series, [entries], by=ORGA)
     assert codes(refused) == [("series_started", "series")]
 
 
@@ -61,7 +61,7 @@ def test_a_started_series_keeps_its_seating():
 def test_impossible_plans_are_refused(plan, code):
     tournament, entries = tournament_with_players(8)
     with pytest.raises(Refused) as refused:
-        seat_series(tournament.series.get(number=1), plan(entries))
+        seat_series(tournament.series.get(number=1), plan(entries), by=ORGA)
     assert codes(refused) == [code]
 
 
@@ -69,22 +69,22 @@ def test_players_of_another_tournament_cannot_be_seated():
     tournament, entries = tournament_with_players(4)
     _, strangers = tournament_with_players(4)
     with pytest.raises(Refused) as refused:
-        seat_series(tournament.series.get(number=1), [entries[:2] + strangers[:2]])
+        seat_series(tournament.series.get(number=1), [entries[:2] + strangers[:2]], by=ORGA)
     assert codes(refused) == [("not_entered", "tables")]
 
 
 def test_withdrawn_players_are_not_seated():
     tournament, entries = tournament_with_players(4)
-    withdraw(entries[2])
+    withdraw(entries[2], by=ORGA)
     with pytest.raises(Refused) as refused:
-        seat_series(tournament.series.get(number=1), [entries])
+        seat_series(tournament.series.get(number=1), [entries], by=ORGA)
     assert codes(refused) == [("entry_withdrawn", "tables")]
 
 
 def test_the_callers_series_sees_its_new_status():
     tournament, entries = tournament_with_players(4)
     series = tournament.series.get(number=1)
-    seat_series(series, [entries])
+    seat_series(series, [entries], by=ORGA)
     assert series.status == SeriesStatus.SEATED
 
 
@@ -93,5 +93,5 @@ def test_a_captain_token_opens_its_table_until_reissued():
     token = table.captain_token()
     assert table_for_token(token) == table
     assert table.token_hash != token  # only the hash is stored
-    new_token = reissue_captain_token(table)
+    new_token = reissue_captain_token(table, by=ORGA)
     assert (table_for_token(token), table_for_token(new_token)) == (None, table)

@@ -16,6 +16,7 @@ def test_every_organiser_write_through_the_api_is_logged_with_who(table, orga_cl
     tournament = table.series.tournament
     base = f"/api/v1/tournaments/{tournament.pk}/"
     entry = tournament.entries.first()
+    before = tournament.actions.count()  # what setting the table up logged
     orga_client.patch(base, {"standings_frozen": True}, format="json")
     orga_client.post(base + "entries/", {"name": "Nachzügler"}, format="json")
     orga_client.patch(base + f"entries/{entry.pk}/", {"checked_in": True}, format="json")
@@ -24,8 +25,8 @@ def test_every_organiser_write_through_the_api_is_logged_with_who(table, orga_cl
     orga_client.put(f"/api/v1/tables/{table.pk}/deals/1/", body, format="json")
     orga_client.post(f"/api/v1/tables/{table.pk}/captain-token/", {}, format="json")
     orga_client.post(base + "series/1/call-time/", {}, format="json")
-    assert logged(tournament) == [
-        ("orga", "tournament_changed"),
+    assert logged(tournament)[before:] == [
+        ("orga", "frozen"),
         ("orga", "entry_added"),
         ("orga", "checked_in"),
         ("orga", "deal_corrected"),

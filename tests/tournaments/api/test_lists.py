@@ -5,6 +5,7 @@ import datetime
 import pytest
 
 from tests.factories.api import codes, public_tournament
+from tests.factories.tournaments import ORGA
 from tournaments.domain.entries import set_checked_in, withdraw
 
 pytestmark = pytest.mark.django_db
@@ -53,9 +54,9 @@ def test_lists_are_paged_on_request(anonymous, three):
 
 def test_entries_are_filtered_for_the_door(orga_client):
     tournament, entries = public_tournament(5)
-    set_checked_in(entries[0])
-    set_checked_in(entries[1])
-    withdraw(entries[1])
+    set_checked_in(entries[0], by=ORGA)
+    set_checked_in(entries[1], by=ORGA)
+    withdraw(entries[1], by=ORGA)
     url = f"/api/v1/tournaments/{tournament.pk}/entries/"
     waiting = orga_client.get(url, {"checked_in": "false"}).json()
     assert [row["name"] for row in waiting] == ["Spieler 3", "Spieler 4", "Spieler 5"]

@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
+from karlchen.actors import Actor
 from tests.factories.api import client_for, codes, public_tournament
 from tests.factories.tournaments import organiser, tournament_with_players
 from tournaments.domain.tournaments import create_tournament
@@ -46,7 +47,9 @@ def test_organisers_also_see_their_own_drafts_only(orga_client):
     public_tournament(0, name="Offen", date=datetime.date(2026, 12, 1))
     own, _ = tournament_with_players(0, name="Eigener Entwurf")
     create_tournament(
-        by=organiser("andere"), name="Fremder Entwurf", date=datetime.date(2026, 1, 1)
+        by=Actor.of_user(organiser("andere")),
+        name="Fremder Entwurf",
+        date=datetime.date(2026, 1, 1),
     )
     body = orga_client.get(URL).json()
     assert [row["name"] for row in body] == ["Eigener Entwurf", "Offen"]

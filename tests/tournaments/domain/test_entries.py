@@ -4,8 +4,9 @@ import datetime
 
 import pytest
 
+from karlchen.actors import Actor
 from karlchen.refusals import Refused
-from tests.factories.tournaments import organiser, tournament_with_players
+from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tournaments.domain.entries import add_entry, import_entries_csv, set_checked_in, withdraw
 from tournaments.domain.tournaments import create_tournament
 from tournaments.models import Club, Entry, Player
@@ -19,7 +20,10 @@ def problems(refused):
 
 def test_a_new_tournament_has_its_series_and_its_organiser():
     tournament = create_tournament(
-        by=organiser(), name="Herbstturnier", date=datetime.date(2026, 11, 7), series_count=4
+        by=Actor.of_user(organiser()),
+        name="Herbstturnier",
+        date=datetime.date(2026, 11, 7),
+        series_count=4,
     )
     assert list(tournament.series.values_list("number", flat=True)) == [1, 2, 3, 4]
     assert list(tournament.organisers.values_list("username", flat=True)) == ["orga"]
@@ -28,14 +32,14 @@ def test_a_new_tournament_has_its_series_and_its_organiser():
 def test_a_tournament_refuses_rules_its_engine_does_not_know():
     with pytest.raises(Refused) as refused:
         create_tournament(
-            by=None, name="x", date=datetime.date(2026, 1, 1), rules={"scoring": "skat"}
+            by=ORGA, name="x", date=datetime.date(2026, 1, 1), rules={"scoring": "skat"}
         )
     assert problems(refused) == [("invalid_option", "rules.scoring")]
 
 
 def test_a_schafkopf_tournament_plays_32_deals_without_compulsory_solos():
     tournament = create_tournament(
-        by=None, name="Schafkopf", date=datetime.date(2026, 1, 1), game="schafkopf"
+        by=ORGA, name="Schafkopf", date=datetime.date(2026, 1, 1), game="schafkopf"
     )
     assert (tournament.normal_deals, tournament.compulsory_solos) == (32, False)
     assert tournament.series_settings(5).normal_deals == 32
@@ -55,29 +59,29 @@ def test_five_tables_play_five_quarters_of_the_normal_deals():
 def test_entries_get_the_next_start_number_and_share_clubs():
     tournament, entries = tournament_with_players(4)
     assert [entry.start_number for entry in entries] == [1, 2, 3, 4]
-    late = add_entry(tournament, name="Nachzüglerin", club="Herz As", start_number=10)
+    late = add_entry(tournament, name="Nachzüglerin", club="Herz As", start_number=10, by=ORGA)
     assert (late.start_number, Club.objects.filter(name="Herz As").count()) == (10, 1)
-    assert add_entry(tournament, name="Noch einer").start_number == 11
+    assert add_entry(tournament, name="Noch einer", by=ORGA).start_number == 11
 
 
 def test_a_member_number_finds_the_same_player_again():
     first, _ = tournament_with_players(0)
     second, _ = tournament_with_players(0)
-    add_entry(first, name="Erika Muster", member_number="DDV-123")
-    add_entry(second, name="Erika Muster", member_number="DDV-123")
+    add_entry(first, name="Erika Muster", member_number="DDV-123", by=ORGA)
+    add_entry(second, name="Erika Muster", member_number="DDV-123", by=ORGA)
     assert Player.objects.filter(member_number="DDV-123").count() == 1
     with pytest.raises(Refused) as refused:
-        add_entry(first, name="Erika M.", member_number="DDV-123")
+        add_entry(first, name="Erika M.", member_number="DDV-123", by=ORGA)
     assert problems(refused) == [("already_entered", "name")]
 
 
 def test_entry_refusals():
     tournament, _ = tournament_with_players(2)
     with pytest.raises(Refused) as refused:
-        add_entry(tournament, name=" ", start_number=2)
+        add_entry(tournament, name=" ", start_number=2, by=ORGA)
     assert problems(refused) == [("name_required", "name"), ("start_number_taken", "start_number")]
     with pytest.raises(Refused) as refused:
-        add_entry(tournament, name="x", start_number=0)
+        add_entry(tournament, name="x", start_number=0, by=ORGA)
     assert problems(refused) == [("start_number_invalid", "start_number")]
 
 
@@ -85,7 +89,12 @@ def test_too_long_texts_and_huge_start_numbers_are_refused():
     tournament, _ = tournament_with_players(0)
     with pytest.raises(Refused) as refused:
         add_entry(
-            tournament, name="x" * 121, club="y" * 121, member_number="1" * 31, start_number=10**9
+            tournament,
+            name="x" * 121,
+            club="y" * 121,
+            member_number="1" * 31,
+            start_number=10**9,
+            by=ORGA,
         )
     assert problems(refused) == [
         ("text_too_long", "name"),
@@ -94,7 +103,7 @@ def test_too_long_texts_and_huge_start_numbers_are_refused():
         ("start_number_invalid", "start_number"),
     ]
     with pytest.raises(Refused) as refused:
-        import_entries_csv(tournament, f"name,start_number\n{'x' * 121},{'9' * 30}\n")
+        import_entries_csv(tournament, f"name,start_number\n{'x' * 121},{'9' * 30}\n", by=ORGA)
     assert problems(refused) == [
         ("start_number_invalid", "csv.2.start_number"),
         ("text_too_long", "csv.2.name"),
@@ -104,7 +113,7 @@ def test_too_long_texts_and_huge_start_numbers_are_refused():
 def test_csv_import_enters_every_row():
     tournament, _ = tournament_with_players(0)
     text = "\ufeffname,club,member_number,start_number\nAnna,Karo Sieben,,5\nBernd,,B-1,\n"
-    entries = import_entries_csv(tournament, text)
+    entries = import_entries_csv(tournament, text, by=ORGA)
     assert [(e.player.name, e.start_number) for e in entries] == [("Anna", 5), ("Bernd", 6)]
     assert entries[0].player.club.name == "Karo Sieben"
 
@@ -113,7 +122,7 @@ def test_csv_import_is_all_or_nothing_with_every_problem_by_line():
     tournament, _ = tournament_with_players(1)
     text = "name,club,start_number\nAnna,,x\n,,\nCarla,,1\nDora,,7\nEmil,,7\n"
     with pytest.raises(Refused) as refused:
-        import_entries_csv(tournament, text)
+        import_entries_csv(tournament, text, by=ORGA)
     assert problems(refused) == [
         ("start_number_invalid", "csv.2.start_number"),
         ("name_required", "csv.3.name"),
@@ -134,14 +143,14 @@ def test_csv_import_is_all_or_nothing_with_every_problem_by_line():
 def test_csv_import_refuses_unknown_columns_and_empty_files(text, expected):
     tournament, _ = tournament_with_players(0)
     with pytest.raises(Refused) as refused:
-        import_entries_csv(tournament, text)
+        import_entries_csv(tournament, text, by=ORGA)
     assert problems(refused) == expected
 
 
 def test_check_in_and_withdraw():
     _, (entry, *_rest) = tournament_with_players(4)
-    set_checked_in(entry)
-    withdraw(entry)
+    set_checked_in(entry, by=ORGA)
+    withdraw(entry, by=ORGA)
     entry.refresh_from_db()
     assert (entry.checked_in, entry.withdrawn) == (True, True)
 

@@ -6,7 +6,7 @@ import pytest
 from openpyxl import Workbook
 
 from karlchen.refusals import Refused
-from tests.factories.tournaments import tournament_with_players
+from tests.factories.tournaments import ORGA, tournament_with_players
 from tournaments.domain.entry_files import (
     import_entry_rows,
     preview_entry_rows,
@@ -90,7 +90,7 @@ def test_the_preview_names_each_rows_problems_and_nothing_is_entered():
         6: ["start_number_taken"],
     }
     with pytest.raises(Refused):
-        import_entry_rows(tournament, rows)
+        import_entry_rows(tournament, rows, by=ORGA, file="liste.csv")
     assert tournament.entries.count() == 2
 
 
@@ -100,7 +100,7 @@ def test_good_rows_are_all_entered_with_their_numbers_and_clubs():
         {"name": "Anna", "club": "Karo Sieben", "start_number": "5"},
         {"name": "Bert", "club": "", "start_number": ""},
     ]
-    entries = import_entry_rows(tournament, rows)
+    entries = import_entry_rows(tournament, rows, by=ORGA, file="liste.csv")
     assert [(e.start_number, e.player.name) for e in entries] == [(5, "Anna"), (6, "Bert")]
     assert entries[0].player.club.name == "Karo Sieben"
     assert entries[1].player.club is None
@@ -109,5 +109,5 @@ def test_good_rows_are_all_entered_with_their_numbers_and_clubs():
 def test_an_empty_list_of_rows_is_refused():
     tournament, _ = tournament_with_players(0)
     with pytest.raises(Refused) as refusal:
-        import_entry_rows(tournament, [])
+        import_entry_rows(tournament, [], by=ORGA, file="liste.csv")
     assert codes(refusal) == [("file", "csv_empty")]
