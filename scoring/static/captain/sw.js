@@ -9,7 +9,12 @@ const CACHE = "karlchen-captain-v2";
 
 self.addEventListener("install", (event) => {
   // The page that registered this is the one to have at hand offline.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.add("./")).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.add("./"))
+      .then(() => self.skipWaiting())
+  );
 });
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
