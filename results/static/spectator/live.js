@@ -14,11 +14,7 @@
   let page = 0;
 
   function text(name, values) {
-    let message = data.texts[name] || name;
-    Object.entries(values || {}).forEach(([key, value]) => {
-      message = message.replace(`%(${key})s`, value);
-    });
-    return message;
+    return window.Karlchen.text(data.texts, name, values); // karlchen/texts.js
   }
 
   function cell(content, className) {

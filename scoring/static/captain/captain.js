@@ -26,11 +26,7 @@
   }
 
   function text(name, values) {
-    let message = data.texts[name] || name;
-    Object.entries(values || {}).forEach(([key, value]) => {
-      message = message.replace(`%(${key})s`, value);
-    });
-    return message;
+    return window.Karlchen.text(data.texts, name, values); // karlchen/texts.js
   }
 
   // --- the queue ---------------------------------------------------------------------------
