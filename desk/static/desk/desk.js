@@ -1,6 +1,6 @@
 /* The organiser's desk: small helps on server-rendered pages (everything works without them,
  * only less smoothly): rule presets, the door's search and check-in, the live board, jobs. */
-(function () {
+(() => {
   "use strict";
 
   function csrfToken(form) {
@@ -25,20 +25,25 @@
     }
 
     function fill() {
-      const values = (presets[preset.value] || {})[game.value];
+      const values = presets[preset.value]?.[game.value];
       if (!values) return;
       Object.entries(values).forEach(([name, value]) => {
         const fieldName = prefixes[game.value] + name;
-        const inputs = form.querySelectorAll('[name="' + fieldName + '"]');
+        const inputs = form.querySelectorAll(`[name="${fieldName}"]`);
         inputs.forEach((input) => {
-          if (input.type === "checkbox" && inputs.length > 1) input.checked = value.includes(input.value);
-          else if (input.type === "checkbox") input.checked = Boolean(value);
-          else input.value = value;
+          if (input.type !== "checkbox") input.value = value;
+          else if (inputs.length > 1) input.checked = value.includes(input.value);
+          else input.checked = Boolean(value);
         });
       });
     }
 
-    if (game && !game.disabled) game.addEventListener("change", () => { showGame(); fill(); });
+    if (game && !game.disabled) {
+      game.addEventListener("change", () => {
+        showGame();
+        fill();
+      });
+    }
     if (preset && !preset.disabled) preset.addEventListener("change", fill);
     showGame();
   }
@@ -52,7 +57,7 @@
       if (!slot) return;
       const all = document.querySelectorAll("#entry-list tbody tr[data-search]:not(.withdrawn)");
       const here = document.querySelectorAll("#entry-list tbody tr.here:not(.withdrawn)");
-      slot.textContent = here.length + " / " + all.length;
+      slot.textContent = `${here.length} / ${all.length}`;
     }
     if (search) {
       search.addEventListener("input", () => {
@@ -84,10 +89,15 @@
           row.classList.toggle("here", flags.checked_in);
           button.value = flags.checked_in ? "check_out" : "check_in";
           button.setAttribute("aria-pressed", String(flags.checked_in));
-          button.textContent = flags.checked_in ? "✔ " + form.dataset.hereText : form.dataset.checkInText;
+          button.textContent = flags.checked_in
+            ? `✔ ${form.dataset.hereText}`
+            : form.dataset.checkInText;
           count();
-          if (search && search.value) { search.select(); search.focus(); }
-        } catch (error) {
+          if (search?.value) {
+            search.select();
+            search.focus();
+          }
+        } catch {
           // the server answers with a page that says what happened
           const field = Object.assign(document.createElement("input"), { type: "hidden" });
           Object.assign(field, { name: "action", value: button.value });
@@ -119,7 +129,7 @@
       try {
         const response = await fetch(slot.dataset.board, { credentials: "same-origin" });
         if (response.ok) slot.innerHTML = await response.text();
-      } catch (error) {
+      } catch {
         // offline for a moment: the board stays as it was
       }
     }, seconds * 1000);
@@ -132,14 +142,17 @@
     const timer = setInterval(async () => {
       for (const item of waiting) {
         try {
-          const response = await fetch(item.dataset.job, { credentials: "same-origin", headers: { Accept: "application/json" } });
+          const response = await fetch(item.dataset.job, {
+            credentials: "same-origin",
+            headers: { Accept: "application/json" },
+          });
           const job = await response.json();
           if (job.status === "done" || job.status === "failed") {
             clearInterval(timer);
             window.location.reload();
             return;
           }
-        } catch (error) {
+        } catch {
           // try again at the next tick
         }
       }

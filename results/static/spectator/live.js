@@ -2,7 +2,7 @@
  * ranking changed (If-None-Match with the last ETag: a 304 costs the server next to nothing),
  * redraw it when it did, mark the rows that changed and show who moved up or down. The beamer
  * view pages through the ranking. */
-(function () {
+(() => {
   "use strict";
 
   const data = JSON.parse(document.getElementById("spectator-data").textContent);
@@ -14,11 +14,7 @@
   let page = 0;
 
   function text(name, values) {
-    let message = data.texts[name] || name;
-    Object.entries(values || {}).forEach(([key, value]) => {
-      message = message.replace("%(" + key + ")s", value);
-    });
-    return message;
+    return window.Karlchen.text(data.texts, name, values); // karlchen/texts.js
   }
 
   function cell(content, className) {
@@ -41,7 +37,7 @@
       element.append(row.player.name);
     } else {
       const link = document.createElement("a");
-      link.href = data.player_url.replace("/0/", "/" + row.entry + "/");
+      link.href = data.player_url.replace("/0/", `/${row.entry}/`);
       link.textContent = row.player.name;
       element.append(link);
     }
@@ -110,7 +106,7 @@
         render(await response.json());
       }
       if (state) state.textContent = text("updated", { time: new Date().toLocaleTimeString() });
-    } catch (error) {
+    } catch {
       if (state) state.textContent = text("offline");
     }
   }
@@ -124,14 +120,14 @@
       if (response.status !== 200) return;
       tablesEtag = response.headers.get("ETag") || "";
       (await response.json()).tables.forEach((one) => {
-        const item = document.querySelector('#tables [data-table="' + one.number + '"]');
+        const item = document.querySelector(`#tables [data-table="${one.number}"]`);
         if (!item) return;
         item.querySelector("progress").value = one.progress.deals_played;
         item.querySelector("progress").max = one.progress.deals_total;
         item.querySelector(".count").textContent =
-          one.progress.deals_played + "/" + one.progress.deals_total;
+          `${one.progress.deals_played}/${one.progress.deals_total}`;
       });
-    } catch (error) {
+    } catch {
       // the ranking's poll says when the connection is gone
     }
   }

@@ -4,7 +4,7 @@
  * has answered, so that a reload, a dead battery or a lost connection loses nothing and a deal
  * sent twice is stored once. The server (the table API) checks and stores; this script only
  * collects what was played and shows what the server says. */
-(function () {
+(() => {
   "use strict";
 
   const Series = window.KarlchenSeries;
@@ -26,24 +26,20 @@
   }
 
   function text(name, values) {
-    let message = data.texts[name] || name;
-    Object.entries(values || {}).forEach(([key, value]) => {
-      message = message.replace("%(" + key + ")s", value);
-    });
-    return message;
+    return window.Karlchen.text(data.texts, name, values); // karlchen/texts.js
   }
 
   // --- the queue ---------------------------------------------------------------------------
 
   function queueKey() {
     // The desk (an organiser's session) keeps its own queue beside a captain's on one browser.
-    return "karlchen.queue." + (data.token ? "table." : "desk.") + data.table;
+    return `karlchen.queue.${data.token ? "table." : "desk."}${data.table}`;
   }
 
   function loadQueue() {
     try {
       return JSON.parse(localStorage.getItem(queueKey())) || [];
-    } catch (error) {
+    } catch {
       return [];
     }
   }
@@ -74,7 +70,7 @@
         row.classList.add("failed");
         const reasons = document.createElement("span");
         reasons.className = "error";
-        reasons.textContent = " " + item.errors.map((error) => error.message).join(" ");
+        reasons.textContent = ` ${item.errors.map((error) => error.message).join(" ")}`;
         row.append(reasons);
         row.append(button(text("edit"), () => editQueued(item.key)));
         row.append(button(text("discard"), () => discardQueued(item.key)));
@@ -116,7 +112,7 @@
   }
 
   function dealUrl(number) {
-    return data.urls.deal.replace("/0/", "/" + number + "/");
+    return data.urls.deal.replace("/0/", `/${number}/`);
   }
 
   function headers() {
@@ -126,7 +122,7 @@
       "Accept-Language": document.documentElement.lang,
     };
     // A captain speaks with the table's token; an organiser at the desk with the session.
-    if (data.token) return { ...common, Authorization: "Table " + data.token };
+    if (data.token) return { ...common, Authorization: `Table ${data.token}` };
     return { ...common, "X-CSRFToken": data.csrf };
   }
 
@@ -161,7 +157,7 @@
         let answer;
         try {
           answer = await request(item);
-        } catch (error) {
+        } catch {
           setStatus(text("offline_waiting"), "warn");
           break; // no connection: try again later
         }
@@ -221,12 +217,12 @@
   // --- the form ----------------------------------------------------------------------------
 
   function value(name) {
-    const checked = form.querySelector('[name="' + name + '"]:checked');
+    const checked = form.querySelector(`[name="${name}"]:checked`);
     return checked ? checked.value : null;
   }
 
   function checkedNumbers(name) {
-    const checked = form.querySelectorAll('[name="' + name + '"]:checked');
+    const checked = form.querySelectorAll(`[name="${name}"]:checked`);
     return Array.from(checked).map((input) => Number(input.value));
   }
 
@@ -316,7 +312,7 @@
 
   function setChecked(name, values) {
     const wanted = values.filter((item) => item !== null && item !== undefined).map(String);
-    form.querySelectorAll('[name="' + name + '"]').forEach((input) => {
+    form.querySelectorAll(`[name="${name}"]`).forEach((input) => {
       input.checked = wanted.includes(input.value);
     });
   }
@@ -342,9 +338,10 @@
     const tout = data.game === "schafkopf" && contract && contract.endsWith("_tout");
     form.querySelector("[data-tricks]").hidden = !(tout || points === 0 || points === full);
     const other = form.querySelector("[data-other-points]");
-    other.textContent = Number.isInteger(points) && points >= 0 && points <= full
-      ? text("other_side_points", { points: full - points })
-      : "";
+    other.textContent =
+      Number.isInteger(points) && points >= 0 && points <= full
+        ? text("other_side_points", { points: full - points })
+        : "";
     form.querySelector("[data-reason]").hidden = correcting === null;
     const legend = form.querySelector("[data-re-legend]");
     if (legend) legend.textContent = text(contract === "solo" ? "soloist" : "re_players");
@@ -420,7 +417,7 @@
     let answer;
     try {
       answer = await send(data.urls.preview, "POST", body);
-    } catch (error) {
+    } catch {
       preview.replaceChildren(paragraph(text("preview_offline"), "hint"));
       return;
     }
@@ -456,7 +453,7 @@
       const item = document.createElement("li");
       const sign = line.points > 0 ? "+" : "";
       const party = data.parties[line.party] || line.party;
-      item.textContent = (data.lines[line.code] || line.code) + " (" + party + ") " + sign + line.points;
+      item.textContent = `${data.lines[line.code] || line.code} (${party}) ${sign}${line.points}`;
       lines.append(item);
     });
     const points = document.createElement("dl");
@@ -478,12 +475,14 @@
     form.querySelectorAll("[data-error-for]").forEach((slot) => {
       slot.textContent = "";
     });
-    form.querySelectorAll("[aria-invalid]").forEach((field) => field.removeAttribute("aria-invalid"));
+    form.querySelectorAll("[aria-invalid]").forEach((field) => {
+      field.removeAttribute("aria-invalid");
+    });
     errors.forEach((error) => {
       const slot = slotFor(error.field);
-      slot.textContent = (slot.textContent + " " + error.message).trim();
+      slot.textContent = `${slot.textContent} ${error.message}`.trim();
       const group = slot.closest("fieldset, .field");
-      if (group) group.querySelectorAll("input, select").forEach((field) => {
+      group?.querySelectorAll("input, select").forEach((field) => {
         field.setAttribute("aria-invalid", "true");
       });
     });
@@ -496,7 +495,7 @@
     let length = 0;
     form.querySelectorAll("[data-error-for]").forEach((slot) => {
       slot.dataset.errorFor.split(" ").forEach((name) => {
-        const matches = field === name || (field || "").startsWith(name + ".");
+        const matches = field === name || (field || "").startsWith(`${name}.`);
         if (matches && name.length > length) {
           best = slot;
           length = name.length;
@@ -552,7 +551,7 @@
     try {
       markTried(item.key);
       answer = await request(item);
-    } catch (error) {
+    } catch {
       clearForm();
       setStatus(text("offline_kept"), "warn");
       return;
@@ -602,9 +601,9 @@
         showNextDeal();
         update();
       }
-      const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+      const worker = navigator.serviceWorker?.controller;
       if (worker) worker.postMessage("table-changed"); // its offline copy of this page
-    } catch (error) {
+    } catch {
       // offline: the list stays as it was; the queue says what waits
     }
   }
@@ -631,11 +630,11 @@
       player: player ? Number(player.value) : null,
       pin: confirmForm.elements.pin.value,
     };
-    const url = dealUrl(confirmForm.dataset.confirm) + "confirmation/";
+    const url = `${dealUrl(confirmForm.dataset.confirm)}confirmation/`;
     let answer;
     try {
       answer = await send(url, "POST", body);
-    } catch (error) {
+    } catch {
       setStatus(text("confirm_offline"), "warn");
       return;
     }

@@ -2,7 +2,7 @@
  * who deals next, who sits out, whether a Vorführung is due, after deals not yet sent.
  * A port of the rotation in tournaments/engine/series.py (replay's cursor), checked against it
  * by tests/browser/test_captain.py; the server still decides and refuses every deal itself. */
-(function (root) {
+((root) => {
   "use strict";
 
   const FIVE_TABLE = 5;

@@ -6,10 +6,17 @@
 "use strict";
 
 const CACHE = "karlchen-captain-v2";
+// Where the page's scripts and styles are: its own, and karlchen/texts.js that it shares.
+const STATIC = ["/static/captain/", "/static/karlchen/"];
 
 self.addEventListener("install", (event) => {
   // The page that registered this is the one to have at hand offline.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.add("./")).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.add("./"))
+      .then(() => self.skipWaiting())
+  );
 });
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
@@ -26,7 +33,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && url.pathname.endsWith("/captain/")) {
     event.respondWith(networkFirst(request));
-  } else if (url.pathname.startsWith("/static/captain/")) {
+  } else if (STATIC.some((folder) => url.pathname.startsWith(folder))) {
     event.respondWith(cacheFirst(request));
   }
 });
