@@ -8,7 +8,7 @@ from karlchen.actors import Actor
 from seating.domain.seating import draw_seating
 from tournaments.domain.jobs import run_job, start_job
 from tournaments.domain.log import log_action
-from tournaments.enums import JobKind
+from tournaments.enums import JobKind, SeriesStatus
 from tournaments.models import Job, Tournament
 
 
@@ -20,7 +20,7 @@ def start_seating_job(tournament: Tournament, *, by: Actor, params: dict) -> Job
         job = start_job(
             tournament, kind=JobKind.SEATING, params=params, by=by, task=task_seat_tournament
         )
-        series = ", ".join(map(str, params.get("series") or [])) or "—"
+        series = ", ".join(map(str, params.get("series") or _not_under_way(tournament)))
         details = {"series": series, "method": params.get("method"), "seed": params.get("seed")}
         log_action(tournament, by, "seating_started", **details)
     return job
@@ -29,3 +29,9 @@ def start_seating_job(tournament: Tournament, *, by: Actor, params: dict) -> Job
 def run_seating_job(job_id: int) -> Job | None:
     """Run a seating job once; a job already done or failed, or gone, is left alone."""
     return run_job(job_id, lambda job: draw_seating(job.tournament, **job.params))
+
+
+def _not_under_way(tournament: Tournament) -> list[int]:
+    """The series a seating without a choice seats: those not yet under way."""
+    waiting = tournament.series.filter(status__in=(SeriesStatus.PLANNED, SeriesStatus.SEATED))
+    return list(waiting.order_by("number").values_list("number", flat=True))
