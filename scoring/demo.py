@@ -96,18 +96,12 @@ def generate_series(
         if state.next_deal is None:
             break
         deal = choose_deal(rng, state.next_deal, state.compulsory_done, plan)
-        as_played = played_deal(deal)
+        as_played = PlayedDeal.of_result("doppelkopf", deal)
         kind = classify(settings, played, as_played)  # raises SeriesRefused: a bug here
         score = score_deal(engine_rules, deal_from_dict(deal))  # raises DealRejected: a bug here
         generated.append(GeneratedDeal(deal, state.next_deal, kind, score))
         played.append(as_played)
     return generated
-
-
-def played_deal(deal: Mapping) -> PlayedDeal:
-    """What the series engine sees of a deal (as ``scoring.domain.deals.played_deal``)."""
-    soloist = deal["re"][0] if deal["contract"] == "solo" else None
-    return PlayedDeal(soloist=soloist, contract=deal["contract"])
 
 
 def choose_deal(

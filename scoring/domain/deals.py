@@ -73,16 +73,7 @@ class _TableScope:
             inputs = [deal.current.input for deal in self.deals]
         else:
             inputs = [json.loads(text) for (text,) in _select(PLAYED_SQL, self.table.pk)]
-        return tuple(played_deal(self.tournament.game, data) for data in inputs)
-
-
-def played_deal(game: str, data: Mapping) -> PlayedDeal:
-    """What the series engine needs of a deal: who played a solo (Doppelkopf) or declared."""
-    if game == Game.SCHAFKOPF:
-        return PlayedDeal(soloist=data.get("declarer"), contract=data["contract"])
-    re = data.get("re") or ()
-    soloist = re[0] if data["contract"] == "solo" and re else None
-    return PlayedDeal(soloist=soloist, contract=data["contract"])
+        return tuple(PlayedDeal.of_result(self.tournament.game, data) for data in inputs)
 
 
 def record_deal(
@@ -311,7 +302,7 @@ def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
     """The series replayed with the corrected deal: its problems, and every deal's new kind."""
     index = scope.deals.index(target)
     played = list(scope.played)
-    played[index] = played_deal(scope.tournament.game, deal)
+    played[index] = PlayedDeal.of_result(scope.tournament.game, deal)
     try:
         entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
     except SeriesRefused as refusal:
@@ -425,7 +416,7 @@ def _evaluate_new(scope: _TableScope, deal: Mapping, upcoming: NextDeal):
         kind = classify(
             scope.settings,
             scope.played,
-            played_deal(scope.tournament.game, deal),
+            PlayedDeal.of_result(scope.tournament.game, deal),
             time_up_after=scope.table.time_up_after,
         )
     except SeriesRefused as refusal:

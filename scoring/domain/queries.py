@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from scoring.domain.deals import confirming_positions, played_deal
+from scoring.domain.deals import confirming_positions
 from scoring.models import Deal
 from seating.models import Seat, Table
-from tournaments.engine.series import NextDeal, replay
+from tournaments.engine.series import NextDeal, PlayedDeal, replay
 from tournaments.models import Series, Tournament
 
 DONE, OWED = "done", "owed"
@@ -111,7 +111,7 @@ def _state(
     deals = list(deals)
     positions = [seat.position for seat in seat_views]
     settings = tournament.series_settings(len(positions))
-    played = [played_deal(tournament.game, deal.current.input) for deal in deals]
+    played = [PlayedDeal.of_result(tournament.game, deal.current.input) for deal in deals]
     state = replay(settings, played, time_up_after=table.time_up_after)
     deal_views, totals = _with_running_totals(tournament, deals, positions)
     compulsory = {

@@ -14,7 +14,7 @@ translations. A refusal carries a stable code, a field path and params; the web 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -23,6 +23,7 @@ from karlchen.refusals import OneRefusal
 TABLE_SIZES = (4, 5)
 FIVE_TABLE = 5
 SOLO = "solo"
+SCHAFKOPF = "schafkopf"  # the game whose deals all count as normal ones
 
 
 class DealKind(StrEnum):
@@ -90,6 +91,21 @@ class PlayedDeal:
 
     soloist: int | None
     contract: str = "normal"
+
+    @classmethod
+    def of_result(cls, game: str, result: Mapping[str, object]) -> PlayedDeal:
+        """What the series sees of a deal result as captains enter it (docs/API.md).
+
+        Doppelkopf: the soloist is the one Re player of a solo. Schafkopf: the declarer, though
+        every Schafkopf deal counts as a normal one.
+        """
+        contract = str(result["contract"])
+        if game == SCHAFKOPF:
+            declarer = result.get("declarer")
+            return cls(soloist=declarer if isinstance(declarer, int) else None, contract=contract)
+        re = result.get("re")
+        soloist = re[0] if contract == SOLO and isinstance(re, Sequence) and re else None
+        return cls(soloist=soloist, contract=contract)
 
 
 @dataclass(frozen=True, slots=True)
