@@ -68,11 +68,14 @@ def add_adjustment(
 def remove_adjustments(adjustments, *, by: Actor) -> None:
     """Delete penalty rows (a queryset), e.g. one entered by mistake; standings follow."""
     with transaction.atomic():
+        changed = set()
         for adjustment in adjustments.select_related("series__tournament", "table"):
             log_action(adjustment.series.tournament, by, "penalty_removed", **_details(adjustment))
-            tournament_changed(adjustment.series.tournament_id)
+            changed.add(adjustment.series.tournament_id)
         AdjustmentLine.objects.filter(adjustment__in=adjustments).delete()
         adjustments.delete()
+        for tournament_id in changed:  # once per tournament, not once per row
+            tournament_changed(tournament_id)
 
 
 def _details(adjustment: Adjustment) -> dict:
