@@ -98,6 +98,8 @@ class IdempotencyKey(models.Model):
     revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
+        verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
         constraints = [
             models.UniqueConstraint(fields=["table", "key"], name="idempotency_key_unique")
         ]
@@ -115,6 +117,8 @@ class RevisionPoints(models.Model):
     points = models.IntegerField()
 
     class Meta:
+        verbose_name = _("points of a revision")
+        verbose_name_plural = _("points of revisions")
         constraints = [
             models.UniqueConstraint(fields=["revision", "entry"], name="revision_points_once")
         ]
