@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -217,7 +217,7 @@ class SeatingLine:
 class SeatingList:
     series: Series
     tables: tuple[SeatingTable, ...]
-    players: tuple[SeatingLine, ...]  # alphabetically
+    players: tuple[SeatingLine, ...]  # alphabetically by surname
 
 
 def seating_list(series: Series) -> SeatingList:
@@ -235,8 +235,37 @@ def seating_list(series: Series) -> SeatingList:
             SeatingLine(view.name, view.club, view.start_number, seat.table.number, seat.position)
         )
     tables = tuple(SeatingTable(number, tuple(views)) for number, views in by_table.items())
-    lines.sort(key=lambda line: (sort_key(line.name), line.start_number))
-    return SeatingList(series=series, tables=tables, players=tuple(lines))
+    lines.sort(key=lambda line: (surname_key(line.name), line.start_number))
+    listed = (replace(line, name=surname_first(line.name)) for line in lines)
+    return SeatingList(series=series, tables=tables, players=tuple(listed))
+
+
+# Name particles a German list files under the name that follows ("von Bülow" under B, DIN 5007)
+PARTICLES = frozenset({"von", "vom", "van", "de", "der", "den", "zu", "zum", "zur", "ten", "ter"})
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """(surname, the rest) of a name as players enter it: "Anna Schmidt" or "Schmidt, Anna"."""
+    if "," in name:
+        surname, rest = name.split(",", 1)
+        return surname.strip(), rest.strip()
+    *rest, surname = name.split() or [""]
+    if not any(char.isalpha() for char in surname):  # "Spieler 6", "Tisch 2": not a surname
+        return name, ""
+    return surname, " ".join(rest)
+
+
+def surname_key(name: str) -> tuple:
+    """Sorted by surname, then the rest; particles ("von", "van") are not sorted by."""
+    surname, rest = split_name(name)
+    given = " ".join(word for word in rest.split() if word.casefold() not in PARTICLES)
+    return sort_key(surname), sort_key(given)
+
+
+def surname_first(name: str) -> str:
+    """ "Zoë Müller" as an A–Z list shows it: "Müller, Zoë" (one word stays as it is)."""
+    surname, rest = split_name(name)
+    return f"{surname}, {rest}" if rest else surname
 
 
 def sort_key(name: str) -> tuple:
