@@ -26,7 +26,7 @@ from scoring.domain.queries import DealView, SeatView, TableState, seat_view, se
 from scoring.enums import DEAL_KIND_LABELS, DealKind
 from seating.models import Seat
 from tournaments.engine.series import FIVE_TABLE
-from tournaments.enums import TieBreak
+from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Series, Tournament
 
 SOLO_KINDS = {DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO}  # the rubric below the normal rows
@@ -307,8 +307,25 @@ class SeriesLine:
 
 
 @dataclass(frozen=True)
+class Interim:
+    """Standings printed while series remain: after ``closed`` of ``planned`` series."""
+
+    closed: int
+    planned: int
+
+
+def interim(tournament: Tournament) -> Interim | None:
+    """None once every series is closed; the standings are final then."""
+    statuses = list(tournament.series.values_list("status", flat=True))
+    closed = statuses.count(SeriesStatus.CLOSED)
+    planned = max(tournament.series_count, len(statuses))
+    return None if closed == planned else Interim(closed=closed, planned=planned)
+
+
+@dataclass(frozen=True)
 class StandingsDocument:
     tournament: Tournament
+    interim: Interim | None
     series_numbers: tuple[int, ...]
     tie_break_names: tuple[str, ...]
     lines: tuple[StandingLine, ...]
@@ -330,6 +347,7 @@ def standings_document(tournament: Tournament) -> StandingsDocument:
     )
     return StandingsDocument(
         tournament=tournament,
+        interim=interim(tournament),
         series_numbers=numbers,
         tie_break_names=tuple(str(TIE_BREAK_COLUMNS[name][0]) for name in tie_breaks),
         lines=lines,
@@ -372,12 +390,15 @@ class Certificate:
     name: str
     club: str | None
     points: int
+    interim: Interim | None
 
 
 def certificates(tournament: Tournament, *, top: int) -> list[Certificate]:
-    """A certificate for every player placed ``top`` or better (a shared place: each of them)."""
+    """A certificate for every player placed ``top`` or better (a shared place: each of them);
+    printed while series remain, each says it is provisional."""
+    provisional = interim(tournament)
     return [
-        Certificate(tournament, row.rank, row.name, row.club, row.total)
+        Certificate(tournament, row.rank, row.name, row.club, row.total, provisional)
         for row in standings(tournament)
         if row.rank <= top
     ]

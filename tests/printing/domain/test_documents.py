@@ -291,7 +291,8 @@ def test_standings_overall_with_tie_breaks_and_per_series():
     play_series(tables[1], seed=3, deals=10)
     files, _, _ = generate(series.tournament, kind="standings")
     overall, first = pdf_pages(files["standings.pdf"])[:2]
-    assert "Gesamtwertung" in overall
+    assert "Vorläufige Gesamtwertung" in overall  # no series is closed yet
+    assert "VORLÄUFIGER STAND: 0 VON 3 SERIEN ABGESCHLOSSEN" in overall.upper()
     assert "Serien gewonnen" in overall
     assert "Beste Serie" in overall
     assert "Serie 1" in first
@@ -314,6 +315,19 @@ def test_certificates_for_the_first_places():
     assert "5. Dezember 2026" in pages[0]
     assert any(name in pages[0] for name in winners)
     assert f"1. Platz mit {best} Punkten" in pages[0]
+    assert "VORLÄUFIG: 0 VON 3 SERIEN ABGESCHLOSSEN" in pages[0].upper()
+
+
+def test_standings_and_certificates_are_final_once_every_series_is_closed():
+    series, (table,) = seated_series((4,))
+    play_series(table, seed=5)
+    series.tournament.series.update(status=SeriesStatus.CLOSED)
+    files, _, _ = generate(series.tournament, kind="standings")
+    overall = pdf_pages(files["standings.pdf"])[0]
+    assert "Gesamtwertung" in overall
+    assert "orläufig" not in overall
+    files, _, _ = generate(series.tournament, kind="certificates", top=1)
+    assert all("orläufig" not in page for page in pdf_pages(files["certificates-top-1.pdf"]))
 
 
 def test_generating_again_replaces_the_file():
