@@ -24,8 +24,14 @@ def start_documents_job(
         job = start_job(
             tournament, kind=JobKind.DOCUMENTS, params=params, by=by, task=task_render_documents
         )
-        log_action(tournament, by, "documents_started", kind=params["kind"])
+        log_action(tournament, by, "documents_started", **_logged(params))
     return job
+
+
+def _logged(params: dict) -> dict:
+    """What the log says of a print: the kind, its series, blank or filled, the top places."""
+    named = ("kind", "series", "filled", "top")
+    return {name: params[name] for name in named if params.get(name) is not None}
 
 
 def run_documents_job(job_id: int) -> Job | None:

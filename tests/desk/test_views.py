@@ -301,6 +301,8 @@ def test_score_sheets_are_printed_as_a_job_and_listed_for_download(
     assert download.status_code == 200
     assert b"".join(download.streaming_content).startswith(b"%PDF")
     assert actions(tournament) == ["documents_started"]
+    log = desk.get(f"/desk/{tournament.pk}/organisers/").content.decode()
+    assert "hat gedruckt: Spiellisten, Serie 1, leer" in log
 
 
 def test_printing_what_cannot_be_printed_yet_says_why(seated, desk):
