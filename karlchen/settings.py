@@ -129,6 +129,7 @@ LOGIN_REDIRECT_URL = "desk:home"
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["karlchen.formats"]  # English with European dates (karlchen/formats/en)
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True

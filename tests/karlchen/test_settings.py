@@ -115,3 +115,18 @@ def test_production_behind_the_proxy_takes_its_scheme_and_the_client_address():
     )
     assert loaded["proxies"] == 1
     assert loaded["proxy_ssl_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_english_pages_write_dates_the_european_way():
+    import datetime
+
+    from django.utils import formats, translation
+
+    day = datetime.date(2026, 12, 5)
+    moment = datetime.time(19, 30)
+    with translation.override("en"):
+        assert formats.date_format(day) == "5 December 2026"
+        assert formats.date_format(day, "SHORT_DATE_FORMAT") == "05/12/2026"
+        assert formats.time_format(moment) == "19:30"
+    with translation.override("de"):
+        assert formats.date_format(day) == "5. Dezember 2026"
