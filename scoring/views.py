@@ -38,6 +38,8 @@ TEXTS = {
     "soloist": _("Soloist (tap the name)"),
     "other_side_points": _("the other side: %(points)s"),
     "breakdown_winner": _("%(party)s wins, game value %(value)s"),
+    # one line of the breakdown: "Re announced: +2 for Kontra" (Re lost its announcement)
+    "breakdown_line": _("%(line)s: %(points)s for %(party)s"),
     "breakdown_nobody": _("Nobody wins, game value %(value)s"),
     "preview_offline": _("No connection: the deal is checked when it is sent."),
     "saving": _("Saving …"),
@@ -227,5 +229,6 @@ def _page_data(state: TableState, token: str | None, names: dict[int, str], desk
         "lines": {code: str(label) for code, label in labels.LINES.items()},
         "parties": {code: str(label) for code, label in labels.PARTIES.items()},
         "kinds": {code: str(label) for code, label in DEAL_KIND_CHOICES},
+        "solos": {code: str(label) for code, label in labels.SOLO_TYPES.items()},
         "texts": {name: str(message) for name, message in TEXTS.items()},
     }
