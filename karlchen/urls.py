@@ -5,10 +5,9 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from karlchen.api.errors import api_not_found
-from karlchen.views import HomeView
 
 urlpatterns = [
-    path("", HomeView.as_view(), name="home"),
+    path("", include("results.home_urls")),  # the start page lists public tournaments
     path("admin/", admin.site.urls),
     path("captain/", include("scoring.urls")),
     path("t/", include("results.urls")),
