@@ -5,10 +5,10 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from karlchen.api.errors import api_not_found
-from karlchen.views import HomeView, favicon
+from karlchen.views import favicon
 
 urlpatterns = [
-    path("", HomeView.as_view(), name="home"),
+    path("", include("results.home_urls")),  # the start page lists public tournaments
     path("admin/", admin.site.urls),
     # Pages without a <link rel="icon"> (the admin, the browsable API) make browsers ask here.
     path("favicon.ico", favicon),

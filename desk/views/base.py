@@ -15,7 +15,9 @@ from django.views import View
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
+from results.domain.public import in_play
 from tournaments.api.permissions import is_organiser
+from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
 
 
@@ -45,6 +47,7 @@ class OrganiserView(DeskView):
             "tournament": self.tournament,
             "step": step,
             "steps": steps(self.tournament),
+            "start_prompt": start_prompt(self.tournament),
             **context,
         }
         return render(self.request, template, context, status=status)
@@ -56,6 +59,12 @@ class OrganiserView(DeskView):
     def refused(self, refusal: Refused) -> None:
         for problem in refusal.problems:
             messages.error(self.request, problem_message(problem))
+
+
+def start_prompt(tournament: Tournament) -> bool:
+    """Whether to ask the organisers to start the tournament: it is still a draft (spectators
+    get "starts soon") while its tables are seated or playing already."""
+    return tournament.status == TournamentStatus.DRAFT and in_play(tournament.pk)
 
 
 def steps(tournament: Tournament) -> list[dict]:

@@ -4,7 +4,8 @@ check-in list, late entries and withdrawals (with what they mean for the seating
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpResponseRedirect, JsonResponse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -61,6 +62,9 @@ class EveningView(OrganiserView):
                 _("The tournament is now: %(status)s.")
                 % {"status": TournamentStatus(status).label},
             )
+        back = request.POST.get("next", "")  # the desk page the start prompt was on
+        if url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+            return HttpResponseRedirect(back)
         return self.back("evening")
 
 

@@ -36,6 +36,7 @@ REQUEST_ERROR_CODES = {
     "authentication_failed": _("The credentials are not valid."),
     "permission_denied": _("You may not do this."),
     "not_found": _("Not found."),
+    "not_started": _("This tournament is not public yet: it starts soon."),
     "method_not_allowed": _("This method is not allowed here."),
     "not_acceptable": _("The requested response format is not available."),
     "min_value": _("The number is too small."),

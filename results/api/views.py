@@ -11,14 +11,33 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 
 from karlchen.api.base import CODES, READ_ERRORS, RESPONSE_403, Api, valid
+from karlchen.api.errors import REQUEST_ERROR_CODES
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import StrictSerializer
 from karlchen.changes import Body, cached_body
+from results.domain.public import NotPublic, public_tournament
 from results.domain.ranking_cache import organiser_ranking, public_ranking
 from scoring.models import Deal
 from tournaments.api.permissions import get_or_404, is_organiser, readable_tournament
 from tournaments.api.serializers import SeriesOutput
 from tournaments.models import Tournament
+
+
+class NotStarted(NotFound):
+    """A draft whose tables are seated, asked for by a spectator: it starts soon."""
+
+    default_detail = REQUEST_ERROR_CODES["not_started"]
+    default_code = "not_started"
+
+
+def not_public(tournament_id: int) -> NotFound:
+    """The 404 a spectator gets for a tournament that is not public: ``not_started`` where
+    the draft is in play, else ``not_found`` (no different from an unknown id)."""
+    try:
+        public_tournament(tournament_id)
+    except NotPublic as refusal:
+        return NotStarted() if refusal.tournament is not None else NotFound()
+    return NotFound()
 
 
 def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple[Body, bool]:
@@ -29,7 +48,7 @@ def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple
             return organiser_ranking(tournament, series=series), True
     body = public_ranking(tournament_id, series=series)
     if body is None:
-        raise NotFound()
+        raise not_public(tournament_id)
     return body, False
 
 
@@ -98,7 +117,10 @@ class SeriesListApi(Api):
         responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
     )
     def get(self, request, tournament_id):
-        tournament = readable_tournament(request, tournament_id)
+        try:
+            tournament = readable_tournament(request, tournament_id)
+        except NotFound:
+            raise not_public(tournament_id) from None
 
         def build():
             rows = tournament.series.order_by("number").annotate(table_count=Count("tables"))

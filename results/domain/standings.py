@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from django.db import connection, transaction
 from django.db.models import Count, Sum
@@ -199,3 +200,45 @@ def _ranked(rows: list[Standing], tie_breaks) -> list[Standing]:
 def ranking_order(tournament: Tournament) -> tuple[int, ...]:
     """Entry ids of the players still in, best first (a series seated by the standings)."""
     return tuple(row.entry_id for row in standings(tournament) if not row.withdrawn)
+
+
+def tie_break_names(tournament: Tournament) -> tuple[str, ...]:
+    """The tie-breaks that order equal totals in this tournament, first to last."""
+    return tuple(TieBreak(name).value for name in tournament.tie_breaks or DEFAULT_TIE_BREAKS)
+
+
+def tie_break_value(row: dict, name: str) -> int:
+    """A tie-break's figure of a ranking row as clients read it (``ranking_cache``)."""
+    if name == TieBreak.SERIES_WON:
+        return row.get("series_won", 0)
+    if name == TieBreak.BEST_SERIES:
+        return max(row.get("series", {}).values(), default=0)
+    return row.get("deals_played", 0)  # fewer deals played rank higher
+
+
+def tie_figures(rows: list[dict], tie_breaks) -> list[list[int]]:
+    """Per row, the tie-break figures that separate it from players with the same total.
+
+    Rows come in ranking order; a run of equal totals shows the figures of the tie-breaks up
+    to the last one needed to order that run (none where they share a rank on all of them).
+    The page shows them next to the total, so a spectator sees why equal totals differ in rank.
+    """
+    figures: list[list[int]] = [[] for _row in rows]
+    start = 0
+    while start < len(rows):
+        end = start
+        while end + 1 < len(rows) and rows[end + 1]["total"] == rows[start]["total"]:
+            end += 1
+        values = [
+            [tie_break_value(row, name) for name in tie_breaks] for row in rows[start : end + 1]
+        ]
+        needed = 0
+        for above, below in pairwise(values):
+            pairs = zip(above, below, strict=True)
+            differing = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
+            if differing is not None:
+                needed = max(needed, differing + 1)
+        for offset, row_values in enumerate(values):
+            figures[start + offset] = row_values[:needed]
+        start = end + 1
+    return figures
