@@ -69,7 +69,7 @@ def test_a_draft_in_play_starts_soon_in_english(draft_in_play, path):
     assert "Starts soon" in html
     assert "Beginnt bald" not in html
     assert "Wintercup" in html
-    assert "Dec. 5, 2026" in html
+    assert "5 December 2026" in html
 
 
 def test_a_player_page_of_a_draft_in_play_starts_soon_too(draft_in_play):
