@@ -11,6 +11,7 @@ goes through the domain instead: seatings (``seat_series``), tables and their ca
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.conf import settings
@@ -37,6 +38,9 @@ from tournaments.models import (
     Tournament,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 # --- tournaments and entries -----------------------------------------------------------------
 
 
@@ -51,6 +55,7 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         """The rules are checked by Tournament.clean (the engine); the tie-breaks here."""
         cleaned = super().clean()
+        assert cleaned is not None  # a ModelForm's clean() returns its cleaned_data
         tie_breaks = cleaned.get("tie_breaks")
         if tie_breaks is not None and (
             not isinstance(tie_breaks, list)
@@ -120,7 +125,9 @@ class TournamentAdmin(admin.ModelAdmin):
         for tournament in queryset:
             documents = evening_documents(tournament)
             if not documents:
-                text = _("Nothing to print for %(tournament)s yet: no series is seated.")
+                text: StrOrPromise = _(
+                    "Nothing to print for %(tournament)s yet: no series is seated."
+                )
                 self.message_user(request, text % {"tournament": tournament.name}, messages.WARNING)
             for document in documents:
                 try:

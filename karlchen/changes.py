@@ -20,9 +20,12 @@ import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar, cast
 
 from django.core.cache import cache
 from django.db import transaction
+
+T = TypeVar("T")
 
 BODY_SECONDS = 3600
 COMPUTING_SECONDS = 30  # should a computing reader die, another one takes over after this
@@ -36,8 +39,9 @@ class Body:
     content: bytes
 
     @property
-    def rows(self) -> list[dict]:
-        return json.loads(self.content)
+    def rows(self) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = json.loads(self.content)
+        return rows
 
 
 def tournament_changed(tournament_id: int) -> None:
@@ -51,7 +55,7 @@ def cached_body(tournament_id: int, view: str, build: Callable[[], object]) -> B
     return cached(tournament_id, view, lambda: json_body(build()))
 
 
-def cached(tournament_id: int, view: str, build):
+def cached(tournament_id: int, view: str, build: Callable[[], T]) -> T:
     """The view's body for the current generation, computed by one reader at a time.
 
     One cache round trip per read: the generation token and the view's last body, which is
@@ -65,10 +69,10 @@ def cached(tournament_id: int, view: str, build):
     generation = found.get(generation_key) or _new_generation(tournament_id)
     last = found.get(body_key)
     if last is not None and last[0] == generation:
-        return last[1]
+        return cast(T, last[1])  # the cache holds (generation, what build() returned)
     computing_key = f"{body_key}:computing:{generation}"
     if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
-        return last[1]
+        return cast(T, last[1])
     body = build()
     cache.set(body_key, (generation, body), BODY_SECONDS)
     cache.delete(computing_key)

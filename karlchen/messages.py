@@ -5,9 +5,11 @@ parameters; this module is the one place that turns them into words. Every code 
 has a message here (a test finds them in the sources), and the API documentation lists them.
 """
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext_lazy as _
 
-from karlchen.refusals import Problem
+from karlchen.refusals import Problem, Refused
 
 MESSAGES = {
     # rule sets
@@ -171,7 +173,7 @@ def problem_message(problem: Problem) -> str:
     return str(template) % dict(problem.params) if problem.params else str(template)
 
 
-def problem_errors(problems) -> list[dict[str, str]]:
+def problem_errors(problems: Iterable[Problem]) -> list[dict[str, str]]:
     """Engine problems in the API's error format, messages in the active language."""
     return [
         {"field": problem.field, "code": problem.code, "message": problem_message(problem)}
@@ -179,6 +181,6 @@ def problem_errors(problems) -> list[dict[str, str]]:
     ]
 
 
-def refusal_text(refusal) -> str:
+def refusal_text(refusal: Refused) -> str:
     """Every problem of a refusal as one sentence list, for places that show a single text."""
     return " ".join(problem_message(problem) for problem in refusal.problems)

@@ -12,8 +12,9 @@ words them in the reader's language and the API answers them in its one error fo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,8 @@ class Problem:
 
     code: str
     field: str
-    params: Mapping[str, object] = field(default_factory=dict)
+    # dataclasses.field: the attribute ``field`` above hides a bare ``field`` in the class body
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
 
 
 class Refused(ValueError):

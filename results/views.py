@@ -63,6 +63,8 @@ def ranking_rows(tournament: Tournament) -> tuple[list[dict] | None, str]:
         body = public_ranking(tournament.pk)
     except Closed:
         return None, ""
+    if body is None:  # made a draft again (or deleted) since it was loaded: nothing public
+        return None, ""
     return body.rows, body.etag
 
 

@@ -111,15 +111,15 @@ def choose_deal(
     players = upcoming.players
     if upcoming.forced_soloist is not None:
         return solo_deal(rng, players, upcoming.forced_soloist)
-    due = [
-        seat
+    due = {
+        seat: at
         for seat in players
         if seat not in compulsory_done
-        and plan.compulsory_at.get(seat) is not None
-        and plan.compulsory_at[seat] <= upcoming.number
-    ]
+        and (at := plan.compulsory_at.get(seat)) is not None
+        and at <= upcoming.number
+    }
     if due:
-        return solo_deal(rng, players, min(due, key=lambda seat: plan.compulsory_at[seat]))
+        return solo_deal(rng, players, min(due, key=due.__getitem__))
     roll = rng.random()
     if roll < WEDDING:
         return wedding_deal(rng, players)

@@ -3,6 +3,8 @@ check-in list, late entries and withdrawals (with what they mean for the seating
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpResponseRedirect, JsonResponse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -41,7 +43,7 @@ class EveningView(OrganiserView):
     def get(self, request, tournament_id):
         entries = self.tournament.entries.all()
         series = list(self.tournament.series.order_by("number").prefetch_related("tables"))
-        context = {
+        context: dict[str, Any] = {
             "counts": {
                 "entered": entries.filter(withdrawn=False).count(),
                 "checked_in": entries.filter(withdrawn=False, checked_in=True).count(),

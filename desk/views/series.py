@@ -182,7 +182,7 @@ def board(series) -> list[dict]:
     for state in series_tables(series):
         activity = last.get(state.table.pk)
         quiet_since = activity or series.tournament.created_at
-        names = {seat.position: seat.name for seat in state.seats}
+        names: dict[int | None, str] = {seat.position: seat.name for seat in state.seats}
         forced = state.next_deal.forced_soloist if state.next_deal else None
         lines.append(
             {

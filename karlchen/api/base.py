@@ -87,9 +87,13 @@ def _errors(errors: list[dict[str, str]], code: int) -> Response:
 
 def _django_errors(exc: DjangoValidationError) -> list[dict[str, str]]:
     if not hasattr(exc, "error_dict"):
-        return [error(BODY, item.code or "invalid", " ".join(item)) for item in exc.error_list]
+        return [
+            error(BODY, item.code or "invalid", " ".join(item.messages)) for item in exc.error_list
+        ]
     return [
-        error(BODY if field == "__all__" else field, item.code or "invalid", " ".join(item))
+        error(
+            BODY if field == "__all__" else field, item.code or "invalid", " ".join(item.messages)
+        )
         for field, items in exc.error_dict.items()
         for item in items
     ]

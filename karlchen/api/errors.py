@@ -5,6 +5,7 @@ refusals arrive here already as problems with codes and are translated by ``scor
 """
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
@@ -13,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 BODY = "body"  # the field name for errors about the request as a whole
 
@@ -47,7 +51,7 @@ REQUEST_ERROR_CODES = {
 }
 
 
-def error(field: str, code: str, message: str) -> dict[str, str]:
+def error(field: str, code: str, message: "StrOrPromise") -> dict[str, str]:
     return {"field": field, "code": code, "message": str(message)}
 
 

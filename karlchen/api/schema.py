@@ -1,12 +1,16 @@
 """Shared pieces of the OpenAPI description: the error body and the table of error codes."""
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from django.utils import translation
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
 from karlchen.api.errors import REQUEST_ERROR_CODES
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 ERROR_BODY = inline_serializer(
     "ErrorList",
@@ -30,7 +34,7 @@ ERROR_RESPONSES = {
 }
 
 
-def error_codes_description(*tables: Mapping[str, str]) -> str:
+def error_codes_description(*tables: Mapping[str, "StrOrPromise"]) -> str:
     """A Markdown table of every error code and its meaning (English, as the schema is)."""
     with translation.override("en"):
         rows = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from karlchen.actors import Actor
@@ -13,7 +15,7 @@ from tournaments.models import Job, Tournament
 
 
 def start_documents_job(
-    tournament: Tournament, *, by: Actor, request: dict, base_url: str, language: str
+    tournament: Tournament, *, by: Actor, request: dict[str, Any], base_url: str, language: str
 ) -> Job:
     """Record a documents job (PDFs in ``language``, captain links under ``base_url``) and
     enqueue it after commit; an impossible request is refused here, before any job exists."""
@@ -28,7 +30,7 @@ def start_documents_job(
     return job
 
 
-def _logged(params: dict) -> dict:
+def _logged(params: dict[str, Any]) -> dict[str, Any]:
     """What the log says of a print: the kind, its series, blank or filled, the top places."""
     named = ("kind", "series", "filled", "top")
     return {name: params[name] for name in named if params.get(name) is not None}
@@ -37,7 +39,7 @@ def _logged(params: dict) -> dict:
 def run_documents_job(job_id: int) -> Job | None:
     """Render and store a documents job's PDFs once, reporting progress per chunk or table."""
 
-    def work(job: Job) -> dict:
+    def work(job: Job) -> dict[str, Any]:
         base_url = job.params["base_url"]
         return generate_documents(
             job.tournament, job.params, base_url=base_url, progress=progress(job)

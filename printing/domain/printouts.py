@@ -70,7 +70,7 @@ class ScoreSheet:
         return any(grid.fill_text for grid in grids)
 
     @property
-    def form(self) -> tuple:
+    def form(self) -> tuple[object, ...]:
         """What the sheet shares with every sheet printed on the same form: all that the
         template's "form" layer shows (the series is one tournament's, one date)."""
         return (
@@ -144,7 +144,12 @@ def _blank_row(label: str, positions: list[int]) -> list[str]:
     return [label, *([""] * (2 * len(positions) + 3))]
 
 
-def _fill(normal: list, solos: list, deals: tuple[DealView, ...], positions: list[int]) -> None:
+def _fill(
+    normal: list[list[str]],
+    solos: list[list[str]],
+    deals: tuple[DealView, ...],
+    positions: list[int],
+) -> None:
     """Each deal in the next free row of its rubric; totals run in the order of play."""
     free = {False: iter(normal), True: iter(solos)}
     for deal in deals:
@@ -174,7 +179,13 @@ def _row_height(rows: int) -> float:
     return max(low, min(high, GRID_HEIGHT / rows))
 
 
-def _blocks(widths: list[int], rows: list, height: float, left, positions) -> tuple:
+def _blocks(
+    widths: list[int],
+    rows: list[list[str]],
+    height: float,
+    left: frozenset[int],
+    positions: list[int],
+) -> tuple[pdf.Grid, ...]:
     """The rows as one grid, or as grids of a page each, never split across pages; each
     begins with whose columns they are, the first with the columns' titles too."""
     return tuple(
@@ -249,13 +260,13 @@ def split_name(name: str) -> tuple[str, str]:
     if "," in name:
         surname, rest = name.split(",", 1)
         return surname.strip(), rest.strip()
-    *rest, surname = name.split() or [""]
+    *given, surname = name.split() or [""]
     if not any(char.isalpha() for char in surname):  # "Spieler 6", "Tisch 2": not a surname
         return name, ""
-    return surname, " ".join(rest)
+    return surname, " ".join(given)
 
 
-def surname_key(name: str) -> tuple:
+def surname_key(name: str) -> tuple[tuple[int | str, ...], tuple[int | str, ...]]:
     """Sorted by surname, then the rest; particles ("von", "van") are not sorted by."""
     surname, rest = split_name(name)
     given = " ".join(word for word in rest.split() if word.casefold() not in PARTICLES)
@@ -268,7 +279,7 @@ def surname_first(name: str) -> str:
     return f"{surname}, {rest}" if rest else surname
 
 
-def sort_key(name: str) -> tuple:
+def sort_key(name: str) -> tuple[int | str, ...]:
     """Names sorted as a German reader looks them up: Ä with A, ß as ss, case ignored, and
     numbers by their value ("Tisch 9" before "Tisch 10")."""
     plain = unicodedata.normalize("NFKD", name)
@@ -355,7 +366,9 @@ def standings_document(tournament: Tournament) -> StandingsDocument:
     )
 
 
-def _per_series(tournament: Tournament, rows: list[Standing], numbers: tuple[int, ...]) -> tuple:
+def _per_series(
+    tournament: Tournament, rows: list[Standing], numbers: tuple[int, ...]
+) -> tuple[tuple[int, tuple[SeriesLine, ...]], ...]:
     tables = {
         (seat["series__number"], seat["entry_id"]): seat["table__number"]
         for seat in Seat.objects.filter(series__tournament=tournament).values(
@@ -370,7 +383,9 @@ def _per_series(tournament: Tournament, rows: list[Standing], numbers: tuple[int
     return tuple(ranked)
 
 
-def _series_ranking(number: int, rows: list[Standing], tables: dict) -> tuple[SeriesLine, ...]:
+def _series_ranking(
+    number: int, rows: list[Standing], tables: dict[tuple[int, int], int]
+) -> tuple[SeriesLine, ...]:
     """One series' result: by its points, equal points sharing a rank."""
     rows = sorted(rows, key=lambda row: (-row.per_series[number], row.start_number))
     lines, previous = [], None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
@@ -46,7 +47,7 @@ TOURNAMENT_FIELDS = (
 ENTRY_FLAGS = ("checked_in", "withdrawn", "hidden", "pin")
 
 
-def export_archive(tournament: Tournament) -> dict:
+def export_archive(tournament: Tournament) -> dict[str, Any]:
     entries = {entry.pk: entry for entry in tournament.entries.select_related("player__club")}
     numbers = {pk: entry.start_number for pk, entry in entries.items()}
     return {
@@ -104,7 +105,7 @@ def _when(moment: datetime.datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def _entry(entry: Entry) -> dict:
+def _entry(entry: Entry) -> dict[str, Any]:
     player = entry.player
     return {
         "start_number": entry.start_number,
@@ -115,7 +116,7 @@ def _entry(entry: Entry) -> dict:
     }
 
 
-def _series(series: Series, numbers: Mapping[int, int]) -> dict:
+def _series(series: Series, numbers: Mapping[int, int]) -> dict[str, Any]:
     tables = series.tables.prefetch_related("seats", "deals__revisions__points")
     return {
         "number": series.number,
@@ -133,7 +134,7 @@ def _series(series: Series, numbers: Mapping[int, int]) -> dict:
     }
 
 
-def _table(table: Table, numbers: Mapping[int, int]) -> dict:
+def _table(table: Table, numbers: Mapping[int, int]) -> dict[str, Any]:
     return {
         "number": table.number,
         "time_up_after": table.time_up_after,
@@ -152,7 +153,7 @@ def _table(table: Table, numbers: Mapping[int, int]) -> dict:
     }
 
 
-def _revision(revision: DealRevision, numbers: Mapping[int, int]) -> dict:
+def _revision(revision: DealRevision, numbers: Mapping[int, int]) -> dict[str, Any]:
     return {
         "version": revision.version,
         "input": revision.input,
@@ -161,13 +162,13 @@ def _revision(revision: DealRevision, numbers: Mapping[int, int]) -> dict:
         "author": revision.author_label,
         "reason": revision.reason,
         "created_at": _when(revision.created_at),
-        "confirmed_by": numbers.get(revision.confirmed_by_id),
+        "confirmed_by": numbers.get(revision.confirmed_by_id) if revision.confirmed_by_id else None,
         "confirmed_at": _when(revision.confirmed_at),
         "points": {str(line.position): line.points for line in revision.points.all()},
     }
 
 
-def _adjustment(adjustment: Adjustment, numbers: Mapping[int, int]) -> dict:
+def _adjustment(adjustment: Adjustment, numbers: Mapping[int, int]) -> dict[str, Any]:
     return {
         "kind": adjustment.kind,
         "reason": adjustment.reason,
@@ -180,7 +181,7 @@ def _adjustment(adjustment: Adjustment, numbers: Mapping[int, int]) -> dict:
 # --- import ----------------------------------------------------------------------------------
 
 
-def _checked(archive: object) -> dict:
+def _checked(archive: object) -> dict[str, Any]:
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise refused("archive_invalid", "archive", detail="format")
     if archive.get("version") != VERSION:
@@ -196,11 +197,12 @@ def _moment(text: str | None) -> datetime.datetime | None:
     return parse_datetime(text) if text else None
 
 
-def _new_tournament(row: dict, by: Actor) -> Tournament:
+def _new_tournament(row: dict[str, Any], by: Actor) -> Tournament:
     fields = {name: row[name] for name in TOURNAMENT_FIELDS if name in row}
     tournament = Tournament(
         **fields,
-        date=parse_date(row["date"]),
+        # a date parse_date cannot read is None: full_clean() refuses it (archive_invalid)
+        date=parse_date(row["date"]),  # type: ignore[misc]
         standings_frozen_at=_moment(row.get("standings_frozen_at")),
     )
     tournament.full_clean()
@@ -211,7 +213,7 @@ def _new_tournament(row: dict, by: Actor) -> Tournament:
     return tournament
 
 
-def _new_entry(tournament: Tournament, row: dict) -> Entry:
+def _new_entry(tournament: Tournament, row: dict[str, Any]) -> Entry:
     club = Club.objects.get_or_create(name=row["club"])[0] if row.get("club") else None
     number = row.get("member_number") or None
     if number:
@@ -226,7 +228,9 @@ def _new_entry(tournament: Tournament, row: dict) -> Entry:
     )
 
 
-def _restore_series(tournament: Tournament, row: dict, entries: Mapping[int, Entry]) -> None:
+def _restore_series(
+    tournament: Tournament, row: dict[str, Any], entries: Mapping[int, Entry]
+) -> None:
     series = tournament.series.get(number=row["number"])
     for name in ("status", "seating_method", "seating_seed", "seating_report"):
         setattr(series, name, row[name])
@@ -240,7 +244,7 @@ def _restore_series(tournament: Tournament, row: dict, entries: Mapping[int, Ent
         _restore_adjustment(series, adjustment, entries, tables)
 
 
-def _restore_table(series: Series, row: dict, entries: Mapping[int, Entry]) -> Table:
+def _restore_table(series: Series, row: dict[str, Any], entries: Mapping[int, Entry]) -> Table:
     table = new_table(series, row["number"])
     table.time_up_after = row.get("time_up_after")
     table.save(update_fields=["time_up_after"])
@@ -254,7 +258,9 @@ def _restore_table(series: Series, row: dict, entries: Mapping[int, Entry]) -> T
     return table
 
 
-def _restore_deal(table: Table, row: dict, seats: Mapping[int, Entry], entries) -> None:
+def _restore_deal(
+    table: Table, row: dict[str, Any], seats: Mapping[int, Entry], entries: Mapping[int, Entry]
+) -> None:
     deal = Deal.objects.create(
         table=table,
         number=row["number"],
@@ -270,7 +276,9 @@ def _restore_deal(table: Table, row: dict, seats: Mapping[int, Entry], entries) 
     deal.save(update_fields=["current"])
 
 
-def _restore_revision(deal: Deal, row: dict, seats, entries) -> DealRevision:
+def _restore_revision(
+    deal: Deal, row: dict[str, Any], seats: Mapping[int, Entry], entries: Mapping[int, Entry]
+) -> DealRevision:
     confirmed_by = entries[row["confirmed_by"]] if row.get("confirmed_by") else None
     revision = DealRevision.objects.create(
         deal=deal,
@@ -291,7 +299,9 @@ def _restore_revision(deal: Deal, row: dict, seats, entries) -> DealRevision:
     return revision
 
 
-def _restore_adjustment(series: Series, row: dict, entries, tables: Mapping[int, Table]) -> None:
+def _restore_adjustment(
+    series: Series, row: dict[str, Any], entries: Mapping[int, Entry], tables: Mapping[int, Table]
+) -> None:
     table = tables.get(row["table"]) if row.get("table") else None
     adjustment = Adjustment.objects.create(
         series=series, table=table, kind=row["kind"], reason=row["reason"]
@@ -303,13 +313,15 @@ def _restore_adjustment(series: Series, row: dict, entries, tables: Mapping[int,
     )
 
 
-def _keep_time(model, pk: int, created_at: str | None) -> None:
+def _keep_time(
+    model: type[DealRevision] | type[Adjustment], pk: int, created_at: str | None
+) -> None:
     """``auto_now_add`` stamps the import's time: put the archived moment back."""
     if created_at:
         model.objects.filter(pk=pk).update(created_at=_moment(created_at))
 
 
-def _check_standings(tournament: Tournament, archived: list | None) -> None:
+def _check_standings(tournament: Tournament, archived: list[dict[str, Any]] | None) -> None:
     if archived is None:
         return
     expected = {(row["start_number"], row["rank"], row["total"]) for row in archived}

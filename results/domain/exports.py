@@ -8,15 +8,16 @@ import io
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
+from openpyxl.worksheet.worksheet import Worksheet
 
 from results.domain.standings import standings
 from tournaments.models import Tournament
 
 
-def results_table(tournament: Tournament) -> list[list]:
+def results_table(tournament: Tournament) -> list[list[object]]:
     """The header and one row per player, best first, with every figure of the standings."""
     numbers = list(range(1, tournament.series_count + 1))
-    header = [_("Rank"), _("Start number"), _("Name"), _("Club"), _("Total")]
+    header: list[object] = [_("Rank"), _("Start number"), _("Name"), _("Club"), _("Total")]
     header += [_("Series %(number)s") % {"number": number} for number in numbers]
     header += [_("Deals"), _("Compulsory solos"), _("Series won"), _("Withdrawn")]
     rows = [header]
@@ -38,6 +39,7 @@ def results_csv(tournament: Tournament) -> bytes:
 def results_xlsx(tournament: Tournament) -> bytes:
     book = Workbook()
     sheet = book.active
+    assert isinstance(sheet, Worksheet)  # a new workbook has one worksheet, the active one
     sheet.title = _("Standings")[:31]  # Excel's limit for sheet names
     for row in results_table(tournament):
         sheet.append(row)

@@ -247,7 +247,7 @@ class TableSheetApi(TableApi):
 
 class RecordDealApi(TableApi):
     class DoppelkopfInputSerializer(StrictSerializer):
-        deal = DoppelkopfDealInput()
+        deal: serializers.Field = DoppelkopfDealInput()  # Schafkopf's redeclares it
         number = StrictIntegerField(
             required=False, min_value=1, help_text="The deal the client means to record."
         )
@@ -292,7 +292,7 @@ class RecordDealApi(TableApi):
 
 class CorrectDealApi(TableApi):
     class DoppelkopfInputSerializer(StrictSerializer):
-        deal = DoppelkopfDealInput()
+        deal: serializers.Field = DoppelkopfDealInput()  # Schafkopf's redeclares it
         version = StrictIntegerField(min_value=1, help_text="The version that was corrected.")
         reason = serializers.CharField(max_length=2000, allow_blank=True)
         idempotency_key = serializers.CharField(required=False, max_length=100)
@@ -360,7 +360,7 @@ class VoidDealApi(TableApi):
         author = table_actor(request, table)
         deal_number_or_404(table, number)
         if request.data:
-            serializer = VoidDealApi.InputSerializer(data=request.data)
+            serializer: serializers.Serializer = VoidDealApi.InputSerializer(data=request.data)
         else:
             serializer = VoidDealApi.QuerySerializer(data=request.query_params.dict())
         serializer.is_valid(raise_exception=True)
@@ -378,7 +378,7 @@ class VoidDealApi(TableApi):
 
 class PreviewDealApi(TableApi):
     class DoppelkopfInputSerializer(StrictSerializer):
-        deal = DoppelkopfDealInput()
+        deal: serializers.Field = DoppelkopfDealInput()  # Schafkopf's redeclares it
         number = StrictIntegerField(
             required=False,
             min_value=1,

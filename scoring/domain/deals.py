@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
+from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
@@ -29,15 +30,20 @@ from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
 from tournaments.domain.log import log_action
 from tournaments.engine.series import (
+    DealKind,
     NextDeal,
     PlayedDeal,
     SeriesRefused,
+    SeriesSettings,
+    TimelineEntry,
     classify,
     replay,
     timeline,
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
 from tournaments.models import Entry, Series, Tournament
+
+EngineDeal = doppelkopf.DoppelkopfDeal | schafkopf.SchafkopfDeal
 
 
 @dataclass
@@ -53,7 +59,7 @@ class _TableScope:
     seats: dict[int, int]  # position → entry id
 
     @property
-    def settings(self):
+    def settings(self) -> SeriesSettings:
         return self.tournament.series_settings(len(self.seats))
 
     @property
@@ -79,7 +85,7 @@ class _TableScope:
 def record_deal(
     table: Table,
     *,
-    deal: Mapping,
+    deal: Mapping[str, Any],
     by: Actor,
     number: int | None = None,
     idempotency_key: str | None = None,
@@ -116,7 +122,7 @@ def correct_deal(
     table: Table,
     number: int,
     *,
-    deal: Mapping,
+    deal: Mapping[str, Any],
     version: int,
     reason: str,
     by: Actor,
@@ -134,6 +140,7 @@ def correct_deal(
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
         engine_deal, score = _score(scope, deal, players, problems)
+        assert entries is not None  # without a timeline there were problems: _score refused
         revision = _add_revision(scope, target, engine_deal, score, by=by, reason=reason)
         _apply_timeline(scope, entries)
         return revision
@@ -188,7 +195,9 @@ class DealPreview:
     points: dict[int, int]  # entry id → points
 
 
-def preview_deal(table: Table, *, deal: Mapping, number: int | None = None) -> DealPreview:
+def preview_deal(
+    table: Table, *, deal: Mapping[str, Any], number: int | None = None
+) -> DealPreview:
     """Check ``deal`` by both engines as the next deal, or as a correction of deal ``number``.
 
     The same checks as ``record_deal`` and ``correct_deal``, so that what a captain is shown
@@ -200,6 +209,7 @@ def preview_deal(table: Table, *, deal: Mapping, number: int | None = None) -> D
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
         _engine_deal, score = _score(scope, deal, players, problems)
+        assert entries is not None  # without a timeline there were problems: _score refused
         entry = entries[number - 1]
         kind, dealer, sitting_out = entry.kind, entry.deal.dealer, entry.deal.sitting_out
     else:
@@ -246,7 +256,7 @@ def confirm_deal(
     return revision
 
 
-def confirming_positions(game: str, entered: Mapping, keeper: int) -> tuple[int, ...]:
+def confirming_positions(game: str, entered: Mapping[str, Any], keeper: int) -> tuple[int, ...]:
     """Who may confirm a deal: its players outside the list keeper's party (all, if they sat out).
 
     The list keeper (position 4, or 5 at a five-table) enters the deals; a player of the other
@@ -273,7 +283,13 @@ def _check_pin(revision: DealRevision, expected: str, given: str) -> None:
         raise refused("pin_wrong", "pin")
 
 
-def _keyed_write(table: Table, by: Actor, key: str | None, request: tuple, write) -> DealRevision:
+def _keyed_write(
+    table: Table,
+    by: Actor,
+    key: str | None,
+    request: tuple[object, ...],
+    write: Callable[[_TableScope], DealRevision],
+) -> DealRevision:
     """Run ``write`` with the table locked; a key seen before returns what it stored then."""
     fingerprint = _fingerprint(*request)
     with transaction.atomic():
@@ -293,12 +309,14 @@ def _log_organiser_write(scope: _TableScope, by: Actor, revision: DealRevision) 
         action = "deal_voided"
     else:
         action = "deal_recorded" if revision.version == 1 else "deal_corrected"
-    details = {"deal": revision.deal.number, "table": scope.table.number}
+    details: dict[str, object] = {"deal": revision.deal.number, "table": scope.table.number}
     details |= {"series": scope.table.series.number, "reason": revision.reason}
     log_action(scope.tournament, by, action, **details)
 
 
-def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
+def _corrected_timeline(
+    scope: _TableScope, target: Deal, deal: Mapping[str, Any]
+) -> tuple[list[Problem], tuple[TimelineEntry, ...] | None]:
     """The series replayed with the corrected deal: its problems, and every deal's new kind."""
     index = scope.deals.index(target)
     played = list(scope.played)
@@ -345,10 +363,11 @@ KEY_SQL = (
 )
 
 
-def _select(sql: str, *params) -> list[tuple]:
+def _select(sql: str, *params: int | str) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def _check_writable(scope: _TableScope, by: Actor) -> None:
@@ -394,7 +413,7 @@ def _stored_for_key(table: Table, key: str | None, fingerprint: str) -> DealRevi
     return DealRevision.objects.get(pk=revision_id)
 
 
-def _remember_key(table: Table, key: str | None, fingerprint: str, revision) -> None:
+def _remember_key(table: Table, key: str | None, fingerprint: str, revision: DealRevision) -> None:
     if key:
         IdempotencyKey.objects.create(
             table=table, key=key, fingerprint=fingerprint, revision=revision
@@ -409,7 +428,9 @@ def _fingerprint(*parts: object) -> str:
 # --- the engines -----------------------------------------------------------------------------
 
 
-def _evaluate_new(scope: _TableScope, deal: Mapping, upcoming: NextDeal):
+def _evaluate_new(
+    scope: _TableScope, deal: Mapping[str, Any], upcoming: NextDeal
+) -> tuple[EngineDeal, DealScore, DealKind]:
     """Score the deal and classify it in the series, reporting both engines' problems at once."""
     problems, kind = [], None
     try:
@@ -422,10 +443,13 @@ def _evaluate_new(scope: _TableScope, deal: Mapping, upcoming: NextDeal):
     except SeriesRefused as refusal:
         problems.append(_series_problem(scope, refusal))
     engine_deal, score = _score(scope, deal, upcoming.players, problems)
+    assert kind is not None  # without a kind there were problems: _score refused
     return engine_deal, score, kind
 
 
-def _score(scope: _TableScope, deal: Mapping, players: tuple[int, ...], problems: list[Problem]):
+def _score(
+    scope: _TableScope, deal: Mapping[str, Any], players: tuple[int, ...], problems: list[Problem]
+) -> tuple[EngineDeal, DealScore]:
     """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
     given = deal.get("seats")
     if given and sorted(given) != sorted(players):
@@ -439,10 +463,13 @@ def _score(scope: _TableScope, deal: Mapping, players: tuple[int, ...], problems
         problems.extend(refusal.problems)
     if problems:
         raise Refused(problems)
+    assert score is not None  # the engine scored it or refused it above
     return engine_deal, score
 
 
-def _later_deals_reseated(scope: _TableScope, entries, index: int) -> list[Problem]:
+def _later_deals_reseated(
+    scope: _TableScope, entries: Sequence[TimelineEntry], index: int
+) -> list[Problem]:
     """At a five-table a changed dealer changes who sat out later, which already happened."""
     return [
         Problem("correction_reseats_later_deal", "deal", {"number": deal.number})
@@ -458,7 +485,7 @@ def _series_problem(scope: _TableScope, refusal: SeriesRefused) -> Problem:
     return Problem(refusal.code, field, refusal.params)
 
 
-def _listed(positions) -> str:
+def _listed(positions: Sequence[int]) -> str:
     return ", ".join(map(str, positions))
 
 
@@ -466,7 +493,13 @@ def _listed(positions) -> str:
 
 
 def _add_revision(
-    scope: _TableScope, row: Deal, engine_deal, score: DealScore, *, by: Actor, reason: str = ""
+    scope: _TableScope,
+    row: Deal,
+    engine_deal: EngineDeal,
+    score: DealScore,
+    *,
+    by: Actor,
+    reason: str = "",
 ) -> DealRevision:
     entered = json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
     revision = _new_revision(row, input=entered, result=_result(score), by=by, reason=reason)
@@ -488,7 +521,13 @@ def _add_revision(
 
 
 def _new_revision(
-    row: Deal, *, input: dict, result: dict, by: Actor, reason: str, voided: bool = False
+    row: Deal,
+    *,
+    input: dict[str, Any],
+    result: dict[str, Any],
+    by: Actor,
+    reason: str,
+    voided: bool = False,
 ) -> DealRevision:
     version = row.version + 1 if row.current_id else 1
     revision = DealRevision.objects.create(
@@ -506,7 +545,7 @@ def _new_revision(
     return revision
 
 
-def _result(score: DealScore) -> dict:
+def _result(score: DealScore) -> dict[str, Any]:
     return {
         "winner": score.winner,
         "value": score.value,
@@ -515,7 +554,7 @@ def _result(score: DealScore) -> dict:
     }
 
 
-def _apply_timeline(scope: _TableScope, entries) -> None:
+def _apply_timeline(scope: _TableScope, entries: Sequence[TimelineEntry]) -> None:
     """Store the kinds and dealers a corrected series now has (usually nothing changes)."""
     changed = []
     for deal, entry in zip(scope.deals, entries, strict=True):

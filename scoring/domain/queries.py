@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Prefetch
 
@@ -45,7 +46,8 @@ class DealView:
     voided: bool
     points: dict[int, int]
     totals: dict[int, int]
-    entered: dict  # the deal as entered (the contract's format), for a correction to start from
+    # the deal as entered (the contract's format), for a correction to start from
+    entered: dict[str, Any]
     confirmed: bool  # by a player of the other party; always True where nobody must confirm
     confirmers: tuple[int, ...]  # the positions that may confirm it
     value: int = 0

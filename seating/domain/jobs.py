@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from karlchen.actors import Actor
@@ -12,7 +14,7 @@ from tournaments.enums import JobKind, SeriesStatus
 from tournaments.models import Job, Tournament
 
 
-def start_seating_job(tournament: Tournament, *, by: Actor, params: dict) -> Job:
+def start_seating_job(tournament: Tournament, *, by: Actor, params: dict[str, Any]) -> Job:
     """Record a seating job for ``tournament`` and enqueue it after commit."""
     from seating.tasks import task_seat_tournament  # noqa: PLC0415 -- circular import
 

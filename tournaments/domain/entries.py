@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -44,7 +45,11 @@ def add_entry(
 
 
 def _enter(
-    tournament: Tournament, name: str, club: str, member_number: str | None, start_number
+    tournament: Tournament,
+    name: str,
+    club: str,
+    member_number: str | None,
+    start_number: int | None,
 ) -> Entry:
     player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
@@ -157,7 +162,9 @@ def _next_start_number(tournament: Tournament) -> int:
     return (highest or 0) + 1
 
 
-def _entry_problems(tournament, *, texts: dict, start_number, field: str) -> list[Problem]:
+def _entry_problems(
+    tournament: Tournament, *, texts: dict[str, str], start_number: int | None, field: str
+) -> list[Problem]:
     prefix = f"{field}." if field else ""
     problems = []
     if not texts["name"].strip():
@@ -175,7 +182,7 @@ def _entry_problems(tournament, *, texts: dict, start_number, field: str) -> lis
     return problems
 
 
-def csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]:
+def csv_problems(tournament: Tournament, rows: Sequence[Mapping[Any, Any]]) -> list[Problem]:
     """Every problem of entering ``rows`` (a file's lines from 2 on): ``csv.<line>.<column>``."""
     problems, numbers = [], set()
     for line, row in enumerate(rows, start=2):  # line 1 is the header

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from celery import Task
 from django.conf import settings
@@ -28,14 +29,21 @@ log = logging.getLogger(__name__)
 CRASHED = "Internal error while running the job; the server log has the details."
 
 
-def start_job(tournament: Tournament, *, kind: str, params: dict, by: Actor, task: Task) -> Job:
+def start_job(
+    tournament: Tournament,
+    *,
+    kind: str,
+    params: dict[str, Any],
+    by: Actor,
+    task: Task[..., Any],
+) -> Job:
     """Record a job of ``kind`` for ``tournament`` and enqueue ``task(job_id=…)`` after commit."""
     job = Job.objects.create(tournament=tournament, kind=kind, params=params, created_by=by.user)
     transaction.on_commit(lambda: task.delay(job_id=job.pk))
     return job
 
 
-def run_job(job_id: int, work: Callable[[Job], dict]) -> Job | None:
+def run_job(job_id: int, work: Callable[[Job], dict[str, Any]]) -> Job | None:
     """Run ``work`` for the job once; a job already done or failed, or gone, is left alone.
     ``work`` returns the job's result and may report progress through ``progress(job)``."""
     job = _claim(job_id)
@@ -81,7 +89,7 @@ def progress(job: Job) -> Callable[[int, int], None]:
     return report
 
 
-def _finish(job: Job, status: str, *, result: dict | None = None, error: str = "") -> Job:
+def _finish(job: Job, status: str, *, result: dict[str, Any] | None = None, error: str = "") -> Job:
     job.status, job.result, job.error = status, result or {}, error
     job.progress, job.finished_at = 100, timezone.now()
     job.save(update_fields=["status", "result", "error", "progress", "finished_at"])

@@ -307,12 +307,14 @@ def _after(
     played = cursor.deals_played + 1
     if kind is DealKind.COMPULSORY_SOLO:
         # TSR 3.3: only after a Pflichtsolo does the same dealer deal again.
+        assert soloist is not None  # _kind: a solo kind has a soloist
         done = cursor.compulsory_done | {soloist}
         return replace(cursor, deals_played=played, compulsory_done=done)
     # The deal passes on from the rotation dealer, also when the left neighbour dealt in their
     # place (RULES.md §1.8 Decision).
     passed_on = _left_of(settings, cursor.rotation_dealer)
     if kind is DealKind.FORCED_SOLO:
+        assert soloist is not None
         done = cursor.compulsory_done | {soloist}
         return replace(cursor, deals_played=played, rotation_dealer=passed_on, compulsory_done=done)
     normal = cursor.normal_played + 1
@@ -347,6 +349,7 @@ def timeline(
         cursor = _strike_if_time_up(cursor, time_up_after)
         upcoming = _next_deal(settings, cursor)
         kind = _kind(settings, cursor, deal)
+        assert upcoming is not None  # _kind refuses a deal after the last one
         entries.append(TimelineEntry(kind=kind, deal=upcoming))
         cursor = _after(settings, cursor, kind, deal.soloist)
     return tuple(entries)
