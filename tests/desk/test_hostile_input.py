@@ -11,7 +11,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Problem
 from scoring.models import Adjustment
 from tests.factories.files import LIST_ROWS, sheet, with_sheet
-from tournaments.domain.entry_files import MAX_SHEET_ROWS
+from tournaments.domain.entry_files import MAX_SHEET_ROWS, MAX_UNPACKED_BYTES
 from tournaments.models import Job
 
 pytestmark = pytest.mark.django_db
@@ -147,7 +147,7 @@ def test_six_million_empty_rows_take_no_worker_for_long(seated, desk):
     assert time.perf_counter() - started < 1.0
     assert response.status_code == 400
     assert response.context["file_form"].errors["file"] == expected(
-        "entry_file_unpacked_too_large", max=10
+        "entry_file_unpacked_too_large", max=MAX_UNPACKED_BYTES // 10**6
     )
 
 

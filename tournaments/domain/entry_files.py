@@ -20,6 +20,7 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 
+from defusedxml.ElementTree import ParseError, iterparse
 from openpyxl import load_workbook
 
 from karlchen.actors import Actor
@@ -35,7 +36,7 @@ from tournaments.domain.entries import (
 from tournaments.models import Entry, Tournament
 
 MAX_FILE_BYTES = 1_000_000
-MAX_UNPACKED_BYTES = 10_000_000  # a workbook of 2,000 players unpacks to well under 1 MB
+MAX_UNPACKED_BYTES = 4_000_000  # a workbook of 2,000 players unpacks to well under 1 MB
 MAX_SHEET_ROWS = 10 * MAX_ROWS  # rows read, empty ones included, before the sheet is given up
 MAX_SHEET_COLUMNS = 32  # columns read per row (a list has four)
 COLUMN_NAMES = {
@@ -178,8 +179,11 @@ def _xlsx_cells(content: bytes) -> list[list[str]]:
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())  # zipfile stops there
-        if unpacked > MAX_UNPACKED_BYTES:
-            raise refused("entry_file_unpacked_too_large", "file", max=MAX_UNPACKED_BYTES // 10**6)
+            if unpacked > MAX_UNPACKED_BYTES:
+                raise refused(
+                    "entry_file_unpacked_too_large", "file", max=MAX_UNPACKED_BYTES // 10**6
+                )
+            _count_sheet_rows(archive)
         book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
         return _sheet_cells(book.worksheets[0])
     except Refused:
@@ -191,6 +195,37 @@ def _xlsx_cells(content: bytes) -> list[list[str]]:
             book.close()
 
 
+def _count_sheet_rows(archive: zipfile.ZipFile) -> None:
+    """Refuse a worksheet of more rows than ``MAX_SHEET_ROWS`` before openpyxl opens it: to
+    size a sheet without a stated dimension, opening the workbook reads every row of it.
+
+    Every part is looked at (a sheet may be stored under any name): one that is no XML is
+    skipped at its first byte, one whose root is no ``worksheet`` after its first element; XML
+    with a DTD (entity tricks) is refused.
+    """
+    for info in archive.infolist():
+        with archive.open(info) as part:
+            events = iterparse(part, events=("start", "end"), forbid_dtd=True)
+            try:
+                _event, root = next(events)
+            except ParseError:
+                continue  # not XML (an image, printer settings …), or empty
+            if _local_name(root.tag) != "worksheet":
+                continue
+            rows = 0
+            for event, element in events:
+                if event == "start" and _local_name(element.tag) == "row":
+                    rows += 1
+                    if rows > MAX_SHEET_ROWS:
+                        raise refused("entry_file_sheet_too_long", "file", max=MAX_SHEET_ROWS)
+                elif event == "end" and _local_name(element.tag) == "row":
+                    root.clear()  # keep no rows in memory
+
+
+def _local_name(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
 def _sheet_cells(sheet) -> list[list[str]]:
     if (sheet.max_row or 0) > MAX_SHEET_ROWS:  # as stated in the sheet's <dimension>
         raise refused("entry_file_sheet_too_long", "file", max=MAX_SHEET_ROWS)
@@ -198,8 +233,11 @@ def _sheet_cells(sheet) -> list[list[str]]:
     rows, filled = [], 0
     cells = sheet.iter_rows(max_col=MAX_SHEET_COLUMNS, values_only=True)
     for number, values in enumerate(cells, start=1):
-        if number > MAX_SHEET_ROWS:  # e.g. a million empty rows below the list
+        if number > MAX_SHEET_ROWS:  # e.g. a gap of a million rows before a last one
             raise refused("entry_file_sheet_too_long", "file", max=MAX_SHEET_ROWS)
+        if not any(values):
+            rows.append([])
+            continue
         row = _trimmed([_cell_text(value) for value in values])
         if row:
             filled += 1
