@@ -145,6 +145,9 @@ MESSAGES = {
     "name_required": _("Please enter the player's name."),
     "start_number_invalid": _("The start number must be a whole number from 1 to 99999."),
     "text_too_long": _("At most %(max)s characters, please."),
+    "text_control_characters": _(
+        "Control characters (such as a null byte, a tab or a line break) are not allowed here."
+    ),
     "start_number_taken": _("Start number %(number)s is already taken."),
     "already_entered": _("%(name)s is already entered."),
     "csv_columns": _("The CSV columns are: %(columns)s."),
@@ -152,6 +155,19 @@ MESSAGES = {
     "entry_file_too_large": _("The file is too large (at most %(max)s kB)."),
     "entry_file_too_long": _("The file has too many rows (at most %(max)s players)."),
     "entry_file_unreadable": _("The file could not be read: please upload a CSV or XLSX file."),
+    "entry_file_encoding": _(
+        "The file is neither UTF-8 nor Windows text: please save it as “CSV UTF-8” or as XLSX."
+    ),
+    "entry_file_line_too_long": _(
+        "Line %(line)s of the file is too long for a list of players (at most %(max)s characters)."
+    ),
+    "entry_file_sheet_too_long": _(
+        "The sheet has more than %(max)s rows, empty ones included: please delete the empty rows "
+        "below the list."
+    ),
+    "entry_file_unpacked_too_large": _(
+        "The workbook unpacks to more than %(max)s MB: please save just the list of players."
+    ),
     # the organiser's desk
     "rule_set_exists": _("A rule set named “%(name)s” exists already."),
     "archive_invalid": _("This is not a Karlchen tournament archive (%(detail)s)."),

@@ -22,7 +22,12 @@ from tournaments.domain.entries import (
     set_checked_in,
     withdraw,
 )
-from tournaments.domain.entry_files import import_entry_rows, preview_entry_rows, read_entry_file
+from tournaments.domain.entry_files import (
+    MAX_FILE_BYTES,
+    import_entry_rows,
+    preview_entry_rows,
+    read_entry_file,
+)
 from tournaments.domain.tournaments import update_tournament
 from tournaments.enums import SeriesStatus, TournamentStatus
 from tournaments.models import Entry
@@ -169,7 +174,7 @@ class EntryUploadView(OrganiserView):
             return entries_page(self, EntryForm(), form, status=400)
         upload = form.cleaned_data["file"]
         try:
-            rows = read_entry_file(upload.name, upload.read())
+            rows = read_entry_file(upload.name, upload.read(MAX_FILE_BYTES + 1))  # and no more
         except Refused as refusal:
             form_refused(form, refusal)
             return entries_page(self, EntryForm(), form, status=400)

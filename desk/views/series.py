@@ -17,9 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from desk.forms import CloseSeriesForm, SeatingForm
-from desk.views.base import OrganiserView
+from desk.views.base import OrganiserView, posted_number
 from karlchen.refusals import Refused
-from printing.domain.documents import check_documents
+from printing.domain.documents import MAX_SERIES, MAX_TOP, check_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
 from scoring.domain.queries import OWED, series_tables
@@ -130,12 +130,15 @@ class PrintView(OrganiserView):
         if kind not in DocumentKind.values:
             raise Http404
         wanted = {"kind": kind}
-        if data.get("series"):
-            wanted["series"] = int(data["series"])
+        series = posted_number(data, "series", _("Series"), low=1, high=MAX_SERIES)
+        if series is not None:
+            wanted["series"] = series
         if kind == DocumentKind.SCORE_SHEETS:
             wanted["filled"] = data.get("filled") == "1"
-        if kind == DocumentKind.CERTIFICATES and data.get("top", "").isdigit():
-            wanted["top"] = int(data["top"])
+        if kind == DocumentKind.CERTIFICATES:
+            top = posted_number(data, "top", _("Certificates for the first"), low=1, high=MAX_TOP)
+            if top is not None:
+                wanted["top"] = top
         try:
             check_documents(self.tournament, wanted)
             start_documents_job(

@@ -25,6 +25,8 @@ from tournaments.enums import SeriesStatus
 from tournaments.models import Job, Series, Tournament
 
 Progress = Callable[[int, int], None]
+MAX_SERIES = 1000  # the largest series number a request may name
+MAX_TOP = 100  # certificates for at most the first 100
 PER_SERIES = {DocumentKind.SCORE_SHEETS, DocumentKind.SEATING_LIST}
 # The options each kind takes besides ``series``, with their defaults.
 OPTIONS: dict[DocumentKind, dict[str, Any]] = {
