@@ -66,12 +66,21 @@ def lockout_response(request, original_response=None, credentials=None) -> HttpR
 
 @receiver(user_locked_out, dispatch_uid="karlchen.logins.locked_out")
 def log_lockout(sender, request, username, ip_address, **kwargs) -> None:
+    """The failure that locks is a warning; each login refused while locked (axes signals them
+    too, without counting them) only a line at INFO."""
+    failures = getattr(request, "axes_failures_since_start", None)
+    path = getattr(request, "path", "")
+    if failures is None:
+        log.info(
+            "Login refused, locked out: username=%r address=%s path=%s", username, ip_address, path
+        )
+        return
     log.warning(
-        "Login locked out at %s failed attempts: username=%r address=%s path=%s",
-        get_failure_limit(request, None),
+        "Login locked out after %s failed attempts: username=%r address=%s path=%s",
+        failures,
         username,
         ip_address,
-        getattr(request, "path", ""),
+        path,
     )
 
 

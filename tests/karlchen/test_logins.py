@@ -168,9 +168,15 @@ def test_the_lockout_is_logged(door, caplog):
     with caplog.at_level(logging.WARNING, logger="karlchen.logins"):
         fail(door, LIMIT, "anna", "10.4.0.1")
     [line] = [r.getMessage() for r in caplog.records if r.name == "karlchen.logins"]
-    assert "locked out" in line
-    assert "username='anna'" in line
-    assert "address=10.4.0.1" in line
+    assert line == (
+        f"Login locked out after 5 failed attempts: username='anna' address=10.4.0.1 "
+        f"path={door.last.wsgi_request.path}"
+    )
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="karlchen.logins"):
+        assert door.attempt("anna", PASSWORD, "10.4.0.2") == LOCKED
+    [line] = [r.getMessage() for r in caplog.records if r.name == "karlchen.logins"]
+    assert line.startswith("Login refused, locked out: username='anna' address=10.4.0.2")
     failures = AccessFailureLog.objects.filter(username="anna").order_by("attempt_time")
     assert [f.locked_out for f in failures] == [False] * (LIMIT - 1) + [True]
 
