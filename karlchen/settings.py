@@ -5,6 +5,7 @@ and eager Celery. ``DATABASE_URL`` switches to PostgreSQL, ``REDIS_URL`` to Redi
 and cache. ``DEBUG=false`` is production: it refuses the development secret key.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -33,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",  # failed logins: lockouts per account and per address (see AXES_* below)
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -58,6 +60,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a request axes flagged as locked out into karlchen.logins.lockout_response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "karlchen.urls"
@@ -123,6 +127,31 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Every password login (the desk, the admin, HTTP Basic on the API) goes through authenticate();
+# axes' backend comes first and refuses a locked-out account or address before the password is
+# even checked. Captain tokens and PINs are not passwords and are not counted here.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# After LOGIN_FAILURE_LIMIT failed logins within LOGIN_COOLOFF_MINUTES of each other, an account
+# (from any address) and an address (for any account) are locked until that long after the last
+# failure. The failures live in the database (axes' AccessAttempt, shown in the admin, where
+# deleting one releases it, as does ``manage.py axes_reset``). A successful login resets
+# nothing: an attacker's own account must not clear an address's count.
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_COOLOFF_MINUTES", default=15))
+# Each criterion counts on its own: "username", "ip_address", or both as one "username+ip_address".
+AXES_LOCKOUT_PARAMETERS = [
+    [part.strip() for part in criterion.split("+")] if "+" in criterion else criterion.strip()
+    for criterion in env.list("LOGIN_LOCKOUT_BY", default=["username", "ip_address"])
+]
+AXES_RESET_ON_SUCCESS = False
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a retry while locked does not prolong it
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # every failure kept (in the admin), marked when it locked
+AXES_CLIENT_IP_CALLABLE = "karlchen.logins.client_address"  # as the API's rate limits count
+AXES_LOCKOUT_CALLABLE = "karlchen.logins.lockout_response"
+
 LOGIN_URL = "desk:login"
 LOGIN_REDIRECT_URL = "desk:home"
 
@@ -154,7 +183,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "karlchen.api.authentication.BasicAuthentication",  # counted by axes
     ],
     "DEFAULT_PARSER_CLASSES": ["karlchen.api.parsers.SafeJSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
@@ -193,5 +222,7 @@ LOGGING = {
     "loggers": {
         "weasyprint.progress": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
+        # axes tells every cleanup at INFO; failures and lockouts come at WARNING
+        "axes": {"level": "WARNING"},
     },
 }

@@ -36,6 +36,7 @@ REQUEST_ERROR_CODES = {
     "max_length": _("The list is too long."),
     "unknown_field": _("The field is not part of the format."),
     "throttled": _("Too many requests from this address; try again shortly."),
+    "locked_out": _("Too many failed sign-ins for this account or from this address."),
     "not_authenticated": _("Authentication is required."),
     "authentication_failed": _("The credentials are not valid."),
     "permission_denied": _("You may not do this."),

@@ -29,7 +29,12 @@ from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from karlchen.changes import cached_body
 from scoring.api.base import TableApi
-from scoring.api.permissions import require_table_reader, table_actor, table_or_404
+from scoring.api.permissions import (
+    is_own_captain,
+    require_table_reader,
+    table_actor,
+    table_or_404,
+)
 from scoring.api.serializers import (
     DealScoreOutput,
     DoppelkopfDealInput,
@@ -43,7 +48,6 @@ from scoring.domain.deals import (
     void_deal,
 )
 from scoring.domain.queries import table_state
-from seating.api.authentication import captain_table
 from tournaments.api.permissions import is_organiser
 from tournaments.api.serializers import SeatOutput
 from tournaments.enums import Game
@@ -215,7 +219,8 @@ class TableSheetApi(TableApi):
         summary="The score sheet: every deal with points per position and running totals",
         description=(
             "Anyone, once the tournament is public (a draft: organisers, the captain). "
-            "Spectators see players who asked not to be listed as hidden (name null). "
+            "Spectators, and the captains of other tables, see players who asked not to be "
+            "listed as hidden (name null). "
             "Cached, with an ETag: `If-None-Match` answers 304 while nothing changed."
         ),
         parameters=[ETAG_PARAMETER],
@@ -229,7 +234,7 @@ class TableSheetApi(TableApi):
     def get(self, request, table_id):
         table = table_or_404(table_id, request)
         require_table_reader(request, table)
-        insider = captain_table(request) is not None or is_organiser(
+        insider = is_own_captain(request, table) or is_organiser(
             request.user, table.series.tournament
         )
 

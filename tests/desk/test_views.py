@@ -106,6 +106,31 @@ def test_signing_in_with_the_form_opens_the_desk(orga):
     assert wrong.context["form"].errors
 
 
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("de", "Zu viele fehlgeschlagene Anmeldungen: Die Anmeldung ist für bis zu 15 Min."),
+        ("en", "Too many failed sign-ins: signing in is locked for up to 15 min."),
+    ],
+)
+def test_a_locked_out_organiser_gets_a_page_in_their_language(orga, settings, language, text):
+    """Five wrong passwords lock the account; then even the right one gets a page saying so."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    orga.set_password("geheim")
+    orga.save()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        client.post("/desk/login/", {"username": "orga", "password": "falsch"})
+    for password in ("falsch", "geheim"):
+        locked = client.post("/desk/login/", {"username": "orga", "password": password})
+        assert locked.status_code == 429
+        page = locked.content.decode()
+        assert f'<html lang="{language}">' in page
+        assert text in page
+        assert locked["Retry-After"] == "900"
+    assert "_auth_user_id" not in client.session
+
+
 # --- set-up ----------------------------------------------------------------------------------
 
 

@@ -20,6 +20,9 @@ CONFIG_VARIABLES = (
     "CONN_MAX_AGE",
     "DB_PREPARED_STATEMENTS",
     "NUM_PROXIES",
+    "LOGIN_FAILURE_LIMIT",
+    "LOGIN_COOLOFF_MINUTES",
+    "LOGIN_LOCKOUT_BY",
 )
 PROBE = """
 import json
@@ -42,11 +45,22 @@ print(json.dumps({
 """
 
 
-def load_settings(**environment):
+LOGINS_PROBE = """
+import json
+from karlchen import settings as s
+print(json.dumps({
+    "limit": s.AXES_FAILURE_LIMIT,
+    "cool_off": s.AXES_COOLOFF_TIME.total_seconds(),
+    "by": s.AXES_LOCKOUT_PARAMETERS,
+}))
+"""
+
+
+def load_settings(probe=PROBE, **environment):
     env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
     env.update(environment)
     return subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=REPO, env=env, capture_output=True, text=True
+        [sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True
     )
 
 
@@ -130,3 +144,19 @@ def test_english_pages_write_dates_the_european_way():
         assert formats.time_format(moment) == "19:30"
     with translation.override("de"):
         assert formats.date_format(day) == "5. Dezember 2026"
+
+
+def test_login_lockouts_come_from_the_environment():
+    default = json.loads(load_settings(LOGINS_PROBE).stdout)
+    assert default == {"limit": 5, "cool_off": 900.0, "by": ["username", "ip_address"]}
+    strict = load_settings(
+        LOGINS_PROBE,
+        LOGIN_FAILURE_LIMIT="10",
+        LOGIN_COOLOFF_MINUTES="2.5",
+        LOGIN_LOCKOUT_BY="username+ip_address,ip_address",
+    )
+    assert json.loads(strict.stdout) == {
+        "limit": 10,
+        "cool_off": 150.0,
+        "by": [["username", "ip_address"], "ip_address"],
+    }
