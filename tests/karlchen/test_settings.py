@@ -74,7 +74,7 @@ def test_database_and_redis_urls_switch_to_the_real_services():
     )
     assert (loaded["engine"], loaded["cache"], loaded["eager"], loaded["broker"]) == (
         "django.db.backends.postgresql",
-        "django.core.cache.backends.redis.RedisCache",
+        "karlchen.cache.ResilientRedisCache",
         False,
         "redis://r:6379/0",
     )
