@@ -20,6 +20,9 @@ CONFIG_VARIABLES = (
     "CONN_MAX_AGE",
     "DB_PREPARED_STATEMENTS",
     "NUM_PROXIES",
+    "REDIS_CONNECT_TIMEOUT",
+    "REDIS_TIMEOUT",
+    "REDIS_PAUSE_AFTER_ERROR",
 )
 PROBE = """
 import json
@@ -37,6 +40,7 @@ print(json.dumps({
         for k in ("server_side_binding", "prepare_threshold")
     ],
     "proxies": s.REST_FRAMEWORK["NUM_PROXIES"],
+    "cache_options": s.CACHES["default"].get("OPTIONS", {}),
     "proxy_ssl_header": getattr(s, "SECURE_PROXY_SSL_HEADER", None),
 }))
 """
@@ -63,6 +67,7 @@ def test_without_environment_everything_is_embedded():
         "prepared": [None, None],
         "proxies": 0,
         "proxy_ssl_header": None,
+        "cache_options": {},
     }
 
 
@@ -115,3 +120,18 @@ def test_production_behind_the_proxy_takes_its_scheme_and_the_client_address():
     )
     assert loaded["proxies"] == 1
     assert loaded["proxy_ssl_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_redis_as_cache_has_timeouts_so_a_hanging_redis_cannot_hang_a_request():
+    loaded = json.loads(load_settings(REDIS_URL="redis://r:6379/0").stdout)
+    assert loaded["cache_options"] == {
+        "socket_connect_timeout": 0.5,
+        "socket_timeout": 0.5,
+        "health_check_interval": 30,
+        "PAUSE_AFTER_ERROR": 5.0,
+    }
+    tuned = load_settings(
+        REDIS_URL="redis://r:6379/0", REDIS_TIMEOUT="2", REDIS_PAUSE_AFTER_ERROR="1"
+    )
+    options = json.loads(tuned.stdout)["cache_options"]
+    assert (options["socket_timeout"], options["PAUSE_AFTER_ERROR"]) == (2.0, 1.0)
