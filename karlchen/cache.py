@@ -20,6 +20,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
@@ -59,6 +60,12 @@ class ResilientRedisCache(RedisCache):
         super().__init__(server, {**params, "OPTIONS": options})
         with _HEALTH_LOCK:
             self._health = _HEALTH.setdefault(tuple(self._servers), _Health())
+        address = urlsplit(self._servers[0])  # for the log: without a password
+        self._where = (
+            f"{address.hostname}:{address.port or 6379}{address.path}"
+            if address.hostname
+            else address.path  # a unix socket
+        )
 
     # --- the strict core: Redis or CacheUnavailable ------------------------------------------
 
@@ -84,12 +91,12 @@ class ResilientRedisCache(RedisCache):
             try:
                 self._cache.get_client(write=True).ping()
             except RedisError as error:
-                logger.debug("Redis cache %s still unreachable: %s", self._servers[0], error)
+                logger.debug("Redis cache %s still unreachable: %s", self._where, error)
                 raise CacheUnavailable(str(error)) from error
             health.failed = False
         finally:
             health.lock.release()
-        logger.warning("Redis cache %s reachable again", self._servers[0])
+        logger.warning("Redis cache %s reachable again", self._where)
         reconnected.send(sender=type(self), cache=self)
 
     def _failed(self, error: RedisError) -> None:
@@ -101,7 +108,7 @@ class ResilientRedisCache(RedisCache):
             logger.error(
                 "Redis cache %s unreachable (%s: %s); reading from the database, "
                 "counting limits per process, retrying in %s s",
-                self._servers[0],
+                self._where,
                 type(error).__name__,
                 error,
                 self.pause_after_error,
