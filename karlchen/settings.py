@@ -103,11 +103,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
+    # Redis is a cache, never a single point of failure for play (karlchen/cache.py): should it
+    # be unreachable, reads are computed from the database, deals are stored all the same, and
+    # rate limits count per process. Short timeouts, so a hanging Redis costs a request at most
+    # a second; after an error a process leaves Redis alone for REDIS_PAUSE_AFTER_ERROR seconds.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "karlchen.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="karlchen"),
+            "OPTIONS": {
+                "socket_connect_timeout": env.float("REDIS_CONNECT_TIMEOUT", default=0.5),
+                "socket_timeout": env.float("REDIS_TIMEOUT", default=0.5),
+                "health_check_interval": 30,  # PING a connection idle this long before using it
+                "PAUSE_AFTER_ERROR": env.float("REDIS_PAUSE_AFTER_ERROR", default=5),
+            },
         }
     }
 else:

@@ -3,11 +3,11 @@
 from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from karlchen.api.errors import flatten, validation_response
 from karlchen.api.schema import ERROR_RESPONSES, error_codes_description
+from karlchen.api.throttling import AtomicScopedRateThrottle
 from karlchen.messages import MESSAGES, problem_errors
 from karlchen.refusals import Refused
 from rules import parse_rules, score_deal
@@ -32,7 +32,7 @@ class ScorePreviewApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
-    throttle_classes = (ScopedRateThrottle,)
+    throttle_classes = (AtomicScopedRateThrottle,)
     throttle_scope = "score_preview"
 
     @extend_schema(

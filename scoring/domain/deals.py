@@ -18,10 +18,10 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Any
 
-from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from karlchen import limits
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
@@ -275,11 +275,10 @@ def confirming_positions(game: str, entered: Mapping[str, Any], keeper: int) -> 
 
 def _check_pin(revision: DealRevision, expected: str, given: str) -> None:
     attempts_key = f"pin-attempts:{revision.pk}"
-    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
+    if limits.hits(attempts_key) >= PIN_ATTEMPTS:
         raise refused("pin_attempts_exceeded", "pin", minutes=PIN_PAUSE_SECONDS // 60)
     if not hmac.compare_digest(expected.encode(), given.encode()):
-        cache.add(attempts_key, 0, timeout=PIN_PAUSE_SECONDS)
-        cache.incr(attempts_key)
+        limits.hit(attempts_key, PIN_PAUSE_SECONDS)  # counted in Redis, else in this process
         raise refused("pin_wrong", "pin")
 
 

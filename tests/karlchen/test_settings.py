@@ -23,6 +23,9 @@ CONFIG_VARIABLES = (
     "LOGIN_FAILURE_LIMIT",
     "LOGIN_COOLOFF_MINUTES",
     "LOGIN_LOCKOUT_BY",
+    "REDIS_CONNECT_TIMEOUT",
+    "REDIS_TIMEOUT",
+    "REDIS_PAUSE_AFTER_ERROR",
 )
 PROBE = """
 import json
@@ -40,6 +43,7 @@ print(json.dumps({
         for k in ("server_side_binding", "prepare_threshold")
     ],
     "proxies": s.REST_FRAMEWORK["NUM_PROXIES"],
+    "cache_options": s.CACHES["default"].get("OPTIONS", {}),
     "proxy_ssl_header": getattr(s, "SECURE_PROXY_SSL_HEADER", None),
 }))
 """
@@ -77,6 +81,7 @@ def test_without_environment_everything_is_embedded():
         "prepared": [None, None],
         "proxies": 0,
         "proxy_ssl_header": None,
+        "cache_options": {},
     }
 
 
@@ -88,7 +93,7 @@ def test_database_and_redis_urls_switch_to_the_real_services():
     )
     assert (loaded["engine"], loaded["cache"], loaded["eager"], loaded["broker"]) == (
         "django.db.backends.postgresql",
-        "django.core.cache.backends.redis.RedisCache",
+        "karlchen.cache.ResilientRedisCache",
         False,
         "redis://r:6379/0",
     )
@@ -160,3 +165,18 @@ def test_login_lockouts_come_from_the_environment():
         "cool_off": 150.0,
         "by": [["username", "ip_address"], "ip_address"],
     }
+
+
+def test_redis_as_cache_has_timeouts_so_a_hanging_redis_cannot_hang_a_request():
+    loaded = json.loads(load_settings(REDIS_URL="redis://r:6379/0").stdout)
+    assert loaded["cache_options"] == {
+        "socket_connect_timeout": 0.5,
+        "socket_timeout": 0.5,
+        "health_check_interval": 30,
+        "PAUSE_AFTER_ERROR": 5.0,
+    }
+    tuned = load_settings(
+        REDIS_URL="redis://r:6379/0", REDIS_TIMEOUT="2", REDIS_PAUSE_AFTER_ERROR="1"
+    )
+    options = json.loads(tuned.stdout)["cache_options"]
+    assert (options["socket_timeout"], options["PAUSE_AFTER_ERROR"]) == (2.0, 1.0)
