@@ -118,8 +118,6 @@ CELERY_TASK_TIME_LIMIT = 360
 # Jobs are idempotent (tournaments.domain.jobs): a message is acknowledged when its task ends,
 # and put back when the process running it dies (SIGKILL, out of memory), so another process
 # runs the job again. One message reserved per process: a long job does not hold back others.
-# The queue (a Redis list): another name keeps a second Karlchen on the same Redis db apart.
-CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

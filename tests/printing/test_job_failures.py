@@ -2,14 +2,12 @@
 process) killed with SIGKILL in the middle of a documents job, and a broker that cannot be
 reached when a job is started.
 
-The worker runs in a process group of its own with the test database, a Redis queue of its own
-(``CELERY_QUEUE``) and short heartbeat and sweep intervals, so a lost job is noticed within
-seconds instead of a minute.
+The worker runs in a process group of its own with the test database, the tests' Redis db and
+short heartbeat and sweep intervals, so a lost job is noticed within seconds, not a minute.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -100,22 +98,19 @@ def wait_until(condition, what: str, *, timeout: float = 60.0):
 
 @pytest.fixture
 def worker(transactional_db, media_root, tmp_path, monkeypatch):
-    """A worker factory on the test database and a queue of this test's own; every worker it
-    started is killed at the end, and what it left in Redis is removed."""
+    """A worker factory on the test database; every worker it started is killed at the end,
+    and the message a worker killed whole still holds is removed from Redis."""
     db = connection.settings_dict
     database_url = (
         f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
         f"{db['PORT'] or 5432}/{db['NAME']}"
     )
-    queue = f"karlchen-jobs-test-{uuid.uuid4().hex[:8]}"
     monkeypatch.setitem(app.conf, "task_always_eager", False)
-    monkeypatch.setitem(app.conf, "task_default_queue", queue)
     env = {
         **os.environ,
         **WORKER_ENV,
         "DATABASE_URL": database_url,
         "REDIS_URL": settings.REDIS_URL,
-        "CELERY_QUEUE": queue,
         "MEDIA_ROOT": str(media_root),
         "DJANGO_SETTINGS_MODULE": "karlchen.settings",
     }
@@ -129,19 +124,15 @@ def worker(transactional_db, media_root, tmp_path, monkeypatch):
     yield start
     for started in workers:
         started.kill()
-    _forget_queue(queue)
+    _forget_unacknowledged()
 
 
-def _forget_queue(queue: str) -> None:
-    """Remove the test queue and its unacknowledged messages (a worker killed whole leaves
-    its message there, for Redis to hand out again after the visibility timeout)."""
+def _forget_unacknowledged() -> None:
+    """Drop the messages no worker will acknowledge: a worker killed whole leaves its message
+    with Redis, which would hand it out again after the visibility timeout (to a later test;
+    harmless, the job is done or gone, but noise). No other worker runs at this point."""
     client = redis.Redis.from_url(settings.REDIS_URL)
-    for tag, raw in client.hgetall("unacked").items():
-        _message, _exchange, routing_key = json.loads(raw)
-        if routing_key == queue:
-            client.hdel("unacked", tag)
-            client.zrem("unacked_index", tag)
-    client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+    client.delete("unacked", "unacked_index")
 
 
 def start_score_sheets(tournament_id: int) -> Job:

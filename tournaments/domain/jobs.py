@@ -47,7 +47,6 @@ from tournaments.ports import job_task
 
 log = logging.getLogger(__name__)
 CRASHED = "Internal error while running the job; the server log has the details."
-QUEUE_UNAVAILABLE = "queue_unavailable"
 SWEEPER = Actor.system("Karlchen (job sweep)")
 
 
@@ -71,7 +70,7 @@ def ensure_queued(job: Job) -> Job:
     could not be queued (the job is failed with the reason already). Inside an outer
     transaction nothing is queued yet, and nothing is checked."""
     if getattr(job, "not_queued", False):
-        raise Unavailable(QUEUE_UNAVAILABLE)
+        raise Unavailable("queue_unavailable")
     return job
 
 
@@ -82,7 +81,7 @@ def _enqueue(job: Job) -> None:
         job_task(job.kind).apply_async(kwargs={"job_id": job.pk})
     except OperationalError as error:  # kombu's wrapper of every connection error
         log.error("%s job %s could not be queued: %s", job.kind, job.pk, error)
-        text = _text(job, QUEUE_UNAVAILABLE)
+        text = _text(job, "queue_unavailable")
         now = timezone.now()
         Job.objects.filter(pk=job.pk).exclude(status=JobStatus.DONE).update(
             status=JobStatus.FAILED, error=text, progress=100, finished_at=now
