@@ -102,7 +102,9 @@ def test_the_sweep_fails_a_lost_job_out_of_attempts(settings, django_capture_on_
 
 
 @pytest.mark.usefixtures("eager_celery")
-def test_the_sweep_queues_a_job_pending_for_long_again(settings, django_capture_on_commit_callbacks):
+def test_the_sweep_queues_a_job_pending_for_long_again(
+    settings, django_capture_on_commit_callbacks
+):
     settings.JOB_PENDING_SECONDS = 600
     job = seating_job(heartbeat_at=timezone.now() - timedelta(minutes=11))
     waiting = seating_job(heartbeat_at=timezone.now() - timedelta(minutes=5))
