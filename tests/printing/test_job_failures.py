@@ -314,3 +314,23 @@ def test_the_desk_says_why_a_print_job_cannot_start(client):
     assert reason in response.text
     job = Job.objects.get(tournament=series.tournament)
     assert (job.status, job.error) == (JobStatus.FAILED, reason)
+
+
+@pytest.mark.usefixtures("dead_broker")
+def test_the_admin_says_why_the_evening_cannot_be_printed(admin_client):
+    from tests.factories.documents import play_series
+
+    series, tables = seated_series((4,))
+    play_series(tables[0], deals=2)
+    response = admin_client.post(
+        "/admin/tournaments/tournament/",
+        {"action": "print_documents_action", "_selected_action": [series.tournament_id]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    with translation.override("de"):
+        reason = problem_message(Problem("queue_unavailable", "job"))
+    assert reason in response.text
+    # The first job is failed with the reason; the evening's other documents were not tried.
+    (job,) = Job.objects.filter(tournament=series.tournament)
+    assert (job.params["kind"], job.status, job.error) == ("score_sheets", "failed", reason)
