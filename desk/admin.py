@@ -23,8 +23,8 @@ from django.utils.translation import gettext_lazy as _
 
 from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyInline
-from karlchen.messages import refusal_text
-from karlchen.refusals import Refused
+from karlchen.messages import problem_message, refusal_text
+from karlchen.refusals import Refused, Unavailable
 from printing.domain.documents import evening_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
@@ -112,7 +112,12 @@ class TournamentAdmin(admin.ModelAdmin):
     def draw_seating_action(self, request, queryset):
         for tournament in queryset:
             params = {"method": SeatingMethod.PLAN, "seed": secrets.randbelow(2**62)}
-            job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
+            try:
+                job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
+            except Unavailable as unavailable:
+                text = f"{tournament.name}: {problem_message(unavailable.problem)}"
+                self.message_user(request, text, messages.ERROR)
+                continue
             self.message_user(
                 request,
                 _("Seating job %(job)s started for %(tournament)s; see Jobs for its result.")
@@ -142,6 +147,10 @@ class TournamentAdmin(admin.ModelAdmin):
                     text = f"{tournament.name}: {refusal_text(refusal)}"
                     self.message_user(request, text, messages.WARNING)
                     continue
+                except Unavailable as unavailable:
+                    text = f"{tournament.name}: {problem_message(unavailable.problem)}"
+                    self.message_user(request, text, messages.ERROR)
+                    return  # the next documents could not be queued either
                 self.message_user(
                     request,
                     _("Document job %(job)s (%(kind)s) started for %(tournament)s; see Jobs.")

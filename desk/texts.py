@@ -43,6 +43,8 @@ ACTIONS = {
     "organiser_added": _("made %(name)s an organiser"),
     "organiser_removed": _("removed %(name)s as an organiser"),
     "exported": _("exported the %(format)s"),
+    "job_requeued": _("queued job %(job)s again: no worker was running it"),
+    "job_given_up": _("gave up job %(job)s: it could not be finished"),
 }
 
 

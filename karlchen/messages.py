@@ -133,6 +133,19 @@ MESSAGES = {
     "series_not_seated": _("Series %(series)s has no seating yet: draw it first."),
     "option_not_for_kind": _("This option does not apply to: %(kind)s."),
     "no_results": _("No deal has been recorded yet: there is no one to rank."),
+    # background jobs
+    "queue_unavailable": _(
+        "The job could not be queued: the background service is not reachable. Please try again "
+        "in a minute; if it persists, tell the administrator."
+    ),
+    "worker_lost": _(
+        "The job was given up: its worker stopped %(attempts)s times before it finished. "
+        "Please try again; if it persists, tell the administrator."
+    ),
+    "job_not_taken": _(
+        "The job was given up: no worker took it up within %(minutes)s minutes. Please check "
+        "that the worker is running, then try again."
+    ),
     # penalty rows
     "unknown_adjustment_kind": _("The kind of penalty “%(kind)s” is not known."),
     "unsporting_penalty": _(

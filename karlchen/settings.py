@@ -129,6 +129,50 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SOFT_TIME_LIMIT = 300
 CELERY_TASK_TIME_LIMIT = 360
+# Jobs are idempotent (tournaments.domain.jobs): a message is acknowledged when its task ends,
+# and put back when the process running it dies (SIGKILL, out of memory), so another process
+# runs the job again. One message reserved per process: a long job does not hold back others.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis hands an unacknowledged message out again after the visibility timeout: longer than any
+# task may run (the hard time limit), or a job still running would be delivered twice. A worker
+# killed whole is noticed sooner by the sweep below, not by this timeout.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 2 * CELERY_TASK_TIME_LIMIT,
+    # Fail fast when Redis is unreachable: starting a job answers in a second or two (503, the
+    # job left failed), instead of a request hanging on a dead broker.
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.25,
+    "interval_max": 0.5,
+}
+# The worker keeps trying to reach Redis when it is down at start or goes away (Celery's
+# default, stated since Celery 6 drops the implicit retry at start).
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Jobs whose worker has gone: a worker running a job touches it every JOB_HEARTBEAT_SECONDS; a
+# running job silent for JOB_STALE_SECONDS is requeued (JOB_MAX_ATTEMPTS starts at most, then
+# failed with a reason), a job pending for JOB_PENDING_SECONDS is queued again (its message
+# lost), and failed once it has waited JOB_MAX_ATTEMPTS times that long. celery beat runs the
+# sweep every JOB_SWEEP_SECONDS.
+JOB_HEARTBEAT_SECONDS = env.float("JOB_HEARTBEAT_SECONDS", default=10)
+JOB_STALE_SECONDS = env.float("JOB_STALE_SECONDS", default=60)
+JOB_PENDING_SECONDS = env.float("JOB_PENDING_SECONDS", default=600)
+JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=3)
+JOB_SWEEP_SECONDS = env.float("JOB_SWEEP_SECONDS", default=30)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-jobs": {
+        "task": "karlchen.tournaments.sweep_jobs",
+        "schedule": JOB_SWEEP_SECONDS,
+        # A sweep not run by its next turn is dropped: the next one does the same work.
+        "options": {"expires": JOB_SWEEP_SECONDS},
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

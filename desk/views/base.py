@@ -15,7 +15,7 @@ from django.views import View
 
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
-from karlchen.refusals import Refused
+from karlchen.refusals import Refused, Unavailable
 from results.domain.public import in_play
 from tournaments.api.permissions import is_organiser
 from tournaments.enums import TournamentStatus
@@ -99,8 +99,9 @@ class OrganiserView(DeskView):
         url = reverse(f"desk:{name}", args=(self.tournament.pk, *args))
         return HttpResponseRedirect(url + (f"#{anchor}" if anchor else ""))
 
-    def refused(self, refusal: Refused) -> None:
-        for problem in refusal.problems:
+    def refused(self, refusal: Refused | Unavailable) -> None:
+        problems = refusal.problems if isinstance(refusal, Refused) else [refusal.problem]
+        for problem in problems:
             messages.error(self.request, problem_message(problem))
 
 

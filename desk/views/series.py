@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from desk.forms import CloseSeriesForm, SeatingForm
 from desk.views.base import OrganiserView, posted_number
-from karlchen.refusals import Refused
+from karlchen.refusals import Refused, Unavailable
 from printing.domain.documents import MAX_SERIES, MAX_TOP, check_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
@@ -80,8 +80,12 @@ class SeatSeriesView(SeriesView):
         params = {"method": data["method"], "seed": seed, "separate_clubs": data["separate_clubs"]}
         if not data["all_series"]:
             params["series"] = [series.number]
-        start_seating_job(self.tournament, by=self.actor, params=params)
-        messages.info(request, _("The seating is being drawn …"))
+        try:
+            start_seating_job(self.tournament, by=self.actor, params=params)
+        except Unavailable as unavailable:
+            self.refused(unavailable)
+        else:
+            messages.info(request, _("The seating is being drawn …"))
         return self.back("series", number, anchor="seating")
 
 
@@ -148,7 +152,7 @@ class PrintView(OrganiserView):
                 base_url=settings.SITE_URL or request.build_absolute_uri("/"),
                 language=get_language(),
             )
-        except Refused as refusal:
+        except (Refused, Unavailable) as refusal:
             self.refused(refusal)
         else:
             messages.info(

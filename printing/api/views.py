@@ -13,7 +13,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, Api, valid
+from karlchen.api.base import CODES, JOB_ERRORS, ORGANISER_ERRORS, Api, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from printing.domain.documents import MAX_SERIES, MAX_TOP, document_file
 from printing.domain.jobs import start_documents_job
@@ -55,7 +55,7 @@ class StartDocumentsApi(Api):
             "captain links on score sheets use `SITE_URL` (or this request's address).\n\n" + CODES
         ),
         request=InputSerializer,
-        responses={202: OutputSerializer, **ORGANISER_ERRORS},
+        responses={202: OutputSerializer, **JOB_ERRORS},
     )
     def post(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
