@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
 
@@ -32,6 +32,7 @@ from tournaments.engine.series import (
     NextDeal,
     PlayedDeal,
     SeriesRefused,
+    TimelineEntry,
     classify,
     replay,
     timeline,
@@ -171,7 +172,7 @@ def void_deal(
         revision = _new_revision(
             target,
             input=target.current.input,
-            result={"voided": True, "winner": None, "value": 0, "lines": [], "points": {}},
+            result=dict(VOID_RESULT),
             by=by,
             reason=reason,
             voided=True,
@@ -315,7 +316,7 @@ def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
     try:
         entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
     except SeriesRefused as refusal:
-        return [_series_problem(scope, refusal)], None
+        return [_series_problem(scope.tournament.game, refusal)], None
     return _later_deals_reseated(scope, entries, index), entries
 
 
@@ -429,26 +430,58 @@ def _evaluate_new(scope: _TableScope, deal: Mapping, upcoming: NextDeal):
             time_up_after=scope.table.time_up_after,
         )
     except SeriesRefused as refusal:
-        problems.append(_series_problem(scope, refusal))
+        problems.append(_series_problem(scope.tournament.game, refusal))
     engine_deal, score = _score(scope, deal, upcoming.players, problems)
     return engine_deal, score, kind
 
 
 def _score(scope: _TableScope, deal: Mapping, players: tuple[int, ...], problems: list[Problem]):
     """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
+    tournament = scope.tournament
+    return _scored(tournament.game, tournament.rules, deal, players, problems)
+
+
+def _scored(game: str, rules: Mapping, deal: Mapping, players: tuple[int, ...], problems: list):
     given = deal.get("seats")
     if given and sorted(given) != sorted(players):
         problems.append(Problem("seats_mismatch", "deal.seats", {"expected": _listed(players)}))
-    game = scope.tournament.game
     convert = schafkopf.deal_from_dict if game == Game.SCHAFKOPF else doppelkopf.deal_from_dict
     engine_deal, score = convert({**deal, "seats": list(players)}), None
     try:
-        score = score_deal(parse_rules(game, scope.tournament.rules), engine_deal)
+        score = score_deal(parse_rules(game, rules), engine_deal)
     except Refused as refusal:
         problems.extend(refusal.problems)
     if problems:
         raise Refused(problems)
     return engine_deal, score
+
+
+@dataclass(frozen=True)
+class ScoredDeal:
+    """A deal as recording it stores it: what was entered, the result and the points."""
+
+    entered: dict  # ``DealRevision.input``
+    result: dict  # ``DealRevision.result``
+    points: dict[int, int]  # position → points (``RevisionPoints``)
+
+
+def score_entered(game: str, rules: Mapping, deal: Mapping, players: tuple[int, ...]) -> ScoredDeal:
+    """``deal`` (its shape checked by the contract's serializer) scored for ``players`` exactly
+    as recording or correcting it scores it; refused with the same problems (``deal.…``)."""
+    engine_deal, score = _scored(game, rules, deal, players, [])
+    return ScoredDeal(_entered(engine_deal), _result(score), dict(score.points))
+
+
+def replay_entered(
+    game: str, settings, deals: Sequence[Mapping], *, time_up_after: int | None
+) -> tuple[TimelineEntry, ...]:
+    """The series at a table from its deals as entered (the current revisions), checked as
+    recording them one after another checks them: each deal's kind, dealer and players."""
+    played = [played_deal(game, data) for data in deals]
+    try:
+        return timeline(settings, played, time_up_after=time_up_after)
+    except SeriesRefused as refusal:
+        raise Refused([_series_problem(game, refusal)]) from refusal
 
 
 def _later_deals_reseated(scope: _TableScope, entries, index: int) -> list[Problem]:
@@ -460,9 +493,9 @@ def _later_deals_reseated(scope: _TableScope, entries, index: int) -> list[Probl
     ][:1]
 
 
-def _series_problem(scope: _TableScope, refusal: SeriesRefused) -> Problem:
+def _series_problem(game: str, refusal: SeriesRefused) -> Problem:
     """The series engine speaks of a soloist; the deal format names it re or declarer."""
-    soloist_field = "deal.declarer" if scope.tournament.game == Game.SCHAFKOPF else "deal.re"
+    soloist_field = "deal.declarer" if game == Game.SCHAFKOPF else "deal.re"
     field = soloist_field if refusal.field == "deal.soloist" else refusal.field
     return Problem(refusal.code, field, refusal.params)
 
@@ -477,8 +510,9 @@ def _listed(positions) -> str:
 def _add_revision(
     scope: _TableScope, row: Deal, engine_deal, score: DealScore, *, by: Actor, reason: str = ""
 ) -> DealRevision:
-    entered = json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
-    revision = _new_revision(row, input=entered, result=_result(score), by=by, reason=reason)
+    revision = _new_revision(
+        row, input=_entered(engine_deal), result=_result(score), by=by, reason=reason
+    )
     # kept on the revision, so that whoever answers with it needs no query for them
     revision.stored_points = RevisionPoints.objects.bulk_create(
         RevisionPoints(
@@ -513,6 +547,13 @@ def _new_revision(
     row.current, row.version = revision, version
     row.save(update_fields=["current", "version"])
     return revision
+
+
+def _entered(engine_deal) -> dict:
+    return json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
+
+
+VOID_RESULT = {"voided": True, "winner": None, "value": 0, "lines": [], "points": {}}
 
 
 def _result(score: DealScore) -> dict:
