@@ -896,6 +896,8 @@ def _restore_series(
 
 
 def _restore_table(series: Series, row: dict, entries: Mapping[int, Entry]) -> Table:
+    """The table, its seats and its deals with every revision: a few bulk writes per table (an
+    evening holds thousands of revisions)."""
     table = new_table(series, row["number"])
     table.time_up_after = row.get("time_up_after")
     table.save(update_fields=["time_up_after"])
@@ -904,30 +906,41 @@ def _restore_table(series: Series, row: dict, entries: Mapping[int, Entry]) -> T
         Seat(series=series, table=table, position=position, entry=entry)
         for position, entry in sorted(seats.items())
     )
-    for deal in row["deals"]:
-        _restore_deal(table, deal, seats, entries)
+    deals = Deal.objects.bulk_create(
+        Deal(
+            table=table,
+            number=deal["number"],
+            kind=deal["kind"],
+            dealer=deal["dealer"],
+            sitting_out=deal.get("sitting_out"),
+            voided=deal.get("voided", False),
+            version=len(deal["revisions"]),
+        )
+        for deal in row["deals"]
+    )
+    archived = [
+        (d, rev) for d, deal in zip(deals, row["deals"], strict=True) for rev in deal["revisions"]
+    ]
+    revisions = DealRevision.objects.bulk_create(
+        _revision_row(deal, revision, entries) for deal, revision in archived
+    )
+    for revision, (deal, archived_row) in zip(revisions, archived, strict=True):
+        revision.created_at = _moment(archived_row.get("created_at")) or revision.created_at
+        deal.current = revision  # the last one of each deal stays
+    # ``auto_now_add`` stamped the import's time: the archived moments back
+    DealRevision.objects.bulk_update(revisions, ["created_at"])
+    Deal.objects.bulk_update(deals, ["current"])
+    RevisionPoints.objects.bulk_create(
+        RevisionPoints(revision=revision, entry=seats[int(p)], position=int(p), points=points)
+        for revision, (_, archived_row) in zip(revisions, archived, strict=True)
+        for p, points in archived_row["points"].items()
+    )
     return table
 
 
-def _restore_deal(table: Table, row: dict, seats: Mapping[int, Entry], entries) -> None:
-    deal = Deal.objects.create(
-        table=table,
-        number=row["number"],
-        kind=row["kind"],
-        dealer=row["dealer"],
-        sitting_out=row.get("sitting_out"),
-        voided=row.get("voided", False),
-        version=len(row["revisions"]),
-    )
-    for revision_row in row["revisions"]:
-        revision = _restore_revision(deal, revision_row, seats, entries)
-    deal.current = revision
-    deal.save(update_fields=["current"])
-
-
-def _restore_revision(deal: Deal, row: dict, seats, entries) -> DealRevision:
+def _revision_row(deal: Deal, row: dict, entries: Mapping[int, Entry]) -> DealRevision:
     confirmed_by = entries[row["confirmed_by"]] if row.get("confirmed_by") else None
-    revision = DealRevision.objects.create(
+    return DealRevision(
         deal=deal,
         version=row["version"],
         input=row["input"],
@@ -938,12 +951,6 @@ def _restore_revision(deal: Deal, row: dict, seats, entries) -> DealRevision:
         confirmed_by=confirmed_by,
         confirmed_at=_moment(row.get("confirmed_at")),
     )
-    _keep_time(DealRevision, revision.pk, row.get("created_at"))
-    RevisionPoints.objects.bulk_create(
-        RevisionPoints(revision=revision, entry=seats[int(p)], position=int(p), points=points)
-        for p, points in row["points"].items()
-    )
-    return revision
 
 
 def _restore_adjustment(series: Series, row: dict, entries, tables: Mapping[int, Table]) -> None:
