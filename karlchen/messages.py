@@ -165,7 +165,7 @@ MESSAGES = {
     "archive_not_a_number": _("“%(value)s” is not a number an archive may hold."),
     "archive_required": _("A required field is missing."),
     "archive_unknown_field": _("The field is not part of the format."),
-    "archive_type": _("The value has the wrong type or format (%(expected)s expected)."),
+    "archive_type": _("The value has the wrong type or format (expected: %(expected)s)."),
     "archive_choice": _("The value is not one of the allowed choices."),
     "archive_range": _("The number must be between %(min)s and %(max)s."),
     "archive_too_long": _("At most %(max)s characters or items are allowed here."),

@@ -219,7 +219,9 @@ def _adjustment(adjustment: Adjustment, numbers: Mapping[int, int]) -> dict:
 # --- reading the file ------------------------------------------------------------------------
 
 MAX_DEPTH = 20  # the format nests 12 deep (series, tables, deals, revisions, input, extras)
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|([\[\]{}])')
+# A string (skipped), a bracket (counted), or a quote that opens no string (the JSON is broken:
+# the scan stops there, so that no quote is scanned to the end of the file twice).
+_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|([\[\]{}])|(")')
 
 
 class _NotANumber(ValueError):
@@ -230,7 +232,9 @@ def _check_depth(text: str) -> None:
     """Refuse deep nesting before the parser recurses into it (strings are skipped)."""
     depth = 0
     for match in _BRACKETS.finditer(text):
-        bracket = match.group(1)
+        bracket, broken = match.groups()
+        if broken:
+            return  # json.loads refuses the file
         if bracket is None:
             continue
         if bracket in "[{":
@@ -726,7 +730,8 @@ class _Table:
             return plain(serializer.validated_data)
         for error in flatten(serializer.errors, f"{path}.input"):
             code = DRF_CODES.get(error["code"], "archive_type")
-            params = {"max": MAX_LIST} if code == "archive_too_long" else {"expected": "deal"}
+            contract = {"expected": "the deal-result contract, API.md §4"}
+            params = {"max": MAX_LIST} if code == "archive_too_long" else contract
             self.shape.add(code, error["field"], **params)
         return None
 

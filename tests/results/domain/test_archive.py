@@ -172,6 +172,16 @@ def impossible(archive: dict) -> None:
         (hacked_points, [(f"{DEAL}.0.revisions.0.points", "archive_points_differ")]),
         (impossible, [(f"{DEAL}.0.revisions.0.input.re_points", "points_range")]),
         (
+            lambda a: revision(a)["input"].update(re_points="120"),
+            [(f"{DEAL}.0.revisions.0.input.re_points", "archive_type")],
+        ),
+        (
+            lambda a: revision(a, table=1).update(
+                confirmed_by=a["series"][0]["tables"][0]["seats"]["1"]
+            ),
+            [("series.0.tables.1.deals.0.revisions.0.confirmed_by", "archive_confirmer")],
+        ),
+        (
             lambda a: revision(a)["input"].update(hacked=True),
             [(f"{DEAL}.0.revisions.0.input.hacked", "archive_unknown_field")],
         ),
