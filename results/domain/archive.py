@@ -989,7 +989,8 @@ def _restore_frozen_standings(tournament: Tournament, entries: Mapping[int, Entr
     for path, ranked in rows:
         for index, row in enumerate(ranked):
             number = row["start_number"]
-            if number is None:
+            if number is None:  # a player listed as hidden: no ids either
+                row["entry"], row["player"]["id"] = None, None
                 continue
             entry = entries.get(number) if type(number) is int else None
             if entry is None:
