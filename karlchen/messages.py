@@ -190,6 +190,38 @@ MESSAGES = {
     "archive_standings_differ": _(
         "The archive does not add up: its standings differ from those of its deals."
     ),
+    "archive_unreadable": _("The file is not a JSON archive."),
+    "archive_too_large": _("The archive is larger than %(max)s MB."),
+    "archive_too_deep": _("The archive is nested deeper than %(max)s levels."),
+    "archive_not_a_number": _("“%(value)s” is not a number an archive may hold."),
+    "archive_required": _("A required field is missing."),
+    "archive_unknown_field": _("The field is not part of the format."),
+    "archive_type": _("The value has the wrong type or format (expected: %(expected)s)."),
+    "archive_choice": _("The value is not one of the allowed choices."),
+    "archive_range": _("The number must be between %(min)s and %(max)s."),
+    "archive_too_long": _("At most %(max)s characters or items are allowed here."),
+    "archive_twice": _("This appears twice in the archive: %(value)s."),
+    "archive_unknown_entry": _("No entry of the archive has the start number %(number)s."),
+    "archive_unknown_table": _("The series has no table %(number)s."),
+    "archive_series_unknown": _(
+        "The tournament has %(count)s series; there is no series %(number)s."
+    ),
+    "archive_table_size": _(
+        "A table seats 4 or 5 players at the positions 1 to 4 or 5, not %(given)s."
+    ),
+    "archive_seated_twice": _("Start number %(number)s sits at two tables of this series."),
+    "archive_deal_numbers": _("The deals of a table are numbered 1, 2, 3, …: %(expected)s here."),
+    "archive_revision_numbers": _(
+        "The revisions of a deal are numbered 1, 2, 3, …: %(expected)s here."
+    ),
+    "archive_deal_differs": _("The archive says %(stored)s here; the series gives %(expected)s."),
+    "archive_points_differ": _(
+        "The archived points differ from those the rules give this deal: %(expected)s."
+    ),
+    "archive_result_differs": _("The archived result differs from the one the rules give."),
+    "archive_void_first": _("The first revision of a deal cannot void it."),
+    "archive_void_input": _("A void keeps the result entered in the revision before it."),
+    "archive_confirmer": _("Start number %(number)s cannot confirm this deal."),
 }
 
 

@@ -230,6 +230,9 @@ SITE_URL = env.str("SITE_URL", default="")
 
 # A deal result is a few hundred bytes: refuse anything big before parsing it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256 * 1024)
+# A tournament archive (desk upload, POST /api/v1/tournaments/import/): an evening of 50 tables
+# and 5 series is about 10 MB as exported; anything larger is refused before it is parsed.
+ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=20_000_000)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

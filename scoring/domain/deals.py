@@ -169,7 +169,7 @@ def void_deal(
         revision = _new_revision(
             target,
             input=target.current.input,
-            result={"voided": True, "winner": None, "value": 0, "lines": [], "points": {}},
+            result=dict(VOID_RESULT),
             by=by,
             reason=reason,
             voided=True,
@@ -323,7 +323,7 @@ def _corrected_timeline(
     try:
         entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
     except SeriesRefused as refusal:
-        return [_series_problem(scope, refusal)], None
+        return [_series_problem(scope.tournament.game, refusal)], None
     return _later_deals_reseated(scope, entries, index), entries
 
 
@@ -440,7 +440,7 @@ def _evaluate_new(
             time_up_after=scope.table.time_up_after,
         )
     except SeriesRefused as refusal:
-        problems.append(_series_problem(scope, refusal))
+        problems.append(_series_problem(scope.tournament.game, refusal))
     engine_deal, score = _score(scope, deal, upcoming.players, problems)
     assert kind is not None  # without a kind there were problems: _score refused
     return engine_deal, score, kind
@@ -450,20 +450,64 @@ def _score(
     scope: _TableScope, deal: Mapping[str, Any], players: tuple[int, ...], problems: list[Problem]
 ) -> tuple[EngineDeal, DealScore]:
     """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
+    tournament = scope.tournament
+    return _scored(tournament.game, tournament.rules, deal, players, problems)
+
+
+def _scored(
+    game: str,
+    rules: Mapping[str, Any],
+    deal: Mapping[str, Any],
+    players: tuple[int, ...],
+    problems: list[Problem],
+) -> tuple[EngineDeal, DealScore]:
     given = deal.get("seats")
     if given and sorted(given) != sorted(players):
         problems.append(Problem("seats_mismatch", "deal.seats", {"expected": _listed(players)}))
-    game = scope.tournament.game
     convert = schafkopf.deal_from_dict if game == Game.SCHAFKOPF else doppelkopf.deal_from_dict
     engine_deal, score = convert({**deal, "seats": list(players)}), None
     try:
-        score = score_deal(parse_rules(game, scope.tournament.rules), engine_deal)
+        score = score_deal(parse_rules(game, rules), engine_deal)
     except Refused as refusal:
         problems.extend(refusal.problems)
     if problems:
         raise Refused(problems)
     assert score is not None  # the engine scored it or refused it above
     return engine_deal, score
+
+
+@dataclass(frozen=True)
+class ScoredDeal:
+    """A deal as recording it stores it: what was entered, the result and the points."""
+
+    entered: dict[str, Any]  # ``DealRevision.input``
+    result: dict[str, Any]  # ``DealRevision.result``
+    points: dict[int, int]  # position → points (``RevisionPoints``)
+
+
+def score_entered(
+    game: str, rules: Mapping[str, Any], deal: Mapping[str, Any], players: tuple[int, ...]
+) -> ScoredDeal:
+    """``deal`` (its shape checked by the contract's serializer) scored for ``players`` exactly
+    as recording or correcting it scores it; refused with the same problems (``deal.…``)."""
+    engine_deal, score = _scored(game, rules, deal, players, [])
+    return ScoredDeal(_entered(engine_deal), _result(score), dict(score.points))
+
+
+def replay_entered(
+    game: str,
+    settings: SeriesSettings,
+    deals: Sequence[Mapping[str, Any]],
+    *,
+    time_up_after: int | None,
+) -> tuple[TimelineEntry, ...]:
+    """The series at a table from its deals as entered (the current revisions), checked as
+    recording them one after another checks them: each deal's kind, dealer and players."""
+    played = [PlayedDeal.of_result(game, data) for data in deals]
+    try:
+        return timeline(settings, played, time_up_after=time_up_after)
+    except SeriesRefused as refusal:
+        raise Refused([_series_problem(game, refusal)]) from refusal
 
 
 def _later_deals_reseated(
@@ -477,9 +521,9 @@ def _later_deals_reseated(
     ][:1]
 
 
-def _series_problem(scope: _TableScope, refusal: SeriesRefused) -> Problem:
+def _series_problem(game: str, refusal: SeriesRefused) -> Problem:
     """The series engine speaks of a soloist; the deal format names it re or declarer."""
-    soloist_field = "deal.declarer" if scope.tournament.game == Game.SCHAFKOPF else "deal.re"
+    soloist_field = "deal.declarer" if game == Game.SCHAFKOPF else "deal.re"
     field = soloist_field if refusal.field == "deal.soloist" else refusal.field
     return Problem(refusal.code, field, refusal.params)
 
@@ -500,8 +544,9 @@ def _add_revision(
     by: Actor,
     reason: str = "",
 ) -> DealRevision:
-    entered = json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
-    revision = _new_revision(row, input=entered, result=_result(score), by=by, reason=reason)
+    revision = _new_revision(
+        row, input=_entered(engine_deal), result=_result(score), by=by, reason=reason
+    )
     # kept on the revision, so that whoever answers with it needs no query for them
     revision.stored_points = RevisionPoints.objects.bulk_create(
         RevisionPoints(
@@ -542,6 +587,14 @@ def _new_revision(
     row.current, row.version = revision, version
     row.save(update_fields=["current", "version"])
     return revision
+
+
+def _entered(engine_deal: EngineDeal) -> dict[str, Any]:
+    stored: dict[str, Any] = json.loads(json.dumps(asdict(engine_deal)))  # lists, not tuples
+    return stored
+
+
+VOID_RESULT: dict[str, Any] = {"voided": True, "winner": None, "value": 0, "lines": [], "points": {}}
 
 
 def _result(score: DealScore) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from karlchen.actors import Actor
 from results.domain.standings import standings
 from scoring.domain.deals import record_deal
-from scoring.models import Adjustment, DealRevision
+from scoring.models import Adjustment, Deal, DealRevision
 from tests.factories.api import NORMAL
 from tests.factories.documents import play_series
 from tests.factories.tournaments import organiser, seated_table
@@ -486,6 +486,22 @@ def test_an_exported_archive_is_imported_at_the_desk(seated, desk):
     junk.name = "x.json"
     refused = desk.post("/desk/import/", {"file": junk}, follow=True)
     assert "Die Datei ist kein JSON-Archiv." in messages_of(refused)
+
+
+def test_a_tampered_archive_is_refused_at_the_desk_in_words_and_creates_nothing(seated, desk):
+    tournament, (four, _) = seated
+    play_series(four, seed=11)
+    archive = json.loads(desk.get(f"/desk/{tournament.pk}/export/json/").content)
+    archive["series"][0]["tables"][0]["deals"][0]["kind"] = "hacked"
+    upload = io.BytesIO(json.dumps(archive).encode())
+    upload.name = "archiv.json"
+    before = (Tournament.objects.count(), Player.objects.count(), Deal.objects.count())
+    refused = desk.post("/desk/import/", {"file": upload})
+    assert refused.status_code == 400
+    (message,) = messages_of(refused)
+    assert message.startswith("Der Wert ist keine der erlaubten Möglichkeiten. (")
+    assert message.endswith(" series.0.tables.0.deals.0.kind)")
+    assert (Tournament.objects.count(), Player.objects.count(), Deal.objects.count()) == before
 
 
 # --- organisers and the log ------------------------------------------------------------------
