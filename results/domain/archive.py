@@ -12,7 +12,8 @@ import datetime
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -35,6 +36,7 @@ from seating.domain.seating import new_table
 from seating.models import Seat, Table
 from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import add_missing_series
+from tournaments.engine.series import SeriesSettings, TimelineEntry
 from tournaments.enums import Game, SeatingMethod, SeriesStatus, TieBreak, TournamentStatus
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
@@ -58,7 +60,7 @@ TOURNAMENT_FIELDS = (
 ENTRY_FLAGS = ("checked_in", "withdrawn", "hidden", "pin")
 
 
-def export_archive(tournament: Tournament) -> dict:
+def export_archive(tournament: Tournament) -> dict[str, Any]:
     entries = {entry.pk: entry for entry in tournament.entries.select_related("player__club")}
     numbers = {pk: entry.start_number for pk, entry in entries.items()}
     return {
@@ -143,7 +145,7 @@ def _when(moment: datetime.datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def _entry(entry: Entry) -> dict:
+def _entry(entry: Entry) -> dict[str, Any]:
     player = entry.player
     return {
         "start_number": entry.start_number,
@@ -154,7 +156,7 @@ def _entry(entry: Entry) -> dict:
     }
 
 
-def _series(series: Series, numbers: Mapping[int, int]) -> dict:
+def _series(series: Series, numbers: Mapping[int, int]) -> dict[str, Any]:
     tables = series.tables.prefetch_related("seats", "deals__revisions__points")
     return {
         "number": series.number,
@@ -172,7 +174,7 @@ def _series(series: Series, numbers: Mapping[int, int]) -> dict:
     }
 
 
-def _table(table: Table, numbers: Mapping[int, int]) -> dict:
+def _table(table: Table, numbers: Mapping[int, int]) -> dict[str, Any]:
     return {
         "number": table.number,
         "time_up_after": table.time_up_after,
@@ -191,7 +193,7 @@ def _table(table: Table, numbers: Mapping[int, int]) -> dict:
     }
 
 
-def _revision(revision: DealRevision, numbers: Mapping[int, int]) -> dict:
+def _revision(revision: DealRevision, numbers: Mapping[int, int]) -> dict[str, Any]:
     return {
         "version": revision.version,
         "input": revision.input,
@@ -200,13 +202,15 @@ def _revision(revision: DealRevision, numbers: Mapping[int, int]) -> dict:
         "author": revision.author_label,
         "reason": revision.reason,
         "created_at": _when(revision.created_at),
-        "confirmed_by": numbers.get(revision.confirmed_by_id),
+        "confirmed_by": (
+            None if revision.confirmed_by_id is None else numbers.get(revision.confirmed_by_id)
+        ),
         "confirmed_at": _when(revision.confirmed_at),
         "points": {str(line.position): line.points for line in revision.points.all()},
     }
 
 
-def _adjustment(adjustment: Adjustment, numbers: Mapping[int, int]) -> dict:
+def _adjustment(adjustment: Adjustment, numbers: Mapping[int, int]) -> dict[str, Any]:
     return {
         "kind": adjustment.kind,
         "reason": adjustment.reason,
@@ -245,7 +249,7 @@ def _check_depth(text: str) -> None:
             depth -= 1
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> float:
     raise _NotANumber(name)
 
 
@@ -256,7 +260,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _no_key_twice(pairs: list[tuple[str, object]]) -> dict:
+def _no_key_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:
     found = dict(pairs)
     if len(found) != len(pairs):
         raise ValueError("a key twice")
@@ -295,7 +299,7 @@ class _Shape:
             self.problems.append(Problem(code, field, params))
         return False
 
-    def checked(self, archive: object) -> dict:
+    def checked(self, archive: object) -> dict[str, Any]:
         if not isinstance(archive, dict) or archive.get("format") != FORMAT:
             raise refused("archive_invalid", "archive", detail="format")
         if archive.get("version") != VERSION:
@@ -319,7 +323,9 @@ class _Shape:
 
     # - building blocks -
 
-    def keys(self, row: object, path: str, required, optional=()) -> bool:
+    def keys(
+        self, row: object, path: str, required: Collection[str], optional: Collection[str] = ()
+    ) -> bool:
         """``row`` is an object with every ``required`` key and no other than ``optional``."""
         if not isinstance(row, dict):
             self.add("archive_type", path or "archive", expected="object")
@@ -333,7 +339,7 @@ class _Shape:
                 self.add("archive_required", _at(path, key))
         return all(key in row for key in required)
 
-    def integer(self, value, path, low, high, *, null=False) -> bool:
+    def integer(self, value: object, path: str, low: int, high: int, *, null: bool = False) -> bool:
         if value is None and null:
             return True
         if type(value) is not int:
@@ -344,7 +350,9 @@ class _Shape:
             return False
         return True
 
-    def text(self, value, path, longest, *, blank=True, null=False) -> bool:
+    def text(
+        self, value: object, path: str, longest: int, *, blank: bool = True, null: bool = False
+    ) -> bool:
         if value is None and null:
             return True
         if not isinstance(value, str):
@@ -358,19 +366,19 @@ class _Shape:
             return False
         return True
 
-    def boolean(self, value, path) -> bool:
+    def boolean(self, value: object, path: str) -> bool:
         if type(value) is not bool:
             self.add("archive_type", path, expected="boolean")
             return False
         return True
 
-    def choice(self, value, path, choices) -> bool:
+    def choice(self, value: object, path: str, choices: Collection[str]) -> bool:
         if not isinstance(value, str) or value not in choices:
             self.add("archive_choice", path)
             return False
         return True
 
-    def moment(self, value, path, *, null=True) -> bool:
+    def moment(self, value: object, path: str, *, null: bool = True) -> bool:
         if value is None and null:
             return True
         if not (isinstance(value, str) and len(value) <= 40 and _moment(value)):
@@ -378,7 +386,9 @@ class _Shape:
             return False
         return True
 
-    def items(self, value, path, longest, *, kind=list) -> bool:
+    def items(
+        self, value: object, path: str, longest: int, *, kind: type[Collection[Any]] = list
+    ) -> bool:
         if not isinstance(value, kind):
             self.add("archive_type", path, expected="list" if kind is list else "object")
             return False
@@ -387,7 +397,7 @@ class _Shape:
             return False
         return True
 
-    def blob(self, value, path, budget=None) -> bool:
+    def blob(self, value: object, path: str, budget: list[int] | None = None) -> bool:
         """Free-form JSON (rules, a seating report): short strings, finite numbers, bounded."""
         budget = budget if budget is not None else [MAX_BLOB_ITEMS]
         budget[0] -= 1
@@ -410,7 +420,7 @@ class _Shape:
 
     # - the parts -
 
-    def tournament(self, row) -> dict | None:
+    def tournament(self, row: Any) -> dict[str, Any] | None:
         path = "tournament"
         required = ("name", "date", "game", "series_count", "normal_deals")
         optional = (*(set(TOURNAMENT_FIELDS) - set(required)), "standings_frozen_at")
@@ -447,7 +457,7 @@ class _Shape:
             ok = False
         return row if ok else None
 
-    def rules(self, row: dict, rules: dict, path: str) -> bool:
+    def rules(self, row: Mapping[str, Any], rules: Mapping[str, Any], path: str) -> bool:
         try:
             parse_rules(row["game"], rules)
         except Refused as refusal:
@@ -456,7 +466,7 @@ class _Shape:
             return False
         return True
 
-    def frozen(self, value, path) -> bool:
+    def frozen(self, value: Any, path: str) -> bool:
         """The public ranking kept by a freeze: ``{"overall": [row…], "series": {"n": [row…]}}``."""
         if value is None:
             return True
@@ -476,9 +486,11 @@ class _Shape:
                     ok &= self.keys(ranked["player"], f"{where}.{index}.player", FROZEN_PLAYER)
         return ok
 
-    def entries(self, rows) -> dict[int, dict]:
+    def entries(self, rows: Any) -> dict[int, dict[str, Any]]:
         """The entries by start number (only those whose shape is right)."""
-        path, numbers, members = "entries", {}, set()
+        path = "entries"
+        numbers: dict[int, dict[str, Any]] = {}
+        members: set[str | None] = set()
         if not self.items(rows, path, MAX_ENTRIES):
             return numbers
         for index, row in enumerate(rows):
@@ -505,23 +517,27 @@ class _Shape:
                 members.add(member)
         return numbers
 
-    def all_series(self, rows, tournament: dict | None, numbers: dict) -> None:
-        path, seen = "series", set()
+    def all_series(
+        self, rows: Any, tournament: Mapping[str, Any] | None, numbers: Mapping[int, object]
+    ) -> None:
+        path = "series"
+        seen: set[int] = set()
         if not self.items(rows, path, 50):
             return
         count = tournament["series_count"] if tournament else 50
         for index, row in enumerate(rows):
             where = f"{path}.{index}"
-            optional = ("status", "time_called_at", "closed_at", "seating_method")
+            optional: tuple[str, ...] = ("status", "time_called_at", "closed_at", "seating_method")
             optional += ("seating_seed", "seating_report", "adjustments")
             if not self.keys(row, where, ("number", "tables"), optional):
                 continue
-            number = row["number"]
+            number: object = row["number"]
             if type(number) is int and not 1 <= number <= count:
                 self.add("archive_series_unknown", f"{where}.number", number=number, count=count)
             elif self.integer(number, f"{where}.number", 1, count) and number in seen:
                 self.add("archive_twice", f"{where}.number", value=number)
-            seen.add(number)
+            if type(number) is int:  # a list or an object cannot be looked up (and is refused)
+                seen.add(number)
             if "status" in row:
                 self.choice(row["status"], f"{where}.status", SeriesStatus.values)
             self.moment(row.get("time_called_at"), f"{where}.time_called_at")
@@ -535,8 +551,9 @@ class _Shape:
             tables = self.tables(row["tables"], f"{where}.tables", numbers)
             self.adjustments(row.get("adjustments", []), f"{where}.adjustments", numbers, tables)
 
-    def tables(self, rows, path: str, numbers: dict) -> set[int]:
-        found, seated = set(), set()
+    def tables(self, rows: Any, path: str, numbers: Mapping[int, object]) -> set[int]:
+        found: set[int] = set()
+        seated: set[int] = set()
         if not self.items(rows, path, MAX_TABLES):
             return found
         for index, row in enumerate(rows):
@@ -558,7 +575,9 @@ class _Shape:
                 )
         return found
 
-    def seats(self, seats, path: str, numbers: dict, seated: set) -> int | None:
+    def seats(
+        self, seats: Any, path: str, numbers: Mapping[int, object], seated: set[int]
+    ) -> int | None:
         """The table's size where its seats are right."""
         if not self.items(seats, path, 5, kind=dict):
             return None
@@ -580,7 +599,7 @@ class _Shape:
             return None
         return size if ok else None
 
-    def deal(self, row, path: str, number: int, size: int | None) -> None:
+    def deal(self, row: Any, path: str, number: int, size: int | None) -> None:
         required = ("number", "kind", "dealer", "revisions")
         if not self.keys(row, path, required, ("sitting_out", "voided")):
             return
@@ -600,7 +619,7 @@ class _Shape:
         for version, revision in enumerate(revisions, start=1):
             self.revision(revision, f"{path}.revisions.{version - 1}", version, size)
 
-    def revision(self, row, path: str, version: int, size: int | None) -> None:
+    def revision(self, row: Any, path: str, version: int, size: int | None) -> None:
         required = ("version", "input", "result", "points")
         optional = ("voided", "author", "reason", "created_at", "confirmed_by", "confirmed_at")
         if not self.keys(row, path, required, optional):
@@ -627,7 +646,9 @@ class _Shape:
         if (row.get("confirmed_by") is None) != (row.get("confirmed_at") is None):
             self.add("archive_required", f"{path}.confirmed_at")
 
-    def adjustments(self, rows, path: str, numbers: dict, tables: set[int]) -> None:
+    def adjustments(
+        self, rows: Any, path: str, numbers: Mapping[int, object], tables: set[int]
+    ) -> None:
         if not self.items(rows, path, MAX_ADJUSTMENTS):
             return
         for index, row in enumerate(rows):
@@ -650,7 +671,7 @@ class _Shape:
                     self.add("archive_unknown_entry", _at(f"{where}.lines", key), number=key[:12])
                 self.integer(points, _at(f"{where}.lines", key), -MAX_POINTS, MAX_POINTS)
 
-    def standings(self, rows, numbers: dict) -> None:
+    def standings(self, rows: Any, numbers: Mapping[int, object]) -> None:
         path = "standings"
         if not self.items(rows, path, MAX_ENTRIES):
             return
@@ -664,7 +685,7 @@ class _Shape:
 
     # - every deal scored again -
 
-    def rescore(self, archive: dict) -> None:
+    def rescore(self, archive: Mapping[str, Any]) -> None:
         tournament = archive["tournament"]
         game, rules = tournament["game"], tournament.get("rules", {})
         settings_of = Tournament(
@@ -683,7 +704,15 @@ class _Table:
     """One table's deals replayed through the series engine and scored by the rules engine, as
     recording and correcting them at the captain's page did."""
 
-    def __init__(self, shape: _Shape, game: str, rules: dict, settings, table: dict, path: str):
+    def __init__(
+        self,
+        shape: _Shape,
+        game: str,
+        rules: Mapping[str, Any],
+        settings: SeriesSettings,
+        table: Mapping[str, Any],
+        path: str,
+    ) -> None:
         self.shape, self.game, self.rules, self.settings = shape, game, rules, settings
         self.table, self.path = table, path
         self.inputs = DoppelkopfDealInput if game == Game.DOPPELKOPF else SchafkopfDealInput
@@ -697,16 +726,19 @@ class _Table:
         ]
         if any(None in revisions for revisions in entered):
             return  # shape problems reported; the series cannot be replayed
+        checked = [[data for data in revisions if data is not None] for revisions in entered]
         try:
             timeline = replay_entered(
                 self.game,
                 self.settings,
-                [revisions[-1] for revisions in entered],
+                [revisions[-1] for revisions in checked],
                 time_up_after=self.table.get("time_up_after"),
             )
         except Refused as refusal:
             problem = refusal.problem
-            index = problem.params.get("index", len(deals) - 1)
+            index = problem.params.get("index")  # the series engine's: the deal refused
+            if not isinstance(index, int):
+                index = len(deals) - 1
             last = len(deals[index]["revisions"]) - 1
             self.shape.add(
                 problem.code,
@@ -715,7 +747,7 @@ class _Table:
             )
             return
         for index, (deal, entry) in enumerate(zip(deals, timeline, strict=True)):
-            self.deal(deal, index, entry, entered[index])
+            self.deal(deal, index, entry, checked[index])
 
     def at(self, deal: int, revision: int) -> str:
         return f"{self.path}.deals.{deal}.revisions.{revision}"
@@ -723,11 +755,12 @@ class _Table:
     def input_field(self, path: str, field: str) -> str:
         return f"{path}.input" + field.removeprefix("deal")
 
-    def entered(self, revision: dict, path: str) -> dict | None:
+    def entered(self, revision: Mapping[str, Any], path: str) -> dict[str, Any] | None:
         """The revision's input checked by the contract's shape, as the captain's API does."""
         serializer = self.inputs(data=revision["input"])
         if serializer.is_valid():
-            return plain(serializer.validated_data)
+            data: dict[str, Any] = plain(serializer.validated_data)
+            return data
         for error in flatten(serializer.errors, f"{path}.input"):
             code = DRF_CODES.get(error["code"], "archive_type")
             contract = {"expected": "the deal-result contract, API.md §4"}
@@ -735,7 +768,13 @@ class _Table:
             self.shape.add(code, error["field"], **params)
         return None
 
-    def deal(self, deal: dict, index: int, entry, entered: list[dict]) -> None:
+    def deal(
+        self,
+        deal: Mapping[str, Any],
+        index: int,
+        entry: TimelineEntry,
+        entered: list[dict[str, Any]],
+    ) -> None:
         where = f"{self.path}.deals.{index}"
         expected = {
             "kind": entry.kind.value,
@@ -774,7 +813,9 @@ class _Table:
             revision["input"] = scored.entered  # stored as recording stores it
             self.confirmation(revision, path, scored.entered, keeper)
 
-    def voided(self, revision: dict, index: int, version: int, entered: list[dict]) -> None:
+    def voided(
+        self, revision: dict[str, Any], index: int, version: int, entered: list[dict[str, Any]]
+    ) -> None:
         path = self.at(index, version)
         if version == 0:
             self.shape.add("archive_void_first", f"{path}.voided")
@@ -791,7 +832,9 @@ class _Table:
                 "archive_confirmer", f"{path}.confirmed_by", number=revision["confirmed_by"]
             )
 
-    def confirmation(self, revision: dict, path: str, entered: dict, keeper: int) -> None:
+    def confirmation(
+        self, revision: Mapping[str, Any], path: str, entered: Mapping[str, Any], keeper: int
+    ) -> None:
         number = revision.get("confirmed_by")
         if number is None:
             return
@@ -848,11 +891,14 @@ def _date(text: str) -> datetime.date | None:
 # --- building the tournament -----------------------------------------------------------------
 
 
-def _new_tournament(row: dict, by: Actor) -> Tournament:
+def _new_tournament(row: Mapping[str, Any], by: Actor) -> Tournament:
     fields = {name: row[name] for name in TOURNAMENT_FIELDS if name in row}
+    date = _date(row["date"])
+    if date is None:  # _Shape refused it already; never a tournament without its date
+        raise refused("archive_type", "tournament.date", expected="date")
     tournament = Tournament(
         **fields,
-        date=parse_date(row["date"]),
+        date=date,
         standings_frozen_at=_moment(row.get("standings_frozen_at")),
     )
     tournament.full_clean()
@@ -863,7 +909,7 @@ def _new_tournament(row: dict, by: Actor) -> Tournament:
     return tournament
 
 
-def _new_entry(tournament: Tournament, row: dict) -> Entry:
+def _new_entry(tournament: Tournament, row: Mapping[str, Any]) -> Entry:
     club = Club.objects.get_or_create(name=row["club"])[0] if row.get("club") else None
     number = row.get("member_number") or None
     if number:
@@ -879,7 +925,11 @@ def _new_entry(tournament: Tournament, row: dict) -> Entry:
 
 
 def _restore_series(
-    tournament: Tournament, row: dict, entries: Mapping[int, Entry], path: str, problems: list
+    tournament: Tournament,
+    row: Mapping[str, Any],
+    entries: Mapping[int, Entry],
+    path: str,
+    problems: list[Problem],
 ) -> None:
     series = tournament.series.get(number=row["number"])
     series.status = row.get("status", series.status)
@@ -889,7 +939,7 @@ def _restore_series(
     series.time_called_at = _moment(row.get("time_called_at"))
     series.closed_at = _moment(row.get("closed_at"))
     series.save()
-    tables = {}
+    tables: dict[int, Table] = {}
     for table_row in row["tables"]:
         tables[table_row["number"]] = _restore_table(series, table_row, entries)
     for index, adjustment in enumerate(row.get("adjustments", [])):
@@ -900,7 +950,7 @@ def _restore_series(
             problems += [Problem(p.code, f"{where}.{p.field}", p.params) for p in refusal.problems]
 
 
-def _restore_table(series: Series, row: dict, entries: Mapping[int, Entry]) -> Table:
+def _restore_table(series: Series, row: Mapping[str, Any], entries: Mapping[int, Entry]) -> Table:
     """The table, its seats and its deals with every revision: a few bulk writes per table (an
     evening holds thousands of revisions)."""
     table = new_table(series, row["number"])
@@ -943,7 +993,7 @@ def _restore_table(series: Series, row: dict, entries: Mapping[int, Entry]) -> T
     return table
 
 
-def _revision_row(deal: Deal, row: dict, entries: Mapping[int, Entry]) -> DealRevision:
+def _revision_row(deal: Deal, row: Mapping[str, Any], entries: Mapping[int, Entry]) -> DealRevision:
     confirmed_by = entries[row["confirmed_by"]] if row.get("confirmed_by") else None
     return DealRevision(
         deal=deal,
@@ -958,7 +1008,12 @@ def _revision_row(deal: Deal, row: dict, entries: Mapping[int, Entry]) -> DealRe
     )
 
 
-def _restore_adjustment(series: Series, row: dict, entries, tables: Mapping[int, Table]) -> None:
+def _restore_adjustment(
+    series: Series,
+    row: Mapping[str, Any],
+    entries: Mapping[int, Entry],
+    tables: Mapping[int, Table],
+) -> None:
     table = tables.get(row["table"]) if row.get("table") else None
     lines = {entries[int(number)]: points for number, points in row["lines"].items()}
     check_adjustment(series, kind=row["kind"], lines=lines, reason=row["reason"], table=table)
@@ -972,7 +1027,7 @@ def _restore_adjustment(series: Series, row: dict, entries, tables: Mapping[int,
     )
 
 
-def _keep_time(model, pk: int, created_at: str | None) -> None:
+def _keep_time(model: type[Adjustment], pk: int, created_at: str | None) -> None:
     """``auto_now_add`` stamps the import's time: put the archived moment back."""
     if created_at:
         model.objects.filter(pk=pk).update(created_at=_moment(created_at))
@@ -1008,7 +1063,7 @@ def _restore_frozen_standings(tournament: Tournament, entries: Mapping[int, Entr
     tournament.save(update_fields=["frozen_standings"])
 
 
-def _check_standings(tournament: Tournament, archived: list) -> None:
+def _check_standings(tournament: Tournament, archived: list[dict[str, Any]]) -> None:
     """The archived standings must be those the imported deals and penalty rows give."""
     found = {(row.start_number, row.rank, row.total) for row in standings(tournament)}
     problems = [

@@ -6,6 +6,8 @@ reads the table and its sheet, but every write is refused (403 ``series_closed``
 may still correct and void. See ``tournaments.api.permissions``.
 """
 
+from typing import Any
+
 from drf_spectacular.utils import (
     OpenApiParameter,
     PolymorphicProxySerializer,
@@ -109,7 +111,7 @@ def _points_by_entry(revision) -> dict:
     return {str(row.entry_id): row.points for row in rows}
 
 
-def plain(value):
+def plain(value: Any) -> Any:
     """Validated data as plain dicts and lists (what the domain stores and fingerprints)."""
     if isinstance(value, dict):
         return {key: plain(item) for key, item in value.items()}

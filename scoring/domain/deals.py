@@ -594,7 +594,13 @@ def _entered(engine_deal: EngineDeal) -> dict[str, Any]:
     return stored
 
 
-VOID_RESULT: dict[str, Any] = {"voided": True, "winner": None, "value": 0, "lines": [], "points": {}}
+VOID_RESULT: dict[str, Any] = {
+    "voided": True,
+    "winner": None,
+    "value": 0,
+    "lines": [],
+    "points": {},
+}
 
 
 def _result(score: DealScore) -> dict[str, Any]:

@@ -160,6 +160,10 @@ def impossible(archive: dict) -> None:
             lambda a: a["series"][0].update(number=4),
             [("series.0.number", "archive_series_unknown")],
         ),
+        (  # not a number that could be looked up: refused, not a crash
+            lambda a: a["series"][0].update(number=[1]),
+            [("series.0.number", "archive_type")],
+        ),
         (
             lambda a: a["series"][0]["tables"][0]["deals"][0].update(kind="hacked"),
             [(f"{DEAL}.0.kind", "archive_choice")],
