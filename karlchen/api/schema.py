@@ -1,4 +1,5 @@
-"""Shared pieces of the OpenAPI description: the error body and the table of error codes."""
+"""Shared pieces of the OpenAPI description: the error body, the table of error codes, and the
+error answers every operation can give (``add_error_responses``, a postprocessing hook)."""
 
 from collections.abc import Mapping
 
@@ -43,3 +44,58 @@ def error_codes_description(*tables: Mapping[str, str]) -> str:
         "German by default, English with `Accept-Language: en`.\n\n| code | meaning |\n|---|---|"
     )
     return "\n".join([header, *rows])
+
+
+# Operations that start a background job: a broker that cannot be reached is a 503.
+JOB_STARTING_OPERATIONS = frozenset({"seating_start", "documents_start"})
+HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
+ERROR_REF = {"$ref": "#/components/schemas/ErrorList"}
+
+
+def common_errors(operation: dict) -> dict[int, str]:
+    """The error statuses that follow from an operation's shape, with their descriptions.
+
+    The views document what their own logic refuses (403 for a captain at another table, 409 for
+    a stale version…); what every view of a kind answers alike is added here, so no operation
+    forgets one: malformed bodies and query parameters, wrong credentials, unknown ids, formats
+    the API does not serve, login lockouts on HTTP Basic, a job queue that is down.
+    """
+    parameters = operation.get("parameters", [])
+    body = "requestBody" in operation
+    security = [requirement for requirement in operation.get("security", []) if requirement]
+    errors = {}
+    if body or any(parameter["in"] == "query" for parameter in parameters):
+        errors[400] = "Refused: every problem, with field and code."
+    if security:
+        errors[401] = "Wrong credentials, or none where some are needed."
+    if any("basicAuth" in requirement for requirement in security):
+        errors[429] = "Too many failed logins (HTTP Basic) for this account or from this address."
+    if any(parameter["in"] == "path" for parameter in parameters):
+        errors[404] = "Unknown id (or a draft, to the public)."
+    errors[406] = "The `Accept` header asks for a format the API does not serve."
+    if body:
+        errors[413] = "The body is too large."
+        errors[415] = "The body's media type is not accepted."
+    if operation.get("operationId") in JOB_STARTING_OPERATIONS:
+        errors[503] = "The job queue cannot be reached: nothing was started; try again later."
+    return errors
+
+
+def add_error_responses(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every operation documents every error it can give,
+    each with the error body (``common_errors``; a view's own description of a status wins)."""
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in HTTP_METHODS:
+                continue
+            responses = operation.setdefault("responses", {})
+            for code, description in sorted(common_errors(operation).items()):
+                responses.setdefault(
+                    str(code),
+                    {
+                        "content": {"application/json": {"schema": ERROR_REF}},
+                        "description": description,
+                    },
+                )
+            operation["responses"] = dict(sorted(responses.items()))
+    return result
