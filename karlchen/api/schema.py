@@ -4,6 +4,7 @@ error answers every operation can give (``add_error_responses``, a postprocessin
 from collections.abc import Mapping
 
 from django.utils import translation
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
@@ -99,3 +100,17 @@ def add_error_responses(result, generator, request, public):
                 )
             operation["responses"] = dict(sorted(responses.items()))
     return result
+
+
+class StrictInputExtension(OpenApiSerializerExtension):
+    """A strict input (``karlchen.api.fields.StrictSerializer``) refuses keys it does not know:
+    its request schema says so (``additionalProperties: false``)."""
+
+    target_class = "karlchen.api.fields.StrictSerializer"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema
