@@ -53,13 +53,14 @@ HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "pa
 ERROR_REF = {"$ref": "#/components/schemas/ErrorList"}
 
 
-def common_errors(operation: dict) -> dict[int, str]:
+def common_errors(operation: dict, view: type | None = None) -> dict[int, str]:
     """The error statuses that follow from an operation's shape, with their descriptions.
 
     The views document what their own logic refuses (403 for a captain at another table, 409 for
     a stale version…); what every view of a kind answers alike is added here, so no operation
     forgets one: malformed bodies and query parameters, wrong credentials, unknown ids, formats
-    the API does not serve, login lockouts on HTTP Basic, a job queue that is down.
+    the API does not serve, rate limits (the view's throttles) and login lockouts on HTTP Basic,
+    a job queue that is down.
     """
     parameters = operation.get("parameters", [])
     body = "requestBody" in operation
@@ -71,6 +72,8 @@ def common_errors(operation: dict) -> dict[int, str]:
         errors[401] = "Wrong credentials, or none where some are needed."
     if any("basicAuth" in requirement for requirement in security):
         errors[429] = "Too many failed logins (HTTP Basic) for this account or from this address."
+    if view is not None and view.throttle_classes:
+        errors[429] = "Rate limit reached for this client address (or too many failed logins)."
     if any(parameter["in"] == "path" for parameter in parameters):
         errors[404] = "Unknown id (or a draft, to the public)."
     errors[406] = "The `Accept` header asks for a format the API does not serve."
@@ -85,12 +88,17 @@ def common_errors(operation: dict) -> dict[int, str]:
 def add_error_responses(result, generator, request, public):
     """drf-spectacular postprocessing hook: every operation documents every error it can give,
     each with the error body (``common_errors``; a view's own description of a status wins)."""
-    for operations in result.get("paths", {}).values():
+    views = {
+        (path, method.lower()): getattr(callback, "cls", None)
+        for path, _regex, method, callback in (generator.endpoints or [])
+    }
+    for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             if method not in HTTP_METHODS:
                 continue
             responses = operation.setdefault("responses", {})
-            for code, description in sorted(common_errors(operation).items()):
+            errors = common_errors(operation, views.get((path, method)))
+            for code, description in sorted(errors.items()):
                 responses.setdefault(
                     str(code),
                     {
