@@ -14,9 +14,11 @@ about 800 requests in all (``MAX_EXAMPLES`` per operation and role, plus the sch
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -53,8 +55,19 @@ schema = schemathesis.openapi.from_wsgi(
 )
 
 
+@pytest.fixture
+def requests_keep_the_connection():
+    """As with Django's test client: the end of a request must not close the database connection
+    that holds the test's transaction (Django's WSGI handler would, as after any request)."""
+    for signal in (signals.request_started, signals.request_finished):
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in (signals.request_started, signals.request_finished):
+        signal.connect(close_old_connections)
+
+
 @pytest.fixture(params=["anonymous", "captain", "organiser"])
-def world(request, db, media_root):
+def world(request, db, media_root, requests_keep_the_connection):
     """The tournament the requests are about: its ids by path parameter, and the role's header."""
     series, tables = seated_series((4, 4), standings_public=True)
     tournament = publish(series.tournament)
