@@ -11,6 +11,7 @@ goes through the domain instead: seatings (``seat_series``), tables and their ca
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.conf import settings
@@ -22,8 +23,8 @@ from django.utils.translation import gettext_lazy as _
 
 from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyInline
-from karlchen.messages import refusal_text
-from karlchen.refusals import Refused
+from karlchen.messages import problem_message, refusal_text
+from karlchen.refusals import Refused, Unavailable
 from printing.domain.documents import evening_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
@@ -36,6 +37,9 @@ from tournaments.models import (
     Series,
     Tournament,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # --- tournaments and entries -----------------------------------------------------------------
 
@@ -51,6 +55,7 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         """The rules are checked by Tournament.clean (the engine); the tie-breaks here."""
         cleaned = super().clean()
+        assert cleaned is not None  # a ModelForm's clean() returns its cleaned_data
         tie_breaks = cleaned.get("tie_breaks")
         if tie_breaks is not None and (
             not isinstance(tie_breaks, list)
@@ -107,7 +112,12 @@ class TournamentAdmin(admin.ModelAdmin):
     def draw_seating_action(self, request, queryset):
         for tournament in queryset:
             params = {"method": SeatingMethod.PLAN, "seed": secrets.randbelow(2**62)}
-            job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
+            try:
+                job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
+            except Unavailable as unavailable:
+                text = f"{tournament.name}: {problem_message(unavailable.problem)}"
+                self.message_user(request, text, messages.ERROR)
+                continue
             self.message_user(
                 request,
                 _("Seating job %(job)s started for %(tournament)s; see Jobs for its result.")
@@ -120,7 +130,9 @@ class TournamentAdmin(admin.ModelAdmin):
         for tournament in queryset:
             documents = evening_documents(tournament)
             if not documents:
-                text = _("Nothing to print for %(tournament)s yet: no series is seated.")
+                text: StrOrPromise = _(
+                    "Nothing to print for %(tournament)s yet: no series is seated."
+                )
                 self.message_user(request, text % {"tournament": tournament.name}, messages.WARNING)
             for document in documents:
                 try:
@@ -135,6 +147,10 @@ class TournamentAdmin(admin.ModelAdmin):
                     text = f"{tournament.name}: {refusal_text(refusal)}"
                     self.message_user(request, text, messages.WARNING)
                     continue
+                except Unavailable as unavailable:
+                    text = f"{tournament.name}: {problem_message(unavailable.problem)}"
+                    self.message_user(request, text, messages.ERROR)
+                    return  # the next documents could not be queued either
                 self.message_user(
                     request,
                     _("Document job %(job)s (%(kind)s) started for %(tournament)s; see Jobs.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,7 +13,10 @@ from scoring.enums import AdjustmentKind
 from tournaments.enums import ClubSeparation, Game, SeatingMethod
 from tournaments.models import RuleSet, Tournament
 
-GAMES = {Game.DOPPELKOPF: "dk", Game.SCHAFKOPF: "sk"}
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+GAMES: dict[str, str] = {Game.DOPPELKOPF: "dk", Game.SCHAFKOPF: "sk"}
 DDV_PRESET = "ddv"
 
 
@@ -45,10 +49,11 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, rules_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules_locked = rules_locked
-        self.fields["seating_method"].choices = [
+        # a form's fields are a dict of Field: the declared ChoiceFields are not known as such
+        cast(forms.ChoiceField, self.fields["seating_method"]).choices = [
             choice for choice in SeatingMethod.choices if choice[0] != SeatingMethod.FIXED
         ]
-        self.fields["preset"].choices = preset_choices()
+        cast(forms.ChoiceField, self.fields["preset"]).choices = preset_choices()
         stored = self.instance.rules if self.instance.pk else {}
         for game, prefix in GAMES.items():
             values = rule_options.form_values(game, stored if self.instance.game == game else {})
@@ -67,6 +72,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        assert cleaned is not None  # a ModelForm's clean() returns its cleaned_data
         game = cleaned.get("game") or Game.DOPPELKOPF
         prefix = GAMES[Game(game)]
         defaults = rule_options.defaults(game)
@@ -82,7 +88,7 @@ class TournamentForm(forms.ModelForm):
         return cleaned
 
 
-def preset_choices() -> list[tuple[str, str]]:
+def preset_choices() -> list[tuple[str, StrOrPromise]]:
     saved = [(str(rule_set.pk), rule_set.name) for rule_set in RuleSet.objects.all()]
     return [(DDV_PRESET, _("DDV tournament rules")), *saved]
 
@@ -140,10 +146,10 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args, entries, tables, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["entry"].choices = [
+        cast(forms.ChoiceField, self.fields["entry"]).choices = [
             (entry.pk, f"{entry.start_number} · {entry.player.name}") for entry in entries
         ]
-        self.fields["table"].choices = [("", "—")] + [
+        cast(forms.ChoiceField, self.fields["table"]).choices = [("", "—")] + [
             (table.pk, _("Table %(number)s") % {"number": table.number}) for table in tables
         ]
 

@@ -78,7 +78,7 @@ DOPPELKOPF_OPTIONS = {
     ),
 }
 
-SCHAFKOPF_OPTIONS = {
+SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
     **{
         f"tariff_{name}": forms.IntegerField(
             label=label, min_value=0, max_value=100, help_text=_("units")

@@ -43,6 +43,8 @@ ACTIONS = {
     "organiser_added": _("made %(name)s an organiser"),
     "organiser_removed": _("removed %(name)s as an organiser"),
     "exported": _("exported the %(format)s"),
+    "job_requeued": _("queued job %(job)s again: no worker was running it"),
+    "job_given_up": _("gave up job %(job)s: it could not be finished"),
 }
 
 
@@ -62,5 +64,17 @@ def _worded(details: dict) -> dict:
     if worded.get("status") in TournamentStatus.values:
         worded["status"] = TournamentStatus(worded["status"]).label
     if worded.get("kind") in DocumentKind.values:
-        worded["kind"] = DocumentKind(worded["kind"]).label
+        worded["kind"] = _document_words(worded)
     return worded
+
+
+def _document_words(details: dict) -> str:
+    """ "Score sheets, series 2, filled": what was printed, as far as the entry tells."""
+    words = [str(DocumentKind(details["kind"]).label)]
+    if details.get("series") is not None:
+        words.append(str(_("series %(series)s") % {"series": details["series"]}))
+    if "filled" in details:
+        words.append(str(_("filled") if details["filled"] else _("blank")))
+    if details.get("top") is not None:
+        words.append(str(_("places 1–%(top)s") % {"top": details["top"]}))
+    return ", ".join(words)

@@ -4,10 +4,11 @@ from django.utils.translation import gettext_lazy as _
 
 class KarlchenConfig(AppConfig):
     """The project's own app: the pages every audience shares (``templates/base.html``, the
-    start page) and the Celery app, loaded with Django so every ``delay()`` finds its broker."""
+    start page) and the Celery app, loaded with Django so every ``delay()`` finds its broker;
+    the log lines of login lockouts (``logins``)."""
 
     name = "karlchen"
     verbose_name = _("Karlchen")
 
     def ready(self) -> None:
-        from karlchen import celery  # noqa: F401, PLC0415 -- app ready
+        from karlchen import celery, logins  # noqa: F401, PLC0415 -- app ready

@@ -9,6 +9,12 @@ new token after its commit (``tournament_changed``). A body is cached with the t
 computed for and served only while that token is current, so a body computed while a deal was
 being saved can never outlive that deal.
 
+The cache is only a cache (``karlchen.cache``): with Redis unreachable a read is a miss and is
+computed from the database, and a new token is not stored. So that no body from before such a
+lost write is served once Redis answers again, every token belongs to an *epoch* as well, which
+the process that noticed the outage replaces when it reconnects (``_new_epoch``): every cached
+read is then stale at once.
+
 The writers live in every app and the readers mostly in ``results``: this module is their only
 meeting point, so no app has to import a later one to say that something changed.
 """
@@ -20,10 +26,17 @@ import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar, cast
 
 from django.core.cache import cache
 from django.db import transaction
+from django.dispatch import receiver
 
+from karlchen.cache import reconnected
+
+T = TypeVar("T")
+
+EPOCH_KEY = "ranking-epoch"
 BODY_SECONDS = 3600
 COMPUTING_SECONDS = 30  # should a computing reader die, another one takes over after this
 
@@ -36,8 +49,9 @@ class Body:
     content: bytes
 
     @property
-    def rows(self) -> list[dict]:
-        return json.loads(self.content)
+    def rows(self) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = json.loads(self.content)
+        return rows
 
 
 def tournament_changed(tournament_id: int) -> None:
@@ -51,28 +65,38 @@ def cached_body(tournament_id: int, view: str, build: Callable[[], object]) -> B
     return cached(tournament_id, view, lambda: json_body(build()))
 
 
-def cached(tournament_id: int, view: str, build):
+def cached(tournament_id: int, view: str, build: Callable[[], T]) -> T:
     """The view's body for the current generation, computed by one reader at a time.
 
-    One cache round trip per read: the generation token and the view's last body, which is
-    stored with the generation it was computed for. When a deal makes it stale while many
-    phones poll, one of them computes the new body; the others meanwhile get the last one (a
-    consistent, slightly older state) instead of all querying at once and slowing down the
-    captains' writes.
+    One cache round trip per read: the epoch, the generation token and the view's last body,
+    which is stored with the (epoch, generation) it was computed for. When a deal makes it
+    stale while many phones poll, one of them computes the new body; the others meanwhile get
+    the last one (a consistent, slightly older state) instead of all querying at once and
+    slowing down the captains' writes.
     """
     generation_key, body_key = _generation_key(tournament_id), _body_key(tournament_id, view)
-    found = cache.get_many([generation_key, body_key])
-    generation = found.get(generation_key) or _new_generation(tournament_id)
+    found = cache.get_many([EPOCH_KEY, generation_key, body_key])
+    generation = (
+        found.get(EPOCH_KEY) or _first_token(EPOCH_KEY),
+        found.get(generation_key) or _first_token(generation_key),
+    )
     last = found.get(body_key)
     if last is not None and last[0] == generation:
-        return last[1]
-    computing_key = f"{body_key}:computing:{generation}"
+        return cast(T, last[1])  # the cache holds (generation, what build() returned)
+    computing_key = f"{body_key}:computing:{':'.join(generation)}"
     if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
-        return last[1]
+        return cast(T, last[1])
     body = build()
     cache.set(body_key, (generation, body), BODY_SECONDS)
     cache.delete(computing_key)
     return body
+
+
+@receiver(reconnected, dispatch_uid="karlchen.changes.new_epoch")
+def _new_epoch(**kwargs: Any) -> None:
+    """Redis is back after an error: whatever this process changed meanwhile was not recorded
+    there, so nothing cached before counts any more."""
+    kwargs["cache"].set(EPOCH_KEY, _token(), None)
 
 
 def json_body(data: object) -> Body:
@@ -85,12 +109,12 @@ def _body_key(tournament_id: int, view: str) -> str:
     return f"ranking:{tournament_id}:{view}"
 
 
-def _new_generation(tournament_id: int) -> str:
-    """A first (or lost) generation token; another reader's, should it have been quicker."""
-    generation = _token()
-    if not cache.add(_generation_key(tournament_id), generation, None):
-        generation = cache.get(_generation_key(tournament_id), generation)
-    return generation
+def _first_token(key: str) -> str:
+    """A first (or lost) token; another reader's, should it have been quicker."""
+    token = _token()
+    if not cache.add(key, token, None):
+        token = cache.get(key, token)
+    return token
 
 
 def _generation_key(tournament_id: int) -> str:

@@ -5,9 +5,11 @@ parameters; this module is the one place that turns them into words. Every code 
 has a message here (a test finds them in the sources), and the API documentation lists them.
 """
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext_lazy as _
 
-from karlchen.refusals import Problem
+from karlchen.refusals import Problem, Refused
 
 MESSAGES = {
     # rule sets
@@ -131,6 +133,19 @@ MESSAGES = {
     "series_not_seated": _("Series %(series)s has no seating yet: draw it first."),
     "option_not_for_kind": _("This option does not apply to: %(kind)s."),
     "no_results": _("No deal has been recorded yet: there is no one to rank."),
+    # background jobs
+    "queue_unavailable": _(
+        "The job could not be queued: the background service is not reachable. Please try again "
+        "in a minute; if it persists, tell the administrator."
+    ),
+    "worker_lost": _(
+        "The job was given up: its worker stopped %(attempts)s times before it finished. "
+        "Please try again; if it persists, tell the administrator."
+    ),
+    "job_not_taken": _(
+        "The job was given up: no worker took it up within %(minutes)s minutes. Please check "
+        "that the worker is running, then try again."
+    ),
     # penalty rows
     "unknown_adjustment_kind": _("The kind of penalty “%(kind)s” is not known."),
     "unsporting_penalty": _(
@@ -143,6 +158,9 @@ MESSAGES = {
     "name_required": _("Please enter the player's name."),
     "start_number_invalid": _("The start number must be a whole number from 1 to 99999."),
     "text_too_long": _("At most %(max)s characters, please."),
+    "text_control_characters": _(
+        "Control characters (such as a null byte, a tab or a line break) are not allowed here."
+    ),
     "start_number_taken": _("Start number %(number)s is already taken."),
     "already_entered": _("%(name)s is already entered."),
     "csv_columns": _("The CSV columns are: %(columns)s."),
@@ -150,6 +168,19 @@ MESSAGES = {
     "entry_file_too_large": _("The file is too large (at most %(max)s kB)."),
     "entry_file_too_long": _("The file has too many rows (at most %(max)s players)."),
     "entry_file_unreadable": _("The file could not be read: please upload a CSV or XLSX file."),
+    "entry_file_encoding": _(
+        "The file is neither UTF-8 nor Windows text: please save it as “CSV UTF-8” or as XLSX."
+    ),
+    "entry_file_line_too_long": _(
+        "Line %(line)s of the file is too long for a list of players (at most %(max)s characters)."
+    ),
+    "entry_file_sheet_too_long": _(
+        "The sheet has more than %(max)s rows, empty ones included: please delete the empty rows "
+        "below the list."
+    ),
+    "entry_file_unpacked_too_large": _(
+        "The workbook unpacks to more than %(max)s MB: please save just the list of players."
+    ),
     # the organiser's desk
     "rule_set_exists": _("A rule set named “%(name)s” exists already."),
     "archive_invalid": _("This is not a Karlchen tournament archive (%(detail)s)."),
@@ -159,6 +190,38 @@ MESSAGES = {
     "archive_standings_differ": _(
         "The archive does not add up: its standings differ from those of its deals."
     ),
+    "archive_unreadable": _("The file is not a JSON archive."),
+    "archive_too_large": _("The archive is larger than %(max)s MB."),
+    "archive_too_deep": _("The archive is nested deeper than %(max)s levels."),
+    "archive_not_a_number": _("“%(value)s” is not a number an archive may hold."),
+    "archive_required": _("A required field is missing."),
+    "archive_unknown_field": _("The field is not part of the format."),
+    "archive_type": _("The value has the wrong type or format (expected: %(expected)s)."),
+    "archive_choice": _("The value is not one of the allowed choices."),
+    "archive_range": _("The number must be between %(min)s and %(max)s."),
+    "archive_too_long": _("At most %(max)s characters or items are allowed here."),
+    "archive_twice": _("This appears twice in the archive: %(value)s."),
+    "archive_unknown_entry": _("No entry of the archive has the start number %(number)s."),
+    "archive_unknown_table": _("The series has no table %(number)s."),
+    "archive_series_unknown": _(
+        "The tournament has %(count)s series; there is no series %(number)s."
+    ),
+    "archive_table_size": _(
+        "A table seats 4 or 5 players at the positions 1 to 4 or 5, not %(given)s."
+    ),
+    "archive_seated_twice": _("Start number %(number)s sits at two tables of this series."),
+    "archive_deal_numbers": _("The deals of a table are numbered 1, 2, 3, …: %(expected)s here."),
+    "archive_revision_numbers": _(
+        "The revisions of a deal are numbered 1, 2, 3, …: %(expected)s here."
+    ),
+    "archive_deal_differs": _("The archive says %(stored)s here; the series gives %(expected)s."),
+    "archive_points_differ": _(
+        "The archived points differ from those the rules give this deal: %(expected)s."
+    ),
+    "archive_result_differs": _("The archived result differs from the one the rules give."),
+    "archive_void_first": _("The first revision of a deal cannot void it."),
+    "archive_void_input": _("A void keeps the result entered in the revision before it."),
+    "archive_confirmer": _("Start number %(number)s cannot confirm this deal."),
 }
 
 
@@ -171,7 +234,7 @@ def problem_message(problem: Problem) -> str:
     return str(template) % dict(problem.params) if problem.params else str(template)
 
 
-def problem_errors(problems) -> list[dict[str, str]]:
+def problem_errors(problems: Iterable[Problem]) -> list[dict[str, str]]:
     """Engine problems in the API's error format, messages in the active language."""
     return [
         {"field": problem.field, "code": problem.code, "message": problem_message(problem)}
@@ -179,6 +242,6 @@ def problem_errors(problems) -> list[dict[str, str]]:
     ]
 
 
-def refusal_text(refusal) -> str:
+def refusal_text(refusal: Refused) -> str:
     """Every problem of a refusal as one sentence list, for places that show a single text."""
     return " ".join(problem_message(problem) for problem in refusal.problems)

@@ -5,6 +5,7 @@ and eager Celery. ``DATABASE_URL`` switches to PostgreSQL, ``REDIS_URL`` to Redi
 and cache. ``DEBUG=false`` is production: it refuses the development secret key.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -34,6 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",  # failed logins: lockouts per account and per address (see AXES_* below)
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -59,6 +61,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a request axes flagged as locked out into karlchen.logins.lockout_response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "karlchen.urls"
@@ -100,11 +104,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
+    # Redis is a cache, never a single point of failure for play (karlchen/cache.py): should it
+    # be unreachable, reads are computed from the database, deals are stored all the same, and
+    # rate limits count per process. Short timeouts, so a hanging Redis costs a request at most
+    # a second; after an error a process leaves Redis alone for REDIS_PAUSE_AFTER_ERROR seconds.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "karlchen.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="karlchen"),
+            "OPTIONS": {
+                "socket_connect_timeout": env.float("REDIS_CONNECT_TIMEOUT", default=0.5),
+                "socket_timeout": env.float("REDIS_TIMEOUT", default=0.5),
+                "health_check_interval": 30,  # PING a connection idle this long before using it
+                "PAUSE_AFTER_ERROR": env.float("REDIS_PAUSE_AFTER_ERROR", default=5),
+            },
         }
     }
 else:
@@ -116,6 +130,50 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SOFT_TIME_LIMIT = 300
 CELERY_TASK_TIME_LIMIT = 360
+# Jobs are idempotent (tournaments.domain.jobs): a message is acknowledged when its task ends,
+# and put back when the process running it dies (SIGKILL, out of memory), so another process
+# runs the job again. One message reserved per process: a long job does not hold back others.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis hands an unacknowledged message out again after the visibility timeout: longer than any
+# task may run (the hard time limit), or a job still running would be delivered twice. A worker
+# killed whole is noticed sooner by the sweep below, not by this timeout.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 2 * CELERY_TASK_TIME_LIMIT,
+    # Fail fast when Redis is unreachable: starting a job answers in a second or two (503, the
+    # job left failed), instead of a request hanging on a dead broker.
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.25,
+    "interval_max": 0.5,
+}
+# The worker keeps trying to reach Redis when it is down at start or goes away (Celery's
+# default, stated since Celery 6 drops the implicit retry at start).
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Jobs whose worker has gone: a worker running a job touches it every JOB_HEARTBEAT_SECONDS; a
+# running job silent for JOB_STALE_SECONDS is requeued (JOB_MAX_ATTEMPTS starts at most, then
+# failed with a reason), a job pending for JOB_PENDING_SECONDS is queued again (its message
+# lost), and failed once it has waited JOB_MAX_ATTEMPTS times that long. celery beat runs the
+# sweep every JOB_SWEEP_SECONDS.
+JOB_HEARTBEAT_SECONDS = env.float("JOB_HEARTBEAT_SECONDS", default=10)
+JOB_STALE_SECONDS = env.float("JOB_STALE_SECONDS", default=60)
+JOB_PENDING_SECONDS = env.float("JOB_PENDING_SECONDS", default=600)
+JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=3)
+JOB_SWEEP_SECONDS = env.float("JOB_SWEEP_SECONDS", default=30)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-jobs": {
+        "task": "karlchen.tournaments.sweep_jobs",
+        "schedule": JOB_SWEEP_SECONDS,
+        # A sweep not run by its next turn is dropped: the next one does the same work.
+        "options": {"expires": JOB_SWEEP_SECONDS},
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -124,12 +182,38 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Every password login (the desk, the admin, HTTP Basic on the API) goes through authenticate();
+# axes' backend comes first and refuses a locked-out account or address before the password is
+# even checked. Captain tokens and PINs are not passwords and are not counted here.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# After LOGIN_FAILURE_LIMIT failed logins within LOGIN_COOLOFF_MINUTES of each other, an account
+# (from any address) and an address (for any account) are locked until that long after the last
+# failure. The failures live in the database (axes' AccessAttempt, shown in the admin, where
+# deleting one releases it, as does ``manage.py axes_reset``). A successful login resets
+# nothing: an attacker's own account must not clear an address's count.
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_COOLOFF_MINUTES", default=15))
+# Each criterion counts on its own: "username", "ip_address", or both as one "username+ip_address".
+AXES_LOCKOUT_PARAMETERS = [
+    [part.strip() for part in criterion.split("+")] if "+" in criterion else criterion.strip()
+    for criterion in env.list("LOGIN_LOCKOUT_BY", default=["username", "ip_address"])
+]
+AXES_RESET_ON_SUCCESS = False
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a retry while locked does not prolong it
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # every failure kept (in the admin), marked when it locked
+AXES_CLIENT_IP_CALLABLE = "karlchen.logins.client_address"  # as the API's rate limits count
+AXES_LOCKOUT_CALLABLE = "karlchen.logins.lockout_response"
+
 LOGIN_URL = "desk:login"
 LOGIN_REDIRECT_URL = "desk:home"
 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["karlchen.formats"]  # English with European dates (karlchen/formats/en)
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True
@@ -147,6 +231,9 @@ SITE_URL = env.str("SITE_URL", default="")
 
 # A deal result is a few hundred bytes: refuse anything big before parsing it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256 * 1024)
+# A tournament archive (desk upload, POST /api/v1/tournaments/import/): an evening of 50 tables
+# and 5 series is about 10 MB as exported; anything larger is refused before it is parsed.
+ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=20_000_000)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -154,7 +241,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "karlchen.api.authentication.BasicAuthentication",  # counted by axes
     ],
     "DEFAULT_PARSER_CLASSES": ["karlchen.api.parsers.SafeJSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
@@ -197,5 +284,7 @@ LOGGING = {
     "loggers": {
         "weasyprint.progress": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
+        # axes tells every cleanup at INFO; failures and lockouts come at WARNING
+        "axes": {"level": "WARNING"},
     },
 }

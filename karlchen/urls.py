@@ -9,11 +9,13 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from karlchen.api.errors import api_not_found
-from karlchen.views import HomeView
+from karlchen.views import favicon
 
 urlpatterns = [
-    path("", HomeView.as_view(), name="home"),
+    path("", include("results.home_urls")),  # the start page lists public tournaments
     path("admin/", admin.site.urls),
+    # Pages without a <link rel="icon"> (the admin, the browsable API) make browsers ask here.
+    path("favicon.ico", favicon),
     path("captain/", include("scoring.urls")),
     path("t/", include("results.urls")),
     path("desk/", include("desk.urls")),

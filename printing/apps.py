@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class PrintingConfig(AppConfig):
     name = "printing"
     verbose_name = _("Printing")
+
+    def ready(self) -> None:
+        # Jobs (tournaments) queue a documents job again when its worker has gone: the task is
+        # handed over here rather than imported there (tournaments.ports).
+        from printing.tasks import task_render_documents  # noqa: PLC0415 -- app ready
+        from tournaments.enums import JobKind  # noqa: PLC0415 -- app ready
+        from tournaments.ports import provide_job_task  # noqa: PLC0415 -- app ready
+
+        provide_job_task(JobKind.DOCUMENTS, task_render_documents)

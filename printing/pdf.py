@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
 import segno
 from django.conf import settings
@@ -320,7 +321,7 @@ def render_each(
 
 @dataclass(frozen=True)
 class _Forms:
-    document: object  # WeasyPrint's Document: a page per form
+    document: Any  # WeasyPrint's Document (untyped): a page per form
     uses: list[int]  # per item, the page of its form
 
     def only(self, index: int) -> _Forms:
@@ -330,7 +331,7 @@ class _Forms:
 
 def _forms(template, items, context, form) -> _Forms | None:
     """The forms of ``items`` laid out, a page each; None if one needs more."""
-    first_of_form = {}
+    first_of_form: dict[Hashable, object] = {}
     for item in items:
         first_of_form.setdefault(form(item), item)
     html = render_to_string(

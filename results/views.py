@@ -1,4 +1,5 @@
-"""Public pages for spectators: the live ranking, a player's course, the beamer view.
+"""Public pages for spectators: the start page, the live ranking, a player's course, the beamer
+view, and what a tournament that is not public yet answers.
 
 They read exactly what the public API serves (the same cached bodies), render it once on the
 server, and the page script then polls the API with ETags to keep it current.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import json
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views import View
@@ -18,14 +19,17 @@ from karlchen.changes import cached_body
 from karlchen.refusals import Closed
 from results.api.views import player_deals
 from results.charts import course_chart
+from results.domain.public import NotPublic, public_tournament, start_page_tournaments
 from results.domain.ranking_cache import public_ranking
+from results.domain.standings import tie_break_names, tie_figures
 from scoring.api.series_views import series_tables_body
-from tournaments.enums import SeriesStatus, TournamentStatus
+from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Series, Tournament
 
 POLL_SECONDS = 5
-BEAMER_ROWS = 12
-BEAMER_PAGE_SECONDS = 10
+BEAMER_PAGE_SECONDS = 10  # each page of the beamer view stays this long (``?seconds=`` changes it)
+BEAMER_SECONDS_RANGE = (1, 120)
+NOT_PUBLIC_REFRESH_SECONDS = 60  # the "starts soon" page looks again by itself
 
 TEXTS = {
     "hidden": _("hidden"),
@@ -34,13 +38,23 @@ TEXTS = {
     "page": _("page %(page)s of %(pages)s"),
     "up": _("up %(places)s"),
     "down": _("down %(places)s"),
+    "matches": _("%(count)s of %(total)s players"),
 }
 
 
-def public_tournament(tournament_id: int) -> Tournament:
-    return get_object_or_404(
-        Tournament.objects.exclude(status=TournamentStatus.DRAFT), pk=tournament_id
-    )
+class SpectatorPage(View):
+    """A page about one tournament: a tournament that is not public answers with a friendly
+    "starts soon" page (status 404, Karlchen's own template, never Django's error page)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except NotPublic as not_public:
+            context = {
+                "tournament": not_public.tournament,
+                "refresh_seconds": NOT_PUBLIC_REFRESH_SECONDS,
+            }
+            return render(request, "spectator/not_public.html", context, status=404)
 
 
 def ranking_rows(tournament: Tournament) -> tuple[list[dict] | None, str]:
@@ -48,6 +62,8 @@ def ranking_rows(tournament: Tournament) -> tuple[list[dict] | None, str]:
     try:
         body = public_ranking(tournament.pk)
     except Closed:
+        return None, ""
+    if body is None:  # made a draft again (or deleted) since it was loaded: nothing public
         return None, ""
     return body.rows, body.etag
 
@@ -73,6 +89,32 @@ def tables_progress(series: Series | None) -> dict | None:
     return json.loads(body.content)
 
 
+def tie_breaks(tournament: Tournament) -> list[dict]:
+    """The tie-breaks in their order, for the legend and the page script."""
+    return [
+        {"name": name, "label": str(TieBreak(name).label)} for name in tie_break_names(tournament)
+    ]
+
+
+def with_tie_figures(rows: list[dict] | None, tournament: Tournament) -> list[dict] | None:
+    """The rows, each with the tie-break figures that separate it from equal totals
+    (``ties``: label and value of each, ``ties_text``: the figures as the page shows them)."""
+    if rows is None:
+        return None
+    names = tie_break_names(tournament)
+    labels = [str(TieBreak(name).label) for name in names]
+    return [
+        row
+        | {
+            "ties": [
+                {"label": label, "value": value} for label, value in zip(labels, ties, strict=False)
+            ],
+            "ties_text": " · ".join(str(value) for value in ties),
+        }
+        for row, ties in zip(rows, tie_figures(rows, names), strict=True)
+    ]
+
+
 def page_data(tournament: Tournament, etag: str, series: Series | None) -> dict:
     api = reverse("standings", kwargs={"tournament_id": tournament.pk})
     tables = (
@@ -87,11 +129,12 @@ def page_data(tournament: Tournament, etag: str, series: Series | None) -> dict:
         "poll_seconds": POLL_SECONDS,
         "player_url": reverse("spectator-player", args=[tournament.pk, 0]),
         "series": list(tournament.series.order_by("number").values_list("number", flat=True)),
+        "tie_breaks": tie_breaks(tournament),
         "texts": {name: str(text) for name, text in TEXTS.items()},
     }
 
 
-class SpectatorView(View):
+class SpectatorView(SpectatorPage):
     def get(self, request, tournament_id: int):
         tournament = public_tournament(tournament_id)
         rows, etag = ranking_rows(tournament)
@@ -99,7 +142,8 @@ class SpectatorView(View):
         data = page_data(tournament, etag, series)
         context = {
             "tournament": tournament,
-            "rows": rows,
+            "rows": with_tie_figures(rows, tournament),
+            "tie_breaks": tie_breaks(tournament),
             "series_numbers": data["series"],
             "progress": tables_progress(series),
             "page_data": data,
@@ -107,17 +151,33 @@ class SpectatorView(View):
         return render(request, "spectator/ranking.html", context)
 
 
-class BeamerView(View):
+class BeamerView(SpectatorPage):
+    """The ranking on the wall: as many rows per page as the screen's height takes (the page
+    script measures them), every page in turn."""
+
     def get(self, request, tournament_id: int):
         tournament = public_tournament(tournament_id)
         rows, etag = ranking_rows(tournament)
         data = page_data(tournament, etag, None)
-        data |= {"rows_per_page": BEAMER_ROWS, "page_seconds": BEAMER_PAGE_SECONDS}
-        context = {"tournament": tournament, "rows": rows, "page_data": data}
+        data |= {"page_seconds": page_seconds(request.GET.get("seconds"))}
+        context = {
+            "tournament": tournament,
+            "rows": with_tie_figures(rows, tournament),
+            "tie_breaks": tie_breaks(tournament),
+            "page_data": data,
+        }
         return render(request, "spectator/beamer.html", context)
 
 
-class PlayerView(View):
+def page_seconds(asked: str | None) -> int:
+    """How long each beamer page stays: ``?seconds=`` within a sane range, else the default."""
+    low, high = BEAMER_SECONDS_RANGE
+    if asked and asked.isdigit():
+        return min(max(int(asked), low), high)
+    return BEAMER_PAGE_SECONDS
+
+
+class PlayerView(SpectatorPage):
     def get(self, request, tournament_id: int, entry_id: int):
         tournament = public_tournament(tournament_id)
         rows, _etag = ranking_rows(tournament)
@@ -133,3 +193,16 @@ class PlayerView(View):
             "series": sorted(standing["series"].items(), key=lambda item: int(item[0])),
         }
         return render(request, "spectator/player.html", context)
+
+
+class StartPageView(View):
+    """The start page: what Karlchen is, and the running and recent public tournaments with
+    their live ranking and beamer view.
+
+    It lives here, not in ``karlchen`` (which imports none of the apps), because it lists what
+    spectators may see: ``results`` owns that (``results.domain.public``). ``karlchen.urls``
+    routes it by name like every app's pages, so nothing below imports it.
+    """
+
+    def get(self, request):
+        return render(request, "home.html", {"tournaments": start_page_tournaments()})

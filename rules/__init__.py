@@ -34,5 +34,7 @@ def score_deal(
 ) -> DealScore:
     """Score ``deal`` under ``rules``: the game follows from the type of the rules."""
     if isinstance(rules, SchafkopfRules):
+        assert isinstance(deal, SchafkopfDeal), "a Schafkopf rule set scores Schafkopf deals"
         return score_schafkopf(rules, deal)
+    assert isinstance(deal, DoppelkopfDeal), "a Doppelkopf rule set scores Doppelkopf deals"
     return score_doppelkopf(rules, deal)

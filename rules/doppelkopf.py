@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from karlchen.refusals import Problems
 
@@ -157,7 +158,7 @@ def parse_doppelkopf_rules(options: Mapping[str, object]) -> DoppelkopfRules:
     if not isinstance(options, Mapping):
         problems.add("invalid_option", "rules", option="rules")
         problems.raise_if_any()
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # checked option values, by option name
     for key, value in options.items():
         parsed = _parse_option(key, value, problems)
         if parsed is not None:
@@ -179,7 +180,7 @@ def _parse_option(key: str, value: object, problems: Problems) -> object | None:
         valid = isinstance(value, list) and all(
             isinstance(kind, str) and kind in EXTRA_TYPES for kind in value
         )
-        value = frozenset(value) if valid else value
+        value = frozenset(cast(list[str], value)) if valid else value
     elif key == "solo_multiplier":
         # The soloist plays against three: only multiples of 3 keep the deal zero-sum.
         valid = type(value) is int and 3 <= value <= 30 and value % 3 == 0
@@ -339,7 +340,7 @@ def _check_each_extra(
 
 
 def _check_extra_counts(counts: Counter[tuple[str, str]], problems: Problems) -> None:
-    per_type = Counter()
+    per_type: Counter[str] = Counter()
     for (kind, _party), count in counts.items():
         per_type[kind] += count
     for kind, count in per_type.items():
@@ -523,7 +524,7 @@ def _points_per_seat(
     return split_points(deal.seats, deal.re, per_opponent, side_factor=3)
 
 
-def deal_from_dict(data: Mapping[str, object]) -> DoppelkopfDeal:
+def deal_from_dict(data: Mapping[str, Any]) -> DoppelkopfDeal:
     """The deal of a contract ``deal`` object whose shape (keys, types) is already checked."""
     return DoppelkopfDeal(
         contract=data["contract"],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from karlchen.refusals import InvariantViolation, Problems
 
@@ -105,7 +106,7 @@ def parse_schafkopf_rules(options: Mapping[str, object]) -> SchafkopfRules:
             problems.add("unknown_option", f"rules.{key}", option=str(key))
     _check_preset(options, problems)
     tariff = _parse_tariff(options.get("tariff", {}), problems)
-    minimums = {}
+    minimums: dict[str, Any] = {}  # checked ints, by option name
     for key in ("laufende_min", "laufende_min_wenz"):
         if key in options and _check_int(options[key], *LAUFENDE_MIN_RANGE, key, problems):
             minimums[key] = options[key]
@@ -263,7 +264,9 @@ def score_schafkopf(rules: SchafkopfRules, deal: SchafkopfDeal) -> DealScore:
     value = _game_value(rules, deal, declarer_won)
     _check_lines_sum(lines, value)
     declarer_result = value if declarer_won else -value
+    side: tuple[int, ...]
     if deal.contract == "rufer":
+        assert deal.partner is not None  # _check_deal refuses a Rufer without a partner
         side, factor = (deal.declarer, deal.partner), 1
     else:
         side, factor = (deal.declarer,), 3
@@ -317,6 +320,6 @@ def _check_lines_sum(lines: tuple[Line, ...], value: int) -> None:
         raise InvariantViolation(f"Schafkopf lines {lines} do not add up to {value}")
 
 
-def deal_from_dict(data: Mapping[str, object]) -> SchafkopfDeal:
+def deal_from_dict(data: Mapping[str, Any]) -> SchafkopfDeal:
     """The deal of a contract ``deal`` object whose shape (keys, types) is already checked."""
     return SchafkopfDeal(**{**data, "seats": tuple(data.get("seats") or (1, 2, 3, 4))})

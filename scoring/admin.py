@@ -308,10 +308,12 @@ class AdjustmentAdmin(admin.ModelAdmin):
                 "-series__tournament__date", "series__tournament__name", "series__number", "number"
             )
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        assert field is not None  # a ForeignKey always has a form field
+        # Django's documented way to label one form's choices: replace the method (hence ignores)
         if db_field.name == "series":
-            field.label_from_instance = lambda series: f"{series.tournament.name}: {series}"
+            field.label_from_instance = lambda series: f"{series.tournament.name}: {series}"  # type: ignore[method-assign,assignment]
         elif db_field.name == "table":
-            field.label_from_instance = lambda table: (
+            field.label_from_instance = lambda table: (  # type: ignore[method-assign,assignment]
                 f"{table.series.tournament.name}: {table.series}, {table}"
             )
         return field

@@ -96,18 +96,12 @@ def generate_series(
         if state.next_deal is None:
             break
         deal = choose_deal(rng, state.next_deal, state.compulsory_done, plan)
-        as_played = played_deal(deal)
+        as_played = PlayedDeal.of_result("doppelkopf", deal)
         kind = classify(settings, played, as_played)  # raises SeriesRefused: a bug here
         score = score_deal(engine_rules, deal_from_dict(deal))  # raises DealRejected: a bug here
         generated.append(GeneratedDeal(deal, state.next_deal, kind, score))
         played.append(as_played)
     return generated
-
-
-def played_deal(deal: Mapping) -> PlayedDeal:
-    """What the series engine sees of a deal (as ``scoring.domain.deals.played_deal``)."""
-    soloist = deal["re"][0] if deal["contract"] == "solo" else None
-    return PlayedDeal(soloist=soloist, contract=deal["contract"])
 
 
 def choose_deal(
@@ -117,15 +111,15 @@ def choose_deal(
     players = upcoming.players
     if upcoming.forced_soloist is not None:
         return solo_deal(rng, players, upcoming.forced_soloist)
-    due = [
-        seat
+    due = {
+        seat: at
         for seat in players
         if seat not in compulsory_done
-        and plan.compulsory_at.get(seat) is not None
-        and plan.compulsory_at[seat] <= upcoming.number
-    ]
+        and (at := plan.compulsory_at.get(seat)) is not None
+        and at <= upcoming.number
+    }
     if due:
-        return solo_deal(rng, players, min(due, key=lambda seat: plan.compulsory_at[seat]))
+        return solo_deal(rng, players, min(due, key=due.__getitem__))
     roll = rng.random()
     if roll < WEDDING:
         return wedding_deal(rng, players)

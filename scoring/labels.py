@@ -33,7 +33,7 @@ ANNOUNCEMENTS = {
     "no90": _("no 90"),
     "no60": _("no 60"),
     "no30": _("no 30"),
-    "schwarz": _("schwarz"),
+    "schwarz": _("no trick (schwarz)"),
 }
 
 EXTRAS = {
@@ -74,7 +74,7 @@ LINES = {
     "under_90": _("opponents under 90"),
     "under_60": _("opponents under 60"),
     "under_30": _("opponents under 30"),
-    "schwarz": _("schwarz"),
+    "schwarz": _("opponents without a trick (schwarz)"),
     "re_announced": _("Re announced"),
     "kontra_announced": _("Kontra announced"),
     **{

@@ -21,7 +21,10 @@ class Deal(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=DEAL_KIND_CHOICES)
     dealer = models.PositiveSmallIntegerField(_("dealer position"))
     sitting_out = models.PositiveSmallIntegerField(_("sitting out"), null=True, blank=True)
-    current = models.OneToOneField(
+    # Typed as never None when read: a deal and its first revision are written in one
+    # transaction (scoring.domain.deals, the archive); only deleting a tournament clears it.
+    # The plugin refuses a non-optional get type on a nullable field: hence the ignore.
+    current: "models.OneToOneField[DealRevision | None, DealRevision]" = models.OneToOneField(  # type: ignore[misc]
         "DealRevision",
         verbose_name=_("current revision"),
         on_delete=models.PROTECT,
@@ -46,6 +49,8 @@ class Deal(models.Model):
 
 class DealRevision(models.Model):
     """One version of a deal's result: what was entered, what it scored, who, when and why."""
+
+    stored_points: "list[RevisionPoints]"  # set by scoring.domain.deals when it stores them
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
     version = models.PositiveIntegerField(_("version"))
@@ -98,6 +103,8 @@ class IdempotencyKey(models.Model):
     revision = models.ForeignKey(DealRevision, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
+        verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
         constraints = [
             models.UniqueConstraint(fields=["table", "key"], name="idempotency_key_unique")
         ]
@@ -115,6 +122,8 @@ class RevisionPoints(models.Model):
     points = models.IntegerField()
 
     class Meta:
+        verbose_name = _("points of a revision")
+        verbose_name_plural = _("points of revisions")
         constraints = [
             models.UniqueConstraint(fields=["revision", "entry"], name="revision_points_once")
         ]

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views import View
 
 from rules import parse_rules
+from rules.doppelkopf import DoppelkopfRules
 from scoring import labels
 from scoring.domain.queries import TableState, table_state
 from scoring.enums import DEAL_KIND_CHOICES
@@ -38,6 +39,8 @@ TEXTS = {
     "soloist": _("Soloist (tap the name)"),
     "other_side_points": _("the other side: %(points)s"),
     "breakdown_winner": _("%(party)s wins, game value %(value)s"),
+    # one line of the breakdown: "Re announced: +2 for Kontra" (Re lost its announcement)
+    "breakdown_line": _("%(line)s: %(points)s for %(party)s"),
     "breakdown_nobody": _("Nobody wins, game value %(value)s"),
     "preview_offline": _("No connection: the deal is checked when it is sent."),
     "saving": _("Saving …"),
@@ -90,6 +93,7 @@ class CaptainServiceWorkerView(View):
 
     def get(self, request):
         script = finders.find("captain/sw.js")
+        assert isinstance(script, str)  # shipped in scoring/static
         content = Path(script).read_bytes()
         headers = {"Cache-Control": "no-cache"}
         return HttpResponse(content, content_type="text/javascript", headers=headers)
@@ -106,7 +110,7 @@ def signed_in_table(request) -> tuple[Table, str] | None:
     signed_in = request.session.get(SESSION_KEY) or {}
     token = signed_in.get("token")
     table = table_for_token(token) if isinstance(token, str) else None
-    if table is None or table.pk != signed_in.get("table"):
+    if table is None or not isinstance(token, str) or table.pk != signed_in.get("table"):
         request.session.pop(SESSION_KEY, None)
         return None
     return table, token
@@ -125,7 +129,7 @@ def captain_context(state: TableState, token: str | None, *, desk: dict | None =
     desk (signed in by session, not by the table's token), with its own ``live`` address and
     CSRF token, correcting closed series too."""
     tournament = state.series.tournament
-    names = {seat.position: seat.name for seat in state.seats}
+    names: dict[int | None, str] = {seat.position: seat.name for seat in state.seats}
     next_deal = state.next_deal
     return {
         "state": state,
@@ -172,6 +176,7 @@ def _form_options(tournament) -> dict:
     rules = parse_rules(tournament.game, tournament.rules)
     if tournament.game == Game.SCHAFKOPF:
         return {"contracts": labels.SCHAFKOPF_CONTRACTS, "suits": labels.SUITS}
+    assert isinstance(rules, DoppelkopfRules)
     contracts = dict(labels.DOPPELKOPF_CONTRACTS)
     if not rules.poverty:
         contracts.pop("poverty")
@@ -193,7 +198,7 @@ def _form_options(tournament) -> dict:
 PARTY_CHOICES = (("re", labels.PARTIES["re"]), ("kontra", labels.PARTIES["kontra"]))
 
 
-def _page_data(state: TableState, token: str | None, names: dict[int, str], desk) -> dict:
+def _page_data(state: TableState, token: str | None, names: dict[int | None, str], desk) -> dict:
     """What the page's script needs: where to send deals, and where the series stands."""
     table = state.table
     settings = state.series.tournament.series_settings(len(state.seats))
@@ -227,5 +232,6 @@ def _page_data(state: TableState, token: str | None, names: dict[int, str], desk
         "lines": {code: str(label) for code, label in labels.LINES.items()},
         "parties": {code: str(label) for code, label in labels.PARTIES.items()},
         "kinds": {code: str(label) for code, label in DEAL_KIND_CHOICES},
+        "solos": {code: str(label) for code, label in labels.SOLO_TYPES.items()},
         "texts": {name: str(message) for name, message in TEXTS.items()},
     }

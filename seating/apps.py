@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class SeatingConfig(AppConfig):
     name = "seating"
     verbose_name = _("Seating")
+
+    def ready(self) -> None:
+        # Jobs (tournaments) queue a seating job again when its worker has gone: the task is
+        # handed over here rather than imported there (tournaments.ports).
+        from seating.tasks import task_seat_tournament  # noqa: PLC0415 -- app ready
+        from tournaments.enums import JobKind  # noqa: PLC0415 -- app ready
+        from tournaments.ports import provide_job_task  # noqa: PLC0415 -- app ready
+
+        provide_job_task(JobKind.SEATING, task_seat_tournament)

@@ -10,7 +10,7 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "docs" / "contract" / "examples"
 
 # The API tests' clients and tables (logged-in organisers, captains with their table's token).
-pytest_plugins = ["tests.factories.api"]
+pytest_plugins = ["tests.factories.api", "tests.factories.redis_server"]
 
 
 def pytest_configure(config):

@@ -26,9 +26,9 @@ SERVICES = COMPOSE["services"]
 DOCKERFILE = (REPO / "Dockerfile").read_text(encoding="utf-8")
 DOCKERIGNORE = (REPO / ".dockerignore").read_text(encoding="utf-8")
 
-APP_SERVICES = ("web", "captains", "worker")
+APP_SERVICES = ("web", "captains", "worker", "beat")
 POOLS = ("web", "captains")  # the two gunicorn pools behind the proxy
-LONG_RUNNING = ("web", "captains", "proxy", "worker", "db", "redis")
+LONG_RUNNING = ("web", "captains", "proxy", "worker", "beat", "db", "redis")
 MINIMAL_ENV = {"SECRET_KEY": "a-real-secret"}
 
 _VARIABLE = re.compile(
@@ -106,7 +106,16 @@ def image_env() -> dict[str, str]:
 
 
 def test_services_are_the_stack_plus_a_migrate_job():
-    assert set(SERVICES) == {"migrate", "web", "captains", "proxy", "worker", "db", "redis"}
+    assert set(SERVICES) == {
+        "migrate",
+        "web",
+        "captains",
+        "proxy",
+        "worker",
+        "beat",
+        "db",
+        "redis",
+    }
     assert "version" not in COMPOSE  # the Compose specification has no version key
 
 
@@ -262,6 +271,47 @@ def test_worker_runs_celery_and_pings_its_own_node():
     assert kind == "CMD-SHELL"  # a shell expands $HOSTNAME inside the container
     assert words[:5] == ["celery", "-A", "karlchen", "inspect", "ping"]
     assert words[words.index("--destination") + 1] == "celery@$HOSTNAME"  # $$ escaped in compose
+
+
+def test_beat_sends_the_job_sweep_from_a_schedule_file_it_may_write():
+    """One celery beat sends the sweep of jobs whose worker has gone (the worker runs it)."""
+    from django.conf import settings
+
+    spec = service("beat")
+    argv = spec["command"]
+    assert argv[:4] == ["celery", "-A", "karlchen", "beat"]
+    schedule = argv[argv.index("--schedule") + 1]
+    assert schedule.startswith("/tmp/")  # the image's user owns no other writable directory
+    (entry,) = settings.CELERY_BEAT_SCHEDULE.values()
+    assert entry["task"] == "karlchen.tournaments.sweep_jobs"
+    assert "beat" not in " ".join(service("worker")["command"])  # no second beat in the worker
+    assert spec.get("deploy", {}).get("replicas", 1) == 1
+    check = spec["healthcheck"]["test"]
+    assert check[:3] == ["CMD", "python", "-c"]
+    assert schedule == "/tmp/celerybeat-schedule"
+    assert schedule in check[3]
+    compile(check[3], "beat-healthcheck", "exec")
+
+
+def test_beats_healthcheck_sees_a_schedule_file_kept_up_to_date(tmp_path):
+    """The check passes on a fresh schedule file and fails on a stale or missing one."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    script = service("beat")["healthcheck"]["test"][3].replace("/tmp/", f"{tmp_path}/")
+
+    def healthy() -> bool:
+        return subprocess.run([sys.executable, "-c", script], check=False).returncode == 0
+
+    assert not healthy()
+    schedule = tmp_path / "celerybeat-schedule.db"
+    schedule.write_bytes(b"")
+    assert healthy()
+    old = time.time() - 3600
+    os.utime(schedule, (old, old))
+    assert not healthy()
 
 
 # the proxy

@@ -315,6 +315,56 @@ def test_without_num_proxies_every_client_behind_the_proxy_shares_one_budget(
     assert previews_behind_the_proxy(live_server, attempts) == [200, 200, 429]
 
 
+def basic_logins_behind_the_proxy(live_server, attempts):
+    """HTTP Basic logins at the API behind the shipped proxy: the status of each
+    ``(source, username, password, headers)``; organiser "anna" (password "richtig-genug")."""
+    import base64
+
+    from django.contrib.auth import get_user_model
+
+    from tests.factories.tournaments import tournament_with_players
+
+    tournament, _ = tournament_with_players(4)  # a draft: 200 only for its organisers
+    for username in ("anna", "bert"):
+        user = get_user_model().objects.create_user(username, password="richtig-genug")
+        tournament.organisers.add(user)
+    app = f"127.0.0.1:{live_server.thread.port}"
+    statuses = []
+    with proxy.running(app, app) as nginx:
+        for source, username, password, headers in attempts:
+            secret = base64.b64encode(f"{username}:{password}".encode()).decode()
+            response, _ = send(
+                nginx.port,
+                "GET",
+                f"/api/v1/tournaments/{tournament.pk}/",
+                headers={"Authorization": f"Basic {secret}", **headers},
+                source=source,
+            )
+            statuses.append(response.status)
+    return statuses
+
+
+@needs_nginx
+def test_a_login_lockout_counts_each_client_behind_the_proxy(live_server, settings):
+    """Wrong passwords from one client lock its address, whatever X-Forwarded-For it claims;
+    another client behind the same proxy still signs in."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}  # as compose sets
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    guesses = [
+        ("127.0.0.2", f"user{n}", "falsch", {"X-Forwarded-For": f"198.51.100.{n}"})
+        for n in range(settings.AXES_FAILURE_LIMIT)
+    ]
+    statuses = basic_logins_behind_the_proxy(
+        live_server,
+        [
+            *guesses,
+            ("127.0.0.2", "anna", "richtig-genug", {"X-Forwarded-For": "203.0.113.9"}),
+            ("127.0.0.3", "bert", "richtig-genug", {}),
+        ],
+    )
+    assert statuses == [401] * (settings.AXES_FAILURE_LIMIT - 1) + [429, 429, 200]
+
+
 # --- the spectators' one-second cache ---------------------------------------------------------
 
 

@@ -60,6 +60,8 @@ CODE_PATTERNS = (
     r'\brefused\(\s*"(\w+)"',
     r'\bConflict\(\s*"(\w+)"',
     r'\bClosed\(\s*"(\w+)"',
+    r'\bUnavailable\(\s*"(\w+)"',
+    r'_give_up\(\s*job,\s*"(\w+)"',
     r'_refusal\(\s*cursor,\s*"(\w+)"',
     r'SeatingRefused\(\s*"(\w+)"',
     r'_refuse_twice\([^,]+,\s*"(\w+)"',

@@ -116,6 +116,7 @@ class JobAdmin(ReadOnlyAdmin):
     fields = (
         *("tournament", "kind", "status", "progress", "files", "params", "result", "error"),
         *("created_by", "created_at", "started_at", "finished_at"),
+        *("attempts", "heartbeat_at", "runner"),  # what the sweep of lost jobs goes by
     )
     readonly_fields = fields
 

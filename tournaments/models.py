@@ -220,6 +220,9 @@ class Series(models.Model):
 class Job(models.Model):
     """A background job (seating, documents): its state lives here, not in Celery."""
 
+    # Not stored: set on the instance whose task could not be queued (``ensure_queued``).
+    not_queued: bool = False
+
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="jobs"
     )
@@ -237,6 +240,11 @@ class Job(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Kept by the job's worker (tournaments.domain.jobs): when it last showed it is alive (or
+    # when the job was queued), which delivery of the task runs it, and how often one started.
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
+    runner = models.CharField(_("run by"), max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
 
     class Meta:
         ordering = ["-created_at"]

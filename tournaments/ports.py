@@ -1,4 +1,5 @@
-"""What the set-up and seating need from the results, which come later in the map.
+"""What the set-up and seating need from the results, and jobs from the apps that run them,
+which come later in the map.
 
 The standings are computed by ``results``; freezing them for spectators (a tournament's setting)
 and seating a series by the standings need them earlier. ``results`` plugs its functions in here
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from celery import Task
+
     from tournaments.models import Tournament
 
 
@@ -35,3 +38,20 @@ def standings() -> StandingsPort:
     if _standings is None:
         raise RuntimeError("The results app is not installed: no standings to freeze or seat by.")
     return _standings
+
+
+# The Celery task that runs each kind of job (seating, documents): the apps that do the work
+# come later in the map and plug their task in when Django starts (``seating.apps``,
+# ``printing.apps``), so that a job can be queued again by ``tournaments.domain.jobs``.
+_job_tasks: dict[str, Task] = {}
+
+
+def provide_job_task(kind: str, task: Task) -> None:
+    _job_tasks[kind] = task  # set once per kind, at start-up
+
+
+def job_task(kind: str) -> Task:
+    try:
+        return _job_tasks[kind]
+    except KeyError:
+        raise RuntimeError(f"No app runs {kind} jobs: is it installed?") from None

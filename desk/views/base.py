@@ -9,14 +9,49 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import View
 
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
-from karlchen.refusals import Refused
+from karlchen.refusals import Refused, Unavailable
+from results.domain.public import in_play
 from tournaments.api.permissions import is_organiser
+from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
+
+
+class BadNumber(Exception):
+    """A posted number that is none, or out of its range: the request is answered 400."""
+
+    def __init__(self, label: str, low: int, high: int) -> None:
+        self.label, self.low, self.high = label, low, high
+        super().__init__(f"{label}: not a whole number from {low} to {high}")
+
+    @property
+    def message(self) -> str:
+        return _("%(field)s must be a whole number from %(min)s to %(max)s.") % {
+            "field": self.label,
+            "min": self.low,
+            "max": self.high,
+        }
+
+
+def posted_number(data, name: str, label: str, *, low: int, high: int) -> int | None:
+    """``data[name]`` as a whole number from ``low`` to ``high`` (None if empty), written with
+    digits 0-9 and an optional minus; anything else raises ``BadNumber`` (``int`` would take
+    "１２" and "1_000", and fail on "²" or "abc")."""
+    text = (data.get(name) or "").strip()
+    if not text:
+        return None
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+        raise BadNumber(label, low, high)
+    number = int(text)
+    if not low <= number <= high:
+        raise BadNumber(label, low, high)
+    return number
 
 
 class DeskView(LoginRequiredMixin, View):
@@ -34,7 +69,17 @@ class OrganiserView(DeskView):
         self.tournament = get_object_or_404(Tournament, pk=kwargs["tournament_id"])
         if not is_organiser(request.user, self.tournament):
             raise PermissionDenied(_("Only this tournament's organisers may do that."))
-        return super().dispatch(request, *args, **kwargs)
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except BadNumber as bad:
+            return self.bad_request(bad.message)
+
+    def bad_request(self, message: str):
+        """A 400 page naming what was wrong, with the way back to the page posted from."""
+        back = self.request.headers.get("Referer", "")
+        if not url_has_allowed_host_and_scheme(back, allowed_hosts={self.request.get_host()}):
+            back = reverse("desk:evening", args=[self.tournament.pk])
+        return self.page("desk/bad_request.html", "", status=400, message=message, back=back)
 
     @property
     def actor(self) -> Actor:
@@ -45,6 +90,7 @@ class OrganiserView(DeskView):
             "tournament": self.tournament,
             "step": step,
             "steps": steps(self.tournament),
+            "start_prompt": start_prompt(self.tournament),
             **context,
         }
         return render(self.request, template, context, status=status)
@@ -53,9 +99,16 @@ class OrganiserView(DeskView):
         url = reverse(f"desk:{name}", args=(self.tournament.pk, *args))
         return HttpResponseRedirect(url + (f"#{anchor}" if anchor else ""))
 
-    def refused(self, refusal: Refused) -> None:
-        for problem in refusal.problems:
+    def refused(self, refusal: Refused | Unavailable) -> None:
+        problems = refusal.problems if isinstance(refusal, Refused) else [refusal.problem]
+        for problem in problems:
             messages.error(self.request, problem_message(problem))
+
+
+def start_prompt(tournament: Tournament) -> bool:
+    """Whether to ask the organisers to start the tournament: it is still a draft (spectators
+    get "starts soon") while its tables are seated or playing already."""
+    return tournament.status == TournamentStatus.DRAFT and in_play(tournament.pk)
 
 
 def steps(tournament: Tournament) -> list[dict]:

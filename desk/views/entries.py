@@ -3,8 +3,11 @@ check-in list, late entries and withdrawals (with what they mean for the seating
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpResponseRedirect, JsonResponse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -19,7 +22,12 @@ from tournaments.domain.entries import (
     set_checked_in,
     withdraw,
 )
-from tournaments.domain.entry_files import import_entry_rows, preview_entry_rows, read_entry_file
+from tournaments.domain.entry_files import (
+    MAX_FILE_BYTES,
+    import_entry_rows,
+    preview_entry_rows,
+    read_entry_file,
+)
 from tournaments.domain.tournaments import update_tournament
 from tournaments.enums import SeriesStatus, TournamentStatus
 from tournaments.models import Entry
@@ -40,7 +48,7 @@ class EveningView(OrganiserView):
     def get(self, request, tournament_id):
         entries = self.tournament.entries.all()
         series = list(self.tournament.series.order_by("number").prefetch_related("tables"))
-        context = {
+        context: dict[str, Any] = {
             "counts": {
                 "entered": entries.filter(withdrawn=False).count(),
                 "checked_in": entries.filter(withdrawn=False, checked_in=True).count(),
@@ -61,6 +69,9 @@ class EveningView(OrganiserView):
                 _("The tournament is now: %(status)s.")
                 % {"status": TournamentStatus(status).label},
             )
+        back = request.POST.get("next", "")  # the desk page the start prompt was on
+        if url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+            return HttpResponseRedirect(back)
         return self.back("evening")
 
 
@@ -163,7 +174,7 @@ class EntryUploadView(OrganiserView):
             return entries_page(self, EntryForm(), form, status=400)
         upload = form.cleaned_data["file"]
         try:
-            rows = read_entry_file(upload.name, upload.read())
+            rows = read_entry_file(upload.name, upload.read(MAX_FILE_BYTES + 1))  # and no more
         except Refused as refusal:
             form_refused(form, refusal)
             return entries_page(self, EntryForm(), form, status=400)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from desk.forms import OrganiserForm
 from desk.texts import action_text
-from desk.views.base import OrganiserView
+from desk.views.base import OrganiserView, posted_number
 from desk.views.series import document_jobs
 from results.domain.archive import export_archive
 from results.domain.exports import results_csv, results_xlsx
@@ -94,7 +94,7 @@ class OrganisersView(OrganiserView):
 
     def post(self, request, tournament_id):
         if "remove" in request.POST:
-            return self.remove(request.POST["remove"])
+            return self.remove(request.POST)
         form = OrganiserForm(request.POST)
         if not form.is_valid():
             return self.show(form, status=400)
@@ -109,10 +109,9 @@ class OrganisersView(OrganiserView):
         )
         return self.back("organisers")
 
-    def remove(self, user_id: str):
-        user = self.tournament.organisers.filter(
-            pk=int(user_id) if user_id.isdigit() else 0
-        ).first()
+    def remove(self, data):
+        pk = posted_number(data, "remove", _("Organiser"), low=1, high=2**31 - 1)
+        user = None if pk is None else self.tournament.organisers.filter(pk=pk).first()
         if user is None or user == self.request.user:
             messages.error(self.request, _("You cannot remove yourself; another organiser can."))
             return self.back("organisers")

@@ -17,9 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from desk.forms import CloseSeriesForm, SeatingForm
-from desk.views.base import OrganiserView
-from karlchen.refusals import Refused
-from printing.domain.documents import check_documents
+from desk.views.base import OrganiserView, posted_number
+from karlchen.refusals import Refused, Unavailable
+from printing.domain.documents import MAX_SERIES, MAX_TOP, check_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
 from scoring.domain.queries import OWED, series_tables
@@ -80,8 +80,12 @@ class SeatSeriesView(SeriesView):
         params = {"method": data["method"], "seed": seed, "separate_clubs": data["separate_clubs"]}
         if not data["all_series"]:
             params["series"] = [series.number]
-        start_seating_job(self.tournament, by=self.actor, params=params)
-        messages.info(request, _("The seating is being drawn …"))
+        try:
+            start_seating_job(self.tournament, by=self.actor, params=params)
+        except Unavailable as unavailable:
+            self.refused(unavailable)
+        else:
+            messages.info(request, _("The seating is being drawn …"))
         return self.back("series", number, anchor="seating")
 
 
@@ -130,12 +134,15 @@ class PrintView(OrganiserView):
         if kind not in DocumentKind.values:
             raise Http404
         wanted = {"kind": kind}
-        if data.get("series"):
-            wanted["series"] = int(data["series"])
+        series = posted_number(data, "series", _("Series"), low=1, high=MAX_SERIES)
+        if series is not None:
+            wanted["series"] = series
         if kind == DocumentKind.SCORE_SHEETS:
             wanted["filled"] = data.get("filled") == "1"
-        if kind == DocumentKind.CERTIFICATES and data.get("top", "").isdigit():
-            wanted["top"] = int(data["top"])
+        if kind == DocumentKind.CERTIFICATES:
+            top = posted_number(data, "top", _("Certificates for the first"), low=1, high=MAX_TOP)
+            if top is not None:
+                wanted["top"] = top
         try:
             check_documents(self.tournament, wanted)
             start_documents_job(
@@ -145,7 +152,7 @@ class PrintView(OrganiserView):
                 base_url=settings.SITE_URL or request.build_absolute_uri("/"),
                 language=get_language(),
             )
-        except Refused as refusal:
+        except (Refused, Unavailable) as refusal:
             self.refused(refusal)
         else:
             messages.info(
@@ -182,7 +189,7 @@ def board(series) -> list[dict]:
     for state in series_tables(series):
         activity = last.get(state.table.pk)
         quiet_since = activity or series.tournament.created_at
-        names = {seat.position: seat.name for seat in state.seats}
+        names: dict[int | None, str] = {seat.position: seat.name for seat in state.seats}
         forced = state.next_deal.forced_soloist if state.next_deal else None
         lines.append(
             {

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
+from django.conf import settings
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import HttpResponseRedirect
@@ -18,7 +17,7 @@ from desk.views.base import DeskView, OrganiserView, form_refused
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
-from results.domain.archive import import_archive
+from results.domain.archive import import_archive, parse_archive
 from scoring.models import Deal
 from tournaments.domain.rulesets import save_rule_set
 from tournaments.domain.tournaments import create_tournament, update_tournament
@@ -29,7 +28,7 @@ SETUP_FIELDS = TournamentForm.Meta.fields
 
 
 class DeskHomeView(DeskView):
-    def get(self, request):
+    def get(self, request, status: int = 200):
         tournaments = Tournament.objects.all()
         if not request.user.is_superuser:
             tournaments = tournaments.filter(organisers=request.user)
@@ -41,7 +40,7 @@ class DeskHomeView(DeskView):
             "archive_form": ArchiveForm(),
             "rule_sets": RuleSet.objects.all(),
         }
-        return render(request, "desk/home.html", context)
+        return render(request, "desk/home.html", context, status=status)
 
 
 class TournamentCreateView(DeskView):
@@ -104,19 +103,31 @@ class TournamentSettingsView(OrganiserView):
 class ArchiveImportView(DeskView):
     def post(self, request):
         form = ArchiveForm(request.POST, request.FILES)
-        if form.is_valid():
-            try:
-                archive = json.loads(form.cleaned_data["file"].read().decode("utf-8-sig"))
-                tournament = import_archive(archive, by=Actor.of_user(request.user))
-            except (UnicodeDecodeError, json.JSONDecodeError):
-                messages.error(request, _("The file is not a JSON archive."))
-            except Refused as refusal:
-                for problem in refusal.problems:
-                    messages.error(request, problem_message(problem))
-            else:
-                messages.success(request, _("The tournament was imported."))
-                return HttpResponseRedirect(reverse("desk:evening", args=[tournament.pk]))
-        return HttpResponseRedirect(reverse("desk:home"))
+        if not form.is_valid():
+            return HttpResponseRedirect(reverse("desk:home"))
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > settings.ARCHIVE_MAX_BYTES:  # not even read
+                raise Refused.one("archive_too_large", "archive", max=upload.size // 10**6)
+            archive = parse_archive(upload.read())
+            tournament = import_archive(archive, by=Actor.of_user(request.user))
+        except Refused as refusal:
+            for problem in refusal.problems:
+                messages.error(request, _archive_problem(problem))
+            return DeskHomeView().get(request, status=400)
+        messages.success(request, _("The tournament was imported."))
+        return HttpResponseRedirect(reverse("desk:evening", args=[tournament.pk]))
+
+
+def _archive_problem(problem) -> str:
+    """A refusal of the archive in words, with its place in the file where it has one."""
+    message = problem_message(problem)
+    if problem.field == "archive":
+        return message
+    return _("%(message)s (in the file at %(where)s)") % {
+        "message": message,
+        "where": problem.field,
+    }
 
 
 def _save_rule_set(request, form, tournament) -> None:

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from desk.views.base import OrganiserView
+from desk.views.base import OrganiserView, posted_number
 from karlchen.refusals import Refused
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
 from scoring.domain.queries import table_state
@@ -18,6 +18,9 @@ from scoring.enums import AdjustmentKind
 from scoring.models import DealRevision
 from scoring.views import captain_context
 from seating.models import Table
+
+MAX_DEALS = 999
+MAX_POINTS = 999  # as the penalty form's fields
 
 
 class DeskTableView(OrganiserView):
@@ -78,8 +81,6 @@ class PenaltyView(DeskTableView):
             )
         except Refused as refusal:
             self.refused(refusal)
-        except ValueError:
-            messages.error(request, _("Points must be whole numbers."))
         else:
             messages.success(request, _("The penalty row is added."))
         return self.back("table", table.pk, anchor="penalties")
@@ -89,16 +90,20 @@ class PenaltyView(DeskTableView):
         offender = seats.get(data.get("offender", ""))
         kind = data.get("kind")
         if kind == AdjustmentKind.MINOR and offender is not None:
+            number = posted_number(data, "deal", _("Deal"), low=1, high=MAX_DEALS)
             deal = None
-            if data.get("deal", "").isdigit():
-                deal = (
-                    table.deals.select_related("current").filter(number=int(data["deal"])).first()
-                )
+            if number is not None:
+                deal = table.deals.select_related("current").filter(number=number).first()
             return minor_breach_lines(table, offender, deal=deal)
         if kind == AdjustmentKind.UNSPORTING and offender is not None:
-            return {offender: -abs(int(data.get("points") or 0))}
-        return {
-            entry: int(data[f"points_{position}"])
-            for position, entry in seats.items()
-            if data.get(f"points_{position}", "").strip() not in ("", "0")
-        }
+            points = posted_number(data, "points", _("Points"), low=-MAX_POINTS, high=MAX_POINTS)
+            return {offender: -abs(points or 0)}
+        lines = {}
+        for position, entry in seats.items():
+            label = _("Points of player %(position)s") % {"position": position}
+            points = posted_number(
+                data, f"points_{position}", label, low=-MAX_POINTS, high=MAX_POINTS
+            )
+            if points:
+                lines[entry] = points
+        return lines

@@ -1,8 +1,8 @@
 """What every tournament and deal API view shares: domain refusals as HTTP answers, schema names.
 
 A view calls one domain function and lets its refusals escape: ``Refused`` becomes a 400,
-``Conflict`` a 409 and ``Closed`` a 403, each in the error format with the problems' codes and
-their messages from ``scoring.messages``.
+``Conflict`` a 409, ``Closed`` a 403 and ``Unavailable`` a 503, each in the error format with
+the problems' codes and their messages from ``scoring.messages``.
 """
 
 from __future__ import annotations
@@ -19,15 +19,19 @@ from rest_framework.views import APIView
 from karlchen.api.errors import BODY, error, validation_response
 from karlchen.api.schema import ERROR_BODY, ERROR_RESPONSES, error_codes_description
 from karlchen.messages import MESSAGES, problem_errors
-from karlchen.refusals import Closed, Conflict, Refused
+from karlchen.refusals import Closed, Conflict, Refused, Unavailable
 
 RESPONSE_400 = ERROR_RESPONSES[400]  # no rate limit here, so no 429
 RESPONSE_401 = OpenApiResponse(ERROR_BODY, description="Not logged in, or wrong credentials.")
 RESPONSE_403 = OpenApiResponse(ERROR_BODY, description="Not allowed for these credentials.")
 RESPONSE_404 = OpenApiResponse(ERROR_BODY, description="Unknown id (or a draft, to the public).")
 RESPONSE_409 = OpenApiResponse(ERROR_BODY, description="Conflict: stale version, taken number.")
+RESPONSE_503 = OpenApiResponse(
+    ERROR_BODY, description="The job queue cannot be reached: the job is left failed; try again."
+)
 READ_ERRORS = {404: RESPONSE_404}
 ORGANISER_ERRORS = {400: RESPONSE_400, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404}
+JOB_ERRORS = {**ORGANISER_ERRORS, 503: RESPONSE_503}  # starting a background job
 CODES = error_codes_description(MESSAGES)  # the table of error codes, for the descriptions
 
 
@@ -91,6 +95,8 @@ class Api(APIView):
             return _errors(problem_errors([exc.problem]), status.HTTP_409_CONFLICT)
         if isinstance(exc, Closed):
             return _errors(problem_errors([exc.problem]), status.HTTP_403_FORBIDDEN)
+        if isinstance(exc, Unavailable):
+            return _errors(problem_errors([exc.problem]), status.HTTP_503_SERVICE_UNAVAILABLE)
         if isinstance(exc, DjangoValidationError):  # a model check the serializer did not cover
             return validation_response(_django_errors(exc))
         return super().handle_exception(exc)
@@ -102,9 +108,13 @@ def _errors(errors: list[dict[str, str]], code: int) -> Response:
 
 def _django_errors(exc: DjangoValidationError) -> list[dict[str, str]]:
     if not hasattr(exc, "error_dict"):
-        return [error(BODY, item.code or "invalid", " ".join(item)) for item in exc.error_list]
+        return [
+            error(BODY, item.code or "invalid", " ".join(item.messages)) for item in exc.error_list
+        ]
     return [
-        error(BODY if field == "__all__" else field, item.code or "invalid", " ".join(item))
+        error(
+            BODY if field == "__all__" else field, item.code or "invalid", " ".join(item.messages)
+        )
         for field, items in exc.error_dict.items()
         for item in items
     ]

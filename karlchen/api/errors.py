@@ -10,6 +10,7 @@ Django's pages.
 """
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
@@ -21,6 +22,9 @@ from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 BODY = "body"  # the field name for errors about the request as a whole
 
@@ -40,10 +44,12 @@ REQUEST_ERROR_CODES = {
     "max_length": _("The list is too long."),
     "unknown_field": _("The field is not part of the format."),
     "throttled": _("Too many requests from this address; try again shortly."),
+    "locked_out": _("Too many failed sign-ins for this account or from this address."),
     "not_authenticated": _("Authentication is required."),
     "authentication_failed": _("The credentials are not valid."),
     "permission_denied": _("You may not do this."),
     "not_found": _("Not found."),
+    "not_started": _("This tournament is not public yet: it starts soon."),
     "method_not_allowed": _("This method is not allowed here."),
     "not_acceptable": _("The requested response format is not available."),
     "min_value": _("The number is too small."),
@@ -61,7 +67,7 @@ REQUEST_ERROR_CODES = {
 API_PREFIX = "/api/"
 
 
-def error(field: str, code: str, message: str) -> dict[str, str]:
+def error(field: str, code: str, message: "StrOrPromise") -> dict[str, str]:
     return {"field": field, "code": code, "message": str(message)}
 
 

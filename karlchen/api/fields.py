@@ -1,6 +1,7 @@
 """Serializer building blocks for a strict JSON API: wrong types and unknown keys are refused."""
 
 import copy
+from typing import Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -42,6 +43,7 @@ class StrictSerializer(serializers.Serializer):
     """Refuses keys it does not know, so a typo ("re_point") is an error, not a silent default."""
 
     default_error_messages = {"unknown_field": _("This field is not known.")}
+    _field_templates: ClassVar[dict[str, Any]]  # set per class on first use (get_fields)
 
     def get_fields(self):
         """The declared fields, copied cheaply.
@@ -57,7 +59,7 @@ class StrictSerializer(serializers.Serializer):
         return {name: copy.copy(field) for name, field in templates.items()}
 
     def to_internal_value(self, data):
-        errors = {}
+        errors: dict[str, Any] = {}
         if isinstance(data, dict):
             unknown = sorted(str(key) for key in data if key not in self.fields)
             errors = {key: [self._unknown_field_error()] for key in unknown}
@@ -66,20 +68,26 @@ class StrictSerializer(serializers.Serializer):
         except serializers.ValidationError as error:
             if not errors:
                 raise
-            errors = {**error.detail, **errors}
+            detail = error.detail
+            assert isinstance(detail, dict)  # a serializer's errors are by field
+            errors = {**detail, **errors}
             raise serializers.ValidationError(errors) from error
         if errors:
             raise serializers.ValidationError(errors)
         return value
 
     def _unknown_field_error(self):
-        return serializers.ErrorDetail(self.error_messages["unknown_field"], code="unknown_field")
+        return serializers.ErrorDetail(
+            str(self.error_messages["unknown_field"]), code="unknown_field"
+        )
 
 
 class ContractInput(StrictSerializer):
     """A part of the deal-result contract: validated on every preview and recording, never
     partial and without context, so its bound fields are built once per class and shared
     by every instance (they hold no per-request state)."""
+
+    _shared_fields: ClassVar[BindingDict]  # set per class on first use (fields)
 
     @property
     def fields(self):

@@ -2,6 +2,7 @@
 error answers every operation can give (``add_error_responses``, a postprocessing hook)."""
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from django.utils import translation
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -9,6 +10,9 @@ from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
 from karlchen.api.errors import REQUEST_ERROR_CODES
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 ERROR_BODY = inline_serializer(
     "ErrorList",
@@ -32,7 +36,7 @@ ERROR_RESPONSES = {
 }
 
 
-def error_codes_description(*tables: Mapping[str, str]) -> str:
+def error_codes_description(*tables: Mapping[str, "StrOrPromise"]) -> str:
     """A Markdown table of every error code and its meaning (English, as the schema is)."""
     with translation.override("en"):
         rows = [
@@ -71,7 +75,7 @@ def common_errors(operation: dict, view: type | None = None) -> dict[int, str]:
     if security:
         errors[401] = "Wrong credentials, or none where some are needed."
     if any("basicAuth" in requirement for requirement in security):
-        errors[429] = "Too many failed logins (HTTP Basic) for this account or from this address."
+        errors[429] = "Too many failed password logins (HTTP Basic): `locked_out`."
     if view is not None and view.throttle_classes:
         errors[429] = "Rate limit reached for this client address (or too many failed logins)."
     if any(parameter["in"] == "path" for parameter in parameters):
@@ -81,7 +85,7 @@ def common_errors(operation: dict, view: type | None = None) -> dict[int, str]:
         errors[413] = "The body is too large."
         errors[415] = "The body's media type is not accepted."
     if operation.get("operationId") in JOB_STARTING_OPERATIONS:
-        errors[503] = "The job queue cannot be reached: nothing was started; try again later."
+        errors[503] = "The job queue cannot be reached: the job is left failed; try again later."
     return errors
 
 

@@ -13,23 +13,24 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, Api, valid
+from karlchen.api.base import CODES, JOB_ERRORS, ORGANISER_ERRORS, Api, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
-from printing.domain.documents import document_file
+from printing.domain.documents import MAX_SERIES, MAX_TOP, document_file
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind, DocumentSplit
 from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.models import Job
 
-MAX_TOP = 100
-
 
 class StartDocumentsApi(Api):
     class InputSerializer(StrictSerializer):
         kind = StrictChoiceField(choices=DocumentKind.choices)
         series = StrictIntegerField(
-            min_value=1, max_value=1000, required=False, help_text="Score sheets, seating list."
+            min_value=1,
+            max_value=MAX_SERIES,
+            required=False,
+            help_text="Score sheets, seating list.",
         )
         filled = StrictBooleanField(
             required=False, help_text="Score sheets: with the recorded deals (default: blank)."
@@ -54,7 +55,7 @@ class StartDocumentsApi(Api):
             "captain links on score sheets use `SITE_URL` (or this request's address).\n\n" + CODES
         ),
         request=InputSerializer,
-        responses={202: OutputSerializer, **ORGANISER_ERRORS},
+        responses={202: OutputSerializer, **JOB_ERRORS},
     )
     def post(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
+from typing import Any, Protocol
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -21,12 +22,14 @@ from printing.domain import printouts
 from printing.enums import DocumentKind, DocumentSplit
 from scoring.models import Deal
 from tournaments.enums import SeriesStatus
-from tournaments.models import Tournament
+from tournaments.models import Job, Series, Tournament
 
 Progress = Callable[[int, int], None]
+MAX_SERIES = 1000  # the largest series number a request may name
+MAX_TOP = 100  # certificates for at most the first 100
 PER_SERIES = {DocumentKind.SCORE_SHEETS, DocumentKind.SEATING_LIST}
 # The options each kind takes besides ``series``, with their defaults.
-OPTIONS = {
+OPTIONS: dict[DocumentKind, dict[str, Any]] = {
     DocumentKind.SCORE_SHEETS: {"filled": False, "split": DocumentSplit.ONE},
     DocumentKind.SEATING_LIST: {},
     DocumentKind.STANDINGS: {},
@@ -41,7 +44,7 @@ TEMPLATES = {
 SHEET_FORM = attrgetter("form")  # score sheets of one layout share their printed form
 
 
-def check_documents(tournament: Tournament, request: Mapping) -> dict:
+def check_documents(tournament: Tournament, request: Mapping[str, Any]) -> dict[str, Any]:
     """The stored parameters of a documents request: kind, series if any, the kind's options
     with their defaults. Refused (every problem at once): a series missing, unknown or not
     seated where the kind is per series, an option of another kind, certificates before
@@ -52,7 +55,7 @@ def check_documents(tournament: Tournament, request: Mapping) -> dict:
         for name in ("series", "filled", "split", "top")
         if name in request and name not in OPTIONS[kind] and not _per_series_field(kind, name)
     ]
-    params = {"kind": kind.value, **OPTIONS[kind]}
+    params: dict[str, Any] = {"kind": kind.value, **OPTIONS[kind]}
     params.update({name: request[name] for name in OPTIONS[kind] if name in request})
     if kind in PER_SERIES:
         params["series"] = request.get("series")
@@ -64,7 +67,7 @@ def check_documents(tournament: Tournament, request: Mapping) -> dict:
     return params
 
 
-def evening_documents(tournament: Tournament) -> list[dict]:
+def evening_documents(tournament: Tournament) -> list[dict[str, Any]]:
     """What an evening needs printed now: the blank score sheets and the seating list of the
     first seated series not closed yet, and, once deals are recorded, the standings and the
     certificates of the first three."""
@@ -106,8 +109,8 @@ def _series_problems(tournament: Tournament, number: int | None) -> list[Problem
 
 
 def generate_documents(
-    tournament: Tournament, params: Mapping, *, base_url: str, progress: Progress
-) -> dict:
+    tournament: Tournament, params: Mapping[str, Any], *, base_url: str, progress: Progress
+) -> dict[str, Any]:
     """Render and store what ``params`` (from ``check_documents``) name; checked again, since
     the tournament may have changed since the request. Returns the job's result: the files
     with their pages and sizes."""
@@ -122,8 +125,28 @@ def generate_documents(
     return {"files": files, "pages": sum(file["pages"] for file in files)}
 
 
-def _score_sheets(tournament, series, params, *, base_url, progress) -> list[dict]:
+class _Render(Protocol):
+    def __call__(
+        self,
+        tournament: Tournament,
+        series: Series | None,
+        params: Mapping[str, Any],
+        *,
+        base_url: str,
+        progress: Progress,
+    ) -> list[dict[str, Any]]: ...
+
+
+def _score_sheets(
+    tournament: Tournament,
+    series: Series | None,
+    params: Mapping[str, Any],
+    *,
+    base_url: str,
+    progress: Progress,
+) -> list[dict[str, Any]]:
     """One PDF of every table's sheet (progress per chunk of tables), or one PDF per table."""
+    assert series is not None  # a kind of PER_SERIES
     sheets = printouts.score_sheets(series, filled=params["filled"], base_url=base_url)
     stem = f"score-sheets-series-{series.number}" + ("-filled" if params["filled"] else "")
     template = TEMPLATES[DocumentKind.SCORE_SHEETS]
@@ -138,25 +161,37 @@ def _score_sheets(tournament, series, params, *, base_url, progress) -> list[dic
     return files
 
 
-def _seating_list(tournament, series, params, **_) -> list[dict]:
+def _seating_list(
+    tournament: Tournament, series: Series | None, params: Mapping[str, Any], **_: object
+) -> list[dict[str, Any]]:
+    assert series is not None  # a kind of PER_SERIES
     context = {"document": printouts.seating_list(series)}
     rendered = pdf.render(TEMPLATES[DocumentKind.SEATING_LIST], context)
     return [_store(tournament, f"seating-list-series-{series.number}.pdf", rendered)]
 
 
-def _standings(tournament, series, params, **_) -> list[dict]:
+def _standings(
+    tournament: Tournament, series: Series | None, params: Mapping[str, Any], **_: object
+) -> list[dict[str, Any]]:
     context = {"document": printouts.standings_document(tournament)}
     rendered = pdf.render(TEMPLATES[DocumentKind.STANDINGS], context)
     return [_store(tournament, "standings.pdf", rendered)]
 
 
-def _certificates(tournament, series, params, *, progress, **_) -> list[dict]:
+def _certificates(
+    tournament: Tournament,
+    series: Series | None,
+    params: Mapping[str, Any],
+    *,
+    progress: Progress,
+    **_: object,
+) -> list[dict[str, Any]]:
     items = printouts.certificates(tournament, top=params["top"])
     rendered = pdf.render_pages(TEMPLATES[DocumentKind.CERTIFICATES], items, {}, progress=progress)
     return [_store(tournament, f"certificates-top-{params['top']}.pdf", rendered)]
 
 
-_RENDER = {
+_RENDER: dict[DocumentKind, _Render] = {
     DocumentKind.SCORE_SHEETS: _score_sheets,
     DocumentKind.SEATING_LIST: _seating_list,
     DocumentKind.STANDINGS: _standings,
@@ -168,7 +203,7 @@ def document_path(tournament_id: int, name: str) -> str:
     return f"documents/tournament-{tournament_id}/{name}"
 
 
-def _store(tournament: Tournament, name: str, rendered: pdf.Rendered) -> dict:
+def _store(tournament: Tournament, name: str, rendered: pdf.Rendered) -> dict[str, Any]:
     """Save under the request's fixed name: an earlier file of that name is replaced."""
     path = document_path(tournament.pk, name)
     default_storage.delete(path)
@@ -180,7 +215,7 @@ def _store(tournament: Tournament, name: str, rendered: pdf.Rendered) -> dict:
     return {"name": name, "pages": rendered.pages, "bytes": len(rendered.pdf)}
 
 
-def document_file(job, name: str) -> str | None:
+def document_file(job: Job, name: str) -> str | None:
     """The storage path of the file ``name`` of a finished documents job, if it has it."""
     names = {file["name"] for file in job.result.get("files", [])}
     if name not in names:

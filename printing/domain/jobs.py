@@ -2,39 +2,45 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from karlchen.actors import Actor
 from printing.domain.documents import check_documents, generate_documents
-from tournaments.domain.jobs import progress, run_job, start_job
+from tournaments.domain.jobs import ensure_queued, progress, run_job, start_job
 from tournaments.domain.log import log_action
 from tournaments.enums import JobKind
 from tournaments.models import Job, Tournament
 
 
 def start_documents_job(
-    tournament: Tournament, *, by: Actor, request: dict, base_url: str, language: str
+    tournament: Tournament, *, by: Actor, request: dict[str, Any], base_url: str, language: str
 ) -> Job:
     """Record a documents job (PDFs in ``language``, captain links under ``base_url``) and
-    enqueue it after commit; an impossible request is refused here, before any job exists."""
-    from printing.tasks import task_render_documents  # noqa: PLC0415 -- circular import
-
+    enqueue it after commit; an impossible request is refused here, before any job exists, and
+    a job that cannot be queued is failed with the reason and refused (``Unavailable``)."""
     params = {**check_documents(tournament, request), "base_url": base_url, "language": language}
     with transaction.atomic():
-        job = start_job(
-            tournament, kind=JobKind.DOCUMENTS, params=params, by=by, task=task_render_documents
-        )
-        log_action(tournament, by, "documents_started", kind=params["kind"])
-    return job
+        job = start_job(tournament, kind=JobKind.DOCUMENTS, params=params, by=by)
+        log_action(tournament, by, "documents_started", **_logged(params))
+    return ensure_queued(job)
 
 
-def run_documents_job(job_id: int) -> Job | None:
-    """Render and store a documents job's PDFs once, reporting progress per chunk or table."""
+def _logged(params: dict[str, Any]) -> dict[str, Any]:
+    """What the log says of a print: the kind, its series, blank or filled, the top places."""
+    named = ("kind", "series", "filled", "top")
+    return {name: params[name] for name in named if params.get(name) is not None}
 
-    def work(job: Job) -> dict:
+
+def run_documents_job(job_id: int, *, runner: str | None = None) -> Job | None:
+    """Render and store a documents job's PDFs once, reporting progress per chunk or table
+    (``runner``: the task's delivery, see ``run_job``)."""
+
+    def work(job: Job) -> dict[str, Any]:
         base_url = job.params["base_url"]
         return generate_documents(
             job.tournament, job.params, base_url=base_url, progress=progress(job)
         )
 
-    return run_job(job_id, work)
+    return run_job(job_id, work, runner=runner)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -26,7 +26,7 @@ from scoring.domain.queries import DealView, SeatView, TableState, seat_view, se
 from scoring.enums import DEAL_KIND_LABELS, DealKind
 from seating.models import Seat
 from tournaments.engine.series import FIVE_TABLE
-from tournaments.enums import TieBreak
+from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Series, Tournament
 
 SOLO_KINDS = {DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO}  # the rubric below the normal rows
@@ -70,7 +70,7 @@ class ScoreSheet:
         return any(grid.fill_text for grid in grids)
 
     @property
-    def form(self) -> tuple:
+    def form(self) -> tuple[object, ...]:
         """What the sheet shares with every sheet printed on the same form: all that the
         template's "form" layer shows (the series is one tournament's, one date)."""
         return (
@@ -144,7 +144,12 @@ def _blank_row(label: str, positions: list[int]) -> list[str]:
     return [label, *([""] * (2 * len(positions) + 3))]
 
 
-def _fill(normal: list, solos: list, deals: tuple[DealView, ...], positions: list[int]) -> None:
+def _fill(
+    normal: list[list[str]],
+    solos: list[list[str]],
+    deals: tuple[DealView, ...],
+    positions: list[int],
+) -> None:
     """Each deal in the next free row of its rubric; totals run in the order of play."""
     free = {False: iter(normal), True: iter(solos)}
     for deal in deals:
@@ -174,7 +179,13 @@ def _row_height(rows: int) -> float:
     return max(low, min(high, GRID_HEIGHT / rows))
 
 
-def _blocks(widths: list[int], rows: list, height: float, left, positions) -> tuple:
+def _blocks(
+    widths: list[int],
+    rows: list[list[str]],
+    height: float,
+    left: frozenset[int],
+    positions: list[int],
+) -> tuple[pdf.Grid, ...]:
     """The rows as one grid, or as grids of a page each, never split across pages; each
     begins with whose columns they are, the first with the columns' titles too."""
     return tuple(
@@ -217,7 +228,7 @@ class SeatingLine:
 class SeatingList:
     series: Series
     tables: tuple[SeatingTable, ...]
-    players: tuple[SeatingLine, ...]  # alphabetically
+    players: tuple[SeatingLine, ...]  # alphabetically by surname
 
 
 def seating_list(series: Series) -> SeatingList:
@@ -235,11 +246,40 @@ def seating_list(series: Series) -> SeatingList:
             SeatingLine(view.name, view.club, view.start_number, seat.table.number, seat.position)
         )
     tables = tuple(SeatingTable(number, tuple(views)) for number, views in by_table.items())
-    lines.sort(key=lambda line: (sort_key(line.name), line.start_number))
-    return SeatingList(series=series, tables=tables, players=tuple(lines))
+    lines.sort(key=lambda line: (surname_key(line.name), line.start_number))
+    listed = (replace(line, name=surname_first(line.name)) for line in lines)
+    return SeatingList(series=series, tables=tables, players=tuple(listed))
 
 
-def sort_key(name: str) -> tuple:
+# Name particles a German list files under the name that follows ("von Bülow" under B, DIN 5007)
+PARTICLES = frozenset({"von", "vom", "van", "de", "der", "den", "zu", "zum", "zur", "ten", "ter"})
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """(surname, the rest) of a name as players enter it: "Anna Schmidt" or "Schmidt, Anna"."""
+    if "," in name:
+        surname, rest = name.split(",", 1)
+        return surname.strip(), rest.strip()
+    *given, surname = name.split() or [""]
+    if not any(char.isalpha() for char in surname):  # "Spieler 6", "Tisch 2": not a surname
+        return name, ""
+    return surname, " ".join(given)
+
+
+def surname_key(name: str) -> tuple[tuple[int | str, ...], tuple[int | str, ...]]:
+    """Sorted by surname, then the rest; particles ("von", "van") are not sorted by."""
+    surname, rest = split_name(name)
+    given = " ".join(word for word in rest.split() if word.casefold() not in PARTICLES)
+    return sort_key(surname), sort_key(given)
+
+
+def surname_first(name: str) -> str:
+    """ "Zoë Müller" as an A–Z list shows it: "Müller, Zoë" (one word stays as it is)."""
+    surname, rest = split_name(name)
+    return f"{surname}, {rest}" if rest else surname
+
+
+def sort_key(name: str) -> tuple[int | str, ...]:
     """Names sorted as a German reader looks them up: Ä with A, ß as ss, case ignored, and
     numbers by their value ("Tisch 9" before "Tisch 10")."""
     plain = unicodedata.normalize("NFKD", name)
@@ -278,8 +318,25 @@ class SeriesLine:
 
 
 @dataclass(frozen=True)
+class Interim:
+    """Standings printed while series remain: after ``closed`` of ``planned`` series."""
+
+    closed: int
+    planned: int
+
+
+def interim(tournament: Tournament) -> Interim | None:
+    """None once every series is closed; the standings are final then."""
+    statuses = list(tournament.series.values_list("status", flat=True))
+    closed = statuses.count(SeriesStatus.CLOSED)
+    planned = max(tournament.series_count, len(statuses))
+    return None if closed == planned else Interim(closed=closed, planned=planned)
+
+
+@dataclass(frozen=True)
 class StandingsDocument:
     tournament: Tournament
+    interim: Interim | None
     series_numbers: tuple[int, ...]
     tie_break_names: tuple[str, ...]
     lines: tuple[StandingLine, ...]
@@ -301,6 +358,7 @@ def standings_document(tournament: Tournament) -> StandingsDocument:
     )
     return StandingsDocument(
         tournament=tournament,
+        interim=interim(tournament),
         series_numbers=numbers,
         tie_break_names=tuple(str(TIE_BREAK_COLUMNS[name][0]) for name in tie_breaks),
         lines=lines,
@@ -308,7 +366,9 @@ def standings_document(tournament: Tournament) -> StandingsDocument:
     )
 
 
-def _per_series(tournament: Tournament, rows: list[Standing], numbers: tuple[int, ...]) -> tuple:
+def _per_series(
+    tournament: Tournament, rows: list[Standing], numbers: tuple[int, ...]
+) -> tuple[tuple[int, tuple[SeriesLine, ...]], ...]:
     tables = {
         (seat["series__number"], seat["entry_id"]): seat["table__number"]
         for seat in Seat.objects.filter(series__tournament=tournament).values(
@@ -323,7 +383,9 @@ def _per_series(tournament: Tournament, rows: list[Standing], numbers: tuple[int
     return tuple(ranked)
 
 
-def _series_ranking(number: int, rows: list[Standing], tables: dict) -> tuple[SeriesLine, ...]:
+def _series_ranking(
+    number: int, rows: list[Standing], tables: dict[tuple[int, int], int]
+) -> tuple[SeriesLine, ...]:
     """One series' result: by its points, equal points sharing a rank."""
     rows = sorted(rows, key=lambda row: (-row.per_series[number], row.start_number))
     lines, previous = [], None
@@ -343,12 +405,15 @@ class Certificate:
     name: str
     club: str | None
     points: int
+    interim: Interim | None
 
 
 def certificates(tournament: Tournament, *, top: int) -> list[Certificate]:
-    """A certificate for every player placed ``top`` or better (a shared place: each of them)."""
+    """A certificate for every player placed ``top`` or better (a shared place: each of them);
+    printed while series remain, each says it is provisional."""
+    provisional = interim(tournament)
     return [
-        Certificate(tournament, row.rank, row.name, row.club, row.total)
+        Certificate(tournament, row.rank, row.name, row.club, row.total, provisional)
         for row in standings(tournament)
         if row.rank <= top
     ]

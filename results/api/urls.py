@@ -3,9 +3,17 @@
 from django.urls import path
 
 from karlchen.api.paths import TOURNAMENT
-from results.api.views import PlayerApi, SeriesListApi, StandingsApi
+from results.api.views import (
+    ArchiveExportApi,
+    ArchiveImportApi,
+    PlayerApi,
+    SeriesListApi,
+    StandingsApi,
+)
 
 urlpatterns = [
+    path("tournaments/import/", ArchiveImportApi.as_view(), name="archive-import"),
+    path(TOURNAMENT + "archive/", ArchiveExportApi.as_view(), name="archive"),
     path(TOURNAMENT + "standings/", StandingsApi.as_view(), name="standings"),
     path(TOURNAMENT + "players/<id:entry_id>/", PlayerApi.as_view(), name="player"),
     path(TOURNAMENT + "series/", SeriesListApi.as_view(), name="series-list"),

@@ -5,20 +5,59 @@ Every answer here comes from a cached JSON body (``karlchen.changes``) with an E
 view; organisers of the tournament the live one (``Vary`` keeps shared caches apart).
 """
 
+from django.conf import settings
 from django.db.models import Count
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
 
-from karlchen.api.base import CODES, READ_ERRORS, RESPONSE_403, Api, valid
+from karlchen.actors import Actor
+from karlchen.api.base import (
+    CODES,
+    ORGANISER_ERRORS,
+    READ_ERRORS,
+    RESPONSE_400,
+    RESPONSE_401,
+    RESPONSE_403,
+    Api,
+    valid,
+)
+from karlchen.api.errors import REQUEST_ERROR_CODES
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import StrictSerializer
 from karlchen.changes import Body, cached_body
+from results.domain.archive import export_archive, import_archive, parse_archive
+from results.domain.public import NotPublic, public_tournament
 from results.domain.ranking_cache import organiser_ranking, public_ranking
 from scoring.models import Deal
-from tournaments.api.permissions import get_or_404, is_organiser, readable_tournament
-from tournaments.api.serializers import SeriesOutput
+from tournaments.api.permissions import (
+    denied,
+    get_or_404,
+    is_organiser,
+    organised_tournament,
+    readable_tournament,
+)
+from tournaments.api.serializers import SeriesOutput, TournamentOutput
 from tournaments.models import Tournament
+
+
+class NotStarted(NotFound):
+    """A draft whose tables are seated, asked for by a spectator: it starts soon."""
+
+    default_detail = REQUEST_ERROR_CODES["not_started"]
+    default_code = "not_started"
+
+
+def not_public(tournament_id: int) -> NotFound:
+    """The 404 a spectator gets for a tournament that is not public: ``not_started`` where
+    the draft is in play, else ``not_found`` (no different from an unknown id)."""
+    try:
+        public_tournament(tournament_id)
+    except NotPublic as refusal:
+        return NotStarted() if refusal.tournament is not None else NotFound()
+    return NotFound()
 
 
 def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple[Body, bool]:
@@ -29,7 +68,7 @@ def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple
             return organiser_ranking(tournament, series=series), True
     body = public_ranking(tournament_id, series=series)
     if body is None:
-        raise NotFound()
+        raise not_public(tournament_id)
     return body, False
 
 
@@ -102,7 +141,10 @@ class SeriesListApi(Api):
         responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
     )
     def get(self, request, tournament_id):
-        tournament = readable_tournament(request, tournament_id)
+        try:
+            tournament = readable_tournament(request, tournament_id)
+        except NotFound:
+            raise not_public(tournament_id) from None
 
         def build():
             rows = tournament.series.order_by("number").annotate(table_count=Count("tables"))
@@ -169,3 +211,38 @@ def player_deals(tournament_id: int, entry_id: int, organiser: bool) -> list[dic
             }
         )
     return history
+
+
+class ArchiveExportApi(Api):
+    @extend_schema(
+        operation_id="archive_export",
+        summary="The tournament as an archive (organisers): the format the import reads",
+        responses={200: OpenApiTypes.OBJECT, **ORGANISER_ERRORS},
+    )
+    def get(self, request, tournament_id):
+        tournament = organised_tournament(request, tournament_id)
+        return Response(export_archive(tournament))
+
+
+class ArchiveImportApi(Api):
+    @extend_schema(
+        operation_id="archive_import",
+        summary="A new tournament from an archive (any logged-in user; they become its organiser)",
+        description=(
+            "The body is an archive as exported (`GET …/archive/`, or the desk's JSON export), "
+            "up to `ARCHIVE_MAX_BYTES` (20 MB by default; the API's usual body limit does not "
+            "apply). Every deal is scored again; a refusal names each problem's place in the "
+            "file (docs/API.md §9.7) and creates nothing.\n\n" + CODES
+        ),
+        request=OpenApiTypes.OBJECT,
+        responses={201: TournamentOutput, 400: RESPONSE_400, 401: RESPONSE_401},
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            raise denied(request)
+        # Read here, not by a parser: the archive may exceed DATA_UPLOAD_MAX_MEMORY_SIZE, and
+        # parse_archive limits its size and depth before json parses it.
+        raw = request._request.read(settings.ARCHIVE_MAX_BYTES + 1)
+        archive = parse_archive(raw)
+        tournament = import_archive(archive, by=Actor.of_user(request.user))
+        return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)

@@ -1,4 +1,11 @@
-"""The results as a spreadsheet: CSV (semicolons and a BOM, as German Excel reads it) or XLSX."""
+"""The results as a spreadsheet: CSV (semicolons and a BOM, as German Excel reads it) or XLSX.
+
+Names and clubs are typed by whoever enters the players, so no text cell may become a formula
+when the file is opened (CSV injection, OWASP): numbers (ranks, points, which may be negative)
+are written as numbers; a text starting like a formula (``= + - @``, a tab or a carriage
+return) is prefixed with a single quote in the CSV and written as a quote-prefixed text cell
+in the XLSX, so that it shows as typed and never runs.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +14,49 @@ import io
 
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
+from openpyxl.worksheet.worksheet import Worksheet
 
 from results.domain.standings import standings
 from tournaments.models import Tournament
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-def results_table(tournament: Tournament) -> list[list]:
+
+Cell = int | str | None
+
+
+def results_table(tournament: Tournament) -> list[list[Cell]]:
     """The header and one row per player, best first, with every figure of the standings."""
     numbers = list(range(1, tournament.series_count + 1))
-    header = [_("Rank"), _("Start number"), _("Name"), _("Club"), _("Total")]
+    header: list[Cell] = [_("Rank"), _("Start number"), _("Name"), _("Club"), _("Total")]
     header += [_("Series %(number)s") % {"number": number} for number in numbers]
     header += [_("Deals"), _("Compulsory solos"), _("Series won"), _("Withdrawn")]
     rows = [header]
     for row in standings(tournament):
-        rows.append(
-            [row.rank, row.start_number, row.name, row.club or "", row.total]
-            + [row.per_series.get(number, 0) for number in numbers]
-            + [row.deals_played, row.compulsory_solos, row.series_won, _yes(row.withdrawn)]
-        )
+        line: list[Cell] = [row.rank, row.start_number, row.name, row.club or "", row.total]
+        line += [row.per_series.get(number, 0) for number in numbers]
+        line += [row.deals_played, row.compulsory_solos, row.series_won, _yes(row.withdrawn)]
+        rows.append(line)
     return rows
 
 
 def results_csv(tournament: Tournament) -> bytes:
     buffer = io.StringIO()
-    csv.writer(buffer, delimiter=";").writerows(results_table(tournament))
+    rows = results_table(tournament)
+    csv.writer(buffer, delimiter=";").writerows([[csv_cell(cell) for cell in row] for row in rows])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
 def results_xlsx(tournament: Tournament) -> bytes:
     book = Workbook()
     sheet = book.active
+    assert isinstance(sheet, Worksheet)  # a new workbook has one worksheet, the active one
     sheet.title = _("Standings")[:31]  # Excel's limit for sheet names
-    for row in results_table(tournament):
-        sheet.append(row)
+    for number, row in enumerate(results_table(tournament), start=1):
+        for column, value in enumerate(row, start=1):
+            _xlsx_cell(sheet, number, column, value)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
@@ -49,6 +65,25 @@ def results_xlsx(tournament: Tournament) -> bytes:
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def csv_cell(value: Cell) -> Cell:
+    """A number as it is; a text that a spreadsheet would read as a formula, quote-prefixed."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _xlsx_cell(sheet: Worksheet, row: int, column: int, value: Cell) -> None:
+    """A number as a number cell, a text always as a text cell (never a formula)."""
+    if not isinstance(value, str):
+        sheet.cell(row, column, value)
+        return
+    cell = sheet.cell(row, column)
+    cell.value = ILLEGAL_CHARACTERS_RE.sub("", value)  # control characters XML cannot hold
+    cell.data_type = "s"  # openpyxl would store a text starting with "=" as a formula
+    if value.startswith(FORMULA_STARTS):
+        cell.quotePrefix = True  # and Excel keeps it text when the cell is edited
 
 
 def _yes(flag: bool) -> str:

@@ -9,6 +9,8 @@ computed from one database snapshot (``standings``), so it never mixes two deals
 
 from __future__ import annotations
 
+from typing import Any
+
 from karlchen.changes import Body, cached, json_body
 from karlchen.refusals import Closed
 from results.domain.standings import Standing, standings
@@ -29,7 +31,7 @@ def public_ranking(tournament_id: int, *, series: int | None = None) -> Body | N
     )
     if found == HIDDEN:
         raise Closed("standings_hidden", "standings")
-    return None if found == ABSENT else found
+    return None if isinstance(found, str) else found  # a string left: ABSENT
 
 
 def _public_body(tournament: Tournament | None, series: int | None) -> Body | str:
@@ -55,7 +57,7 @@ def organiser_ranking(tournament: Tournament, *, series: int | None = None) -> B
     )
 
 
-def public_snapshot(tournament: Tournament) -> dict:
+def public_snapshot(tournament: Tournament) -> dict[str, Any]:
     """What spectators see now, overall and per series: the standings a freeze keeps."""
     return {
         "overall": _live_public_rows(tournament, None),
@@ -66,12 +68,12 @@ def public_snapshot(tournament: Tournament) -> dict:
     }
 
 
-def _live_public_rows(tournament: Tournament, series: int | None) -> list[dict]:
+def _live_public_rows(tournament: Tournament, series: int | None) -> list[dict[str, Any]]:
     ranking = standings(tournament, confirmed_only=tournament.confirmation_required, series=series)
     return [_row(row, public=True) for row in ranking]
 
 
-def _row(row: Standing, *, public: bool) -> dict:
+def _row(row: Standing, *, public: bool) -> dict[str, Any]:
     hidden = public and row.hidden
     return {
         "rank": row.rank,

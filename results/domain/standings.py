@@ -8,8 +8,11 @@ computed from those few rows per player.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection, transaction
 from django.db.models import Count, Sum
@@ -19,6 +22,9 @@ from scoring.models import AdjustmentLine, Deal
 from seating.models import Seat
 from tournaments.enums import TieBreak
 from tournaments.models import Entry, Tournament
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
 DEFAULT_TIE_BREAKS = (TieBreak.SERIES_WON, TieBreak.BEST_SERIES)
 
@@ -44,7 +50,7 @@ class Standing:
     def best_series(self) -> int:
         return max(self.per_series.values(), default=0)
 
-    def sort_key(self, tie_breaks) -> tuple:
+    def sort_key(self, tie_breaks: Iterable[str]) -> tuple[int, ...]:
         keys = {
             TieBreak.SERIES_WON: self.series_won,
             TieBreak.BEST_SERIES: self.best_series,
@@ -77,7 +83,7 @@ def standings(
 
 
 @contextmanager
-def _one_snapshot():
+def _one_snapshot() -> Iterator[None]:
     """The standings' few queries read one state of the database, never half of a write.
 
     PostgreSQL's default isolation gives each query its own snapshot; REPEATABLE READ gives the
@@ -91,7 +97,7 @@ def _one_snapshot():
         yield
 
 
-def _entries(tournament: Tournament):
+def _entries(tournament: Tournament) -> QuerySet[Entry]:
     return Entry.objects.filter(tournament=tournament).select_related("player__club")
 
 
@@ -110,7 +116,7 @@ def _standing(entry: Entry) -> Standing:
 
 def _add_deal_points(
     tournament: Tournament, rows: dict[int, Standing], *, confirmed_only: bool
-) -> dict:
+) -> dict[tuple[int, int], dict[int, int]]:
     """Sum the current revisions' points per player, series and table; returns the table sums."""
     # From the deals to their current revision's points: PostgreSQL plans this join well, while
     # a filter "revision = its deal's current" misleads its row estimate (3-4x slower).
@@ -168,7 +174,7 @@ def _count_compulsory_solos(
         rows[seats[(table, re[0])]].compulsory_solos += 1
 
 
-def _only_series(rows, series: int) -> None:
+def _only_series(rows: Iterable[Standing], series: int) -> None:
     """Make the totals those of one series (its ranking); tie-breaks see that series only."""
     for row in rows:
         row.total = row.per_series.get(series, 0)
@@ -176,7 +182,9 @@ def _only_series(rows, series: int) -> None:
         row.per_series = {series: row.total} if series in row.per_series else {}
 
 
-def _count_series_won(rows: dict[int, Standing], table_results: dict) -> None:
+def _count_series_won(
+    rows: dict[int, Standing], table_results: dict[tuple[int, int], dict[int, int]]
+) -> None:
     """A player wins a series at the table with the table's best result there (ties: all)."""
     for (series, _table), results in table_results.items():
         final = {entry: rows[entry].per_series[series] for entry in results}
@@ -186,7 +194,7 @@ def _count_series_won(rows: dict[int, Standing], table_results: dict) -> None:
                 rows[entry].series_won += 1
 
 
-def _ranked(rows: list[Standing], tie_breaks) -> list[Standing]:
+def _ranked(rows: list[Standing], tie_breaks: Iterable[str]) -> list[Standing]:
     rows.sort(key=lambda row: (row.sort_key(tie_breaks), -row.start_number), reverse=True)
     previous = None
     for place, row in enumerate(rows, start=1):
@@ -199,3 +207,45 @@ def _ranked(rows: list[Standing], tie_breaks) -> list[Standing]:
 def ranking_order(tournament: Tournament) -> tuple[int, ...]:
     """Entry ids of the players still in, best first (a series seated by the standings)."""
     return tuple(row.entry_id for row in standings(tournament) if not row.withdrawn)
+
+
+def tie_break_names(tournament: Tournament) -> tuple[str, ...]:
+    """The tie-breaks that order equal totals in this tournament, first to last."""
+    return tuple(TieBreak(name).value for name in tournament.tie_breaks or DEFAULT_TIE_BREAKS)
+
+
+def tie_break_value(row: dict[str, Any], name: str) -> int:
+    """A tie-break's figure of a ranking row as clients read it (``ranking_cache``)."""
+    if name == TieBreak.SERIES_WON:
+        return int(row.get("series_won", 0))
+    if name == TieBreak.BEST_SERIES:
+        return int(max(row.get("series", {}).values(), default=0))
+    return int(row.get("deals_played", 0))  # fewer deals played rank higher
+
+
+def tie_figures(rows: list[dict[str, Any]], tie_breaks: Sequence[str]) -> list[list[int]]:
+    """Per row, the tie-break figures that separate it from players with the same total.
+
+    Rows come in ranking order; a run of equal totals shows the figures of the tie-breaks up
+    to the last one needed to order that run (none where they share a rank on all of them).
+    The page shows them next to the total, so a spectator sees why equal totals differ in rank.
+    """
+    figures: list[list[int]] = [[] for _row in rows]
+    start = 0
+    while start < len(rows):
+        end = start
+        while end + 1 < len(rows) and rows[end + 1]["total"] == rows[start]["total"]:
+            end += 1
+        values = [
+            [tie_break_value(row, name) for name in tie_breaks] for row in rows[start : end + 1]
+        ]
+        needed = 0
+        for above, below in pairwise(values):
+            pairs = zip(above, below, strict=True)
+            differing = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
+            if differing is not None:
+                needed = max(needed, differing + 1)
+        for offset, row_values in enumerate(values):
+            figures[start + offset] = row_values[:needed]
+        start = end + 1
+    return figures

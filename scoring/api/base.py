@@ -11,5 +11,6 @@ class TableApi(Api):
 
     authentication_classes = (
         TableTokenAuthentication,
-        *api_settings.DEFAULT_AUTHENTICATION_CLASSES,
+        # classes at run time (api_settings imports the dotted paths); typed as the strings
+        *api_settings.DEFAULT_AUTHENTICATION_CLASSES,  # type: ignore[arg-type]
     )

@@ -30,7 +30,12 @@ from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from karlchen.changes import cached_body
 from scoring.api.base import TableApi
-from scoring.api.permissions import require_table_reader, table_actor, table_or_404
+from scoring.api.permissions import (
+    is_own_captain,
+    require_table_reader,
+    table_actor,
+    table_or_404,
+)
 from scoring.api.serializers import (
     DealScoreOutput,
     DoppelkopfDealInput,
@@ -44,7 +49,6 @@ from scoring.domain.deals import (
     void_deal,
 )
 from scoring.domain.queries import table_state
-from seating.api.authentication import captain_table
 from tournaments.api.permissions import is_organiser
 from tournaments.api.serializers import SeatOutput
 from tournaments.enums import Game
@@ -219,7 +223,8 @@ class TableSheetApi(TableApi):
         summary="The score sheet: every deal with points per position and running totals",
         description=(
             "Anyone, once the tournament is public (a draft: organisers, the captain). "
-            "Spectators see players who asked not to be listed as hidden (name null). "
+            "Spectators, and the captains of other tables, see players who asked not to be "
+            "listed as hidden (name null). "
             "Cached, with an ETag: `If-None-Match` answers 304 while nothing changed."
         ),
         parameters=[ETAG_PARAMETER],
@@ -233,7 +238,7 @@ class TableSheetApi(TableApi):
     def get(self, request, table_id):
         table = table_or_404(table_id, request)
         require_table_reader(request, table)
-        insider = captain_table(request) is not None or is_organiser(
+        insider = is_own_captain(request, table) or is_organiser(
             request.user, table.series.tournament
         )
 
@@ -251,7 +256,7 @@ class TableSheetApi(TableApi):
 
 class RecordDealApi(TableApi):
     class DoppelkopfInputSerializer(StrictSerializer):
-        deal = DoppelkopfDealInput()
+        deal: serializers.Field = DoppelkopfDealInput()  # Schafkopf's redeclares it
         number = StrictIntegerField(
             required=False, min_value=1, help_text="The deal the client means to record."
         )
@@ -303,7 +308,7 @@ class RecordDealApi(TableApi):
 
 class CorrectDealApi(TableApi):
     class DoppelkopfInputSerializer(StrictSerializer):
-        deal = DoppelkopfDealInput()
+        deal: serializers.Field = DoppelkopfDealInput()  # Schafkopf's redeclares it
         version = StrictIntegerField(min_value=1, help_text="The version that was corrected.")
         reason = serializers.CharField(max_length=2000, allow_blank=True)
         idempotency_key = serializers.CharField(required=False, max_length=100)
@@ -378,7 +383,7 @@ class VoidDealApi(TableApi):
         author = table_actor(request, table)
         deal_number_or_404(table, number)
         if request.data:
-            serializer = VoidDealApi.InputSerializer(data=request.data)
+            serializer: serializers.Serializer = VoidDealApi.InputSerializer(data=request.data)
         else:
             serializer = VoidDealApi.QuerySerializer(data=request.query_params.dict())
         serializer.is_valid(raise_exception=True)
@@ -396,7 +401,7 @@ class VoidDealApi(TableApi):
 
 class PreviewDealApi(TableApi):
     class DoppelkopfInputSerializer(StrictSerializer):
-        deal = DoppelkopfDealInput()
+        deal: serializers.Field = DoppelkopfDealInput()  # Schafkopf's redeclares it
         number = StrictIntegerField(
             required=False,
             min_value=1,

@@ -33,10 +33,16 @@ def table_actor(request, table: Table) -> Actor:
     raise denied(request)
 
 
+def is_own_captain(request, table: Table) -> bool:
+    """The request carries ``table``'s own captain token (another table's token is no more
+    than a spectator here: it sees hidden players as hidden)."""
+    captain = captain_table(request)
+    return captain is not None and captain.pk == table.pk
+
+
 def require_table_reader(request, table: Table) -> None:
     """Public tables read by anyone; a draft's tables by its organisers and the table's captain."""
-    captain = captain_table(request)
-    if captain is not None and captain.pk == table.pk:
+    if is_own_captain(request, table):
         return
     tournament = table.series.tournament
     if not tournament.is_public and not is_organiser(request.user, tournament):

@@ -45,7 +45,8 @@ class DoppelkopfDealInput(ContractInput):
         allow_null=True, default=None, help_text="Re's tricks; needed when a side has 0 points."
     )
     announcements = AnnouncementsInput(required=False)
-    extras = ExtraInput(many=True, required=False, max_length=MAX_LIST)
+    # many=True makes a ListSerializer, which takes max_length (drf-stubs type the child's init)
+    extras = ExtraInput(many=True, required=False, max_length=MAX_LIST)  # type: ignore[call-arg]
 
     to_deal = staticmethod(doppelkopf.deal_from_dict)
 
@@ -70,7 +71,7 @@ class GameInput(ContractInput):
 
     game = StrictChoiceField(choices=GAMES)
     rules = JSONObjectField(required=False, help_text="Preset and overrides (RULES.md §1.10).")
-    deal = JSONObjectField()
+    deal: serializers.Field = JSONObjectField()  # each game's input redeclares it
 
 
 class DoppelkopfPreviewInput(GameInput):

@@ -3,11 +3,11 @@
 from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from karlchen.api.errors import flatten, validation_response
 from karlchen.api.schema import ERROR_RESPONSES, error_codes_description
+from karlchen.api.throttling import AtomicScopedRateThrottle
 from karlchen.messages import MESSAGES, problem_errors
 from karlchen.refusals import Refused
 from rules import parse_rules, score_deal
@@ -21,7 +21,8 @@ from scoring.api.serializers import (
 PREVIEW_INPUTS = {"doppelkopf": DoppelkopfPreviewInput, "schafkopf": SchafkopfPreviewInput}
 PREVIEW_REQUEST = PolymorphicProxySerializer(
     component_name="ScorePreviewRequest",
-    serializers=PREVIEW_INPUTS,
+    # the stub wants dict[str, Serializer | type[Serializer]] exactly (a dict is invariant)
+    serializers=PREVIEW_INPUTS,  # type: ignore[arg-type]
     resource_type_field_name="game",
 )
 
@@ -31,7 +32,7 @@ class ScorePreviewApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
-    throttle_classes = (ScopedRateThrottle,)
+    throttle_classes = (AtomicScopedRateThrottle,)
     throttle_scope = "score_preview"
 
     @extend_schema(
@@ -56,7 +57,7 @@ class ScorePreviewApi(APIView):
         body = request.data
         game = body.get("game") if isinstance(body, dict) else None
         game = game if isinstance(game, str) else None
-        serializer = PREVIEW_INPUTS.get(game, GameInput)(data=body)
+        serializer = PREVIEW_INPUTS.get(game or "", GameInput)(data=body)
         errors = [] if serializer.is_valid() else list(flatten(serializer.errors))
         rules = None
         options = body.get("rules", {}) if isinstance(body, dict) else None
@@ -67,6 +68,7 @@ class ScorePreviewApi(APIView):
                 errors += problem_errors(refusal.problems)
         if errors:
             return validation_response(errors)
+        assert rules is not None  # a valid body names a game: its rules were parsed
         try:
             score = score_deal(
                 rules, serializer.fields["deal"].to_deal(serializer.validated_data["deal"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
@@ -15,12 +16,17 @@ from seating.models import Table
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Series
 
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+
+    from scoring.models import Deal
+
 UNSPORTING_MAXIMUM = 12  # TSR 9: up to −12, with no credit to the others
 
 
 def minor_breach_lines(
-    table: Table, offender: Entry, *, soloist: Entry | None = None, deal=None
-) -> dict:
+    table: Table, offender: Entry, *, soloist: Entry | None = None, deal: Deal | None = None
+) -> dict[Entry, int]:
     """TSR 9 minor breach: offender −3, the other three players +1 each; against a soloist
     (a Kontra player's breach that could hurt the solo): offender −3, soloist +3.
 
@@ -65,23 +71,31 @@ def add_adjustment(
     return adjustment
 
 
-def remove_adjustments(adjustments, *, by: Actor) -> None:
+def remove_adjustments(adjustments: QuerySet[Adjustment], *, by: Actor) -> None:
     """Delete penalty rows (a queryset), e.g. one entered by mistake; standings follow."""
     with transaction.atomic():
+        changed = set()
         for adjustment in adjustments.select_related("series__tournament", "table"):
             log_action(adjustment.series.tournament, by, "penalty_removed", **_details(adjustment))
-            tournament_changed(adjustment.series.tournament_id)
+            changed.add(adjustment.series.tournament_id)
         AdjustmentLine.objects.filter(adjustment__in=adjustments).delete()
         adjustments.delete()
+        for tournament_id in changed:  # once per tournament, not once per row
+            tournament_changed(tournament_id)
 
 
-def _details(adjustment: Adjustment) -> dict:
+def _details(adjustment: Adjustment) -> dict[str, Any]:
     table = adjustment.table.number if adjustment.table else "—"
     return {"table": table, "series": adjustment.series.number, "reason": adjustment.reason}
 
 
 def check_adjustment(
-    series: Series, *, kind: str, lines: Mapping[Entry, int], reason: str, table=None
+    series: Series,
+    *,
+    kind: str,
+    lines: Mapping[Entry, int],
+    reason: str,
+    table: Table | None = None,
 ) -> None:
     """Refuse a penalty row that TSR 9 does not allow (forms call this before saving)."""
     if table is not None and table.series_id != series.pk:

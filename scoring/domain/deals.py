@@ -13,14 +13,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
+from typing import Any
 
-from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from karlchen import limits
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
@@ -29,15 +30,20 @@ from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
 from tournaments.domain.log import log_action
 from tournaments.engine.series import (
+    DealKind,
     NextDeal,
     PlayedDeal,
     SeriesRefused,
+    SeriesSettings,
+    TimelineEntry,
     classify,
     replay,
     timeline,
 )
 from tournaments.enums import Game, SeriesStatus, TournamentStatus
 from tournaments.models import Entry, Series, Tournament
+
+EngineDeal = doppelkopf.DoppelkopfDeal | schafkopf.SchafkopfDeal
 
 
 @dataclass
@@ -53,7 +59,7 @@ class _TableScope:
     seats: dict[int, int]  # position → entry id
 
     @property
-    def settings(self):
+    def settings(self) -> SeriesSettings:
         return self.tournament.series_settings(len(self.seats))
 
     @property
@@ -73,22 +79,13 @@ class _TableScope:
             inputs = [deal.current.input for deal in self.deals]
         else:
             inputs = [json.loads(text) for (text,) in _select(PLAYED_SQL, self.table.pk)]
-        return tuple(played_deal(self.tournament.game, data) for data in inputs)
-
-
-def played_deal(game: str, data: Mapping) -> PlayedDeal:
-    """What the series engine needs of a deal: who played a solo (Doppelkopf) or declared."""
-    if game == Game.SCHAFKOPF:
-        return PlayedDeal(soloist=data.get("declarer"), contract=data["contract"])
-    re = data.get("re") or ()
-    soloist = re[0] if data["contract"] == "solo" and re else None
-    return PlayedDeal(soloist=soloist, contract=data["contract"])
+        return tuple(PlayedDeal.of_result(self.tournament.game, data) for data in inputs)
 
 
 def record_deal(
     table: Table,
     *,
-    deal: Mapping,
+    deal: Mapping[str, Any],
     by: Actor,
     number: int | None = None,
     idempotency_key: str | None = None,
@@ -125,7 +122,7 @@ def correct_deal(
     table: Table,
     number: int,
     *,
-    deal: Mapping,
+    deal: Mapping[str, Any],
     version: int,
     reason: str,
     by: Actor,
@@ -143,6 +140,7 @@ def correct_deal(
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
         engine_deal, score = _score(scope, deal, players, problems)
+        assert entries is not None  # without a timeline there were problems: _score refused
         revision = _add_revision(scope, target, engine_deal, score, by=by, reason=reason)
         _apply_timeline(scope, entries)
         return revision
@@ -171,7 +169,7 @@ def void_deal(
         revision = _new_revision(
             target,
             input=target.current.input,
-            result={"voided": True, "winner": None, "value": 0, "lines": [], "points": {}},
+            result=dict(VOID_RESULT),
             by=by,
             reason=reason,
             voided=True,
@@ -197,7 +195,9 @@ class DealPreview:
     points: dict[int, int]  # entry id → points
 
 
-def preview_deal(table: Table, *, deal: Mapping, number: int | None = None) -> DealPreview:
+def preview_deal(
+    table: Table, *, deal: Mapping[str, Any], number: int | None = None
+) -> DealPreview:
     """Check ``deal`` by both engines as the next deal, or as a correction of deal ``number``.
 
     The same checks as ``record_deal`` and ``correct_deal``, so that what a captain is shown
@@ -209,6 +209,7 @@ def preview_deal(table: Table, *, deal: Mapping, number: int | None = None) -> D
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
         _engine_deal, score = _score(scope, deal, players, problems)
+        assert entries is not None  # without a timeline there were problems: _score refused
         entry = entries[number - 1]
         kind, dealer, sitting_out = entry.kind, entry.deal.dealer, entry.deal.sitting_out
     else:
@@ -255,7 +256,7 @@ def confirm_deal(
     return revision
 
 
-def confirming_positions(game: str, entered: Mapping, keeper: int) -> tuple[int, ...]:
+def confirming_positions(game: str, entered: Mapping[str, Any], keeper: int) -> tuple[int, ...]:
     """Who may confirm a deal: its players outside the list keeper's party (all, if they sat out).
 
     The list keeper (position 4, or 5 at a five-table) enters the deals; a player of the other
@@ -274,15 +275,20 @@ def confirming_positions(game: str, entered: Mapping, keeper: int) -> tuple[int,
 
 def _check_pin(revision: DealRevision, expected: str, given: str) -> None:
     attempts_key = f"pin-attempts:{revision.pk}"
-    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
+    if limits.hits(attempts_key) >= PIN_ATTEMPTS:
         raise refused("pin_attempts_exceeded", "pin", minutes=PIN_PAUSE_SECONDS // 60)
     if not hmac.compare_digest(expected.encode(), given.encode()):
-        cache.add(attempts_key, 0, timeout=PIN_PAUSE_SECONDS)
-        cache.incr(attempts_key)
+        limits.hit(attempts_key, PIN_PAUSE_SECONDS)  # counted in Redis, else in this process
         raise refused("pin_wrong", "pin")
 
 
-def _keyed_write(table: Table, by: Actor, key: str | None, request: tuple, write) -> DealRevision:
+def _keyed_write(
+    table: Table,
+    by: Actor,
+    key: str | None,
+    request: tuple[object, ...],
+    write: Callable[[_TableScope], DealRevision],
+) -> DealRevision:
     """Run ``write`` with the table locked; a key seen before returns what it stored then."""
     fingerprint = _fingerprint(*request)
     with transaction.atomic():
@@ -302,20 +308,22 @@ def _log_organiser_write(scope: _TableScope, by: Actor, revision: DealRevision) 
         action = "deal_voided"
     else:
         action = "deal_recorded" if revision.version == 1 else "deal_corrected"
-    details = {"deal": revision.deal.number, "table": scope.table.number}
+    details: dict[str, object] = {"deal": revision.deal.number, "table": scope.table.number}
     details |= {"series": scope.table.series.number, "reason": revision.reason}
     log_action(scope.tournament, by, action, **details)
 
 
-def _corrected_timeline(scope: _TableScope, target: Deal, deal: Mapping):
+def _corrected_timeline(
+    scope: _TableScope, target: Deal, deal: Mapping[str, Any]
+) -> tuple[list[Problem], tuple[TimelineEntry, ...] | None]:
     """The series replayed with the corrected deal: its problems, and every deal's new kind."""
     index = scope.deals.index(target)
     played = list(scope.played)
-    played[index] = played_deal(scope.tournament.game, deal)
+    played[index] = PlayedDeal.of_result(scope.tournament.game, deal)
     try:
         entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
     except SeriesRefused as refusal:
-        return [_series_problem(scope, refusal)], None
+        return [_series_problem(scope.tournament.game, refusal)], None
     return _later_deals_reseated(scope, entries, index), entries
 
 
@@ -354,10 +362,11 @@ KEY_SQL = (
 )
 
 
-def _select(sql: str, *params) -> list[tuple]:
+def _select(sql: str, *params: int | str) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def _check_writable(scope: _TableScope, by: Actor) -> None:
@@ -403,7 +412,7 @@ def _stored_for_key(table: Table, key: str | None, fingerprint: str) -> DealRevi
     return DealRevision.objects.get(pk=revision_id)
 
 
-def _remember_key(table: Table, key: str | None, fingerprint: str, revision) -> None:
+def _remember_key(table: Table, key: str | None, fingerprint: str, revision: DealRevision) -> None:
     if key:
         IdempotencyKey.objects.create(
             table=table, key=key, fingerprint=fingerprint, revision=revision
@@ -418,40 +427,92 @@ def _fingerprint(*parts: object) -> str:
 # --- the engines -----------------------------------------------------------------------------
 
 
-def _evaluate_new(scope: _TableScope, deal: Mapping, upcoming: NextDeal):
+def _evaluate_new(
+    scope: _TableScope, deal: Mapping[str, Any], upcoming: NextDeal
+) -> tuple[EngineDeal, DealScore, DealKind]:
     """Score the deal and classify it in the series, reporting both engines' problems at once."""
     problems, kind = [], None
     try:
         kind = classify(
             scope.settings,
             scope.played,
-            played_deal(scope.tournament.game, deal),
+            PlayedDeal.of_result(scope.tournament.game, deal),
             time_up_after=scope.table.time_up_after,
         )
     except SeriesRefused as refusal:
-        problems.append(_series_problem(scope, refusal))
+        problems.append(_series_problem(scope.tournament.game, refusal))
     engine_deal, score = _score(scope, deal, upcoming.players, problems)
+    assert kind is not None  # without a kind there were problems: _score refused
     return engine_deal, score, kind
 
 
-def _score(scope: _TableScope, deal: Mapping, players: tuple[int, ...], problems: list[Problem]):
+def _score(
+    scope: _TableScope, deal: Mapping[str, Any], players: tuple[int, ...], problems: list[Problem]
+) -> tuple[EngineDeal, DealScore]:
     """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
+    tournament = scope.tournament
+    return _scored(tournament.game, tournament.rules, deal, players, problems)
+
+
+def _scored(
+    game: str,
+    rules: Mapping[str, Any],
+    deal: Mapping[str, Any],
+    players: tuple[int, ...],
+    problems: list[Problem],
+) -> tuple[EngineDeal, DealScore]:
     given = deal.get("seats")
     if given and sorted(given) != sorted(players):
         problems.append(Problem("seats_mismatch", "deal.seats", {"expected": _listed(players)}))
-    game = scope.tournament.game
     convert = schafkopf.deal_from_dict if game == Game.SCHAFKOPF else doppelkopf.deal_from_dict
     engine_deal, score = convert({**deal, "seats": list(players)}), None
     try:
-        score = score_deal(parse_rules(game, scope.tournament.rules), engine_deal)
+        score = score_deal(parse_rules(game, rules), engine_deal)
     except Refused as refusal:
         problems.extend(refusal.problems)
     if problems:
         raise Refused(problems)
+    assert score is not None  # the engine scored it or refused it above
     return engine_deal, score
 
 
-def _later_deals_reseated(scope: _TableScope, entries, index: int) -> list[Problem]:
+@dataclass(frozen=True)
+class ScoredDeal:
+    """A deal as recording it stores it: what was entered, the result and the points."""
+
+    entered: dict[str, Any]  # ``DealRevision.input``
+    result: dict[str, Any]  # ``DealRevision.result``
+    points: dict[int, int]  # position → points (``RevisionPoints``)
+
+
+def score_entered(
+    game: str, rules: Mapping[str, Any], deal: Mapping[str, Any], players: tuple[int, ...]
+) -> ScoredDeal:
+    """``deal`` (its shape checked by the contract's serializer) scored for ``players`` exactly
+    as recording or correcting it scores it; refused with the same problems (``deal.…``)."""
+    engine_deal, score = _scored(game, rules, deal, players, [])
+    return ScoredDeal(_entered(engine_deal), _result(score), dict(score.points))
+
+
+def replay_entered(
+    game: str,
+    settings: SeriesSettings,
+    deals: Sequence[Mapping[str, Any]],
+    *,
+    time_up_after: int | None,
+) -> tuple[TimelineEntry, ...]:
+    """The series at a table from its deals as entered (the current revisions), checked as
+    recording them one after another checks them: each deal's kind, dealer and players."""
+    played = [PlayedDeal.of_result(game, data) for data in deals]
+    try:
+        return timeline(settings, played, time_up_after=time_up_after)
+    except SeriesRefused as refusal:
+        raise Refused([_series_problem(game, refusal)]) from refusal
+
+
+def _later_deals_reseated(
+    scope: _TableScope, entries: Sequence[TimelineEntry], index: int
+) -> list[Problem]:
     """At a five-table a changed dealer changes who sat out later, which already happened."""
     return [
         Problem("correction_reseats_later_deal", "deal", {"number": deal.number})
@@ -460,14 +521,14 @@ def _later_deals_reseated(scope: _TableScope, entries, index: int) -> list[Probl
     ][:1]
 
 
-def _series_problem(scope: _TableScope, refusal: SeriesRefused) -> Problem:
+def _series_problem(game: str, refusal: SeriesRefused) -> Problem:
     """The series engine speaks of a soloist; the deal format names it re or declarer."""
-    soloist_field = "deal.declarer" if scope.tournament.game == Game.SCHAFKOPF else "deal.re"
+    soloist_field = "deal.declarer" if game == Game.SCHAFKOPF else "deal.re"
     field = soloist_field if refusal.field == "deal.soloist" else refusal.field
     return Problem(refusal.code, field, refusal.params)
 
 
-def _listed(positions) -> str:
+def _listed(positions: Sequence[int]) -> str:
     return ", ".join(map(str, positions))
 
 
@@ -475,10 +536,17 @@ def _listed(positions) -> str:
 
 
 def _add_revision(
-    scope: _TableScope, row: Deal, engine_deal, score: DealScore, *, by: Actor, reason: str = ""
+    scope: _TableScope,
+    row: Deal,
+    engine_deal: EngineDeal,
+    score: DealScore,
+    *,
+    by: Actor,
+    reason: str = "",
 ) -> DealRevision:
-    entered = json.loads(json.dumps(asdict(engine_deal)))  # as stored: lists, not tuples
-    revision = _new_revision(row, input=entered, result=_result(score), by=by, reason=reason)
+    revision = _new_revision(
+        row, input=_entered(engine_deal), result=_result(score), by=by, reason=reason
+    )
     # kept on the revision, so that whoever answers with it needs no query for them
     revision.stored_points = RevisionPoints.objects.bulk_create(
         RevisionPoints(
@@ -497,7 +565,13 @@ def _add_revision(
 
 
 def _new_revision(
-    row: Deal, *, input: dict, result: dict, by: Actor, reason: str, voided: bool = False
+    row: Deal,
+    *,
+    input: dict[str, Any],
+    result: dict[str, Any],
+    by: Actor,
+    reason: str,
+    voided: bool = False,
 ) -> DealRevision:
     version = row.version + 1 if row.current_id else 1
     revision = DealRevision.objects.create(
@@ -515,7 +589,21 @@ def _new_revision(
     return revision
 
 
-def _result(score: DealScore) -> dict:
+def _entered(engine_deal: EngineDeal) -> dict[str, Any]:
+    stored: dict[str, Any] = json.loads(json.dumps(asdict(engine_deal)))  # lists, not tuples
+    return stored
+
+
+VOID_RESULT: dict[str, Any] = {
+    "voided": True,
+    "winner": None,
+    "value": 0,
+    "lines": [],
+    "points": {},
+}
+
+
+def _result(score: DealScore) -> dict[str, Any]:
     return {
         "winner": score.winner,
         "value": score.value,
@@ -524,7 +612,7 @@ def _result(score: DealScore) -> dict:
     }
 
 
-def _apply_timeline(scope: _TableScope, entries) -> None:
+def _apply_timeline(scope: _TableScope, entries: Sequence[TimelineEntry]) -> None:
     """Store the kinds and dealers a corrected series now has (usually nothing changes)."""
     changed = []
     for deal, entry in zip(scope.deals, entries, strict=True):

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Prefetch
 
-from scoring.domain.deals import confirming_positions, played_deal
+from scoring.domain.deals import confirming_positions
 from scoring.models import Deal
 from seating.models import Seat, Table
-from tournaments.engine.series import NextDeal, replay
+from tournaments.engine.series import NextDeal, PlayedDeal, replay
 from tournaments.models import Series, Tournament
 
 DONE, OWED = "done", "owed"
@@ -45,7 +46,8 @@ class DealView:
     voided: bool
     points: dict[int, int]
     totals: dict[int, int]
-    entered: dict  # the deal as entered (the contract's format), for a correction to start from
+    # the deal as entered (the contract's format), for a correction to start from
+    entered: dict[str, Any]
     confirmed: bool  # by a player of the other party; always True where nobody must confirm
     confirmers: tuple[int, ...]  # the positions that may confirm it
     value: int = 0
@@ -111,7 +113,7 @@ def _state(
     deals = list(deals)
     positions = [seat.position for seat in seat_views]
     settings = tournament.series_settings(len(positions))
-    played = [played_deal(tournament.game, deal.current.input) for deal in deals]
+    played = [PlayedDeal.of_result(tournament.game, deal.current.input) for deal in deals]
     state = replay(settings, played, time_up_after=table.time_up_after)
     deal_views, totals = _with_running_totals(tournament, deals, positions)
     compulsory = {

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.models import Seat
 
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
-def delete_tournaments(tournaments) -> None:
+    from tournaments.models import Tournament
+
+
+def delete_tournaments(tournaments: QuerySet[Tournament]) -> None:
     """Delete tournaments (a queryset) with their deals, history and penalty rows.
 
     Deals and penalty rows protect the entries they score (``on_delete=PROTECT``) and a deal

@@ -9,7 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, Api, valid
+from karlchen.api.base import CODES, JOB_ERRORS, Api, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from seating.domain.jobs import start_seating_job
 from tournaments.api.permissions import organised_tournament
@@ -50,7 +50,7 @@ class StartSeatingApi(Api):
         description="Answers 202 with the job's id; follow it at `GET /api/v1/jobs/{id}/`.\n\n"
         + CODES,
         request=InputSerializer,
-        responses={202: OutputSerializer, **ORGANISER_ERRORS},
+        responses={202: OutputSerializer, **JOB_ERRORS},
     )
     def post(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)

@@ -2,33 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from karlchen.actors import Actor
 from seating.domain.seating import draw_seating
-from tournaments.domain.jobs import run_job, start_job
+from tournaments.domain.jobs import ensure_queued, run_job, start_job
 from tournaments.domain.log import log_action
 from tournaments.enums import JobKind, SeriesStatus
 from tournaments.models import Job, Tournament
 
 
-def start_seating_job(tournament: Tournament, *, by: Actor, params: dict) -> Job:
-    """Record a seating job for ``tournament`` and enqueue it after commit."""
-    from seating.tasks import task_seat_tournament  # noqa: PLC0415 -- circular import
-
+def start_seating_job(tournament: Tournament, *, by: Actor, params: dict[str, Any]) -> Job:
+    """Record a seating job for ``tournament`` and enqueue it after commit (refused with
+    ``Unavailable`` if it cannot be queued: the job is failed with the reason)."""
     with transaction.atomic():
-        job = start_job(
-            tournament, kind=JobKind.SEATING, params=params, by=by, task=task_seat_tournament
-        )
+        job = start_job(tournament, kind=JobKind.SEATING, params=params, by=by)
         series = ", ".join(map(str, params.get("series") or _not_under_way(tournament)))
         details = {"series": series, "method": params.get("method"), "seed": params.get("seed")}
         log_action(tournament, by, "seating_started", **details)
-    return job
+    return ensure_queued(job)
 
 
-def run_seating_job(job_id: int) -> Job | None:
-    """Run a seating job once; a job already done or failed, or gone, is left alone."""
-    return run_job(job_id, lambda job: draw_seating(job.tournament, **job.params))
+def run_seating_job(job_id: int, *, runner: str | None = None) -> Job | None:
+    """Run a seating job once; a job already done or failed, or gone, is left alone
+    (``runner``: the task's delivery, see ``run_job``)."""
+    return run_job(job_id, lambda job: draw_seating(job.tournament, **job.params), runner=runner)
 
 
 def _not_under_way(tournament: Tournament) -> list[int]:

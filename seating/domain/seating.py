@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
@@ -23,6 +24,9 @@ from tournaments import ports
 from tournaments.domain.log import log_action
 from tournaments.enums import SeriesStatus
 from tournaments.models import Entry, Series, Tournament
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
 
 def seat_series(series: Series, tables: Sequence[Sequence[Entry]], *, by: Actor) -> list[Table]:
@@ -106,8 +110,8 @@ def draw_seating(
     seed: int,
     series: Sequence[int] | None = None,
     separate_clubs: str = engine.ClubSeparation.FIRST,
-    fixed: Sequence | None = None,
-) -> dict:
+    fixed: Sequence[engine.Series] | None = None,
+) -> dict[str, Any]:
     """Draw and store the seating of ``series`` (default: every series not yet under way).
 
     The same tournament, method and seed give the same plan. Series with deals stay as they are
@@ -146,7 +150,7 @@ PLAYER_PARAMS = ("id", "ids", "missing", "unknown")  # entry ids, shown as start
 def _problem(refusal: engine.SeatingRefused, entries: dict[int, Entry]) -> Problem:
     """The engine's refusal in the organiser's terms: start numbers, lists as text."""
 
-    def readable(key: str, value):
+    def readable(key: str, value: object) -> object:
         values = value if isinstance(value, list | tuple) else [value]
         if key in PLAYER_PARAMS:
             values = [entries[pk].start_number if pk in entries else pk for pk in values]
@@ -156,7 +160,7 @@ def _problem(refusal: engine.SeatingRefused, entries: dict[int, Entry]) -> Probl
     return Problem(refusal.code, refusal.field, params)
 
 
-def _seatable(tournament: Tournament):
+def _seatable(tournament: Tournament) -> QuerySet[Entry]:
     return (
         tournament.entries.filter(withdrawn=False)
         .select_related("player__club")

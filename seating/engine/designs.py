@@ -176,7 +176,9 @@ def _series_keys(components: list[_Component]) -> list[tuple[int, ...]]:
     return list(product(*(range(len(c.shifts)) for c in components)))
 
 
-def _transversal_series(components: list[_Component], m: int, key: tuple[int, ...]) -> list:
+def _transversal_series(
+    components: list[_Component], m: int, key: tuple[int, ...]
+) -> list[list[int]]:
     """Series ``key`` (one s per component): table x holds (a, x + λ_a·s) for a = 0..3."""
     orders = [c.order for c in components]
     weights = [prod(orders[i + 1 :]) for i in range(len(orders))]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from math import comb
 
 from . import designs
@@ -46,7 +47,9 @@ def seat(request: SeatingRequest) -> SeatingPlan:
     return SeatingPlan(series=series, report=report, method=method, seed=request.seed)
 
 
-def _seat_open(request: SeatingRequest, problem: Problem, method: Method) -> list:
+def _seat_open(
+    request: SeatingRequest, problem: Problem, method: Method
+) -> list[Sequence[Sequence[int]]]:
     """Every series as unordered id lists; frozen ones as given."""
     board = _board(request, problem)
     if method is Method.RANKING:

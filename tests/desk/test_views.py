@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from karlchen.actors import Actor
 from results.domain.standings import standings
 from scoring.domain.deals import record_deal
-from scoring.models import Adjustment, DealRevision
+from scoring.models import Adjustment, Deal, DealRevision
 from tests.factories.api import NORMAL
 from tests.factories.documents import play_series
 from tests.factories.tournaments import organiser, seated_table
@@ -104,6 +104,31 @@ def test_signing_in_with_the_form_opens_the_desk(orga):
     wrong = Client().post("/desk/login/", {"username": "orga", "password": "falsch"})
     assert wrong.status_code == 200
     assert wrong.context["form"].errors
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("de", "Zu viele fehlgeschlagene Anmeldungen: Die Anmeldung ist für bis zu 15 Min."),
+        ("en", "Too many failed sign-ins: signing in is locked for up to 15 min."),
+    ],
+)
+def test_a_locked_out_organiser_gets_a_page_in_their_language(orga, settings, language, text):
+    """Five wrong passwords lock the account; then even the right one gets a page saying so."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    orga.set_password("geheim")
+    orga.save()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        client.post("/desk/login/", {"username": "orga", "password": "falsch"})
+    for password in ("falsch", "geheim"):
+        locked = client.post("/desk/login/", {"username": "orga", "password": password})
+        assert locked.status_code == 429
+        page = locked.content.decode()
+        assert f'<html lang="{language}">' in page
+        assert text in page
+        assert locked["Retry-After"] == "900"
+    assert "_auth_user_id" not in client.session
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -301,6 +326,8 @@ def test_score_sheets_are_printed_as_a_job_and_listed_for_download(
     assert download.status_code == 200
     assert b"".join(download.streaming_content).startswith(b"%PDF")
     assert actions(tournament) == ["documents_started"]
+    log = desk.get(f"/desk/{tournament.pk}/organisers/").content.decode()
+    assert "hat gedruckt: Spiellisten, Serie 1, leer" in log
 
 
 def test_printing_what_cannot_be_printed_yet_says_why(seated, desk):
@@ -459,6 +486,22 @@ def test_an_exported_archive_is_imported_at_the_desk(seated, desk):
     junk.name = "x.json"
     refused = desk.post("/desk/import/", {"file": junk}, follow=True)
     assert "Die Datei ist kein JSON-Archiv." in messages_of(refused)
+
+
+def test_a_tampered_archive_is_refused_at_the_desk_in_words_and_creates_nothing(seated, desk):
+    tournament, (four, _) = seated
+    play_series(four, seed=11)
+    archive = json.loads(desk.get(f"/desk/{tournament.pk}/export/json/").content)
+    archive["series"][0]["tables"][0]["deals"][0]["kind"] = "hacked"
+    upload = io.BytesIO(json.dumps(archive).encode())
+    upload.name = "archiv.json"
+    before = (Tournament.objects.count(), Player.objects.count(), Deal.objects.count())
+    refused = desk.post("/desk/import/", {"file": upload})
+    assert refused.status_code == 400
+    (message,) = messages_of(refused)
+    assert message.startswith("Der Wert ist keine der erlaubten Möglichkeiten. (")
+    assert message.endswith(" series.0.tables.0.deals.0.kind)")
+    assert (Tournament.objects.count(), Player.objects.count(), Deal.objects.count()) == before
 
 
 # --- organisers and the log ------------------------------------------------------------------

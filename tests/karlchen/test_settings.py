@@ -20,6 +20,12 @@ CONFIG_VARIABLES = (
     "CONN_MAX_AGE",
     "DB_PREPARED_STATEMENTS",
     "NUM_PROXIES",
+    "LOGIN_FAILURE_LIMIT",
+    "LOGIN_COOLOFF_MINUTES",
+    "LOGIN_LOCKOUT_BY",
+    "REDIS_CONNECT_TIMEOUT",
+    "REDIS_TIMEOUT",
+    "REDIS_PAUSE_AFTER_ERROR",
 )
 PROBE = """
 import json
@@ -37,16 +43,28 @@ print(json.dumps({
         for k in ("server_side_binding", "prepare_threshold")
     ],
     "proxies": s.REST_FRAMEWORK["NUM_PROXIES"],
+    "cache_options": s.CACHES["default"].get("OPTIONS", {}),
     "proxy_ssl_header": getattr(s, "SECURE_PROXY_SSL_HEADER", None),
 }))
 """
 
 
-def load_settings(**environment):
+LOGINS_PROBE = """
+import json
+from karlchen import settings as s
+print(json.dumps({
+    "limit": s.AXES_FAILURE_LIMIT,
+    "cool_off": s.AXES_COOLOFF_TIME.total_seconds(),
+    "by": s.AXES_LOCKOUT_PARAMETERS,
+}))
+"""
+
+
+def load_settings(probe=PROBE, **environment):
     env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARIABLES}
     env.update(environment)
     return subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=REPO, env=env, capture_output=True, text=True
+        [sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True
     )
 
 
@@ -63,6 +81,7 @@ def test_without_environment_everything_is_embedded():
         "prepared": [None, None],
         "proxies": 0,
         "proxy_ssl_header": None,
+        "cache_options": {},
     }
 
 
@@ -74,7 +93,7 @@ def test_database_and_redis_urls_switch_to_the_real_services():
     )
     assert (loaded["engine"], loaded["cache"], loaded["eager"], loaded["broker"]) == (
         "django.db.backends.postgresql",
-        "django.core.cache.backends.redis.RedisCache",
+        "karlchen.cache.ResilientRedisCache",
         False,
         "redis://r:6379/0",
     )
@@ -115,3 +134,49 @@ def test_production_behind_the_proxy_takes_its_scheme_and_the_client_address():
     )
     assert loaded["proxies"] == 1
     assert loaded["proxy_ssl_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_english_pages_write_dates_the_european_way():
+    import datetime
+
+    from django.utils import formats, translation
+
+    day = datetime.date(2026, 12, 5)
+    moment = datetime.time(19, 30)
+    with translation.override("en"):
+        assert formats.date_format(day) == "5 December 2026"
+        assert formats.date_format(day, "SHORT_DATE_FORMAT") == "05/12/2026"
+        assert formats.time_format(moment) == "19:30"
+    with translation.override("de"):
+        assert formats.date_format(day) == "5. Dezember 2026"
+
+
+def test_login_lockouts_come_from_the_environment():
+    default = json.loads(load_settings(LOGINS_PROBE).stdout)
+    assert default == {"limit": 5, "cool_off": 900.0, "by": ["username", "ip_address"]}
+    strict = load_settings(
+        LOGINS_PROBE,
+        LOGIN_FAILURE_LIMIT="10",
+        LOGIN_COOLOFF_MINUTES="2.5",
+        LOGIN_LOCKOUT_BY="username+ip_address,ip_address",
+    )
+    assert json.loads(strict.stdout) == {
+        "limit": 10,
+        "cool_off": 150.0,
+        "by": [["username", "ip_address"], "ip_address"],
+    }
+
+
+def test_redis_as_cache_has_timeouts_so_a_hanging_redis_cannot_hang_a_request():
+    loaded = json.loads(load_settings(REDIS_URL="redis://r:6379/0").stdout)
+    assert loaded["cache_options"] == {
+        "socket_connect_timeout": 0.5,
+        "socket_timeout": 0.5,
+        "health_check_interval": 30,
+        "PAUSE_AFTER_ERROR": 5.0,
+    }
+    tuned = load_settings(
+        REDIS_URL="redis://r:6379/0", REDIS_TIMEOUT="2", REDIS_PAUSE_AFTER_ERROR="1"
+    )
+    options = json.loads(tuned.stdout)["cache_options"]
+    assert (options["socket_timeout"], options["PAUSE_AFTER_ERROR"]) == (2.0, 1.0)

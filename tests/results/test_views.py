@@ -3,7 +3,9 @@
 import pytest
 from django.test import Client
 
+from karlchen.changes import tournament_changed
 from results.charts import course_chart
+from results.domain.ranking_cache import public_ranking
 from scoring.domain.deals import record_deal
 from tests.factories.api import NORMAL, publish
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
@@ -75,3 +77,19 @@ def test_the_chart_marks_each_series_and_scales_to_the_extremes():
     assert [value for _y, value in chart.ticks] == [-2, 0, 5]
     assert chart.last[2] == 5
     assert course_chart([]).last is None
+
+
+def test_a_ranking_cached_while_a_draft_leaves_the_pages_up_once_published(
+    django_capture_on_commit_callbacks,
+):
+    """Just after publishing (before the cache turns over after the commit, or while another
+    reader recomputes) the public ranking can still be the draft's "absent": the pages then
+    show no ranking instead of failing."""
+    draft = seated_table(4).series.tournament
+    assert public_ranking(draft.pk) is None  # a spectator asked while it was a draft
+    publish(draft)  # the status only: the cached answers turn over after the commit
+    assert page(f"/t/{draft.pk}/").status_code == 200
+    assert page(f"/t/{draft.pk}/beamer/").status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_changed(draft.pk)
+    assert "Spieler 1" in page(f"/t/{draft.pk}/").content.decode()

@@ -15,7 +15,8 @@ class CSVTextParser(BaseParser):
 
     media_type = "text/csv"
 
-    def parse(self, stream, media_type=None, parser_context=None) -> str:
+    # the CSV text, not a mapping as DRF's parsers give: the import view reads it whole
+    def parse(self, stream, media_type=None, parser_context=None) -> str:  # type: ignore[override]
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         raw = stream.read() if limit is None else stream.read(limit + 1)
         if limit is not None and len(raw) > limit:
@@ -25,7 +26,7 @@ class CSVTextParser(BaseParser):
             return raw.decode(encoding)
         except (LookupError, UnicodeDecodeError) as refusal:
             detail = serializers.ErrorDetail(
-                REQUEST_ERROR_CODES["csv_encoding"], code="csv_encoding"
+                str(REQUEST_ERROR_CODES["csv_encoding"]), code="csv_encoding"
             )
             raise serializers.ValidationError({CSV_FIELD: [detail]}) from refusal
 

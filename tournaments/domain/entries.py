@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -19,6 +21,13 @@ from tournaments.models import Club, Entry, Player, Tournament
 CSV_COLUMNS = ("name", "club", "member_number", "start_number")
 MAX_START_NUMBER = 99_999
 TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30}  # the model fields' max_length
+MAX_ROWS = 2_000  # players in one file
+# A line of a list holds four short texts: a longer one is no list (and a CSV field over the
+# csv module's limit of 128 KiB would otherwise fail the reader, not the file).
+MAX_LINE_CHARS = 1_000
+# Cc: C0 and C1 controls (NUL, tab, line breaks, …); Cs: lone surrogates (from JSON "\ud800"),
+# which no database text can hold.
+CONTROL_CATEGORIES = {"Cc", "Cs"}
 
 
 def add_entry(
@@ -44,7 +53,11 @@ def add_entry(
 
 
 def _enter(
-    tournament: Tournament, name: str, club: str, member_number: str | None, start_number
+    tournament: Tournament,
+    name: str,
+    club: str,
+    member_number: str | None,
+    start_number: int | None,
 ) -> Entry:
     player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
@@ -58,9 +71,17 @@ def import_entries_csv(
 ) -> list[Entry]:
     """Enter every row of a CSV (columns: name, club, member_number, start_number), all or none.
 
-    Refuses the whole file with every problem, each naming its line (``csv.<line>.<column>``).
+    Refuses the whole file with every problem, each naming its line (``csv.<line>.<column>``);
+    a text that is no CSV list at all is refused at ``csv``.
     """
-    rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
+    text = text.lstrip("\ufeff")
+    check_line_lengths(text, "csv")
+    try:
+        rows = list(csv.DictReader(io.StringIO(text)))
+    except csv.Error as error:
+        raise refused("entry_file_unreadable", "csv") from error
+    if len(rows) > MAX_ROWS:
+        raise refused("entry_file_too_long", "csv", max=MAX_ROWS)
     problems = csv_problems(tournament, rows)
     if problems:
         raise Refused(problems)
@@ -157,14 +178,35 @@ def _next_start_number(tournament: Tournament) -> int:
     return (highest or 0) + 1
 
 
-def _entry_problems(tournament, *, texts: dict, start_number, field: str) -> list[Problem]:
+def check_line_lengths(text: str, field: str) -> None:
+    """Refuse (at ``field``) a text with a line longer than any list of players has."""
+    for line, content in enumerate(text.splitlines(), start=1):
+        if len(content) > MAX_LINE_CHARS:
+            raise refused("entry_file_line_too_long", field, line=line, max=MAX_LINE_CHARS)
+
+
+def has_control_characters(text: str) -> bool:
+    return any(unicodedata.category(char) in CONTROL_CATEGORIES for char in text)
+
+
+def is_start_number(text: str) -> bool:
+    """Digits 0-9 only (``str.isdigit`` takes "²" and "٣", which ``int`` refuses or reads)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9  # and int() reads it at once
+
+
+def _entry_problems(
+    tournament: Tournament, *, texts: dict[str, str], start_number: int | None, field: str
+) -> list[Problem]:
     prefix = f"{field}." if field else ""
     problems = []
     if not texts["name"].strip():
         problems.append(Problem("name_required", f"{prefix}name", {}))
     for key, limit in TEXT_LIMITS.items():
-        if len(texts.get(key) or "") > limit:
+        text = texts.get(key) or ""
+        if len(text) > limit:
             problems.append(Problem("text_too_long", f"{prefix}{key}", {"max": limit}))
+        elif has_control_characters(text):
+            problems.append(Problem("text_control_characters", f"{prefix}{key}", {}))
     if start_number is not None:
         if not 1 <= start_number <= MAX_START_NUMBER:
             problems.append(Problem("start_number_invalid", f"{prefix}start_number", {}))
@@ -175,7 +217,7 @@ def _entry_problems(tournament, *, texts: dict, start_number, field: str) -> lis
     return problems
 
 
-def csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]:
+def csv_problems(tournament: Tournament, rows: Sequence[Mapping[Any, Any]]) -> list[Problem]:
     """Every problem of entering ``rows`` (a file's lines from 2 on): ``csv.<line>.<column>``."""
     problems, numbers = [], set()
     for line, row in enumerate(rows, start=2):  # line 1 is the header
@@ -185,7 +227,7 @@ def csv_problems(tournament: Tournament, rows: Iterable[dict]) -> list[Problem]:
             problems.append(Problem("csv_columns", field, {"columns": ", ".join(CSV_COLUMNS)}))
             continue
         number = (row.get("start_number") or "").strip()
-        if number and not (number.isdigit() and int(number) <= MAX_START_NUMBER):
+        if number and not (is_start_number(number) and int(number) <= MAX_START_NUMBER):
             problems.append(Problem("start_number_invalid", f"{field}.start_number", {}))
             number = ""
         start_number = int(number) if number else None

@@ -1,48 +1,109 @@
 """Background jobs: a row per job (pending → running → done | failed), run by a Celery task.
 
-``start_job`` records a job and enqueues its task once the transaction commits; ``run_job`` is
+``start_job`` records a job and queues its task once the transaction commits; ``run_job`` is
 what the task calls, with the work to do (``seating.domain.jobs``, ``printing.domain.jobs``).
-Every kind shares one way of running: the job is claimed under a row lock
-(a job already done or failed, or gone, is left alone, so a retried task changes nothing), the
-work runs in the language the organiser asked in, a refusal leaves the job failed with its
-reason, and a crash leaves it failed too (and is raised, for the worker's log).
+Every kind shares one way of running: the job is claimed under a row lock (a job already done
+or failed, or gone, or being run by a live worker, is left alone, so a task delivered twice
+changes nothing), the work runs in the language the organiser asked in, a refusal leaves the
+job failed with its reason, and a crash leaves it failed too (and is raised, for the worker's
+log). The work itself is idempotent: a job run again replaces what an earlier run left (the
+same seating, the same file names), so a job may always be run again.
+
+Jobs finish or say why:
+
+- A job that cannot be queued (Redis unreachable) is failed at once with the reason, and the
+  operation that started it is refused with ``Unavailable`` (``ensure_queued``): never pending
+  for ever.
+- While a worker runs a job it touches ``heartbeat_at`` (a thread, and every progress report).
+  When the process dies, Celery puts the message back (``task_reject_on_worker_lost``) and
+  another process claims the job again; when the whole worker dies the message stays with
+  Redis until the visibility timeout, so ``sweep_jobs`` (run by celery beat) queues a running
+  job whose heartbeat stopped again, and a job pending for long (its message lost) too.
+- Every start counts (``attempts``): after ``JOB_MAX_ATTEMPTS`` the job is failed with a
+  readable reason instead of being run again, so a job that kills its worker cannot loop.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
+from datetime import datetime, timedelta
+from typing import Any
 
-from celery import Task
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, connections, transaction
+from django.db.models import Q
 from django.utils import timezone, translation
+from kombu.exceptions import OperationalError
 
 from karlchen.actors import Actor
-from karlchen.messages import refusal_text
-from karlchen.refusals import Refused
+from karlchen.messages import problem_message, refusal_text
+from karlchen.refusals import Problem, Refused, Unavailable
+from tournaments.domain.log import log_action
 from tournaments.enums import JobStatus
 from tournaments.models import Job, Tournament
+from tournaments.ports import job_task
 
 log = logging.getLogger(__name__)
 CRASHED = "Internal error while running the job; the server log has the details."
+SWEEPER = Actor.system("Karlchen (job sweep)")
 
 
-def start_job(tournament: Tournament, *, kind: str, params: dict, by: Actor, task: Task) -> Job:
-    """Record a job of ``kind`` for ``tournament`` and enqueue ``task(job_id=…)`` after commit."""
-    job = Job.objects.create(tournament=tournament, kind=kind, params=params, created_by=by.user)
-    transaction.on_commit(lambda: task.delay(job_id=job.pk))
+def start_job(tournament: Tournament, *, kind: str, params: dict[str, Any], by: Actor) -> Job:
+    """Record a job of ``kind`` for ``tournament`` and queue its task (``job_id=…``) after
+    commit. Should the queue be unreachable then, the job is left failed with the reason and
+    ``ensure_queued(job)`` refuses."""
+    job = Job.objects.create(
+        tournament=tournament,
+        kind=kind,
+        params=params,
+        created_by=by.user,
+        heartbeat_at=timezone.now(),
+    )
+    transaction.on_commit(lambda: _enqueue(job))
     return job
 
 
-def run_job(job_id: int, work: Callable[[Job], dict]) -> Job | None:
-    """Run ``work`` for the job once; a job already done or failed, or gone, is left alone.
-    ``work`` returns the job's result and may report progress through ``progress(job)``."""
-    job = _claim(job_id)
+def ensure_queued(job: Job) -> Job:
+    """``job``, once the transaction that started it has committed; ``Unavailable`` if its task
+    could not be queued (the job is failed with the reason already). Inside an outer
+    transaction nothing is queued yet, and nothing is checked."""
+    if job.not_queued:
+        raise Unavailable("queue_unavailable")
+    return job
+
+
+def _enqueue(job: Job) -> None:
+    """Queue the job's task; an unreachable broker fails the job (never pending for ever). An
+    on_commit hook that raised would drop the hooks after it, so this one records, not raises."""
+    try:
+        job_task(job.kind).apply_async(kwargs={"job_id": job.pk})
+    except OperationalError as error:  # kombu's wrapper of every connection error
+        log.error("%s job %s could not be queued: %s", job.kind, job.pk, error)
+        text = _text(job, "queue_unavailable")
+        now = timezone.now()
+        Job.objects.filter(pk=job.pk).exclude(status=JobStatus.DONE).update(
+            status=JobStatus.FAILED, error=text, progress=100, finished_at=now
+        )
+        job.status, job.error, job.progress, job.finished_at = JobStatus.FAILED, text, 100, now
+        job.not_queued = True
+
+
+def run_job(
+    job_id: int, work: Callable[[Job], dict[str, Any]], *, runner: str | None = None
+) -> Job | None:
+    """Run ``work`` for the job once; a job already done or failed, gone, or being run by a
+    live worker, is left alone. ``work`` returns the job's result and may report progress
+    through ``progress(job)``. ``runner`` names the task's delivery (its Celery id) on a
+    worker, which then shows it is alive while the work runs; None runs it in this process."""
+    job = _claim(job_id, runner or "")
     if job is None:
         return None
     try:
-        with translation.override(job.params.get("language", settings.LANGUAGE_CODE)):
+        alive = _heartbeat(job) if runner else nullcontext()
+        with alive, translation.override(_language(job)):
             try:
                 result = work(job)
             except Refused as refusal:
@@ -55,7 +116,7 @@ def run_job(job_id: int, work: Callable[[Job], dict]) -> Job | None:
         raise
 
 
-def _claim(job_id: int) -> Job | None:
+def _claim(job_id: int, runner: str) -> Job | None:
     with transaction.atomic():
         job = Job.objects.select_for_update().select_related("tournament").filter(pk=job_id).first()
         if job is None:
@@ -63,8 +124,20 @@ def _claim(job_id: int) -> Job | None:
             return None
         if job.status in (JobStatus.DONE, JobStatus.FAILED):
             return None
-        job.status, job.started_at, job.progress = JobStatus.RUNNING, timezone.now(), 0
-        job.save(update_fields=["status", "started_at", "progress"])
+        if job.status == JobStatus.RUNNING and job.runner != runner and _alive(job):
+            # Another delivery runs it now (a message queued again by the sweep, or handed out
+            # again by Redis): one run at a time. The same delivery again means its first run
+            # died (its process was killed), so that one goes on below.
+            log.warning("%s job %s is being run by %s already", job.kind, job_id, job.runner)
+            return None
+        if job.attempts >= settings.JOB_MAX_ATTEMPTS:
+            _give_up(job, "worker_lost", attempts=job.attempts, by=Actor.system())
+            return None
+        now = timezone.now()
+        job.status, job.runner, job.attempts = JobStatus.RUNNING, runner, job.attempts + 1
+        job.started_at, job.heartbeat_at, job.progress, job.result = now, now, 0, {}
+        claimed = ["status", "runner", "attempts", "started_at", "heartbeat_at", "progress"]
+        job.save(update_fields=[*claimed, "result"])
     return job
 
 
@@ -75,14 +148,124 @@ def progress(job: Job) -> Callable[[int, int], None]:
     def report(done: int, total: int) -> None:
         percent = min(99, 100 * done // max(total, 1))
         Job.objects.filter(pk=job.pk).update(
-            progress=percent, result={"done": done, "total": total}
+            progress=percent, result={"done": done, "total": total}, heartbeat_at=timezone.now()
         )
 
     return report
 
 
-def _finish(job: Job, status: str, *, result: dict | None = None, error: str = "") -> Job:
+def _finish(job: Job, status: str, *, result: dict[str, Any] | None = None, error: str = "") -> Job:
+    """Finish the job if this run still holds it (the sweep may have handed it to another)."""
     job.status, job.result, job.error = status, result or {}, error
     job.progress, job.finished_at = 100, timezone.now()
-    job.save(update_fields=["status", "result", "error", "progress", "finished_at"])
+    held = Job.objects.filter(pk=job.pk, status=JobStatus.RUNNING, runner=job.runner)
+    if not held.update(
+        status=job.status,
+        result=job.result,
+        error=job.error,
+        progress=job.progress,
+        finished_at=job.finished_at,
+    ):
+        log.warning("%s job %s was taken over meanwhile; its result stays", job.kind, job.pk)
     return job
+
+
+@contextmanager
+def _heartbeat(job: Job) -> Iterator[None]:
+    """Touch the job every ``JOB_HEARTBEAT_SECONDS`` while the block runs (a thread with its
+    own database connection): a job whose heartbeat stops has lost its worker."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(settings.JOB_HEARTBEAT_SECONDS):
+                try:
+                    Job.objects.filter(
+                        pk=job.pk, status=JobStatus.RUNNING, runner=job.runner
+                    ).update(heartbeat_at=timezone.now())
+                except DatabaseError:
+                    log.warning("no heartbeat for job %s", job.pk, exc_info=True)
+        finally:
+            connections.close_all()  # this thread's connections only
+
+    thread = threading.Thread(target=beat, name=f"job-{job.pk}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+def _alive(job: Job) -> bool:
+    limit = timezone.now() - timedelta(seconds=settings.JOB_STALE_SECONDS)
+    return job.heartbeat_at is not None and job.heartbeat_at >= limit
+
+
+def sweep_jobs(*, by: Actor = SWEEPER) -> dict[str, int]:
+    """Find the jobs whose worker has gone and queue them again, or fail them with a reason.
+
+    - running, but silent for ``JOB_STALE_SECONDS``: its worker died (killed whole, so Redis
+      would hand the message out again only after its visibility timeout). Queued again, or
+      failed (``worker_lost``) once it has been started ``JOB_MAX_ATTEMPTS`` times.
+    - pending for ``JOB_PENDING_SECONDS`` since it was last queued: its message is lost (Redis
+      lost its data) or no worker runs. Queued again, and failed (``job_not_taken``) once it
+      has waited ``JOB_MAX_ATTEMPTS`` times that long.
+
+    A job queued twice runs once (``_claim``). Each change is logged for the organisers.
+    """
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.JOB_STALE_SECONDS)
+    waited = now - timedelta(seconds=settings.JOB_PENDING_SECONDS)
+    silent = Q(heartbeat_at__lt=stale) | Q(heartbeat_at__isnull=True)
+    lost = Q(status=JobStatus.RUNNING) & silent
+    lost |= Q(status=JobStatus.PENDING) & (
+        Q(heartbeat_at__lt=waited) | Q(heartbeat_at__isnull=True)
+    )
+    counts = {"requeued": 0, "failed": 0}
+    for job_id in Job.objects.filter(lost).order_by("pk").values_list("pk", flat=True):
+        with transaction.atomic():
+            # Locked rows are being claimed or finished right now: not lost, left alone.
+            job = Job.objects.select_for_update(skip_locked=True).filter(lost, pk=job_id).first()
+            if job is None:
+                continue
+            outcome = _sweep(job, now, by=by)
+        counts[outcome] += 1
+    if any(counts.values()):
+        log.warning("job sweep: %(requeued)s queued again, %(failed)s failed", counts)
+    return counts
+
+
+def _sweep(job: Job, now: datetime, *, by: Actor) -> str:
+    if job.status == JobStatus.RUNNING and job.attempts >= settings.JOB_MAX_ATTEMPTS:
+        _give_up(job, "worker_lost", attempts=job.attempts, by=by)
+        return "failed"
+    pending_for = settings.JOB_PENDING_SECONDS * settings.JOB_MAX_ATTEMPTS
+    if job.status == JobStatus.PENDING and job.created_at < now - timedelta(seconds=pending_for):
+        _give_up(job, "job_not_taken", minutes=round(pending_for / 60), by=by)
+        return "failed"
+    was = job.status
+    job.status, job.runner, job.heartbeat_at, job.progress = JobStatus.PENDING, "", now, 0
+    job.save(update_fields=["status", "runner", "heartbeat_at", "progress"])
+    log_action(job.tournament, by, "job_requeued", job=job.pk, kind=job.kind, was=was)
+    transaction.on_commit(lambda: _enqueue(job))
+    return "requeued"
+
+
+def _give_up(job: Job, code: str, *, by: Actor, **params: object) -> None:
+    """Fail the job with the translated reason ``code`` (its lock is held)."""
+    log.error("%s job %s given up: %s %s", job.kind, job.pk, code, params)
+    job.status, job.error, job.progress = JobStatus.FAILED, _text(job, code, **params), 100
+    job.finished_at = timezone.now()
+    job.save(update_fields=["status", "error", "progress", "finished_at"])
+    log_action(job.tournament, by, "job_given_up", job=job.pk, kind=job.kind, reason=code)
+
+
+def _language(job: Job) -> str:
+    return str(job.params.get("language", settings.LANGUAGE_CODE))
+
+
+def _text(job: Job, code: str, **params: object) -> str:
+    """The reason ``code`` in the language the job was asked in."""
+    with translation.override(_language(job)):
+        return problem_message(Problem(code, "job", params))

@@ -8,7 +8,9 @@ from karlchen.actors import Actor
 from tournaments.models import OrganiserAction, Tournament
 
 
-def log_action(tournament: Tournament, by: Actor, action: str, **details) -> OrganiserAction:
+def log_action(
+    tournament: Tournament, by: Actor, action: str, **details: object
+) -> OrganiserAction:
     """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``."""
     return OrganiserAction.objects.create(
         tournament=tournament,

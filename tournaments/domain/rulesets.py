@@ -17,7 +17,7 @@ def save_rule_set(
     *,
     name: str,
     game: str,
-    rules: Mapping,
+    rules: Mapping[str, object],
     by: Actor,
     description: str = "",
     tournament: Tournament | None = None,

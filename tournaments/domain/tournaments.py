@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -15,8 +16,13 @@ from tournaments.domain.log import log_action
 from tournaments.enums import Game
 from tournaments.models import Series, Tournament
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def create_tournament(*, by: Actor, rules: Mapping | None = None, **fields) -> Tournament:
+
+def create_tournament(
+    *, by: Actor, rules: Mapping[str, object] | None = None, **fields: Any
+) -> Tournament:
     """A new tournament with its series rows; ``by`` becomes its organiser.
 
     The rule set is checked by the engine of the tournament's game (fields ``rules.<option>``).
@@ -47,7 +53,7 @@ def add_missing_series(tournament: Tournament) -> None:
     )
 
 
-def update_tournament(tournament: Tournament, *, by: Actor, **fields) -> Tournament:
+def update_tournament(tournament: Tournament, *, by: Actor, **fields: Any) -> Tournament:
     """Change a tournament's fields (name, date, venue, status, ``standings_public``, ...) and
     freeze or thaw its public standings (``standings_frozen``); spectators see the change."""
     frozen = fields.pop("standings_frozen", None)
@@ -67,13 +73,13 @@ def update_tournament(tournament: Tournament, *, by: Actor, **fields) -> Tournam
     return tournament
 
 
-def add_organiser(tournament: Tournament, user, *, by: Actor) -> None:
+def add_organiser(tournament: Tournament, user: User, *, by: Actor) -> None:
     with transaction.atomic():
         tournament.organisers.add(user)
         log_action(tournament, by, "organiser_added", name=user.get_username())
 
 
-def remove_organiser(tournament: Tournament, user, *, by: Actor) -> None:
+def remove_organiser(tournament: Tournament, user: User, *, by: Actor) -> None:
     with transaction.atomic():
         tournament.organisers.remove(user)
         log_action(tournament, by, "organiser_removed", name=user.get_username())

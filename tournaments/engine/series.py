@@ -14,7 +14,7 @@ translations. A refusal carries a stable code, a field path and params; the web 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -23,6 +23,7 @@ from karlchen.refusals import OneRefusal
 TABLE_SIZES = (4, 5)
 FIVE_TABLE = 5
 SOLO = "solo"
+SCHAFKOPF = "schafkopf"  # the game whose deals all count as normal ones
 
 
 class DealKind(StrEnum):
@@ -90,6 +91,21 @@ class PlayedDeal:
 
     soloist: int | None
     contract: str = "normal"
+
+    @classmethod
+    def of_result(cls, game: str, result: Mapping[str, object]) -> PlayedDeal:
+        """What the series sees of a deal result as captains enter it (docs/API.md).
+
+        Doppelkopf: the soloist is the one Re player of a solo. Schafkopf: the declarer, though
+        every Schafkopf deal counts as a normal one.
+        """
+        contract = str(result["contract"])
+        if game == SCHAFKOPF:
+            declarer = result.get("declarer")
+            return cls(soloist=declarer if isinstance(declarer, int) else None, contract=contract)
+        re = result.get("re")
+        soloist = re[0] if contract == SOLO and isinstance(re, Sequence) and re else None
+        return cls(soloist=soloist, contract=contract)
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,12 +307,14 @@ def _after(
     played = cursor.deals_played + 1
     if kind is DealKind.COMPULSORY_SOLO:
         # TSR 3.3: only after a Pflichtsolo does the same dealer deal again.
+        assert soloist is not None  # _kind: a solo kind has a soloist
         done = cursor.compulsory_done | {soloist}
         return replace(cursor, deals_played=played, compulsory_done=done)
     # The deal passes on from the rotation dealer, also when the left neighbour dealt in their
     # place (RULES.md §1.8 Decision).
     passed_on = _left_of(settings, cursor.rotation_dealer)
     if kind is DealKind.FORCED_SOLO:
+        assert soloist is not None
         done = cursor.compulsory_done | {soloist}
         return replace(cursor, deals_played=played, rotation_dealer=passed_on, compulsory_done=done)
     normal = cursor.normal_played + 1
@@ -331,6 +349,7 @@ def timeline(
         cursor = _strike_if_time_up(cursor, time_up_after)
         upcoming = _next_deal(settings, cursor)
         kind = _kind(settings, cursor, deal)
+        assert upcoming is not None  # _kind refuses a deal after the last one
         entries.append(TimelineEntry(kind=kind, deal=upcoming))
         cursor = _after(settings, cursor, kind, deal.soloist)
     return tuple(entries)

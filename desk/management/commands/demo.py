@@ -58,7 +58,7 @@ LAZY = {1: (1, 0, 0, 1, 0), 2: (0, 2, 1, 0, 0), 3: (0, 0, 0, 0, 0)}
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    help = gettext_lazy(  # type: ignore[assignment]  # lazy: worded when --help prints it
         "Create the demo tournament “Karlchen-Demo” (two series played and closed, the third "
         "under way) and the organiser login “orga” for the demo."
     )

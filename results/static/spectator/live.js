@@ -1,7 +1,9 @@
 /* The spectator pages keep themselves current: every few seconds they ask the API whether the
  * ranking changed (If-None-Match with the last ETag: a 304 costs the server next to nothing),
- * redraw it when it did, mark the rows that changed and show who moved up or down. The beamer
- * view pages through the ranking. */
+ * redraw it when it did, mark the rows that changed and show who moved up or down. The ranking
+ * page shows the tie-break figures of equal totals and filters the rows by a name typed in its
+ * search box. The beamer view fits as many rows on a page as the screen's height takes and
+ * shows every page in turn (each for `page_seconds`). */
 (() => {
   "use strict";
 
@@ -10,8 +12,12 @@
   const beamer = document.body.classList.contains("beamer");
   const state = document.getElementById("live-state");
   let etag = data.etag;
+  const BEAMER_MARGIN = 8; // px kept free below a beamer page's last row
   let tablesEtag = "";
   let page = 0;
+  let pages = [[0, 0]]; // the beamer's pages: [first row, row after the last]
+  const search = document.getElementById("ranking-search");
+  const matches = document.getElementById("ranking-matches");
 
   function text(name, values) {
     return window.Karlchen.text(data.texts, name, values); // karlchen/texts.js
@@ -48,6 +54,57 @@
     return element;
   }
 
+  /* A tie-break's figure of a row (as results/domain/standings.py tie_break_value). */
+  function tieValue(row, name) {
+    if (name === "series_won") return row.series_won || 0;
+    if (name === "best_series") {
+      const points = Object.values(row.series || {});
+      return points.length ? Math.max(...points) : 0;
+    }
+    return row.deals_played || 0;
+  }
+
+  /* Per row, the tie-break figures that separate it from equal totals: a run of equal totals
+   * shows the tie-breaks up to the last one needed to order it (as standings.py tie_figures). */
+  function tieFigures(rows) {
+    const names = (data.tie_breaks || []).map((one) => one.name);
+    const figures = rows.map(() => []);
+    let start = 0;
+    while (start < rows.length) {
+      let end = start;
+      while (end + 1 < rows.length && rows[end + 1].total === rows[start].total) end += 1;
+      const values = rows.slice(start, end + 1).map((row) => names.map((n) => tieValue(row, n)));
+      let needed = 0;
+      for (let i = 0; i + 1 < values.length; i += 1) {
+        const differing = values[i].findIndex((value, k) => value !== values[i + 1][k]);
+        if (differing >= 0) needed = Math.max(needed, differing + 1);
+      }
+      values.forEach((figure, offset) => {
+        figures[start + offset] = figure.slice(0, needed);
+      });
+      start = end + 1;
+    }
+    return figures;
+  }
+
+  function totalCell(row, ties) {
+    const element = cell("", "num total");
+    const points = document.createElement("span");
+    points.className = "points";
+    points.textContent = row.total;
+    element.append(points);
+    if (ties?.length) {
+      const small = document.createElement("small");
+      small.className = "tie";
+      small.textContent = ties.join(" · ");
+      small.title = ties
+        .map((value, index) => `${data.tie_breaks[index].label}: ${value}`)
+        .join(" · ");
+      element.append(small);
+    }
+    return element;
+  }
+
   /* Previous rank and total per listed player, read from the rows on the page now. */
   function previous() {
     const known = {};
@@ -55,7 +112,7 @@
       if (!tr.dataset.entry) return;
       known[tr.dataset.entry] = {
         rank: Number(tr.dataset.rank),
-        total: tr.querySelector(".total").textContent,
+        total: tr.querySelector(".total .points").textContent,
       };
     });
     return known;
@@ -75,12 +132,14 @@
   function render(rows) {
     const before = previous();
     const body = document.createElement("tbody");
-    rows.forEach((row) => {
+    const ties = tieFigures(rows);
+    rows.forEach((row, index) => {
       const tr = document.createElement("tr");
       tr.dataset.entry = row.entry === null ? "" : row.entry;
       tr.dataset.rank = row.rank;
+      tr.dataset.name = row.hidden ? "" : row.player.name.toLocaleLowerCase();
       tr.append(cell(row.rank, "rank"), movement(row, before), nameCell(row));
-      tr.append(cell(row.total, "num total"));
+      tr.append(totalCell(row, ties[index]));
       if (!beamer) {
         data.series.forEach((number) => {
           const points = row.series[String(number)];
@@ -93,7 +152,22 @@
       body.append(tr);
     });
     table.tBodies[0].replaceWith(body);
-    if (beamer) showPage();
+    if (beamer) layout();
+    else filter();
+  }
+
+  /* The ranking page: only the rows whose name holds what is typed in the search box. */
+  function filter() {
+    if (!search) return;
+    const query = search.value.trim().toLocaleLowerCase();
+    const rows = Array.from(table.tBodies[0].rows);
+    let shown = 0;
+    rows.forEach((tr) => {
+      const match = !query || (tr.dataset.name || "").includes(query);
+      tr.hidden = !match;
+      if (match) shown += 1;
+    });
+    matches.textContent = query ? text("matches", { count: shown, total: rows.length }) : "";
   }
 
   async function poll() {
@@ -132,22 +206,52 @@
     }
   }
 
-  function showPage() {
+  /* The beamer's pages: with every row shown, each page takes the rows from its first one on
+   * while they end above the screen's bottom edge (at least one row a page). Measured, not
+   * counted, so it fits any screen height and any font size. */
+  function layout() {
     const rows = Array.from(table.tBodies[0].rows);
-    const pages = Math.max(1, Math.ceil(rows.length / data.rows_per_page));
-    page = page % pages;
+    rows.forEach((tr) => {
+      tr.hidden = false;
+    });
+    const bottom = window.innerHeight - BEAMER_MARGIN;
+    const top = rows.length ? rows[0].getBoundingClientRect().top : 0; // each page starts here
+    pages = [];
+    let start = 0;
+    let shift = 0; // how far the page's first row stands below `top` while every row shows
     rows.forEach((tr, index) => {
-      tr.hidden = Math.floor(index / data.rows_per_page) !== page;
+      const box = tr.getBoundingClientRect();
+      if (index > start && box.bottom - shift > bottom) {
+        pages.push([start, index]);
+        start = index;
+      }
+      if (index === start) shift = box.top - top;
+    });
+    pages.push([start, rows.length]);
+    showPage();
+  }
+
+  function showPage() {
+    page = page % pages.length;
+    const [first, end] = pages[page];
+    Array.from(table.tBodies[0].rows).forEach((tr, index) => {
+      tr.hidden = index < first || index >= end;
     });
     const label = document.getElementById("beamer-page");
-    label.textContent = pages > 1 ? text("page", { page: page + 1, pages: pages }) : "";
+    label.textContent =
+      pages.length > 1 ? text("page", { page: page + 1, pages: pages.length }) : "";
   }
 
   if (!table) return;
   setInterval(poll, data.poll_seconds * 1000);
-  if (!beamer) setInterval(pollTables, 2 * data.poll_seconds * 1000);
+  if (!beamer) {
+    setInterval(pollTables, 2 * data.poll_seconds * 1000);
+    if (search) search.addEventListener("input", filter);
+    filter(); // a search the browser kept from before a reload
+  }
   if (beamer) {
-    showPage();
+    layout();
+    window.addEventListener("resize", layout);
     setInterval(() => {
       page += 1;
       showPage();

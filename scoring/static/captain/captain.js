@@ -423,7 +423,7 @@
     }
     if (answer.status === 200) {
       showErrors([]);
-      showBreakdown(answer.body);
+      showBreakdown(answer.body, deal);
     } else {
       preview.replaceChildren();
       showErrors(answer.body.errors || []);
@@ -442,7 +442,7 @@
     return element;
   }
 
-  function showBreakdown(result) {
+  function showBreakdown(result, deal) {
     const score = result.result;
     const heading = document.createElement("h3");
     heading.textContent = score.winner
@@ -453,7 +453,8 @@
       const item = document.createElement("li");
       const sign = line.points > 0 ? "+" : "";
       const party = data.parties[line.party] || line.party;
-      item.textContent = `${data.lines[line.code] || line.code} (${party}) ${sign}${line.points}`;
+      const label = data.lines[line.code] || line.code;
+      item.textContent = text("breakdown_line", { line: label, points: sign + line.points, party });
       lines.append(item);
     });
     const points = document.createElement("dl");
@@ -466,7 +467,9 @@
       amount.className = value > 0 ? "plus" : value < 0 ? "minus" : "";
       points.append(name, amount);
     });
-    const kind = paragraph(data.kinds[result.kind] || result.kind, "kind");
+    const solo = deal.contract === "solo" && data.solos[deal.solo];
+    const kindName = data.kinds[result.kind] || result.kind;
+    const kind = paragraph(solo ? `${kindName} · ${solo}` : kindName, "kind");
     preview.replaceChildren(heading, kind, lines, points);
   }
 

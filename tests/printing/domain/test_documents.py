@@ -12,7 +12,7 @@ from karlchen.refusals import Refused
 from printing import pdf
 from printing.domain import printouts
 from printing.domain.documents import SHEET_FORM, check_documents, document_path, generate_documents
-from printing.domain.printouts import sort_key
+from printing.domain.printouts import sort_key, surname_first, surname_key
 from tests.conftest import REPO
 from tests.factories.documents import (
     NAMES,
@@ -242,9 +242,47 @@ def test_seating_list_by_table_and_alphabetically():
         line.split(" Karo")[0].split(" Herz")[0].split(" Pik")[0]
         for line in by_name.splitlines()[2:-1]
     ]
-    assert names == sorted(names, key=sort_key)
-    assert names[0] == "Änne Öztürk"  # Ä sorted with A
-    assert "Zoë Müller-Lüdenscheidt Herz As 1 4" in by_name
+    surnames = [name.split(",")[0] for name in names]
+    assert surnames == sorted(surnames, key=sort_key)  # A–Z by surname, shown first
+    assert "Müller-Lüdenscheidt, Zoë Herz As 1 4" in by_name
+    assert "Weiß, Jürgen" in names
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (
+            ["Zoë Adler", "Anna Zander", "Bernd Müller"],
+            ["Zoë Adler", "Bernd Müller", "Anna Zander"],
+        ),
+        (
+            ["Anna von Bülow", "Carl Albers", "Ben Bauer"],
+            ["Carl Albers", "Ben Bauer", "Anna von Bülow"],
+        ),
+        (
+            ["Schmidt, Anna", "Ada Schmidt", "Ärmel, Ute"],
+            ["Ärmel, Ute", "Ada Schmidt", "Schmidt, Anna"],
+        ),
+        (["Cher", "Ben Adler"], ["Ben Adler", "Cher"]),
+        (["Spieler 10", "Spieler 9", "Ute Rau"], ["Ute Rau", "Spieler 9", "Spieler 10"]),
+    ],
+)
+def test_the_a_to_z_list_sorts_by_surname(names, expected):
+    assert sorted(names, key=surname_key) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "listed"),
+    [
+        ("Zoë Müller-Lüdenscheidt", "Müller-Lüdenscheidt, Zoë"),
+        ("Ludwig van Beethoven", "Beethoven, Ludwig van"),
+        ("Schmidt, Anna", "Schmidt, Anna"),
+        ("Cher", "Cher"),
+        ("Spieler 6", "Spieler 6"),
+    ],
+)
+def test_the_a_to_z_list_shows_the_surname_first(name, listed):
+    assert surname_first(name) == listed
 
 
 def test_standings_overall_with_tie_breaks_and_per_series():
@@ -253,7 +291,8 @@ def test_standings_overall_with_tie_breaks_and_per_series():
     play_series(tables[1], seed=3, deals=10)
     files, _, _ = generate(series.tournament, kind="standings")
     overall, first = pdf_pages(files["standings.pdf"])[:2]
-    assert "Gesamtwertung" in overall
+    assert "Vorläufige Gesamtwertung" in overall  # no series is closed yet
+    assert "VORLÄUFIGER STAND: 0 VON 3 SERIEN ABGESCHLOSSEN" in overall.upper()
     assert "Serien gewonnen" in overall
     assert "Beste Serie" in overall
     assert "Serie 1" in first
@@ -276,6 +315,19 @@ def test_certificates_for_the_first_places():
     assert "5. Dezember 2026" in pages[0]
     assert any(name in pages[0] for name in winners)
     assert f"1. Platz mit {best} Punkten" in pages[0]
+    assert "VORLÄUFIG: 0 VON 3 SERIEN ABGESCHLOSSEN" in pages[0].upper()
+
+
+def test_standings_and_certificates_are_final_once_every_series_is_closed():
+    series, (table,) = seated_series((4,))
+    play_series(table, seed=5)
+    series.tournament.series.update(status=SeriesStatus.CLOSED)
+    files, _, _ = generate(series.tournament, kind="standings")
+    overall = pdf_pages(files["standings.pdf"])[0]
+    assert "Gesamtwertung" in overall
+    assert "orläufig" not in overall
+    files, _, _ = generate(series.tournament, kind="certificates", top=1)
+    assert all("orläufig" not in page for page in pdf_pages(files["certificates-top-1.pdf"]))
 
 
 def test_generating_again_replaces_the_file():

@@ -4,7 +4,7 @@ import pytest
 
 from scoring.domain.deals import record_deal
 from tests.factories.api import NORMAL, codes
-from tests.factories.tournaments import CAPTAIN, seated_table
+from tests.factories.tournaments import CAPTAIN, seated_table, tournament_with_players
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +93,30 @@ def test_a_recorded_deal_shows_at_once(
 
 
 def test_the_standings_of_a_draft_are_404_to_the_public(anonymous, orga_client):
-    table = seated_table(4)
-    response = anonymous.get(standings_url(table))
+    tournament, _entries = tournament_with_players(4)
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    response = anonymous.get(url)
     assert (response.status_code, codes(response)) == (404, [("body", "not_found")])
-    assert orga_client.get(standings_url(table)).status_code == 200
+    assert codes(anonymous.get("/api/v1/tournaments/999999/standings/")) == codes(response)
+    assert orga_client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("de", "Das Turnier ist noch nicht öffentlich: es beginnt bald."),
+        ("en", "This tournament is not public yet: it starts soon."),
+    ],
+)
+def test_a_draft_whose_tables_are_seated_starts_soon_to_the_public(anonymous, language, message):
+    table = seated_table(4)
+    tournament = table.series.tournament
+    entry = tournament.entries.first()
+    for path in ("standings/", f"players/{entry.pk}/", "series/"):
+        response = anonymous.get(
+            f"/api/v1/tournaments/{tournament.pk}/{path}", HTTP_ACCEPT_LANGUAGE=language
+        )
+        assert response.status_code == 404, path
+        assert response.json() == {
+            "errors": [{"field": "body", "code": "not_started", "message": message}]
+        }, path

@@ -7,14 +7,17 @@ import pytest
 
 from karlchen.actors import Actor, Role
 from karlchen.refusals import Refused
-from results.domain.archive import export_archive, import_archive
+from results.domain.archive import export_archive, import_archive, parse_archive
 from results.domain.standings import standings
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
-from scoring.domain.deals import confirm_deal, correct_deal, void_deal
+from scoring.domain.deals import confirm_deal, correct_deal, record_deal, void_deal
+from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
+from seating.models import Seat, Table
 from tests.factories.documents import play_series, seated_series
 from tests.factories.tournaments import organiser, standing_figures
 from tournaments.domain.entries import hide_publicly, withdraw
-from tournaments.models import Tournament
+from tournaments.domain.tournaments import update_tournament
+from tournaments.models import Club, Entry, OrganiserAction, Player, Series, Tournament
 
 pytestmark = pytest.mark.django_db
 ORGA = Actor(user=None, label="orga", role=Role.ORGANISER)
@@ -80,26 +83,233 @@ def broken(archive: dict, change) -> dict:
     return archive
 
 
+def rows() -> dict[str, int]:
+    """How many rows every table an import writes to holds."""
+    models = (Tournament, Club, Player, Entry, Series, Table, Seat, Deal, DealRevision)
+    models += (RevisionPoints, Adjustment, AdjustmentLine, OrganiserAction)
+    return {model.__name__: model.objects.count() for model in models}
+
+
+def refusal_of(archive: dict | bytes) -> list[tuple[str, str]]:
+    """Import ``archive`` (a file's bytes, or JSON as a file would carry it): the problems,
+    after checking that the refusal left every table as it was."""
+    raw = archive if isinstance(archive, bytes) else json.dumps(archive).encode()
+    before = rows()
+    with pytest.raises(Refused) as refusal:
+        import_archive(parse_archive(raw), by=ORGA)
+    assert rows() == before
+    return [(p.field, p.code) for p in refusal.value.problems]
+
+
+DEAL = "series.0.tables.0.deals"
+
+
+def revision(archive: dict, deal: int = 0, version: int = 0, table: int = 0) -> dict:
+    return archive["series"][0]["tables"][table]["deals"][deal]["revisions"][version]
+
+
+def hacked_points(archive: dict) -> None:
+    """The first deal's points, still zero-sum, the other way round."""
+    points = revision(archive)["points"]
+    points.update({seat: -value for seat, value in points.items()})
+    revision(archive)["result"]["points"] = points
+
+
+def not_zero_sum(archive: dict) -> None:
+    points = revision(archive)["points"]
+    points.update(dict.fromkeys(points, 5))
+    revision(archive)["result"]["points"] = points
+
+
+def impossible(archive: dict) -> None:
+    revision(archive)["input"]["re_points"] = 250
+
+
 @pytest.mark.parametrize(
-    ("change", "code"),
+    ("change", "problems"),
     [
-        (lambda a: a.update(format="other"), "archive_invalid"),
-        (lambda a: a.update(version=99), "archive_version"),
-        (lambda a: a.pop("entries"), "archive_invalid"),
-        (lambda a: a["series"][0]["tables"][0]["seats"].update({"1": 999}), "archive_invalid"),
-        (lambda a: a["series"][0]["tables"][0]["deals"][0].pop("revisions"), "archive_invalid"),
-        (lambda a: a["tournament"].update(rules={"deck": "tarot"}), "archive_invalid"),
-        (lambda a: a["standings"][0].update(total=10_000), "archive_standings_differ"),
-        (lambda a: a["entries"][1].update(start_number=1), "archive_invalid"),
+        (lambda a: a.update(format="other"), [("archive", "archive_invalid")]),
+        (lambda a: a.update(version=99), [("archive", "archive_version")]),
+        (lambda a: a.pop("entries"), [("entries", "archive_required")]),
+        (lambda a: a.pop("standings"), [("standings", "archive_required")]),
+        (
+            lambda a: a["series"][0]["tables"][0]["seats"].update({"1": 999}),
+            [("series.0.tables.0.seats.1", "archive_unknown_entry")],
+        ),
+        (
+            lambda a: a["series"][0]["tables"][0]["deals"][0].pop("revisions"),
+            [(f"{DEAL}.0.revisions", "archive_required")],
+        ),
+        (
+            lambda a: a["tournament"].update(rules={"deck": "tarot"}),
+            [("tournament.rules.deck", "invalid_option")],
+        ),
+        (
+            lambda a: a["standings"][0].update(total=10_000),
+            [("standings.0", "archive_standings_differ")],
+        ),
+        (
+            lambda a: a["entries"][1].update(start_number=1),
+            [("entries.1.start_number", "archive_twice")],
+        ),
+        (
+            lambda a: a["entries"][0].update(start_number=10**30),
+            [("entries.0.start_number", "archive_range")],
+        ),
+        (
+            lambda a: a["series"][0].update(number=4),
+            [("series.0.number", "archive_series_unknown")],
+        ),
+        (
+            lambda a: a["series"][0]["tables"][0]["deals"][0].update(kind="hacked"),
+            [(f"{DEAL}.0.kind", "archive_choice")],
+        ),
+        (
+            lambda a: a["series"][0]["tables"][0]["deals"][0].update(kind="forced_solo"),
+            [(f"{DEAL}.0.kind", "archive_deal_differs")],
+        ),
+        (not_zero_sum, [(f"{DEAL}.0.revisions.0.points", "archive_points_differ")]),
+        (hacked_points, [(f"{DEAL}.0.revisions.0.points", "archive_points_differ")]),
+        (impossible, [(f"{DEAL}.0.revisions.0.input.re_points", "points_range")]),
+        (
+            lambda a: revision(a)["input"].update(re_points="120"),
+            [(f"{DEAL}.0.revisions.0.input.re_points", "archive_type")],
+        ),
+        (
+            lambda a: revision(a, table=1).update(
+                confirmed_by=a["series"][0]["tables"][0]["seats"]["1"]
+            ),
+            [("series.0.tables.1.deals.0.revisions.0.confirmed_by", "archive_confirmer")],
+        ),
+        (
+            lambda a: revision(a)["input"].update(hacked=True),
+            [(f"{DEAL}.0.revisions.0.input.hacked", "archive_unknown_field")],
+        ),
+        (
+            lambda a: revision(a)["result"].update(value=99),
+            [(f"{DEAL}.0.revisions.0.result", "archive_result_differs")],
+        ),
+        (
+            lambda a: a["series"][0]["tables"][0].update(time_up_after=99),
+            [("series.0.tables.0.time_up_after", "archive_range")],
+        ),
+        (
+            lambda a: a["series"][0]["tables"][1]["seats"].update({"6": 1}),
+            [("series.0.tables.1.seats", "archive_too_long")],
+        ),
+        (
+            lambda a: a["series"][0]["adjustments"][0]["lines"].update({"2": 7}),
+            [("series.0.adjustments.0.lines", "adjustment_not_zero_sum")],
+        ),
+        (
+            lambda a: a["tournament"].update(name="x" * 10_000),
+            [("tournament.name", "archive_too_long")],
+        ),
     ],
 )
-def test_anything_but_a_sound_archive_is_refused_and_leaves_nothing_behind(played, change, code):
-    archive = broken(export_archive(played), change)
-    before = Tournament.objects.count()
-    with pytest.raises(Refused) as refusal:
-        import_archive(archive, by=ORGA)
-    assert [(p.field, p.code) for p in refusal.value.problems] == [("archive", code)]
-    assert Tournament.objects.count() == before
+def test_anything_but_a_sound_archive_is_refused_and_leaves_nothing_behind(
+    played, change, problems
+):
+    found = refusal_of(broken(export_archive(played), change))
+    assert found[: len(problems)] == problems  # and nothing else, but what follows from it
+    assert len(found) == len(problems) or problems[0][0].startswith("entries.")
+
+
+def test_a_file_nested_100000_deep_is_refused_before_it_is_parsed():
+    raw = b'{"format": "karlchen-tournament", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    assert refusal_of(raw) == [("archive", "archive_too_deep")]
+
+
+@pytest.mark.parametrize("number", ["Infinity", "-Infinity", "NaN", "1e400"])
+def test_nan_and_infinity_are_refused(played, number):
+    text = json.dumps(export_archive(played)).replace(
+        '"start_number": 1,', f'"start_number": {number},', 1
+    )
+    assert refusal_of(text.encode()) == [("archive", "archive_not_a_number")]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"\xff\xfe not utf-8", b"{not json", b'{"format": "a", "format": "b"}', b"1" * 5000],
+)
+def test_a_file_that_is_not_json_is_refused(raw):
+    assert refusal_of(raw) == [("archive", "archive_unreadable")]
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(settings):
+    settings.ARCHIVE_MAX_BYTES = 1000
+    assert refusal_of(b" " * 1001) == [("archive", "archive_too_large")]
+
+
+SCHAFKOPF_DEALS = [
+    {"contract": "rufer", "declarer": 1, "partner": 3, "suit": "acorns", "declarer_points": 70},
+    {"contract": "wenz", "declarer": 2, "declarer_points": 45, "laufende": 0},
+    {"contract": "solo", "declarer": 4, "suit": "hearts", "declarer_points": 95, "laufende": 3},
+    {"contract": "rufer", "declarer": 3, "partner": 2, "suit": "bells", "declarer_points": 30},
+]
+
+
+def test_a_schafkopf_tournament_survives_the_archive():
+    series, (table,) = seated_series((4,), game="schafkopf")
+    for deal in SCHAFKOPF_DEALS:
+        record_deal(table, deal=deal, by=ORGA)
+    correct_deal(
+        table,
+        2,
+        deal={**SCHAFKOPF_DEALS[1], "declarer_points": 61},
+        version=1,
+        reason="Augen",
+        by=ORGA,
+    )
+    void_deal(table, 4, version=1, reason="vergeben", by=ORGA)
+    archive = json.loads(json.dumps(export_archive(series.tournament)))
+    copy = import_archive(archive, by=ORGA)
+    assert standing_figures(copy) == standing_figures(series.tournament)
+    assert {**export_archive(copy), "exported_at": None} == {**archive, "exported_at": None}
+    revision(archive)["points"]["1"] += 1
+    assert refusal_of(archive)[0] == (f"{DEAL}.0.revisions.0.points", "archive_points_differ")
+
+
+def test_a_void_must_keep_what_was_entered_and_score_nothing(played):
+    archive = export_archive(played)
+    deals = archive["series"][0]["tables"][1]["deals"]
+    voided = json.loads(json.dumps(deals[2]["revisions"][1]))
+    broken_void = broken(
+        archive,
+        lambda a: a["series"][0]["tables"][1]["deals"][2]["revisions"][1]["points"].update(
+            {"1": 0}
+        ),
+    )
+    assert refusal_of(broken_void)[0][1] == "archive_points_differ"
+    assert voided["voided"] is True
+    first_void = broken(
+        archive,
+        lambda a: a["series"][0]["tables"][1]["deals"][2]["revisions"][0].update(voided=True),
+    )
+    assert ("series.0.tables.1.deals.2.revisions.0.voided", "archive_void_first") in refusal_of(
+        first_void
+    )
+
+
+def test_a_deal_after_the_end_of_the_series_is_refused(played):
+    def one_more(archive):
+        deals = archive["series"][0]["tables"][0]["deals"]
+        deals.append({**json.loads(json.dumps(deals[-1])), "number": len(deals) + 1})
+
+    problems = refusal_of(broken(export_archive(played), one_more))
+    deals = len(export_archive(played)["series"][0]["tables"][0]["deals"])
+    assert problems == [(f"{DEAL}.{deals}.revisions.0.input", "series_complete")]
+
+
+def test_a_frozen_ranking_names_the_new_entries(played):
+    update_tournament(played, by=ORGA, standings_frozen=True)
+    copy = import_archive(json.loads(json.dumps(export_archive(played))), by=ORGA)
+    ids = {entry.start_number: entry.pk for entry in copy.entries.all()}
+    overall = copy.frozen_standings["overall"]
+    assert [row["entry"] for row in overall if not row["hidden"]] == [
+        ids[row["start_number"]] for row in overall if not row["hidden"]
+    ]
+    assert len(overall) == copy.entries.count()
 
 
 def test_not_even_a_mapping_is_refused():

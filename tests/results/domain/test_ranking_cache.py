@@ -3,7 +3,7 @@
 import pytest
 from django.core.cache import cache
 
-from karlchen.changes import _body_key, _generation_key
+from karlchen.changes import EPOCH_KEY, _body_key, _generation_key
 from results.domain.ranking_cache import public_ranking
 from scoring.domain.deals import record_deal
 from tests.factories.api import NORMAL, publish
@@ -37,7 +37,7 @@ def test_while_another_reader_computes_the_last_body_is_served(
     table = tournament.series.get(number=1).tables.get()
     with django_capture_on_commit_callbacks(execute=True):
         record_deal(table, deal=NORMAL, by=CAPTAIN)
-    generation = cache.get(_generation_key(tournament.pk))
+    generation = f"{cache.get(EPOCH_KEY)}:{cache.get(_generation_key(tournament.pk))}"
     computing = f"{_body_key(tournament.pk, 'public:all')}:computing:{generation}"
     cache.add(computing, 1, 30)  # another reader computes the new body
     with django_assert_num_queries(0):

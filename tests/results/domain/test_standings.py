@@ -243,6 +243,23 @@ def test_removing_a_penalty_row_takes_it_out_of_the_standings():
     assert by_name(standings(tournament))["Spieler 1"].total == 0
 
 
+def test_removing_several_penalty_rows_logs_each_and_turns_the_cache_over_once(monkeypatch):
+    from scoring.domain import adjustments
+    from scoring.models import Adjustment
+
+    tournament, entries, first, _ = two_series_tournament()
+    for entry in entries[:3]:
+        add_adjustment(
+            first[0].series, kind=AdjustmentKind.UNSPORTING, lines={entry: -5}, reason="r", by=ORGA
+        )
+    changed = []
+    monkeypatch.setattr(adjustments, "tournament_changed", changed.append)
+    adjustments.remove_adjustments(Adjustment.objects.all(), by=ORGA)
+    assert changed == [tournament.pk]
+    assert tournament.actions.filter(action="penalty_removed").count() == 3
+    assert not Adjustment.objects.exists()
+
+
 def test_raising_the_series_count_adds_the_missing_series():
     from tournaments.domain.tournaments import add_missing_series
 

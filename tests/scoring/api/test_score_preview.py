@@ -252,7 +252,9 @@ def test_rate_limit_per_client_address(client, monkeypatch):
         URL, data=json.dumps(body), content_type="application/json", REMOTE_ADDR="10.9.8.7"
     )
     assert statuses == [200, 200, 200, 429]
-    assert error_pairs(post(client, body)) == {("body", "throttled")}
+    throttled = post(client, body)
+    assert error_pairs(throttled) == {("body", "throttled")}
+    assert 55 <= int(throttled.headers["Retry-After"]) <= 60  # until the minute's window closes
     assert other_address.status_code == 200
 
 

@@ -6,7 +6,9 @@ from scoring.domain.deals import record_deal
 from scoring.domain.series import close_series
 from seating.domain.seating import seat_series
 from tests.factories.api import NORMAL, client_for, codes, publish
+from tests.factories.documents import seated_series
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
+from tournaments.domain.entries import hide_publicly
 
 pytestmark = pytest.mark.django_db
 
@@ -206,3 +208,40 @@ def test_the_sheet_of_a_draft_is_for_organisers_and_the_captain(anonymous, orga_
     assert client_for(table=table).get(sheet_url(table)).status_code == 200
     publish(table.series.tournament)
     assert anonymous.get(sheet_url(table)).status_code == 200
+
+
+def test_a_captain_sees_hidden_players_by_name_only_at_their_own_table(anonymous, orga_client):
+    """Another table's token reads what spectators read, at every endpoint it can reach."""
+    series, (mine, other) = seated_series((4, 4))
+    tournament = publish(series.tournament)
+    hidden_seat = other.seats.order_by("position").first()
+    hide_publicly(hidden_seat.entry, by=ORGA)
+    my_seat = mine.seats.order_by("position").first()
+    hide_publicly(my_seat.entry, by=ORGA)
+    record_deal(other, deal=NORMAL, by=CAPTAIN)
+    captain = client_for(table=mine)
+    as_spectators = anonymous.get(sheet_url(other)).json()
+    as_organisers = orga_client.get(sheet_url(other)).json()  # read first: the insiders' cache
+    assert as_spectators["players"][0] == {
+        **dict.fromkeys(("entry", "player", "name", "club", "start_number")),
+        "position": 1,
+        "hidden": True,
+    }
+    assert as_organisers["players"][0]["name"] == hidden_seat.entry.player.name
+
+    assert captain.get(sheet_url(other)).json() == as_spectators
+    own = captain.get(sheet_url(mine)).json()["players"][0]
+    assert (own["hidden"], own["name"]) == (False, my_seat.entry.player.name)
+    # The other reads a captain's token can reach: none tells a hidden player's name.
+    for path in (
+        f"/api/v1/tournaments/{tournament.pk}/series/1/tables/",
+        f"/api/v1/tournaments/{tournament.pk}/standings/",
+        f"/api/v1/tournaments/{tournament.pk}/standings/?series=1",
+        f"/api/v1/tournaments/{tournament.pk}/",
+        f"/api/v1/tournaments/{tournament.pk}/entries/",
+    ):
+        response = captain.get(path)
+        assert response.content == anonymous.get(path).content, path
+        assert hidden_seat.entry.player.name.encode() not in response.content, path
+    refused = captain.get(f"/api/v1/tournaments/{tournament.pk}/players/{hidden_seat.entry_id}/")
+    assert refused.status_code == 404

@@ -3,8 +3,8 @@
 import pytest
 
 from karlchen.actors import Actor, Role
-from scoring.domain.deals import played_deal, record_deal
-from tournaments.engine.series import replay
+from scoring.domain.deals import record_deal
+from tournaments.engine.series import PlayedDeal, replay
 
 CAPTAIN = Actor.captain("captain table")
 ORGANISER = Actor(user=None, label="organiser", role=Role.ORGANISER)
@@ -13,7 +13,7 @@ ORGANISER = Actor(user=None, label="organiser", role=Role.ORGANISER)
 def next_deal(table):
     tournament = table.series.tournament
     deals = table.deals.select_related("current").order_by("number")
-    played = [played_deal(tournament.game, deal.current.input) for deal in deals]
+    played = [PlayedDeal.of_result(tournament.game, deal.current.input) for deal in deals]
     settings = tournament.series_settings(table.seats.count())
     return replay(settings, played, time_up_after=table.time_up_after).next_deal
 

@@ -160,9 +160,10 @@ def test_frozen_series_are_kept_and_late_entries_and_withdrawals_seat_the_rest(
 def test_the_same_request_gives_the_same_plan(count, series, method, seed):
     clubs = [Player(p.id, club=f"club {p.id % 5}") for p in players(count)]
     ranking = tuple(sorted((p.id for p in clubs), key=lambda pid: (pid * 7919) % 101))
-    make = lambda: SeatingRequest(  # noqa: E731
-        clubs, series, method, seed=seed, ranking=ranking, budget=FAST_BUDGET
-    )
+
+    def make() -> SeatingRequest:
+        return SeatingRequest(clubs, series, method, seed=seed, ranking=ranking, budget=FAST_BUDGET)
+
     assert seat(make()) == seat(make())
 
 

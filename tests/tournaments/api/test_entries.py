@@ -126,6 +126,39 @@ def test_a_csv_upload_in_latin_1_must_say_so(orga_client, tournament):
     assert stated.json()["entries"][0]["name"] == "Jürgen Kreuz"
 
 
+@pytest.mark.parametrize(
+    ("text", "problems"),
+    [
+        ("name,start_number\nAnna,\u00b2\n", [("csv.2.start_number", "start_number_invalid")]),
+        ("name,start_number\nAnna,\uff17\n", [("csv.2.start_number", "start_number_invalid")]),
+        ("name\nAn\x00na\n", [("csv.2.name", "text_control_characters")]),
+        ("name,club\nAnna,Herz\x1bAs\n", [("csv.2.club", "text_control_characters")]),
+        ("name\n" + "a" * 140_000 + "\n", [("csv", "entry_file_line_too_long")]),
+        ('name\n"' + "a\n" * 70_000 + '"\n', [("csv", "entry_file_unreadable")]),  # > 128 KiB
+        ("name\n" + "a\n" * 2_001, [("csv", "entry_file_too_long")]),
+    ],
+    ids=["superscript", "full-width", "nul", "escape", "long line", "long cell", "long file"],
+)
+def test_a_hostile_csv_upload_is_refused_with_codes_and_stores_nothing(
+    orga_client, tournament, text, problems
+):
+    response = post_csv(orga_client, tournament, text)
+    assert (response.status_code, codes(response)) == (400, problems)
+    assert all(error["message"] != error["code"] for error in response.json()["errors"])
+    assert tournament.entries.count() == 2
+
+
+def test_a_name_with_control_characters_is_refused_in_json_too(orga_client, tournament):
+    response = orga_client.post(
+        url(tournament), {"name": "Anna\u0007", "club": "Herz\u009bAs"}, format="json"
+    )
+    assert (response.status_code, codes(response)) == (
+        400,
+        [("name", "text_control_characters"), ("club", "text_control_characters")],
+    )
+    assert tournament.entries.count() == 2
+
+
 def test_an_empty_csv_upload_is_refused(orga_client, tournament):
     response = post_csv(orga_client, tournament, "")
     assert (response.status_code, codes(response)) == (400, [("csv", "csv_empty")])

@@ -568,3 +568,22 @@ def test_timeline_checks_time_up_after():
     settings = SeriesSettings(table_size=4, normal_deals=20)
     entries = timeline(settings, [PlayedDeal(None)], time_up_after=1)
     assert [e.kind for e in entries] == [DealKind.NORMAL]
+
+
+@pytest.mark.parametrize(
+    ("game", "result", "expected"),
+    [
+        ("doppelkopf", {"contract": "normal", "re": [1, 3]}, PlayedDeal(None, "normal")),
+        ("doppelkopf", {"contract": "solo", "re": [2], "solo": "queens"}, PlayedDeal(2, "solo")),
+        ("doppelkopf", {"contract": "solo", "re": []}, PlayedDeal(None, "solo")),
+        (
+            "doppelkopf",
+            {"contract": "silent_wedding", "re": [4]},
+            PlayedDeal(None, "silent_wedding"),
+        ),
+        ("schafkopf", {"contract": "wenz", "declarer": 3}, PlayedDeal(3, "wenz")),
+        ("schafkopf", {"contract": "ramsch"}, PlayedDeal(None, "ramsch")),
+    ],
+)
+def test_the_series_sees_the_soloist_of_a_result(game, result, expected) -> None:
+    assert PlayedDeal.of_result(game, result) == expected
