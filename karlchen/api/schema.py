@@ -8,6 +8,7 @@ from django.utils import translation
 from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
+from rest_framework.views import APIView
 
 from karlchen.api.errors import REQUEST_ERROR_CODES
 
@@ -57,7 +58,7 @@ HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "pa
 ERROR_REF = {"$ref": "#/components/schemas/ErrorList"}
 
 
-def common_errors(operation: dict, view: type | None = None) -> dict[int, str]:
+def common_errors(operation: dict, view: type[APIView] | None = None) -> dict[int, str]:
     """The error statuses that follow from an operation's shape, with their descriptions.
 
     The views document what their own logic refuses (403 for a captain at another table, 409 for
