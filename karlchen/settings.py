@@ -26,6 +26,7 @@ ALLOWED_HOSTS = env.list(
     "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []
 )
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "karlchen.api.errors.csrf_failure"  # the error format under /api/
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -263,6 +264,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "karlchen.api.schema.add_error_responses",  # the error answers every operation can give
+    ],
 }
 
 if not DEBUG:

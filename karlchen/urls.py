@@ -1,4 +1,8 @@
-"""Top-level routes: the API (v1), its schema and docs, the admin and the public pages."""
+"""Top-level routes: the API (v1), its schema and docs, the admin and the public pages.
+
+Any other path under /api/ is a 404 in the API's error format; Django's own error answers
+(``handler…``) are in that format under /api/ too, and Django's pages elsewhere.
+"""
 
 from django.contrib import admin
 from django.urls import include, path, re_path
@@ -26,3 +30,8 @@ urlpatterns = [
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     re_path(r"^api/", api_not_found),
 ]
+
+handler400 = "karlchen.api.errors.bad_request"
+handler403 = "karlchen.api.errors.permission_denied"
+handler404 = "karlchen.api.errors.not_found"
+handler500 = "karlchen.api.errors.server_error"

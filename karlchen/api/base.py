@@ -36,10 +36,25 @@ CODES = error_codes_description(MESSAGES)  # the table of error codes, for the d
 
 
 class OptionalPagination(LimitOffsetPagination):
-    """``?limit=&offset=`` pages a list; without ``limit`` the whole list comes as before."""
+    """``?limit=&offset=`` pages a list; without ``limit`` the whole list comes as before.
+
+    So the schema of such a list is one of the two: the plain array, or the page object.
+    """
 
     default_limit = None
     max_limit = 1000
+    limit_query_description = (
+        "Page size (at most 1000): the answer is a page object `{count, next, previous, "
+        "results}`. Without it (or with a value that is not a positive number) the whole list "
+        "comes as a JSON array."
+    )
+    offset_query_description = "The index of the page's first item (default 0), with `limit`."
+
+    def get_paginated_response_schema(self, schema):
+        page = super().get_paginated_response_schema(schema)
+        page["description"] = "One page: with `limit`."
+        whole = {**schema, "description": "The whole list: without `limit`."}
+        return {"oneOf": [whole, page]}
 
 
 def listing(request, view, queryset, serializer_class) -> Response:

@@ -2,6 +2,11 @@
 
 DRF's nested error details are flattened into dotted field paths (``deal.extras.1.type``); engine
 refusals arrive here already as problems with codes and are translated by ``scoring.messages``.
+
+What Django answers itself (an unknown path, a failed CSRF check, a request it cannot read, a
+crash) comes in the same format for every path under ``/api/``: ``karlchen.urls`` routes the
+unknown paths and names the handlers below, the settings the CSRF failure view. Other paths keep
+Django's pages.
 """
 
 from collections.abc import Iterator
@@ -11,7 +16,10 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy as _
+from django.views import csrf, defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -49,7 +57,14 @@ REQUEST_ERROR_CODES = {
     "blank": _("The text must not be empty."),
     "unknown_entry": _("No entry of this tournament has this id."),
     "csv_encoding": _("The CSV file cannot be read as text (UTF-8 unless a charset is given)."),
+    "bad_request": _("The request cannot be read (e.g. too many query parameters)."),
+    "csrf_failed": _(
+        "The CSRF check failed: with the session cookie, send the CSRF token in X-CSRFToken."
+    ),
+    "server_error": _("Something went wrong on the server. Please try again later."),
 }
+
+API_PREFIX = "/api/"
 
 
 def error(field: str, code: str, message: "StrOrPromise") -> dict[str, str]:
@@ -83,15 +98,18 @@ def validation_response(errors: list[dict[str, str]]) -> Response:
 def exception_handler(exc, context):
     """DRF's handler, reshaped into the error format; anything else stays a real 500."""
     if isinstance(exc, RequestDataTooBig):
-        body = {"errors": [error(BODY, "body_too_large", REQUEST_ERROR_CODES["body_too_large"])]}
-        return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        _render_as_json(context)
+        return Response(_body("body_too_large"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):  # DRF maps them too, but only in its own response
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, exceptions.PermissionDenied) and _is_csrf_refusal(exc):
+        exc = exceptions.PermissionDenied(REQUEST_ERROR_CODES["csrf_failed"], code="csrf_failed")
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
+    _render_as_json(context)
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"errors": list(flatten(exc.detail))}
     elif isinstance(exc, exceptions.ParseError):  # DRF's text quotes the parser in English
@@ -103,7 +121,71 @@ def exception_handler(exc, context):
     return response
 
 
+def _is_csrf_refusal(exc: exceptions.PermissionDenied) -> bool:
+    """DRF's session login refuses a write without the CSRF token with this English text."""
+    return str(exc.detail).startswith("CSRF Failed")
+
+
+def _render_as_json(context) -> None:
+    """Errors are JSON whatever the client accepts: the schema view would write them as YAML,
+    the browsable API as a page, and a 406 in the first renderer of the view."""
+    request = context.get("request")
+    if request is not None:
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
+
+
+def _body(code: str) -> dict:
+    return {"errors": [error(BODY, code, REQUEST_ERROR_CODES[code])]}
+
+
+def is_api(request) -> bool:
+    return request.path_info.startswith(API_PREFIX)
+
+
+@csrf_exempt  # it changes nothing: a POST to an unknown path is a 404, not a CSRF refusal
 def api_not_found(request, exception=None):
     """404 for paths under /api/ in the error format (the site's other pages keep Django's)."""
-    body = {"errors": [error(BODY, "not_found", REQUEST_ERROR_CODES["not_found"])]}
-    return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
+    return JsonResponse(_body("not_found"), status=status.HTTP_404_NOT_FOUND)
+
+
+# Django's own answers (``handler400`` … in ``karlchen.urls``, ``CSRF_FAILURE_VIEW``): the error
+# format under /api/, Django's pages elsewhere.
+
+
+def bad_request(request, exception=None):
+    """A request Django refused to read (``SuspiciousOperation``): a body over
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is a 413, anything else (too many fields…) a 400."""
+    if not is_api(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse(
+            _body("body_too_large"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+        )
+    return JsonResponse(_body("bad_request"), status=status.HTTP_400_BAD_REQUEST)
+
+
+def permission_denied(request, exception=None):
+    if not is_api(request):
+        return defaults.permission_denied(request, exception)
+    return JsonResponse(_body("permission_denied"), status=status.HTTP_403_FORBIDDEN)
+
+
+def not_found(request, exception=None):
+    if not is_api(request):
+        return defaults.page_not_found(request, exception)
+    return api_not_found(request)
+
+
+def server_error(request):
+    """A crash: the error format under /api/ (the traceback goes to the log, as before)."""
+    if not is_api(request):
+        return defaults.server_error(request)
+    return JsonResponse(_body("server_error"), status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+
+
+def csrf_failure(request, reason=""):
+    """A write with the session cookie but without its CSRF token, to a view that checks it."""
+    if not is_api(request):
+        return csrf.csrf_failure(request, reason)
+    return JsonResponse(_body("csrf_failed"), status=status.HTTP_403_FORBIDDEN)

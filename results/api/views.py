@@ -110,7 +110,11 @@ class StandingsApi(Api):
         ),
         parameters=[
             ETAG_PARAMETER,
-            OpenApiParameter("series", int, description="The ranking of this series alone."),
+            OpenApiParameter(
+                "series",
+                {"type": "integer", "minimum": 1, "maximum": 1000},
+                description="The ranking of this series alone.",
+            ),
         ],
         responses={
             200: OutputSerializer(many=True),

@@ -9,6 +9,7 @@ may still correct and void. See ``tournaments.api.permissions``.
 from typing import Any
 
 from drf_spectacular.utils import (
+    OpenApiExample,
     OpenApiParameter,
     PolymorphicProxySerializer,
     extend_schema,
@@ -125,6 +126,9 @@ def valid_for_game(inputs: dict, table, data) -> dict:
     serializer = inputs[table.series.tournament.game](data=data)
     serializer.is_valid(raise_exception=True)
     return plain(serializer.validated_data)
+
+
+NORMAL_DEAL = {"contract": "normal", "re": [1, 3], "re_points": 131}  # Re wins with 131
 
 
 def deal_number_or_404(table, number: int) -> None:
@@ -282,6 +286,13 @@ class RecordDealApi(TableApi):
             resource_type_field_name=None,
         ),
         responses={201: WrittenDealOutput, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "Doppelkopf: Re (positions 1 and 3) wins with 131",
+                request_only=True,
+                value={"deal": NORMAL_DEAL, "idempotency_key": "table-1-phone-a-deal-4"},
+            )
+        ],
     )
     def post(self, request, table_id):
         table = table_or_404(table_id, request)
@@ -319,6 +330,13 @@ class CorrectDealApi(TableApi):
             resource_type_field_name=None,
         ),
         responses={200: WrittenDealOutput, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "Doppelkopf: the card points were miscounted",
+                request_only=True,
+                value={"deal": NORMAL_DEAL, "version": 1, "reason": "Augen verzählt"},
+            )
+        ],
     )
     def put(self, request, table_id, number):
         table = table_or_404(table_id, request)
@@ -421,6 +439,13 @@ class PreviewDealApi(TableApi):
             resource_type_field_name=None,
         ),
         responses={200: OutputSerializer, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "Doppelkopf: the next deal, Re wins with 131",
+                request_only=True,
+                value={"deal": NORMAL_DEAL},
+            )
+        ],
     )
     def post(self, request, table_id):
         table = table_or_404(table_id, request)

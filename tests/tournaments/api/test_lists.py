@@ -40,6 +40,16 @@ def test_a_bad_filter_value_is_a_400_naming_it(anonymous, three):
     assert [field for field, _code in codes(response)] == ["date_from"]
 
 
+@pytest.mark.parametrize("value", ["null", "ja", "2"])
+def test_a_yes_no_filter_takes_only_true_or_false(orga_client, value):
+    """It used to read any other word as "no filter" and answer the whole list."""
+    tournament, _ = public_tournament(2)
+    url = f"/api/v1/tournaments/{tournament.pk}/entries/"
+    response = orga_client.get(url, {"withdrawn": value})
+    assert (response.status_code, codes(response)) == (400, [("withdrawn", "invalid")])
+    assert len(orga_client.get(url, {"withdrawn": "0"}).json()) == 2
+
+
 def test_lists_are_paged_on_request(anonymous, three):
     whole = anonymous.get("/api/v1/tournaments/").json()
     assert isinstance(whole, list)

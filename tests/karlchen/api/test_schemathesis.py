@@ -1,0 +1,125 @@
+"""The whole API against its own OpenAPI schema, property-based (schemathesis).
+
+Every operation of ``/api/schema/`` gets requests generated from the schema: valid ones (and the
+schema's examples) and invalid ones, as anonymous, as a table's captain and as an organiser,
+against a public tournament with two seated tables, recorded deals, entries and a finished
+documents job. Each answer must not be a 5xx, must have a documented status and content type,
+and its body must fit the documented schema. The requests go straight into the WSGI application
+in this process: the test database, the test cache, no network, and no task is queued (the test
+transaction never commits, so ``on_commit`` never sends one).
+
+The number of examples is bounded and the draw fixed (``derandomize``), so CI is deterministic:
+about 800 requests in all (``MAX_EXAMPLES`` per operation and role, plus the schema's examples).
+"""
+
+import pytest
+import schemathesis
+from django.core import signals
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from printing.domain.documents import document_path
+from tests.factories.api import publish
+from tests.factories.documents import play_series, seated_series
+from tests.factories.tournaments import organiser
+from tournaments.enums import JobKind, JobStatus
+from tournaments.models import Job
+
+MAX_EXAMPLES = 10  # per operation, role and generation mode (valid / invalid data)
+DEALS_PLAYED = 3  # at the first table; deal numbers in paths are 1 to this
+PDF = "seating-list-1.pdf"
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+
+# The coverage phase (every boundary and type of every field, a few thousand requests per role)
+# would take minutes; the schema's examples and a bounded random draw of valid and invalid data
+# take seconds.
+CONFIG = schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": False}}})
+schema = schemathesis.openapi.from_wsgi(
+    "/api/schema/?format=json", get_wsgi_application(), config=CONFIG
+)
+
+
+@pytest.fixture
+def requests_keep_the_connection():
+    """As with Django's test client: the end of a request must not close the database connection
+    that holds the test's transaction (Django's WSGI handler would, as after any request)."""
+    for signal in (signals.request_started, signals.request_finished):
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in (signals.request_started, signals.request_finished):
+        signal.connect(close_old_connections)
+
+
+@pytest.fixture(params=["anonymous", "captain", "organiser"])
+def world(request, db, media_root, requests_keep_the_connection):
+    """The tournament the requests are about: its ids by path parameter, and the role's header."""
+    series, tables = seated_series((4, 4), standings_public=True)
+    tournament = publish(series.tournament)
+    play_series(tables[0], deals=DEALS_PLAYED)
+    job = Job.objects.create(
+        tournament=tournament,
+        kind=JobKind.DOCUMENTS,
+        status=JobStatus.DONE,
+        progress=100,
+        result={"files": [{"name": PDF, "pages": 1, "bytes": 9}]},
+    )
+    default_storage.save(document_path(tournament.pk, PDF), ContentFile(b"%PDF-1.4\n"))
+    headers = {}
+    if request.param == "captain":
+        headers["Authorization"] = f"Table {tables[0].captain_token()}"
+    elif request.param == "organiser":
+        token = Token.objects.create(user=organiser())
+        headers["Authorization"] = f"Token {token.key}"
+    ids = {
+        "tournament_id": tournament.pk,
+        "table_id": tables[0].pk,
+        "entry_id": tournament.entries.order_by("start_number").first().pk,
+        "job_id": job.pk,
+    }
+    return ids, headers
+
+
+def point_at_the_world(case, ids: dict) -> None:
+    """Valid ids in the path name the tournament's objects (a random id is only ever a 404);
+    invalid ones (``true``, ``0.5``, ``%C2%84``) stay, to be refused as unknown paths. A job's
+    file is always the one it has."""
+    for name, value in list(case.path_parameters.items()):
+        if not str(value).isdigit():
+            continue
+        if name in ids:
+            case.path_parameters[name] = ids[name]
+        elif name == "number":  # a series (1-3) or a played deal (1-3)
+            case.path_parameters[name] = 1 + int(value) % DEALS_PLAYED
+    if "name" in case.path_parameters:
+        case.path_parameters["name"] = PDF
+
+
+@schema.parametrize()
+@settings(
+    max_examples=MAX_EXAMPLES,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_every_answer_is_documented(case, world):
+    ids, headers = world
+    point_at_the_world(case, ids)
+    # buffered: the test client reads the answer whole and closes it (a served file too)
+    case.call_and_validate(headers=headers, checks=CHECKS, buffered=True)
