@@ -2,7 +2,6 @@
 numbers that are none (or far too large) and entry lists that are no lists."""
 
 import io
-import time
 
 import pytest
 from django.utils import translation
@@ -142,9 +141,7 @@ def test_a_hostile_entry_file_is_refused_at_the_file_field_and_enters_nothing(
 def test_six_million_empty_rows_take_no_worker_for_long(seated, desk):
     tournament, _ = seated
     content = sheet(LIST_ROWS + b"<row/>" * 6_000_000, b'<dimension ref="A1:A6000000"/>')
-    started = time.perf_counter()
-    response = upload(desk, tournament, "liste.xlsx", content)
-    assert time.perf_counter() - started < 1.0
+    response = upload(desk, tournament, "liste.xlsx", content)  # bench/hostile_files.py: times
     assert response.status_code == 400
     assert response.context["file_form"].errors["file"] == expected(
         "entry_file_unpacked_too_large", max=MAX_UNPACKED_BYTES // 10**6

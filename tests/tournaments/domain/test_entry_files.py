@@ -2,7 +2,6 @@
 
 import codecs
 import random
-import time
 
 import pytest
 
@@ -110,11 +109,12 @@ def test_an_empty_list_of_rows_is_refused():
 # --- files that are checked before they are trusted -------------------------------------------
 
 
-def refusal_of(name: str, content: bytes) -> tuple[list[tuple[str, str]], float]:
-    started = time.perf_counter()
+def refusal_of(name: str, content: bytes) -> list[tuple[str, str]]:
+    """The refusal's codes; that it is *this* refusal shows where reading stopped (the times
+    are bench/hostile_files.py's)."""
     with pytest.raises(Refused) as refusal:
         read_entry_file(name, content)
-    return codes(refusal), time.perf_counter() - started
+    return codes(refusal)
 
 
 def test_the_crafted_sheet_xml_of_these_tests_is_read_as_a_list():
@@ -124,14 +124,12 @@ def test_the_crafted_sheet_xml_of_these_tests_is_read_as_a_list():
 def test_a_small_workbook_of_six_million_empty_rows_is_refused_at_once():
     content = sheet(LIST_ROWS + b"<row/>" * 6_000_000, b'<dimension ref="A1:A6000000"/>')
     assert len(content) < 100_000
-    problems, seconds = refusal_of("x.xlsx", content)
-    assert problems == [("file", "entry_file_unpacked_too_large")]
-    assert seconds < 0.5
+    assert refusal_of("x.xlsx", content) == [("file", "entry_file_unpacked_too_large")]
 
 
 def test_a_stated_dimension_of_millions_of_rows_is_refused_before_reading_them():
     content = sheet(LIST_ROWS, b'<dimension ref="A1:A6000000"/>')
-    assert refusal_of("x.xlsx", content)[0] == [("file", "entry_file_sheet_too_long")]
+    assert refusal_of("x.xlsx", content) == [("file", "entry_file_sheet_too_long")]
 
 
 @pytest.mark.parametrize(
@@ -146,9 +144,7 @@ def test_a_stated_dimension_of_millions_of_rows_is_refused_before_reading_them()
     ids=["empty rows below the list", "a dimension that lies", "a row at the end of the sheet"],
 )
 def test_a_sheet_of_more_rows_than_a_list_has_is_given_up_early(rows, dimension):
-    problems, seconds = refusal_of("x.xlsx", sheet(rows, dimension))
-    assert problems == [("file", "entry_file_sheet_too_long")]
-    assert seconds < 1.0
+    assert refusal_of("x.xlsx", sheet(rows, dimension)) == [("file", "entry_file_sheet_too_long")]
 
 
 def test_empty_rows_below_a_list_and_rows_past_a_wrong_dimension_are_fine():
@@ -160,7 +156,7 @@ def test_empty_rows_below_a_list_and_rows_past_a_wrong_dimension_are_fine():
 
 def test_a_workbook_of_more_players_than_allowed_is_refused_without_reading_on():
     rows = [["Name"]] + [[f"Spieler {n}"] for n in range(2_001)]
-    assert refusal_of("x.xlsx", xlsx(rows))[0] == [("file", "entry_file_too_long")]
+    assert refusal_of("x.xlsx", xlsx(rows)) == [("file", "entry_file_too_long")]
 
 
 BILLION_LAUGHS = (
@@ -199,7 +195,7 @@ BILLION_LAUGHS = (
     ],
 )
 def test_a_broken_workbook_is_refused_as_unreadable(content):
-    assert refusal_of("liste.xlsx", content)[0] == [("file", "entry_file_unreadable")]
+    assert refusal_of("liste.xlsx", content) == [("file", "entry_file_unreadable")]
 
 
 @pytest.mark.parametrize(
@@ -214,7 +210,7 @@ def test_a_broken_workbook_is_refused_as_unreadable(content):
     ids=["nul", "binary", "encoding", "a field over 128 KiB", "a quoted cell over lines"],
 )
 def test_a_csv_that_is_no_text_list_is_refused_at_the_file_field(content, code):
-    assert refusal_of("liste.csv", content)[0] == [("file", code)]
+    assert refusal_of("liste.csv", content) == [("file", code)]
 
 
 def test_excel_unicode_text_is_read():
