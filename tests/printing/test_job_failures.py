@@ -278,7 +278,7 @@ def test_a_job_that_cannot_be_queued_is_refused_with_503_and_left_failed():
     assert response.json() == {
         "errors": [{"field": "body", "code": "queue_unavailable", "message": reason}]
     }
-    assert took < 3  # refused at once, not after a hang
+    assert took < 10  # refused within seconds (Celery's defaults hang for more than 25 s)
     job = Job.objects.get(tournament=series.tournament)
     assert (job.status, job.error, job.progress) == (JobStatus.FAILED, reason, 100)
     assert job.finished_at is not None
