@@ -9,13 +9,17 @@ one out at its next request.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django.views import View
 
 from rules import parse_rules
@@ -61,6 +65,26 @@ TEXTS = {
     "discard_confirm": _("Discard this deal? It has not been saved."),
     "confirmed": _("Deal %(number)s is confirmed."),
     "confirm_offline": _("Confirming needs a connection."),
+    # the table card as this phone works it out while deals wait (the same words as now.html)
+    "not_sent_one": _("Not sent yet: worked out on this phone, with the waiting deal."),
+    "not_sent_many": _("Not sent yet: worked out on this phone, with the %(count)s waiting deals."),
+    "points_unknown": _("The points of %(deals)s are counted once they are sent."),
+    "deal_of": _("Deal %(number)s of %(total)s"),
+    "dealer": _("dealer: %(name)s"),
+    "sits_out": _("sits out: %(name)s"),
+    "forced": _("Vorführung: %(name)s must play their compulsory solo now."),
+    "all_played": _(
+        "All %(total)s deals are played. Corrections are possible until the series is closed."
+    ),
+    "players_caption": _("Players and their points"),
+    "column_position": _("Pos."),
+    "column_player": _("Player"),
+    "column_points": _("Points"),
+    "column_solo": _("Solo"),
+    "solo_played": _("played"),
+    "solo_open": _("open"),
+    "deals_tag": pgettext_lazy("the dealer", "deals"),
+    "keeper_tag": _("keeps the list"),
 }
 
 
@@ -87,14 +111,39 @@ class CaptainTableView(View):
         return render(request, "captain/live.html" if live_only else "captain/table.html", context)
 
 
+# The static files the captain's page loads (captain/table.html and base.html): the service
+# worker keeps them at install, so that the page works offline once their HTTP cache has expired.
+CAPTAIN_ASSETS = (
+    "captain/captain.css",
+    "karlchen/texts.js",
+    "captain/series.js",
+    "captain/captain.js",
+    "karlchen/favicon.svg",
+)
+
+
+def _static_file(name: str) -> bytes:
+    path = finders.find(name)
+    assert isinstance(path, str), name  # shipped in the apps' static folders
+    return Path(path).read_bytes()
+
+
 class CaptainServiceWorkerView(View):
     """The offline helper of the captain's page, served under /captain/ so that it may look
-    after the pages there (a service worker only controls pages under its own path)."""
+    after the pages there (a service worker only controls pages under its own path).
+
+    The script starts with what to keep at install: the page's static addresses, and a version
+    made of their content and the script's own. A deploy that changes any of them changes the
+    script, so the browser installs the new worker, which keeps the new files in a new cache and
+    drops the old one."""
 
     def get(self, request):
-        script = finders.find("captain/sw.js")
-        assert isinstance(script, str)  # shipped in scoring/static
-        content = Path(script).read_bytes()
+        script = _static_file("captain/sw.js")
+        digest = hashlib.sha256(script)
+        for name in CAPTAIN_ASSETS:
+            digest.update(_static_file(name))
+        precache = {"version": digest.hexdigest()[:16], "urls": [static(n) for n in CAPTAIN_ASSETS]}
+        content = f"self.KARLCHEN_PRECACHE = {json.dumps(precache)};\n".encode() + script
         headers = {"Cache-Control": "no-cache"}
         return HttpResponse(content, content_type="text/javascript", headers=headers)
 
@@ -215,6 +264,9 @@ def _page_data(state: TableState, token: str | None, names: dict[int | None, str
             "deal": reverse("deal", kwargs={"table_id": table.pk, "number": 0}),
         },
         "names": {str(position): name for position, name in names.items()},
+        "totals": {str(seat.position): state.totals.get(seat.position, 0) for seat in state.seats},
+        "deals_total": state.deals_total,
+        "keeper": state.keeper,
         "closed": state.series.status == SeriesStatus.CLOSED,
         "series": {
             "table_size": settings.table_size,

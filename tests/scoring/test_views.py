@@ -1,8 +1,11 @@
 """The captain's pages as the server renders them: sign-in by link, the table, revocation."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.test import Client
 
 from scoring.domain.deals import record_deal
@@ -110,3 +113,36 @@ def test_a_schafkopf_table_gets_the_schafkopf_form():
     assert 'name="declarer"' in page
     assert 'value="wenz"' in page
     assert 'name="re"' not in page
+
+
+def worker_precache(client) -> dict:
+    response = client.get("/captain/sw.js")
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-cache"  # the browser looks for a new version
+    first_line = response.content.decode().split("\n", 1)[0]
+    assert first_line.startswith("self.KARLCHEN_PRECACHE = ")
+    return json.loads(first_line.removeprefix("self.KARLCHEN_PRECACHE = ").rstrip(";"))
+
+
+def test_the_service_worker_keeps_every_file_the_page_loads():
+    table = seated_table(4)
+    client = signed_in(table)
+    page = client.get("/captain/").content.decode()
+    loaded = set(re.findall(r'<(?:script|link)[^>]* (?:src|href)="(/static/[^"]+)"', page))
+    assert "/static/karlchen/texts.js" in loaded
+    assert "/static/karlchen/favicon.svg" in loaded
+    assert "/static/captain/captain.css" in loaded
+    assert set(worker_precache(client)["urls"]) == loaded
+
+
+def test_the_service_worker_version_follows_the_files(tmp_path, settings):
+    before = worker_precache(Client())["version"]
+    assert worker_precache(Client())["version"] == before  # the same files, the same version
+    # A deploy with a changed script: the worker's version (its cache's name) changes.
+    changed = tmp_path / "captain" / "captain.js"
+    changed.parent.mkdir()
+    original = finders.find("captain/captain.js")
+    changed.write_text(Path(original).read_text() + "\n// the next deploy\n")
+    settings.STATICFILES_DIRS = [tmp_path]
+    after = worker_precache(Client())["version"]
+    assert after != before

@@ -20,6 +20,7 @@
   let editingQueued = null; // the key of a waiting deal loaded back into the form
   let previewTimer = null;
   let flushing = false;
+  let lastPreview = null; // {deal, points}: the server's score of the deal now in the form
 
   function readData() {
     return JSON.parse(document.getElementById("captain-data").textContent);
@@ -78,6 +79,7 @@
       list.append(row);
     });
     showNextDeal();
+    showCard();
   }
 
   function button(label, onClick) {
@@ -396,6 +398,135 @@
     cancel.hidden = correcting === null && editingQueued === null;
   }
 
+  // --- the table card while deals wait ----------------------------------------------------
+
+  /* While deals wait on this phone, the table card shows where the series stands after them
+   * (worked out here with series.js, totals with the points their previews showed), marked
+   * as not sent; once the queue is empty, the server's card again. */
+  function showCard() {
+    const forecast = document.getElementById("forecast");
+    const serverCard = document.querySelector("#now .table-now");
+    if (!forecast || !serverCard) return;
+    const queue = loadQueue();
+    forecast.hidden = queue.length === 0;
+    serverCard.hidden = queue.length > 0;
+    if (!queue.length) {
+      forecast.replaceChildren();
+      return;
+    }
+    const { cursor, unsure } = predicted();
+    const next = unsure ? null : Series.nextDeal(data.series, cursor);
+    const totals = { ...data.totals };
+    const unknown = [];
+    queue.forEach((item) => {
+      if (item.op === "record" && item.points) {
+        Object.entries(item.points).forEach(([seat, points]) => {
+          totals[seat] = (totals[seat] || 0) + points;
+        });
+      } else {
+        const label = item.op === "correct" ? "correction_of" : "deal_number";
+        unknown.push(text(label, { number: item.number }));
+      }
+    });
+    const title = document.createElement("h1");
+    title.textContent = serverCard.querySelector("h1").textContent.trim();
+    const count = queue.length;
+    const notSent = text(count === 1 ? "not_sent_one" : "not_sent_many", { count });
+    const tournament = serverCard.querySelector(".tournament").textContent;
+    const parts = [
+      title,
+      paragraph(tournament, "tournament"),
+      paragraph(notSent, "banner not-sent"),
+    ];
+    parts.push(...forecastProgress(unsure, next, cursor));
+    parts.push(forecastPlayers(next, cursor, totals));
+    if (unknown.length)
+      parts.push(paragraph(text("points_unknown", { deals: unknown.join(", ") }), "hint"));
+    forecast.replaceChildren(...parts);
+  }
+
+  function forecastProgress(unsure, next, cursor) {
+    if (unsure) return [paragraph(text("next_unknown"), "progress")];
+    if (next === null) {
+      return [paragraph(text("all_played", { total: cursor.deals_played }), "banner done")];
+    }
+    const progress = paragraph("", "progress");
+    const strong = document.createElement("strong");
+    strong.textContent = text("deal_of", { number: next.number, total: data.deals_total });
+    progress.append(strong, ` · ${text("dealer", { name: data.names[String(next.dealer)] })}`);
+    if (next.sitting_out !== null) {
+      progress.append(` · ${text("sits_out", { name: data.names[String(next.sitting_out)] })}`);
+    }
+    const parts = [progress];
+    if (next.forced_soloist !== null) {
+      const name = data.names[String(next.forced_soloist)];
+      parts.push(paragraph(text("forced", { name }), "banner forced"));
+    }
+    return parts;
+  }
+
+  function forecastPlayers(next, cursor, totals) {
+    const table = document.createElement("table");
+    table.className = "players";
+    const caption = document.createElement("caption");
+    caption.className = "visually-hidden";
+    caption.textContent = text("players_caption");
+    const columns = ["column_position", "column_player", "column_points"];
+    if (data.series.compulsory_solos) columns.push("column_solo");
+    const head = document.createElement("tr");
+    columns.forEach((column) => {
+      const cell = document.createElement("th");
+      cell.scope = "col";
+      cell.textContent = text(column);
+      if (column === "column_points") cell.className = "num";
+      head.append(cell);
+    });
+    const thead = document.createElement("thead");
+    thead.append(head);
+    const body = document.createElement("tbody");
+    const positions = Object.keys(data.names).map(Number);
+    positions.sort((a, b) => a - b);
+    positions.forEach((seat) => {
+      const row = document.createElement("tr");
+      if (next && seat === next.sitting_out) row.className = "sitting-out";
+      const name = document.createElement("td");
+      name.textContent = data.names[String(seat)];
+      if (seat === data.keeper) {
+        const keeper = document.createElement("span");
+        keeper.className = "tag";
+        keeper.title = text("keeper_tag");
+        keeper.textContent = "✎";
+        name.append(" ", keeper);
+      }
+      if (next && seat === next.dealer) {
+        const tag = document.createElement("span");
+        tag.className = "tag";
+        tag.textContent = text("deals_tag");
+        name.append(" ", tag);
+      }
+      row.append(cell(seat, ""), name, cell(totals[String(seat)] || 0, "num total"));
+      if (data.series.compulsory_solos) {
+        const done = cursor.compulsory_done.includes(seat);
+        const mark = document.createElement("span");
+        mark.className = done ? "done" : "owed";
+        mark.textContent = done ? `✓ ${text("solo_played")}` : text("solo_open");
+        const solo = document.createElement("td");
+        solo.append(mark);
+        row.append(solo);
+      }
+      body.append(row);
+    });
+    table.append(caption, thead, body);
+    return table;
+  }
+
+  function cell(content, className) {
+    const element = document.createElement("td");
+    element.className = className;
+    element.textContent = String(content);
+    return element;
+  }
+
   // --- preview and errors ------------------------------------------------------------------
 
   function schedulePreview() {
@@ -422,6 +553,7 @@
       return;
     }
     if (answer.status === 200) {
+      lastPreview = { deal: JSON.stringify(deal), points: answer.body.result.points };
       showErrors([]);
       showBreakdown(answer.body, deal);
     } else {
@@ -544,7 +676,10 @@
     const previous = loadQueue().find((waiting) => waiting.key === editingQueued);
     const number = previous ? previous.number : next ? next.number : null;
     if (number === null) return null;
-    return { op: "record", number: number, deal: deal, key: key };
+    const item = { op: "record", number: number, deal: deal, key: key };
+    // Its points as the preview showed them, for the table card while it waits.
+    if (lastPreview && lastPreview.deal === JSON.stringify(deal)) item.points = lastPreview.points;
+    return item;
   }
 
   /* The first deal waiting: sent while the captain watches, a refusal shown in the form. */
@@ -600,6 +735,7 @@
         document.getElementById(id).replaceChildren(...fresh.getElementById(id).childNodes);
       });
       data = readData();
+      showCard();
       if (form) {
         showNextDeal();
         update();
