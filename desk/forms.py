@@ -18,12 +18,30 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {Game.DOPPELKOPF: "dk", Game.SCHAFKOPF: "sk"}
 DDV_PRESET = "ddv"
+SCHAFKOPF_PRESET = "schafkopf"
+# the set-up's fields that only Doppelkopf has (the page hides them for Schafkopf)
+DOPPELKOPF_ONLY = ("compulsory_solos",)
+
+
+class PresetSelect(forms.Select):
+    """The rule sets, each option marked with its game so the page offers only the chosen
+    game's ones."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games: dict[str, str] = {}
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if str(value) in self.games:
+            option["attrs"]["data-game"] = self.games[str(value)]
+        return option
 
 
 class TournamentForm(forms.ModelForm):
     """The tournament's set-up: what is played, and by which rules (a preset or own options)."""
 
-    preset = forms.ChoiceField(label=_("Rules"), required=False)
+    preset = forms.ChoiceField(label=_("Rules"), required=False, widget=PresetSelect)
     save_as = forms.CharField(
         label=_("Save these rules as"),
         required=False,
@@ -53,7 +71,12 @@ class TournamentForm(forms.ModelForm):
         cast(forms.ChoiceField, self.fields["seating_method"]).choices = [
             choice for choice in SeatingMethod.choices if choice[0] != SeatingMethod.FIXED
         ]
-        cast(forms.ChoiceField, self.fields["preset"]).choices = preset_choices()
+        preset = cast(forms.ChoiceField, self.fields["preset"])
+        preset.choices = preset_choices()
+        self.preset_games = preset_games()
+        cast(PresetSelect, preset.widget).games = self.preset_games
+        if self.instance.game == Game.SCHAFKOPF:
+            preset.initial = SCHAFKOPF_PRESET
         stored = self.instance.rules if self.instance.pk else {}
         for game, prefix in GAMES.items():
             values = rule_options.form_values(game, stored if self.instance.game == game else {})
@@ -75,6 +98,13 @@ class TournamentForm(forms.ModelForm):
         assert cleaned is not None  # a ModelForm's clean() returns its cleaned_data
         game = cleaned.get("game") or Game.DOPPELKOPF
         prefix = GAMES[Game(game)]
+        preset_game = self.preset_games.get(cleaned.get("preset") or "")
+        if preset_game and preset_game != game and not self.rules_locked:
+            self.add_error(
+                "preset",
+                _("This rule set is for %(preset_game)s, not for %(game)s: choose another.")
+                % {"preset_game": Game(preset_game).label, "game": Game(game).label},
+            )
         defaults = rule_options.defaults(game)
         values = {}
         for name in rule_options.option_fields(game):
@@ -85,12 +115,28 @@ class TournamentForm(forms.ModelForm):
         cleaned["rules"] = rule_options.rules_from(game, values)
         if game == Game.DOPPELKOPF and not cleaned.get("compulsory_solos", True):
             cleaned["rules"]["compulsory_solos"] = False
+        if game != Game.DOPPELKOPF:
+            # Doppelkopf's settings are not stored for another game, whatever was sent
+            cleaned["compulsory_solos"] = False
+        if not self.rules_locked:
+            # the model's own check reads the rules with the (maybe newly chosen) game's engine
+            self.instance.rules = cleaned["rules"]
         return cleaned
 
 
 def preset_choices() -> list[tuple[str, StrOrPromise]]:
     saved = [(str(rule_set.pk), rule_set.name) for rule_set in RuleSet.objects.all()]
-    return [(DDV_PRESET, _("DDV tournament rules")), *saved]
+    return [
+        (DDV_PRESET, _("DDV tournament rules")),
+        (SCHAFKOPF_PRESET, _("Standard Schafkopf tariff")),
+        *saved,
+    ]
+
+
+def preset_games() -> dict[str, str]:
+    """Each preset's game, by the preset's value."""
+    saved = {str(pk): game for pk, game in RuleSet.objects.values_list("pk", "game")}
+    return {DDV_PRESET: Game.DOPPELKOPF, SCHAFKOPF_PRESET: Game.SCHAFKOPF, **saved}
 
 
 class EntryForm(forms.Form):

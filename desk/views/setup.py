@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from desk import rule_options
-from desk.forms import GAMES, ArchiveForm, TournamentForm
+from desk.forms import DDV_PRESET, GAMES, SCHAFKOPF_PRESET, ArchiveForm, TournamentForm
 from desk.views.base import DeskView, OrganiserView, form_refused
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
@@ -21,7 +21,7 @@ from results.domain.archive import import_archive, parse_archive
 from scoring.models import Deal
 from tournaments.domain.rulesets import save_rule_set
 from tournaments.domain.tournaments import create_tournament, update_tournament
-from tournaments.enums import TournamentStatus
+from tournaments.enums import Game, TournamentStatus
 from tournaments.models import RuleSet, Tournament
 
 SETUP_FIELDS = TournamentForm.Meta.fields
@@ -151,7 +151,10 @@ def _save_rule_set(request, form, tournament) -> None:
 
 def _rule_context(form: TournamentForm) -> dict:
     """The option fields per game, and every preset's values for the page script to fill in."""
-    presets = {"ddv": {game: rule_options.defaults(game) for game in GAMES}}
+    presets = {
+        DDV_PRESET: {Game.DOPPELKOPF: rule_options.defaults(Game.DOPPELKOPF)},
+        SCHAFKOPF_PRESET: {Game.SCHAFKOPF: rule_options.defaults(Game.SCHAFKOPF)},
+    }
     for rule_set in RuleSet.objects.all():
         presets[str(rule_set.pk)] = {
             rule_set.game: rule_options.form_values(rule_set.game, rule_set.rules)

@@ -162,14 +162,19 @@ def test_the_ddv_preset_stores_no_options_and_a_rule_set_is_offered_next_time(de
     choices = [
         (value, str(label)) for value, label in page.context["form"].fields["preset"].choices
     ]
-    assert choices == [("ddv", "DDV-Turnierregeln"), (str(RuleSet.objects.get().pk), "Pik Dame")]
+    assert choices == [
+        ("ddv", "DDV-Turnierregeln"),
+        ("schafkopf", "Schafkopf-Standardtarif"),
+        (str(RuleSet.objects.get().pk), "Pik Dame"),
+    ]
     assert "Pik Dame" in page.content.decode()
     presets = page.context["presets"]
     assert presets[str(RuleSet.objects.get().pk)]["doppelkopf"]["solo_multiplier"] == 6
 
 
 def test_a_schafkopf_tournament_takes_its_tariff(desk):
-    form = {**DDV_FORM, "game": "schafkopf", "sk_tariff_rufer": "2", "sk_tariff_wenz": "5"}
+    form = {**DDV_FORM, "game": "schafkopf", "preset": "schafkopf"}
+    form |= {"sk_tariff_rufer": "2", "sk_tariff_wenz": "5"}
     form |= {"sk_tariff_solo": "5", "sk_tariff_tout": "10", "sk_tariff_sie": "20"}
     form |= {"sk_tariff_schneider": "1", "sk_tariff_schwarz": "2", "sk_tariff_laufende": "1"}
     form |= {"sk_laufende_min": "3", "sk_laufende_min_wenz": "2"}
@@ -177,6 +182,49 @@ def test_a_schafkopf_tournament_takes_its_tariff(desk):
     tournament = Tournament.objects.get(name="Herbstturnier")
     assert tournament.rules == {"tariff": {"rufer": 2}}
     assert tournament.compulsory_solos is False
+
+
+def test_a_doppelkopf_rule_set_is_refused_for_schafkopf_with_a_word_on_the_field(desk):
+    doppelkopf_rules = RuleSet.objects.create(name="Pik Dame", rules={"solo_multiplier": 6})
+    for preset in ("ddv", str(doppelkopf_rules.pk)):
+        response = desk.post("/desk/new/", {**DDV_FORM, "game": "schafkopf", "preset": preset})
+        assert response.status_code == 400
+        assert response.context["form"].errors["preset"] == [
+            "Diese Regeln sind für Doppelkopf, nicht für Schafkopf: bitte andere wählen."
+        ]
+        page = response.content.decode()
+        assert 'data-game="schafkopf"' in page  # the page shows the Schafkopf fields again
+    assert not Tournament.objects.exists()
+
+
+def test_switching_a_tournament_to_schafkopf_keeps_no_doppelkopf_settings(desk):
+    desk.post("/desk/new/", {**DDV_FORM, "dk_solo_multiplier": "6"})
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    assert (tournament.compulsory_solos, tournament.rules) == (True, {"solo_multiplier": 6})
+    # the browser without its script sends the Doppelkopf fields along, still ticked
+    form = {**DDV_FORM, "game": "schafkopf", "preset": "schafkopf", "dk_solo_multiplier": "6"}
+    form |= {"dk_scoring": "doubling", "sk_tariff_rufer": "2", "normal_deals": "32"}
+    response = desk.post(f"/desk/{tournament.pk}/setup/", form)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.game == "schafkopf"
+    assert tournament.compulsory_solos is False
+    assert tournament.rules == {"tariff": {"rufer": 2}}
+    assert tournament.normal_deals == 32  # Schafkopf's deals per series
+    page = desk.get(f"/desk/{tournament.pk}/setup/")
+    assert page.context["form"]["preset"].value() == "schafkopf"
+    assert '<form method="post" class="setup" data-presets-form data-game="schafkopf">' in (
+        page.content.decode()
+    )
+
+
+def test_the_extra_points_are_a_group_of_boxes_each_with_its_own_label(desk):
+    page = desk.get("/desk/new/").content.decode()
+    start = page.index('<fieldset class="field checks"')
+    group = page[start : page.index("</fieldset>", start)]
+    assert "<legend>Sonderpunkte</legend>" in group
+    assert group.count('class="check-item"') == group.count('type="checkbox"') > 3
+    assert "<label><div" not in page  # no longer one label round all the boxes
 
 
 def test_a_set_up_without_a_name_says_so_and_creates_nothing(desk):

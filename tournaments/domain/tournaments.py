@@ -61,6 +61,12 @@ def update_tournament(tournament: Tournament, *, by: Actor, **fields: Any) -> To
         changed = {name for name, value in fields.items() if getattr(tournament, name) != value}
         for name, value in fields.items():
             setattr(tournament, name, value)
+        if tournament.game != Game.DOPPELKOPF and fields:
+            # compulsory solos are Doppelkopf's: another game never keeps them
+            if tournament.compulsory_solos:
+                changed.add("compulsory_solos")
+            tournament.compulsory_solos = False
+            fields["compulsory_solos"] = False
         tournament.full_clean()
         if fields:
             tournament.save(update_fields=list(fields))

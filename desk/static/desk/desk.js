@@ -18,10 +18,29 @@
     const preset = form.elements.preset;
     const prefixes = { doppelkopf: "dk_", schafkopf: "sk_" };
 
+    const deals = form.elements.normal_deals;
+    const usualDeals = JSON.parse(deals?.closest("[data-usual-deals]")?.dataset.usualDeals || "{}");
+
+    /* the page's CSS shows only what applies to the form's game (data-game on the form);
+     * the rule sets of the other game are not offered */
     function showGame() {
-      form.querySelectorAll("fieldset[data-game]").forEach((fieldset) => {
-        fieldset.hidden = fieldset.dataset.game !== game.value;
+      const before = form.dataset.game;
+      form.dataset.game = game.value;
+      // the other game's usual number of deals becomes this game's
+      if (deals && before !== game.value && deals.value === usualDeals[before]) {
+        deals.value = usualDeals[game.value] || deals.value;
+      }
+      let chosenFits = false;
+      Array.from(preset.options).forEach((option) => {
+        const fits = !option.dataset.game || option.dataset.game === game.value;
+        option.hidden = !fits;
+        option.disabled = !fits && !preset.disabled;
+        if (fits && option.selected) chosenFits = true;
       });
+      if (!chosenFits && !preset.disabled) {
+        const first = Array.from(preset.options).find((option) => !option.hidden);
+        if (first) preset.value = first.value;
+      }
     }
 
     function fill() {
