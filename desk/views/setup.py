@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Count, Q
@@ -151,7 +153,7 @@ def _save_rule_set(request, form, tournament) -> None:
 
 def _rule_context(form: TournamentForm) -> dict:
     """The option fields per game, and every preset's values for the page script to fill in."""
-    presets = {
+    presets: dict[str, dict[str, dict[str, Any]]] = {
         DDV_PRESET: {Game.DOPPELKOPF: rule_options.defaults(Game.DOPPELKOPF)},
         SCHAFKOPF_PRESET: {Game.SCHAFKOPF: rule_options.defaults(Game.SCHAFKOPF)},
     }
