@@ -20,8 +20,8 @@ from karlchen.refusals import Closed
 from results.api.views import player_deals
 from results.charts import course_chart
 from results.domain.public import NotPublic, public_tournament, start_page_tournaments
-from results.domain.ranking_cache import public_ranking
-from results.domain.standings import tie_break_names, tie_figures
+from results.domain.ranking_cache import public_ranking, ranking_progress
+from results.domain.standings import Interim, tie_break_names, tie_figures
 from scoring.api.series_views import series_tables_body
 from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Series, Tournament
@@ -39,6 +39,8 @@ TEXTS = {
     "up": _("up %(places)s"),
     "down": _("down %(places)s"),
     "matches": _("%(count)s of %(total)s players"),
+    # the same words as the printed standings (printing/templates/print/standings.html)
+    "provisional": _("Provisional standings: %(closed)s of %(planned)s series closed"),
 }
 
 
@@ -66,6 +68,16 @@ def ranking_rows(tournament: Tournament) -> tuple[list[dict] | None, str]:
     if body is None:  # made a draft again (or deleted) since it was loaded: nothing public
         return None, ""
     return body.rows, body.etag
+
+
+def provisional(tournament: Tournament) -> Interim | None:
+    """How far the tournament is while series remain (the page says the ranking is
+    provisional); None once every series is closed. The page script keeps it current from the
+    standings API's ``Series-Closed`` and ``Series-Planned`` headers."""
+    progress = ranking_progress(tournament.pk)
+    if progress is None or progress.closed >= progress.planned:
+        return None
+    return progress
 
 
 def current_series(tournament: Tournament) -> Series | None:
@@ -146,6 +158,7 @@ class SpectatorView(SpectatorPage):
             "tie_breaks": tie_breaks(tournament),
             "series_numbers": data["series"],
             "progress": tables_progress(series),
+            "interim": provisional(tournament),
             "page_data": data,
         }
         return render(request, "spectator/ranking.html", context)
@@ -164,6 +177,7 @@ class BeamerView(SpectatorPage):
             "tournament": tournament,
             "rows": with_tie_figures(rows, tournament),
             "tie_breaks": tie_breaks(tournament),
+            "interim": provisional(tournament),
             "page_data": data,
         }
         return render(request, "spectator/beamer.html", context)

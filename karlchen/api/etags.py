@@ -11,12 +11,16 @@ ETAG_PARAMETER = OpenApiParameter(
 NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag still matches.")
 
 
-def json_answer(request, body: Body, *, organiser: bool = False) -> HttpResponse:
-    """The cached body, or a 304 when the client has it; clients always revalidate."""
+def json_answer(
+    request, body: Body, *, organiser: bool = False, extra: dict[str, str] | None = None
+) -> HttpResponse:
+    """The cached body, or a 304 when the client has it; clients always revalidate.
+    ``extra`` headers go with both answers."""
     headers = {
         "ETag": body.etag,
         "Cache-Control": ("private, " if organiser else "") + "no-cache",
         "Vary": "Authorization, Cookie, Accept-Language",
+        **(extra or {}),
     }
     if _matches(request.headers.get("If-None-Match", ""), body.etag):
         return HttpResponseNotModified(headers=headers)

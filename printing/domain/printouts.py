@@ -21,12 +21,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from printing import pdf
-from results.domain.standings import DEFAULT_TIE_BREAKS, Standing, standings
+from results.domain.standings import DEFAULT_TIE_BREAKS, Interim, Standing, interim, standings
 from scoring.domain.queries import DealView, SeatView, TableState, seat_view, series_tables
 from scoring.enums import DEAL_KIND_LABELS, DealKind
 from seating.models import Seat
 from tournaments.engine.series import FIVE_TABLE
-from tournaments.enums import SeriesStatus, TieBreak
+from tournaments.enums import TieBreak
 from tournaments.models import Series, Tournament
 
 SOLO_KINDS = {DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO}  # the rubric below the normal rows
@@ -315,22 +315,6 @@ class SeriesLine:
     standing: Standing
     table: int | None
     points: int
-
-
-@dataclass(frozen=True)
-class Interim:
-    """Standings printed while series remain: after ``closed`` of ``planned`` series."""
-
-    closed: int
-    planned: int
-
-
-def interim(tournament: Tournament) -> Interim | None:
-    """None once every series is closed; the standings are final then."""
-    statuses = list(tournament.series.values_list("status", flat=True))
-    closed = statuses.count(SeriesStatus.CLOSED)
-    planned = max(tournament.series_count, len(statuses))
-    return None if closed == planned else Interim(closed=closed, planned=planned)
 
 
 @dataclass(frozen=True)

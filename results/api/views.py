@@ -30,7 +30,7 @@ from karlchen.api.fields import StrictSerializer
 from karlchen.changes import Body, cached_body
 from results.domain.archive import export_archive, import_archive, parse_archive
 from results.domain.public import NotPublic, public_tournament
-from results.domain.ranking_cache import organiser_ranking, public_ranking
+from results.domain.ranking_cache import organiser_ranking, public_ranking, ranking_progress
 from scoring.models import Deal
 from tournaments.api.permissions import (
     denied,
@@ -72,6 +72,27 @@ def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple
     return body, False
 
 
+# How far the tournament is, sent with every standings answer (200 and 304): while fewer series
+# are closed than planned, the standings are provisional.
+SERIES_CLOSED, SERIES_PLANNED = "Series-Closed", "Series-Planned"
+PROGRESS_HEADERS = [
+    OpenApiParameter(
+        SERIES_CLOSED,
+        int,
+        OpenApiParameter.HEADER,
+        response=[200, 304],
+        description="How many of the tournament's series are closed.",
+    ),
+    OpenApiParameter(
+        SERIES_PLANNED,
+        int,
+        OpenApiParameter.HEADER,
+        response=[200, 304],
+        description="How many series the tournament plays: provisional while more than closed.",
+    ),
+]
+
+
 class StandingsApi(Api):
     class OutputSerializer(serializers.Serializer):
         class PlayerSerializer(serializers.Serializer):
@@ -110,6 +131,7 @@ class StandingsApi(Api):
         ),
         parameters=[
             ETAG_PARAMETER,
+            *PROGRESS_HEADERS,
             OpenApiParameter(
                 "series",
                 {"type": "integer", "minimum": 1, "maximum": 1000},
@@ -127,7 +149,13 @@ class StandingsApi(Api):
         query = request.query_params  # most polls carry none: no serializer for them
         query = valid(StandingsApi.QuerySerializer, query.dict()) if query else {}
         body, organiser = ranking_for(request, tournament_id, query.get("series"))
-        return json_answer(request, body, organiser=organiser)
+        progress = ranking_progress(tournament_id)
+        extra = (
+            {SERIES_CLOSED: str(progress.closed), SERIES_PLANNED: str(progress.planned)}
+            if progress
+            else {}
+        )
+        return json_answer(request, body, organiser=organiser, extra=extra)
 
 
 class SeriesListApi(Api):

@@ -13,7 +13,7 @@ from typing import Any
 
 from karlchen.changes import Body, cached, json_body
 from karlchen.refusals import Closed
-from results.domain.standings import Standing, standings
+from results.domain.standings import Interim, Standing, series_progress, standings
 from tournaments.models import Tournament
 
 ABSENT, HIDDEN = "absent", "hidden"  # cached answers for spectators without a ranking
@@ -44,6 +44,18 @@ def _public_body(tournament: Tournament | None, series: int | None) -> Body | st
         rows = frozen["overall"] if series is None else frozen["series"].get(str(series), [])
         return json_body(rows)
     return json_body(_live_public_rows(tournament, series))
+
+
+def ranking_progress(tournament_id: int) -> Interim | None:
+    """How many of the tournament's series are closed, of how many planned: what says whether
+    the ranking is provisional (cached like the ranking; closing a series draws a new
+    generation). None where there is no such tournament."""
+
+    def build() -> Interim | None:
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        return None if tournament is None else series_progress(tournament)
+
+    return cached(tournament_id, "series-progress", build)
 
 
 def organiser_ranking(tournament: Tournament, *, series: int | None = None) -> Body:

@@ -20,7 +20,7 @@ from django.db.models import Count, Sum
 from scoring.enums import DealKind
 from scoring.models import AdjustmentLine, Deal
 from seating.models import Seat
-from tournaments.enums import TieBreak
+from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Entry, Tournament
 
 if TYPE_CHECKING:
@@ -57,6 +57,29 @@ class Standing:
             TieBreak.DEALS_PLAYED: -self.deals_played,
         }
         return (self.total, *(keys[TieBreak(name)] for name in tie_breaks))
+
+
+@dataclass(frozen=True)
+class Interim:
+    """How far the tournament is: ``closed`` of its ``planned`` series are closed. Standings
+    shown (or printed) while series remain are provisional."""
+
+    closed: int
+    planned: int
+
+
+def series_progress(tournament: Tournament) -> Interim:
+    """How many of the tournament's series are closed, of how many planned (one query)."""
+    statuses = list(tournament.series.values_list("status", flat=True))
+    closed = statuses.count(SeriesStatus.CLOSED)
+    planned = max(tournament.series_count, len(statuses))
+    return Interim(closed=closed, planned=planned)
+
+
+def interim(tournament: Tournament) -> Interim | None:
+    """None once every series is closed; the standings are final then."""
+    progress = series_progress(tournament)
+    return None if progress.closed == progress.planned else progress
 
 
 def standings(

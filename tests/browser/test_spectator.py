@@ -1,11 +1,14 @@
 """The spectator page in a real browser: a deal recorded through the API shows within one poll."""
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from results.views import POLL_SECONDS
+from scoring.domain.series import close_series
+from tests.browser.conftest import PHONE, browser_page
 from tests.factories.api import NORMAL, client_for, publish
-from tests.factories.tournaments import seated_table
+from tests.factories.tournaments import ORGA, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,3 +32,36 @@ def test_a_recorded_deal_appears_within_one_poll(phone, screenshot):
         "1/24", timeout=(2 * POLL_SECONDS + 2) * 1000
     )
     screenshot(phone, "spectator-ranking")
+
+
+def test_the_provisional_mark_follows_the_closed_series(chromium, live_server, screenshot):
+    """Ranking page and beamer view say the standings are provisional while series remain,
+    count the series closed meanwhile within one poll, and say nothing once all are closed."""
+    cache.clear()  # a tournament of an earlier test run may have had this id
+    table = seated_table(4)
+    tournament = publish(table.series.tournament)
+    first, *others = tournament.series.order_by("number")
+    with (
+        browser_page(chromium, live_server, viewport=PHONE) as ranking,
+        browser_page(chromium, live_server, viewport={"width": 1280, "height": 720}) as beamer,
+    ):
+        ranking.goto(f"/t/{tournament.pk}/")
+        beamer.goto(f"/t/{tournament.pk}/beamer/")
+        marks = [page.locator("#provisional") for page in (ranking, beamer)]
+        for mark in marks:
+            expect(mark).to_have_text("Vorläufiger Stand: 0 von 3 Serien abgeschlossen")
+
+        close_series(first, force=True, by=ORGA)  # commits: the test runs without a transaction
+        for mark in marks:
+            expect(mark).to_have_text(
+                "Vorläufiger Stand: 1 von 3 Serien abgeschlossen",
+                timeout=(POLL_SECONDS + 2) * 1000,
+            )
+        screenshot(ranking, "spectator-ranking-provisional")
+        screenshot(beamer, "spectator-beamer-provisional")
+
+        for series in others:
+            close_series(series, force=True, by=ORGA)
+        for mark in marks:
+            expect(mark).to_be_hidden(timeout=(POLL_SECONDS + 2) * 1000)
+        screenshot(ranking, "spectator-ranking-final")

@@ -1,12 +1,16 @@
 """The spectator pages as the server renders them: ranking, player, beamer; what stays hidden."""
 
+import re
+
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from karlchen.changes import tournament_changed
 from results.charts import course_chart
 from results.domain.ranking_cache import public_ranking
 from scoring.domain.deals import record_deal
+from scoring.domain.series import close_series
 from tests.factories.api import NORMAL, publish
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tournaments.domain.entries import hide_publicly
@@ -93,3 +97,40 @@ def test_a_ranking_cached_while_a_draft_leaves_the_pages_up_once_published(
     with django_capture_on_commit_callbacks(execute=True):
         tournament_changed(draft.pk)
     assert "Spieler 1" in page(f"/t/{draft.pk}/").content.decode()
+
+
+def provisional_mark(html: str) -> str | None:
+    """The text of the page's provisional mark; None where it is hidden."""
+    found = re.search(r'<p class="banner provisional" id="provisional"([^>]*)>(.*?)</p>', html)
+    assert found, "the page has no provisional mark to keep current"
+    return None if "hidden" in found.group(1) else found.group(2)
+
+
+@pytest.mark.parametrize(
+    ("language", "one_closed"),
+    [
+        ("de", "Vorläufiger Stand: 1 von 3 Serien abgeschlossen"),
+        ("en", "Provisional standings: 1 of 3 series closed"),
+    ],
+)
+def test_the_ranking_is_provisional_while_series_remain(
+    tournament, language, one_closed, django_capture_on_commit_callbacks
+):
+    cache.clear()  # a tournament of an earlier test run may have had this id
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    paths = (f"/t/{tournament.pk}/", f"/t/{tournament.pk}/beamer/")
+    first, *others = tournament.series.order_by("number")
+    assert [provisional_mark(client.get(path).content.decode()) for path in paths] == [
+        one_closed.replace("1", "0", 1)
+    ] * 2
+
+    with django_capture_on_commit_callbacks(execute=True):
+        close_series(first, force=True, by=ORGA)
+    assert [provisional_mark(client.get(path).content.decode()) for path in paths] == [
+        one_closed
+    ] * 2
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for series in others:
+            close_series(series, force=True, by=ORGA)
+    assert [provisional_mark(client.get(path).content.decode()) for path in paths] == [None] * 2

@@ -170,6 +170,20 @@
     matches.textContent = query ? text("matches", { count: shown, total: rows.length }) : "";
   }
 
+  /* While series remain the ranking is provisional: the standings API says how many of how
+   * many series are closed in its Series-Closed and Series-Planned headers (with a 304 too). */
+  function showProgress(response) {
+    const mark = document.getElementById("provisional");
+    const closed = response.headers.get("Series-Closed");
+    const planned = response.headers.get("Series-Planned");
+    if (!mark || closed === null || planned === null) return;
+    const open = Number(closed) < Number(planned);
+    const shown = !mark.hidden;
+    mark.textContent = open ? text("provisional", { closed, planned }) : "";
+    mark.hidden = !open;
+    if (beamer && shown !== open) layout(); // the rows start higher or lower now
+  }
+
   async function poll() {
     try {
       const response = await fetch(data.standings, {
@@ -179,6 +193,7 @@
         etag = response.headers.get("ETag") || "";
         render(await response.json());
       }
+      if (response.status === 200 || response.status === 304) showProgress(response);
       if (state) state.textContent = text("updated", { time: new Date().toLocaleTimeString() });
     } catch {
       if (state) state.textContent = text("offline");

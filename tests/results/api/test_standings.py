@@ -1,10 +1,12 @@
 """GET /api/v1/tournaments/{id}/standings/: the ranking, its ETag, and what changes it."""
 
 import pytest
+from django.core.cache import cache
 
 from scoring.domain.deals import record_deal
-from tests.factories.api import NORMAL, codes
-from tests.factories.tournaments import CAPTAIN, seated_table, tournament_with_players
+from scoring.domain.series import close_series
+from tests.factories.api import NORMAL, codes, publish
+from tests.factories.tournaments import CAPTAIN, ORGA, seated_table, tournament_with_players
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +122,30 @@ def test_a_draft_whose_tables_are_seated_starts_soon_to_the_public(anonymous, la
         assert response.json() == {
             "errors": [{"field": "body", "code": "not_started", "message": message}]
         }, path
+
+
+def test_the_standings_say_how_many_series_are_closed(
+    anonymous, django_capture_on_commit_callbacks
+):
+    """Series-Closed and Series-Planned go with every answer, a 304 too: the live pages mark
+    the ranking provisional while fewer series are closed than planned."""
+    cache.clear()  # a tournament of an earlier test run may have had this id
+    table = seated_table(4)
+    tournament = publish(table.series.tournament)
+    url = standings_url(table)
+    first = anonymous.get(url)
+    assert first.status_code == 200
+    assert (first["Series-Closed"], first["Series-Planned"]) == ("0", "3")
+
+    series = list(tournament.series.order_by("number"))
+    with django_capture_on_commit_callbacks(execute=True):
+        close_series(series[0], force=True, by=ORGA)
+    after_one = anonymous.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after_one.status_code == 304  # the rows did not change, how far the tournament is did
+    assert (after_one["Series-Closed"], after_one["Series-Planned"]) == ("1", "3")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for one in series[1:]:
+            close_series(one, force=True, by=ORGA)
+    final = anonymous.get(url)
+    assert (final["Series-Closed"], final["Series-Planned"]) == ("3", "3")
