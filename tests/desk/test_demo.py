@@ -175,3 +175,14 @@ def test_extras_fit_the_card_points():
                 for party in points:
                     count = sum(1 for e in made if e == {"type": kind, "party": party})
                     assert count * need <= points[party]
+
+
+def test_the_demo_command_explains_itself_in_german():
+    from django.utils import translation
+
+    from desk.management.commands.demo import Command
+
+    with translation.override("de"):
+        text = Command().create_parser("manage.py", "demo").format_help()
+    assert "Legt das Demo-Turnier „Karlchen-Demo“ an" in " ".join(text.split())
+    assert "--seed" in text

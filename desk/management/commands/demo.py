@@ -14,10 +14,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -58,10 +59,15 @@ LAZY = {1: (1, 0, 0, 1, 0), 2: (0, 2, 1, 0, 0), 3: (0, 0, 0, 0, 0)}
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(  # type: ignore[assignment]  # lazy: worded when --help prints it
+    HELP = gettext_lazy(
         "Create the demo tournament “Karlchen-Demo” (two series played and closed, the third "
         "under way) and the organiser login “orga” for the demo."
     )
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        # argparse wraps the description as text: it needs the words, not a lazy translation
+        self.help = str(self.HELP)
+        return super().create_parser(prog_name, subcommand, **kwargs)
 
     def add_arguments(self, parser):
         parser.add_argument(
