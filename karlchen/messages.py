@@ -142,6 +142,10 @@ MESSAGES = {
         "The job was given up: its worker stopped %(attempts)s times before it finished. "
         "Please try again; if it persists, tell the administrator."
     ),
+    "job_crashed": _(
+        "The job failed with an internal error; the server log has the details. Please tell "
+        "the administrator."
+    ),
     "job_not_taken": _(
         "The job was given up: no worker took it up within %(minutes)s minutes. Please check "
         "that the worker is running, then try again."

@@ -62,6 +62,7 @@ CODE_PATTERNS = (
     r'\bClosed\(\s*"(\w+)"',
     r'\bUnavailable\(\s*"(\w+)"',
     r'_give_up\(\s*job,\s*"(\w+)"',
+    r'_text\(\s*job,\s*"(\w+)"',
     r'_refusal\(\s*cursor,\s*"(\w+)"',
     r'SeatingRefused\(\s*"(\w+)"',
     r'_refuse_twice\([^,]+,\s*"(\w+)"',

@@ -47,7 +47,6 @@ from tournaments.models import Job, Tournament
 from tournaments.ports import job_task
 
 log = logging.getLogger(__name__)
-CRASHED = "Internal error while running the job; the server log has the details."
 SWEEPER = Actor.system("Karlchen (job sweep)")
 
 
@@ -112,7 +111,7 @@ def run_job(
     except Exception:
         # Whatever broke, the organiser sees a failed job, not one running for ever.
         log.exception("%s job %s crashed", job.kind, job_id)
-        _finish(job, JobStatus.FAILED, error=CRASHED)
+        _finish(job, JobStatus.FAILED, error=_text(job, "job_crashed"))
         raise
 
 
