@@ -8,7 +8,13 @@
 from collections.abc import Mapping
 
 from .common import DealScore, Line
-from .doppelkopf import DoppelkopfDeal, DoppelkopfRules, parse_doppelkopf_rules, score_doppelkopf
+from .doppelkopf import (
+    DoppelkopfDeal,
+    DoppelkopfRules,
+    parse_doppelkopf_rules,
+    score_doppelkopf,
+)
+from .doppelkopf import bock_triggers as doppelkopf_bock_triggers
 from .schafkopf import SchafkopfDeal, SchafkopfRules, parse_schafkopf_rules, score_schafkopf
 
 GAMES = ("doppelkopf", "schafkopf")
@@ -17,6 +23,7 @@ __all__ = (
     "GAMES",
     "DealScore",
     "Line",
+    "bock_triggers",
     "parse_rules",
     "score_deal",
 )
@@ -30,11 +37,26 @@ def parse_rules(game: str, options: Mapping[str, object]) -> DoppelkopfRules | S
 
 
 def score_deal(
-    rules: DoppelkopfRules | SchafkopfRules, deal: DoppelkopfDeal | SchafkopfDeal
+    rules: DoppelkopfRules | SchafkopfRules,
+    deal: DoppelkopfDeal | SchafkopfDeal,
+    *,
+    bock_factor: int = 1,
 ) -> DealScore:
-    """Score ``deal`` under ``rules``: the game follows from the type of the rules."""
+    """Score ``deal`` under ``rules``: the game follows from the type of the rules.
+
+    ``bock_factor``: the Doppelkopf deal's Bock factor from the series (Schafkopf has none).
+    """
     if isinstance(rules, SchafkopfRules):
         assert isinstance(deal, SchafkopfDeal), "a Schafkopf rule set scores Schafkopf deals"
         return score_schafkopf(rules, deal)
     assert isinstance(deal, DoppelkopfDeal), "a Doppelkopf rule set scores Doppelkopf deals"
-    return score_doppelkopf(rules, deal)
+    return score_doppelkopf(rules, deal, bock_factor=bock_factor)
+
+
+def bock_triggers(
+    rules: DoppelkopfRules | SchafkopfRules, deal: DoppelkopfDeal | SchafkopfDeal
+) -> frozenset[str]:
+    """The Bock triggers a valid deal fires under ``rules`` (Schafkopf: none)."""
+    if isinstance(rules, DoppelkopfRules) and isinstance(deal, DoppelkopfDeal):
+        return doppelkopf_bock_triggers(rules, deal)
+    return frozenset()

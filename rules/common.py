@@ -36,6 +36,8 @@ class DealScore:
     lines: tuple[Line, ...]
     points: Mapping[int, int]
     scored_as_solo: bool
+    bock_factor: int = 1  # Doppelkopf: the Bock factor the series gave the deal (RULES.md §2.3)
+    bock_triggers: frozenset[str] = frozenset()  # Doppelkopf: the deal starts a Bock round
 
     def __post_init__(self) -> None:
         if sum(self.points.values()) != 0:

@@ -38,9 +38,14 @@ UNDER_LIMITS = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
 DDV_EXTRAS = ("fox", "doppelkopf", "karlchen")
 HOUSE_EXTRAS = (
     *("dulle_caught", "karlchen_caught", "karlchen_killed_by_diamond_queen"),
-    "fox_last_trick",
+    *("fox_caught_in_last_trick", "fox_wins_last_trick"),
 )
 EXTRA_TYPES = DDV_EXTRAS + HOUSE_EXTRAS
+# "Fuchs letzter Stich" means two things: before 2026-12 Karlchen's ``fox_last_trick`` was an
+# opponent's fox CAUGHT in the last trick; clubs and programs mean a party winning the last trick
+# WITH ITS OWN fox. The old code stays readable (stored deals, rule sets, archives) and is read as
+# the unambiguous name of what it always meant (RULES.md §6, "Fuchs letzter Stich").
+LEGACY_EXTRAS = {"fox_last_trick": "fox_caught_in_last_trick"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +67,17 @@ EXTRA_KINDS = {
     "karlchen_killed_by_diamond_queen": ExtraKind(
         max_per_deal=2, min_points_each=5, in_last_trick=True
     ),
-    "fox_last_trick": ExtraKind(max_per_deal=2, min_points_each=11, in_last_trick=True),
+    "fox_caught_in_last_trick": ExtraKind(max_per_deal=2, min_points_each=11, in_last_trick=True),
+    # One card wins the last trick: the party's own ♦A, so at most once per deal.
+    "fox_wins_last_trick": ExtraKind(max_per_deal=1, min_points_each=11, in_last_trick=True),
 }
 CLUB_JACK_EXTRAS = ("karlchen", "karlchen_caught", "karlchen_killed_by_diamond_queen")
+# Extras that name the card winning the last trick (♣J, ♦Q, ♦A): at most one of them per deal.
+LAST_TRICK_WINNERS = ("karlchen", "karlchen_killed_by_diamond_queen", "fox_wins_last_trick")
+
+# What starts a Bock round (RULES.md §2.3); a rule set picks any of them, none by default.
+BOCK_TRIGGERS = ("tie_120", "announced_lost", "re_and_kontra", "solo_lost", "karlchen_caught")
+BOCK_STACKINGS = ("multiply", "add", "queue")
 
 TOTAL_POINTS = 240
 NORMAL_SCORED = ("normal", "wedding", "poverty")  # contracts scored as a normal game (with 2 Re)
@@ -87,6 +100,18 @@ class DoppelkopfRules:
     schweinchen: bool = False
     second_dulle_beats_first: bool = False
     compulsory_solos: bool = True
+    # Bock rounds (RULES.md §2.3): state across deals, so the series engine plays them; a deal's
+    # score only takes the factor it is given. No trigger: no Bock (the DDV rules have none).
+    bock_triggers: frozenset[str] = frozenset()
+    bock_length: int | None = None  # deals per Bock round; None: as many as players at the table
+    bock_stacking: str = "multiply"
+    bock_multiplier: int = 2
+    bock_max_level: int = 3
+    bock_pause_compulsory_solos: bool = False
+
+    @property
+    def bock(self) -> bool:
+        return bool(self.bock_triggers)
 
     @property
     def tricks(self) -> int:
@@ -144,9 +169,27 @@ BOOL_OPTIONS = (
     "schweinchen",
     "second_dulle_beats_first",
     "compulsory_solos",
+    "bock_pause_compulsory_solos",
 )
-CHOICE_OPTIONS = {"scoring": ("ddv", "doubling"), "deck": ("with_nines", "without_nines")}
-PRESETS = ("ddv",)
+CHOICE_OPTIONS = {
+    "scoring": ("ddv", "doubling"),
+    "deck": ("with_nines", "without_nines"),
+    "bock_stacking": BOCK_STACKINGS,
+}
+# Integer options: inclusive bounds. The caps keep 4^4 × a game value far from any overflow.
+INT_OPTIONS = {"bock_multiplier": (2, 4), "bock_max_level": (1, 4)}
+BOCK_LENGTH_PLAYERS = "players"
+BOCK_FACTOR_MAX = 256  # 4^4: the highest factor a rule set can reach
+BOCK_LENGTH_MAX = 12
+PRESETS = ("ddv", "club_bock")
+# A club evening with Bock rounds: what the research found most often (RULES.md §2.3).
+PRESET_OPTIONS: dict[str, dict[str, Any]] = {
+    "ddv": {},
+    "club_bock": {
+        "bock_triggers": frozenset({"tie_120", "announced_lost", "solo_lost"}),
+        "bock_pause_compulsory_solos": True,
+    },
+}
 
 
 def parse_doppelkopf_rules(options: Mapping[str, object]) -> DoppelkopfRules:
@@ -164,7 +207,8 @@ def parse_doppelkopf_rules(options: Mapping[str, object]) -> DoppelkopfRules:
         if parsed is not None:
             values[key] = parsed
     problems.raise_if_any()
-    return DoppelkopfRules(**values)
+    preset = options.get("preset", "ddv")
+    return DoppelkopfRules(**{**PRESET_OPTIONS[str(preset)], **values})
 
 
 def _parse_option(key: str, value: object, problems: Problems) -> object | None:
@@ -176,11 +220,26 @@ def _parse_option(key: str, value: object, problems: Problems) -> object | None:
         valid = isinstance(value, bool)
     elif key in CHOICE_OPTIONS:
         valid = isinstance(value, str) and value in CHOICE_OPTIONS[key]
+    elif key in INT_OPTIONS:
+        low, high = INT_OPTIONS[key]
+        valid = type(value) is int and low <= value <= high
     elif key == "extras":
         valid = isinstance(value, list) and all(
-            isinstance(kind, str) and kind in EXTRA_TYPES for kind in value
+            isinstance(kind, str) and (kind in EXTRA_TYPES or kind in LEGACY_EXTRAS)
+            for kind in value
+        )
+        value = frozenset(map(_current_extra, cast(list[str], value))) if valid else value
+    elif key == "bock_triggers":
+        valid = isinstance(value, list) and all(
+            isinstance(trigger, str) and trigger in BOCK_TRIGGERS for trigger in value
         )
         value = frozenset(cast(list[str], value)) if valid else value
+    elif key == "bock_length":
+        valid = value == BOCK_LENGTH_PLAYERS or (
+            type(value) is int and 1 <= value <= BOCK_LENGTH_MAX
+        )
+        value = None if value == BOCK_LENGTH_PLAYERS else value
+        return value if valid else _invalid(key, problems)
     elif key == "solo_multiplier":
         # The soloist plays against three: only multiples of 3 keep the deal zero-sum.
         valid = type(value) is int and 3 <= value <= 30 and value % 3 == 0
@@ -188,9 +247,17 @@ def _parse_option(key: str, value: object, problems: Problems) -> object | None:
         problems.add("unknown_option", f"rules.{key}", option=str(key))
         return None
     if not valid:
-        problems.add("invalid_option", f"rules.{key}", option=key)
-        return None
+        return _invalid(key, problems)
     return value
+
+
+def _invalid(key: str, problems: Problems) -> None:
+    problems.add("invalid_option", f"rules.{key}", option=key)
+
+
+def _current_extra(kind: str) -> str:
+    """An extra's code, the legacy ``fox_last_trick`` read as what it always meant."""
+    return LEGACY_EXTRAS.get(kind, kind)
 
 
 # --- validation ------------------------------------------------------------------------------
@@ -349,13 +416,13 @@ def _check_extra_counts(counts: Counter[tuple[str, str]], problems: Problems) ->
             problems.add("extra_too_many", "deal.extras", extra=kind, max=most)
     if sum(per_type[kind] for kind in CLUB_JACK_EXTRAS) > 2:
         problems.add("extra_too_many", "deal.extras", extra="karlchen", max=2)
-    if per_type["karlchen"] and per_type["karlchen_killed_by_diamond_queen"]:
+    if sum(1 for kind in LAST_TRICK_WINNERS if per_type[kind]) > 1:
         problems.add("last_trick_conflict", "deal.extras")  # one card wins the last trick
     last_trick_parties = {party for (kind, party) in counts if EXTRA_KINDS[kind].in_last_trick}
     if len(last_trick_parties) > 1:
         problems.add("last_trick_conflict", "deal.extras")
     for party in PARTIES:
-        if counts[("fox_last_trick", party)] > counts[("fox", party)]:
+        if counts[("fox_caught_in_last_trick", party)] > counts[("fox", party)]:
             problems.add("fox_last_trick_without_fox", "deal.extras", party=party)
 
 
@@ -404,11 +471,17 @@ def other(party: str) -> str:
     return KONTRA if party == RE else RE
 
 
-def score_doppelkopf(rules: DoppelkopfRules, deal: DoppelkopfDeal) -> DealScore:
+def score_doppelkopf(
+    rules: DoppelkopfRules, deal: DoppelkopfDeal, *, bock_factor: int = 1
+) -> DealScore:
     """Score one deal: winner, game value, breakdown and points per active seat (TSR 7).
 
+    ``bock_factor`` is the deal's Bock factor as the series engine worked it out (1: no Bock);
+    it multiplies the value and every seat's points and shows as the breakdown's last line.
     Raises ``DealRejected`` (with every problem) for a result that cannot have happened.
     """
+    if bock_factor < 1:
+        raise ValueError(f"bock_factor must be at least 1, not {bock_factor!r}")
     validate(rules, deal)
     facts = _Facts.of(rules, deal)
     solo = scored_as_solo(deal)
@@ -422,13 +495,47 @@ def score_doppelkopf(rules: DoppelkopfRules, deal: DoppelkopfDeal) -> DealScore:
     if rules.no_hintertuer and winner and value < 0:
         lines.append(Line("no_hintertuer", winner, -value))
         net_re, value = 0, 0
+    if bock_factor > 1:
+        # The line adds (factor - 1) × the value to the party ahead: the lines still net to it.
+        lines.append(Line("bock", ahead, value * (bock_factor - 1)))
+        net_re, value = net_re * bock_factor, value * bock_factor
     return DealScore(
         winner=winner,
         value=value,
         lines=tuple(lines),
         points=_points_per_seat(rules, deal, net_re, solo=solo),
         scored_as_solo=solo,
+        bock_factor=bock_factor,
+        bock_triggers=_fired_triggers(rules, deal, facts, winner),
     )
+
+
+def bock_triggers(rules: DoppelkopfRules, deal: DoppelkopfDeal) -> frozenset[str]:
+    """Which of the rule set's Bock triggers the deal fires (empty: it starts no Bock round).
+
+    Raises ``DealRejected`` like ``score_doppelkopf`` for a deal that cannot have happened.
+    """
+    validate(rules, deal)
+    facts = _Facts.of(rules, deal)
+    return _fired_triggers(rules, deal, facts, _winner(facts))
+
+
+def _fired_triggers(
+    rules: DoppelkopfRules, deal: DoppelkopfDeal, facts: _Facts, winner: str | None
+) -> frozenset[str]:
+    """A deal starts at most one Bock round however many triggers it fires (RULES.md §2.3)."""
+    fired = set()
+    if deal.re_points == TOTAL_POINTS // 2:
+        fired.add("tie_120")
+    if any(facts.levels[party] and winner != party for party in PARTIES):
+        fired.add("announced_lost")  # a party that said Re or Kontra (or more) did not win
+    if facts.levels[RE] and facts.levels[KONTRA]:
+        fired.add("re_and_kontra")
+    if deal.contract == "solo" and winner != RE:
+        fired.add("solo_lost")
+    if any(extra.type == "karlchen_caught" for extra in deal.extras):
+        fired.add("karlchen_caught")
+    return frozenset(fired) & rules.bock_triggers
 
 
 def _winner(facts: _Facts) -> str | None:
@@ -535,5 +642,8 @@ def deal_from_dict(data: Mapping[str, Any]) -> DoppelkopfDeal:
         kontra_points=data.get("kontra_points"),
         re_tricks=data.get("re_tricks"),
         announcements=Announcements(**(data.get("announcements") or {})),
-        extras=tuple(Extra(**extra) for extra in data.get("extras") or ()),
+        extras=tuple(
+            Extra(type=_current_extra(extra["type"]), party=extra["party"])
+            for extra in data.get("extras") or ()
+        ),
     )

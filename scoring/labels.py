@@ -43,7 +43,18 @@ EXTRAS = {
     "dulle_caught": _("Dulle caught"),
     "karlchen_caught": _("Karlchen caught"),
     "karlchen_killed_by_diamond_queen": _("Karlchen beaten by the ♦ queen"),
-    "fox_last_trick": _("Fox in the last trick"),
+    "fox_caught_in_last_trick": _("Fox caught in the last trick"),
+    "fox_wins_last_trick": _("Own fox wins the last trick"),
+}
+# Codes of earlier versions still found in stored deals: shown, never offered.
+LEGACY_EXTRAS = {"fox_last_trick": EXTRAS["fox_caught_in_last_trick"]}
+
+BOCK_TRIGGERS = {
+    "tie_120": _("120 to 120"),
+    "announced_lost": _("a party lost its Re or Kontra"),
+    "re_and_kontra": _("both Re and Kontra announced"),
+    "solo_lost": _("a solo lost"),
+    "karlchen_caught": _("Karlchen caught"),
 }
 
 SCHAFKOPF_CONTRACTS = {
@@ -89,6 +100,8 @@ LINES = {
     "against_the_elders": _("against the Elders (Kontra won)"),
     "no_hintertuer": _("no back door: the game scores 0"),
     **EXTRAS,
+    **LEGACY_EXTRAS,
+    "bock": _("Bock round: the value multiplied"),
     "base_rufer": _("Rufer"),
     "base_wenz": _("Wenz"),
     "base_solo": pgettext_lazy("schafkopf", "Solo"),

@@ -15,8 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from rules import parse_rules
+from rules.doppelkopf import DoppelkopfRules
 from tournaments import enums
-from tournaments.engine.series import SeriesSettings
+from tournaments.engine.series import BockSettings, BockStacking, SeriesSettings
 
 
 def check_rules(game: str, rules) -> None:
@@ -150,6 +151,26 @@ class Tournament(models.Model):
             table_size=table_size,
             normal_deals=normal,
             compulsory_solos=doppelkopf and self.compulsory_solos,
+            bock=self.bock_settings(table_size),
+        )
+
+    def bock_settings(self, table_size: int) -> BockSettings | None:
+        """The Bock rounds the rules play at a table of ``table_size`` (None: none)."""
+        if self.game != enums.Game.DOPPELKOPF:
+            return None
+        try:
+            rules = parse_rules(self.game, self.rules)
+        except Refused:
+            return None  # an unchecked rule set (saved outside the forms) scores without Bock
+        assert isinstance(rules, DoppelkopfRules)
+        if not rules.bock:
+            return None
+        return BockSettings(
+            length=rules.bock_length or table_size,
+            stacking=BockStacking(rules.bock_stacking),
+            multiplier=rules.bock_multiplier,
+            max_level=rules.bock_max_level,
+            pause_compulsory_solos=rules.bock_pause_compulsory_solos,
         )
 
 

@@ -25,11 +25,17 @@ from karlchen.actors import Actor
 from karlchen.api.errors import flatten
 from karlchen.refusals import Problem, Refused, refused
 from results.domain.standings import standings
-from rules import parse_rules
+from rules import doppelkopf, parse_rules
 from scoring.api.deal_views import plain
 from scoring.api.serializers import MAX_LIST, DoppelkopfDealInput, SchafkopfDealInput
 from scoring.domain.adjustments import check_adjustment
-from scoring.domain.deals import VOID_RESULT, confirming_positions, replay_entered, score_entered
+from scoring.domain.deals import (
+    VOID_RESULT,
+    confirming_positions,
+    replay_entered,
+    score_entered,
+    stored_bock_factor,
+)
 from scoring.enums import AdjustmentKind, DealKind
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.domain.seating import new_table
@@ -692,12 +698,33 @@ class _Shape:
             game=game,
             normal_deals=tournament["normal_deals"],
             compulsory_solos=tournament.get("compulsory_solos", True),
+            rules=rules,  # its Bock rounds are part of the series
         ).series_settings
         for index, series in enumerate(archive["series"]):
             for number, table in enumerate(series["tables"]):
                 path = f"series.{index}.tables.{number}"
                 settings = settings_of(len(table["seats"]))
                 _Table(self, game, rules, settings, table, path).check()
+
+
+def _with_current_codes(result: Any) -> Any:
+    """An archived result with the extras' legacy codes read as today's (``fox_last_trick``)."""
+    if not isinstance(result, Mapping) or not isinstance(result.get("lines"), list):
+        return result
+    lines = [
+        {**line, "code": doppelkopf.LEGACY_EXTRAS.get(line.get("code"), line.get("code"))}
+        if isinstance(line, Mapping)
+        else line
+        for line in result["lines"]
+    ]
+    return {**result, "lines": lines}
+
+
+def _bock_factor_of(revision: Mapping[str, Any]) -> int:
+    """The Bock factor an archived revision says it was scored with (a sane one, else 1)."""
+    result = revision.get("result")
+    factor = stored_bock_factor(result) if isinstance(result, Mapping) else 1
+    return factor if 1 <= factor <= doppelkopf.BOCK_FACTOR_MAX else 1
 
 
 class _Table:
@@ -730,8 +757,12 @@ class _Table:
         try:
             timeline = replay_entered(
                 self.game,
+                self.rules,
                 self.settings,
-                [revisions[-1] for revisions in checked],
+                [
+                    (revisions[-1], bool(deal["revisions"][-1].get("voided", False)))
+                    for revisions, deal in zip(checked, deals, strict=True)
+                ],
                 time_up_after=self.table.get("time_up_after"),
             )
         except Refused as refusal:
@@ -792,13 +823,19 @@ class _Table:
                     expected=_shown(value),
                 )
         keeper = max(self.seats)
+        current = len(entered) - 1
         for version, (revision, data) in enumerate(zip(deal["revisions"], entered, strict=True)):
             path = self.at(index, version)
             if revision.get("voided", False):
                 self.voided(revision, index, version, entered)
                 continue
+            # The current revision has the Bock factor of the series as it stands; an earlier
+            # one the factor it was scored with then (a correction before it may have moved it).
+            factor = entry.bock_factor if version == current else _bock_factor_of(revision)
             try:
-                scored = score_entered(self.game, self.rules, data, entry.deal.players)
+                scored = score_entered(
+                    self.game, self.rules, data, entry.deal.players, bock_factor=factor
+                )
             except Refused as refusal:
                 for problem in refusal.problems:
                     self.shape.add(
@@ -808,7 +845,7 @@ class _Table:
             points = {str(position): value for position, value in sorted(scored.points.items())}
             if revision["points"] != points:
                 self.shape.add("archive_points_differ", f"{path}.points", expected=_shown(points))
-            elif revision["result"] != scored.result:
+            elif _with_current_codes(revision["result"]) != scored.result:
                 self.shape.add("archive_result_differs", f"{path}.result")
             revision["input"] = scored.entered  # stored as recording stores it
             self.confirmation(revision, path, scored.entered, keeper)

@@ -39,6 +39,7 @@ from scoring.api.permissions import (
     table_or_404,
 )
 from scoring.api.serializers import (
+    BOCK_KEYS,
     DealScoreOutput,
     DoppelkopfDealInput,
     SchafkopfDealInput,
@@ -102,6 +103,7 @@ class WrittenDealOutput(serializers.Serializer):
                     for line in result["lines"]
                 ],
                 "points": dict(result["points"]),
+                **{key: result[key] for key in BOCK_KEYS if key in result},
             },
             "points": _points_by_entry(revision),
         }
@@ -139,7 +141,16 @@ def deal_number_or_404(table, number: int) -> None:
 # --- reading -----------------------------------------------------------------------------------
 
 
+class BockOutput(serializers.Serializer):
+    level = serializers.IntegerField(help_text="Overlapping Bock rounds (0: not a Bock deal).")
+    factor = serializers.IntegerField(help_text="What the deal's value is multiplied by.")
+    deals_left = serializers.IntegerField(help_text="Bock deals still to play, this one included.")
+
+
 class NextDealOutput(serializers.Serializer):
+    bock = BockOutput(
+        help_text="Bock rounds (RULES.md §2.3); a Pflichtsolo is not Bock where they pause."
+    )
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     sitting_out = serializers.IntegerField(allow_null=True)
@@ -166,6 +177,7 @@ class TableStateApi(TableApi):
             confirmers = serializers.ListField(
                 child=serializers.IntegerField(), help_text="Positions that may confirm it."
             )
+            bock_factor = serializers.IntegerField(help_text="Its Bock factor (1: no Bock).")
 
         id = serializers.IntegerField(source="table.pk")
         number = serializers.IntegerField(source="table.number")
@@ -212,6 +224,7 @@ class TableSheetApi(TableApi):
             totals = serializers.DictField(
                 child=serializers.IntegerField(), help_text="Running totals after this deal."
             )
+            bock_factor = serializers.IntegerField(help_text="Its Bock factor (1: no Bock).")
 
         id = serializers.IntegerField(source="table.pk")
         number = serializers.IntegerField(source="table.number")
@@ -453,6 +466,7 @@ class PreviewDealApi(TableApi):
         data = valid_for_game(PreviewDealApi.inputs, table, request.data)
         preview = preview_deal(table, deal=data["deal"], number=data.get("number"))
         body = PreviewDealApi.OutputSerializer(preview).data
+        body["result"] = DealScoreOutput.of(preview.score)  # the Bock keys only where they apply
         body["points"] = {str(entry): points for entry, points in preview.points.items()}
         return Response(body)
 

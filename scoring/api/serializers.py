@@ -76,6 +76,13 @@ class GameInput(ContractInput):
 
 class DoppelkopfPreviewInput(GameInput):
     deal = DoppelkopfDealInput()
+    bock_factor = StrictIntegerField(
+        required=False,
+        default=1,
+        min_value=1,
+        max_value=doppelkopf.BOCK_FACTOR_MAX,
+        help_text="The deal's Bock factor (RULES.md §2.3); at a table the series gives it.",
+    )
 
 
 class SchafkopfPreviewInput(GameInput):
@@ -93,11 +100,19 @@ class DealScoreOutput(serializers.Serializer):
     value = serializers.IntegerField()
     lines = LineOutput(many=True)
     points = serializers.DictField(child=serializers.IntegerField())
+    bock_factor = serializers.IntegerField(
+        required=False, help_text="Only for a Bock deal: what its value was multiplied by."
+    )
+    bock_triggers = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Only where the deal starts a Bock round: the rule set's triggers it fired.",
+    )
 
     @staticmethod
     def of(score) -> dict:
         """The response body; built by hand because it is on the hot path of every preview."""
-        return {
+        body = {
             "winner": score.winner,
             "value": score.value,
             "lines": [
@@ -106,3 +121,17 @@ class DealScoreOutput(serializers.Serializer):
             ],
             "points": {str(seat): points for seat, points in sorted(score.points.items())},
         }
+        return body | bock_fields(score)
+
+
+BOCK_KEYS = ("bock_factor", "bock_triggers")  # a result's keys for Bock deals only
+
+
+def bock_fields(score) -> dict:
+    """The Bock keys of a result: present only for a Bock deal or one that starts a round."""
+    fields: dict = {}
+    if score.bock_factor > 1:
+        fields["bock_factor"] = score.bock_factor
+    if score.bock_triggers:
+        fields["bock_triggers"] = sorted(score.bock_triggers)
+    return fields

@@ -71,7 +71,9 @@ class ScorePreviewApi(APIView):
         assert rules is not None  # a valid body names a game: its rules were parsed
         try:
             score = score_deal(
-                rules, serializer.fields["deal"].to_deal(serializer.validated_data["deal"])
+                rules,
+                serializer.fields["deal"].to_deal(serializer.validated_data["deal"]),
+                bock_factor=serializer.validated_data.get("bock_factor", 1),
             )
         except Refused as refusal:
             return validation_response(problem_errors(refusal.problems))

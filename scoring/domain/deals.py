@@ -25,7 +25,7 @@ from karlchen import limits
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
-from rules import DealScore, doppelkopf, parse_rules, schafkopf, score_deal
+from rules import DealScore, bock_triggers, doppelkopf, parse_rules, schafkopf, score_deal
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
 from tournaments.domain.log import log_action
@@ -36,6 +36,7 @@ from tournaments.engine.series import (
     SeriesRefused,
     SeriesSettings,
     TimelineEntry,
+    bock_factor,
     classify,
     replay,
     timeline,
@@ -76,10 +77,47 @@ class _TableScope:
     @cached_property
     def played(self) -> tuple[PlayedDeal, ...]:
         if "deals" in self.__dict__:
-            inputs = [deal.current.input for deal in self.deals]
+            rows = [(deal.current.input, deal.current.voided) for deal in self.deals]
         else:
-            inputs = [json.loads(text) for (text,) in _select(PLAYED_SQL, self.table.pk)]
-        return tuple(PlayedDeal.of_result(self.tournament.game, data) for data in inputs)
+            rows = [(_json(data), voided) for (data, voided) in _select(PLAYED_SQL, self.table.pk)]
+        return played_deals(self.tournament.game, self.tournament.rules, self.settings, rows)
+
+
+def played_deals(
+    game: str,
+    rules: Mapping[str, Any],
+    settings: SeriesSettings,
+    rows: Sequence[tuple[Mapping[str, Any], bool]],
+) -> tuple[PlayedDeal, ...]:
+    """The deals as the series sees them, from what was entered and whether it was voided.
+
+    Where the rules play Bock rounds, the rules engine says which deals start one (a voided
+    deal starts none: it scored nothing).
+    """
+    if settings.bock is None:
+        return tuple(PlayedDeal.of_result(game, data) for data, _voided in rows)
+    engine_rules = parse_rules(game, rules)
+    return tuple(
+        PlayedDeal.of_result(
+            game, data, bock_trigger=not voided and _starts_bock(game, engine_rules, data)
+        )
+        for data, voided in rows
+    )
+
+
+def _starts_bock(
+    game: str, rules: doppelkopf.DoppelkopfRules | schafkopf.SchafkopfRules, data: Mapping[str, Any]
+) -> bool:
+    """Whether an entered deal starts a Bock round; one the engine refuses starts none (the
+    scoring of that deal reports why)."""
+    try:
+        return bool(bock_triggers(rules, doppelkopf.deal_from_dict(data)))
+    except (Refused, KeyError, TypeError, ValueError):
+        return False
+
+
+def _json(data: Any) -> Any:
+    return json.loads(data) if isinstance(data, str) else data
 
 
 def record_deal(
@@ -139,7 +177,8 @@ def correct_deal(
         target = _deal_for_update(scope, number, version, reason)
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
-        engine_deal, score = _score(scope, deal, players, problems)
+        factor = entries[number - 1].bock_factor if entries else 1
+        engine_deal, score = _score(scope, deal, players, problems, bock_factor=factor)
         assert entries is not None  # without a timeline there were problems: _score refused
         revision = _add_revision(scope, target, engine_deal, score, by=by, reason=reason)
         _apply_timeline(scope, entries)
@@ -176,6 +215,12 @@ def void_deal(
         )
         target.voided = True
         target.save(update_fields=["voided"])
+        if scope.settings.bock is not None:  # a voided deal starts no Bock round any more
+            scope.__dict__.pop("played", None)
+            _apply_timeline(
+                scope,
+                timeline(scope.settings, scope.played, time_up_after=scope.table.time_up_after),
+            )
         _after_commit(scope)
         return revision
 
@@ -208,7 +253,8 @@ def preview_deal(
         target = scope.deals[number - 1]
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
-        _engine_deal, score = _score(scope, deal, players, problems)
+        factor = entries[number - 1].bock_factor if entries else 1
+        _engine_deal, score = _score(scope, deal, players, problems, bock_factor=factor)
         assert entries is not None  # without a timeline there were problems: _score refused
         entry = entries[number - 1]
         kind, dealer, sitting_out = entry.kind, entry.deal.dealer, entry.deal.sitting_out
@@ -319,7 +365,11 @@ def _corrected_timeline(
     """The series replayed with the corrected deal: its problems, and every deal's new kind."""
     index = scope.deals.index(target)
     played = list(scope.played)
-    played[index] = PlayedDeal.of_result(scope.tournament.game, deal)
+    tournament = scope.tournament
+    # a correction brings a voided deal back: the corrected result may start a Bock round
+    players = [p for p in sorted(scope.seats) if p != target.sitting_out]
+    entered = [({**deal, "seats": players}, False)]
+    (played[index],) = played_deals(tournament.game, tournament.rules, scope.settings, entered)
     try:
         entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
     except SeriesRefused as refusal:
@@ -352,7 +402,7 @@ def _load(table_id: int, *, lock: bool) -> _TableScope:
 SEATS_SQL = f'SELECT "position", entry_id FROM {Seat._meta.db_table} WHERE table_id = %s'
 SERIES_STATUS_SQL = f"SELECT status FROM {Series._meta.db_table} WHERE id = %s"
 PLAYED_SQL = (
-    f"SELECT revision.input FROM {Deal._meta.db_table} deal"
+    f"SELECT revision.input, revision.voided FROM {Deal._meta.db_table} deal"
     f" JOIN {DealRevision._meta.db_table} revision ON revision.id = deal.current_id"
     " WHERE deal.table_id = %s ORDER BY deal.number"
 )
@@ -441,17 +491,25 @@ def _evaluate_new(
         )
     except SeriesRefused as refusal:
         problems.append(_series_problem(scope.tournament.game, refusal))
-    engine_deal, score = _score(scope, deal, upcoming.players, problems)
+    factor = 1 if kind is None else bock_factor(scope.settings, upcoming, kind)
+    engine_deal, score = _score(scope, deal, upcoming.players, problems, bock_factor=factor)
     assert kind is not None  # without a kind there were problems: _score refused
     return engine_deal, score, kind
 
 
 def _score(
-    scope: _TableScope, deal: Mapping[str, Any], players: tuple[int, ...], problems: list[Problem]
+    scope: _TableScope,
+    deal: Mapping[str, Any],
+    players: tuple[int, ...],
+    problems: list[Problem],
+    *,
+    bock_factor: int = 1,
 ) -> tuple[EngineDeal, DealScore]:
     """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
     tournament = scope.tournament
-    return _scored(tournament.game, tournament.rules, deal, players, problems)
+    return _scored(
+        tournament.game, tournament.rules, deal, players, problems, bock_factor=bock_factor
+    )
 
 
 def _scored(
@@ -460,6 +518,8 @@ def _scored(
     deal: Mapping[str, Any],
     players: tuple[int, ...],
     problems: list[Problem],
+    *,
+    bock_factor: int = 1,
 ) -> tuple[EngineDeal, DealScore]:
     given = deal.get("seats")
     if given and sorted(given) != sorted(players):
@@ -467,7 +527,7 @@ def _scored(
     convert = schafkopf.deal_from_dict if game == Game.SCHAFKOPF else doppelkopf.deal_from_dict
     engine_deal, score = convert({**deal, "seats": list(players)}), None
     try:
-        score = score_deal(parse_rules(game, rules), engine_deal)
+        score = score_deal(parse_rules(game, rules), engine_deal, bock_factor=bock_factor)
     except Refused as refusal:
         problems.extend(refusal.problems)
     if problems:
@@ -486,24 +546,32 @@ class ScoredDeal:
 
 
 def score_entered(
-    game: str, rules: Mapping[str, Any], deal: Mapping[str, Any], players: tuple[int, ...]
+    game: str,
+    rules: Mapping[str, Any],
+    deal: Mapping[str, Any],
+    players: tuple[int, ...],
+    *,
+    bock_factor: int = 1,
 ) -> ScoredDeal:
     """``deal`` (its shape checked by the contract's serializer) scored for ``players`` exactly
-    as recording or correcting it scores it; refused with the same problems (``deal.…``)."""
-    engine_deal, score = _scored(game, rules, deal, players, [])
+    as recording or correcting it scores it (with the Bock factor the series gave it); refused
+    with the same problems (``deal.…``)."""
+    engine_deal, score = _scored(game, rules, deal, players, [], bock_factor=bock_factor)
     return ScoredDeal(_entered(engine_deal), _result(score), dict(score.points))
 
 
 def replay_entered(
     game: str,
+    rules: Mapping[str, Any],
     settings: SeriesSettings,
-    deals: Sequence[Mapping[str, Any]],
+    deals: Sequence[tuple[Mapping[str, Any], bool]],
     *,
     time_up_after: int | None,
 ) -> tuple[TimelineEntry, ...]:
-    """The series at a table from its deals as entered (the current revisions), checked as
-    recording them one after another checks them: each deal's kind, dealer and players."""
-    played = [PlayedDeal.of_result(game, data) for data in deals]
+    """The series at a table from its deals as entered (the current revisions, each with
+    whether it is voided), checked as recording them one after another checks them: each
+    deal's kind, dealer, players and Bock factor."""
+    played = played_deals(game, rules, settings, deals)
     try:
         return timeline(settings, played, time_up_after=time_up_after)
     except SeriesRefused as refusal:
@@ -604,23 +672,59 @@ VOID_RESULT: dict[str, Any] = {
 
 
 def _result(score: DealScore) -> dict[str, Any]:
-    return {
+    result = {
         "winner": score.winner,
         "value": score.value,
         "lines": [asdict(line) for line in score.lines],
         "points": {str(seat): points for seat, points in sorted(score.points.items())},
     }
+    # only Bock deals and those starting a round carry the Bock keys (docs/API.md §4)
+    if score.bock_factor > 1:
+        result["bock_factor"] = score.bock_factor
+    if score.bock_triggers:
+        result["bock_triggers"] = sorted(score.bock_triggers)
+    return result
+
+
+def stored_bock_factor(result: Mapping[str, Any]) -> int:
+    """The Bock factor a stored result was scored with (1: none, or a void)."""
+    factor = result.get("bock_factor", 1)
+    return factor if isinstance(factor, int) else 1
 
 
 def _apply_timeline(scope: _TableScope, entries: Sequence[TimelineEntry]) -> None:
-    """Store the kinds and dealers a corrected series now has (usually nothing changes)."""
+    """Store the kinds and dealers a corrected series now has (usually nothing changes), and
+    score again the deals whose Bock factor it moved."""
     changed = []
     for deal, entry in zip(scope.deals, entries, strict=True):
         values = (entry.kind.value, entry.deal.dealer, entry.deal.sitting_out)
         if (deal.kind, deal.dealer, deal.sitting_out) != values:
             deal.kind, deal.dealer, deal.sitting_out = values
             changed.append(deal)
+        if not deal.current.voided and stored_bock_factor(deal.current.result) != entry.bock_factor:
+            _rescore(scope, deal.current, entry.bock_factor)
     Deal.objects.bulk_update(changed, ["kind", "dealer", "sitting_out"])
+
+
+def _rescore(scope: _TableScope, revision: DealRevision, factor: int) -> None:
+    """A correction (or void) of an earlier deal moved the Bock rounds over this deal.
+
+    Its result is derived from what was entered AND its place in the series: the current
+    revision keeps its input, version and confirmation, and its result and points are worked
+    out again with the new factor in the same transaction (RULES.md §2.3, "Corrections").
+    """
+    entered = revision.input
+    players = tuple(entered["seats"])
+    tournament = scope.tournament
+    _engine_deal, score = _scored(
+        tournament.game, tournament.rules, entered, players, [], bock_factor=factor
+    )
+    revision.result = _result(score)
+    revision.save(update_fields=["result"])
+    stored = {row.position: row for row in RevisionPoints.objects.filter(revision=revision)}
+    for position, points in score.points.items():
+        stored[position].points = points
+    RevisionPoints.objects.bulk_update(stored.values(), ["points"])
 
 
 def _mark_running(scope: _TableScope) -> None:

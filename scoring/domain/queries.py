@@ -13,10 +13,10 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from scoring.domain.deals import confirming_positions
+from scoring.domain.deals import confirming_positions, played_deals, stored_bock_factor
 from scoring.models import Deal
 from seating.models import Seat, Table
-from tournaments.engine.series import NextDeal, PlayedDeal, replay
+from tournaments.engine.series import NextDeal, replay
 from tournaments.models import Series, Tournament
 
 DONE, OWED = "done", "owed"
@@ -51,6 +51,8 @@ class DealView:
     confirmed: bool  # by a player of the other party; always True where nobody must confirm
     confirmers: tuple[int, ...]  # the positions that may confirm it
     value: int = 0
+    bock_factor: int = 1  # what its points were multiplied by (RULES.md §2.3)
+    starts_bock: bool = False  # it fired a Bock trigger of the rules
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class TableState:
     time_up: bool
     rotation_dealer: int = 1  # the series engine's rotation (for clients following it offline)
     normal_played: int = 0
+    bock_rounds: tuple[int, ...] = ()  # the Bock deals left per pending round (offline too)
 
     @property
     def series(self) -> Series:
@@ -113,7 +116,8 @@ def _state(
     deals = list(deals)
     positions = [seat.position for seat in seat_views]
     settings = tournament.series_settings(len(positions))
-    played = [PlayedDeal.of_result(tournament.game, deal.current.input) for deal in deals]
+    rows = [(deal.current.input, deal.current.voided) for deal in deals]
+    played = played_deals(tournament.game, tournament.rules, settings, rows)
     state = replay(settings, played, time_up_after=table.time_up_after)
     deal_views, totals = _with_running_totals(tournament, deals, positions)
     compulsory = {
@@ -133,6 +137,7 @@ def _state(
         time_up=state.time_up,
         rotation_dealer=state.rotation_dealer,
         normal_played=state.normal_played,
+        bock_rounds=state.bock_rounds,
     )
 
 
@@ -176,6 +181,8 @@ def _with_running_totals(
                 confirmed=not needs_confirming or revision.confirmed_at is not None,
                 confirmers=confirming_positions(tournament.game, revision.input, keeper),
                 value=int(deal.current.result.get("value", 0)),
+                bock_factor=stored_bock_factor(revision.result),
+                starts_bock=bool(revision.result.get("bock_triggers")),
             )
         )
     return tuple(views), totals

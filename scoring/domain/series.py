@@ -8,9 +8,10 @@ from django.utils import timezone
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import refused
+from scoring.domain.deals import played_deals
 from seating.models import Table
 from tournaments.domain.log import log_action
-from tournaments.engine.series import PlayedDeal, replay
+from tournaments.engine.series import replay
 from tournaments.enums import SeriesStatus
 from tournaments.models import Series
 
@@ -37,10 +38,9 @@ def incomplete_tables(series: Series) -> list[int]:
     tournament = series.tournament
     missing = []
     for table in series.tables.prefetch_related("seats", "deals__current"):
-        played = [
-            PlayedDeal.of_result(tournament.game, deal.current.input) for deal in table.deals.all()
-        ]
         settings = tournament.series_settings(len(table.seats.all()))
+        rows = [(deal.current.input, deal.current.voided) for deal in table.deals.all()]
+        played = played_deals(tournament.game, tournament.rules, settings, rows)
         if not replay(settings, played, time_up_after=table.time_up_after).complete:
             missing.append(table.number)
     return missing

@@ -287,7 +287,7 @@ def test_house_extras_count_where_enabled():
         ("dulle_caught", "re"),
         ("karlchen_caught", "re"),
         ("fox", "re"),
-        ("fox_last_trick", "re"),
+        ("fox_caught_in_last_trick", "re"),
     ]
     score = score_doppelkopf(ALL_EXTRAS, deal(150, extras=extras))
     assert score.value == 1 + 4
@@ -484,7 +484,7 @@ def test_club_jack_and_last_trick_refusals():
     assert refusals(ALL_EXTRAS, deal(150, extras=queen_and_jack)) == {
         ("last_trick_conflict", "deal.extras")
     }
-    assert refusals(ALL_EXTRAS, deal(150, extras=[("fox_last_trick", "kontra")])) == {
+    assert refusals(ALL_EXTRAS, deal(150, extras=[("fox_caught_in_last_trick", "kontra")])) == {
         ("fox_last_trick_without_fox", "deal.extras")
     }
 

@@ -7,6 +7,10 @@ says which kind a new deal gets (normal, wedding, Pflichtsolo, Lustsolo, Vorfüh
 refuses it. Both say when the series is complete, also after the organiser ended it (time up).
 Rules: RULES.md §1.8 (Doppelkopf; TSR 3.3, 4.1-4.3, 8.5, 8.6, 10) and §2.4 (Schafkopf).
 
+Bock rounds (a club option, RULES.md §2.3) are state across deals too: a deal that fired a trigger
+(the rules engine says which, ``PlayedDeal.bock_trigger``) starts a round of Bock deals, and the
+replay says for every deal its Bock factor and for the next one how many Bock deals are left.
+
 It does NOT score deals or check cards, parties and announcements (``scoring.engine`` does), keep
 time (the caller says after how many deals the time was up), or know about Django, the database or
 translations. A refusal carries a stable code, a field path and params; the web layer words it.
@@ -48,6 +52,47 @@ _NON_SOLO_KINDS = {
 }
 
 
+class BockStacking(StrEnum):
+    """What a trigger during a Bock round does."""
+
+    MULTIPLY = "multiply"  # a round of its own beside the running ones: the levels multiply
+    ADD = "add"  # the same, but each level adds the multiplier - 1 to the factor (×2, ×3, ×4)
+    QUEUE = "queue"  # its round waits until the running ones are over: never more than one level
+
+
+@dataclass(frozen=True, slots=True)
+class BockSettings:
+    """How a club plays Bock rounds (the triggers themselves are the rules engine's)."""
+
+    length: int  # deals per round
+    stacking: BockStacking = BockStacking.MULTIPLY
+    multiplier: int = 2  # the factor of one Bock level
+    max_level: int = 3  # "bis zu Dreifachbock": more overlapping rounds count no higher
+    pause_compulsory_solos: bool = False  # Pflichtsoli are never Bock and use up no Bock deal
+
+    def __post_init__(self) -> None:
+        if self.length < 1 or self.multiplier < 2 or self.max_level < 1:
+            raise ValueError(f"invalid Bock settings: {self!r}")
+
+    def factor(self, level: int) -> int:
+        if self.stacking is BockStacking.ADD:
+            return 1 + (self.multiplier - 1) * level
+        return int(self.multiplier**level)
+
+
+@dataclass(frozen=True, slots=True)
+class Bock:
+    """The Bock rounds where the series stands: the next deal's level and factor, and how many
+    Bock deals are still to come (the next one included)."""
+
+    level: int
+    factor: int
+    deals_left: int
+
+
+NO_BOCK = Bock(level=0, factor=1, deals_left=0)
+
+
 @dataclass(frozen=True, slots=True)
 class SeriesSettings:
     """How a series is played at one table.
@@ -59,6 +104,7 @@ class SeriesSettings:
     table_size: int
     normal_deals: int
     compulsory_solos: bool = True
+    bock: BockSettings | None = None  # None: no Bock rounds (the DDV rules)
 
     def __post_init__(self) -> None:
         # Bad settings are a bug of the caller, not a captain's mistake: plain ValueError.
@@ -91,9 +137,12 @@ class PlayedDeal:
 
     soloist: int | None
     contract: str = "normal"
+    bock_trigger: bool = False  # the deal starts a Bock round (the rules engine decides)
 
     @classmethod
-    def of_result(cls, game: str, result: Mapping[str, object]) -> PlayedDeal:
+    def of_result(
+        cls, game: str, result: Mapping[str, object], *, bock_trigger: bool = False
+    ) -> PlayedDeal:
         """What the series sees of a deal result as captains enter it (docs/API.md).
 
         Doppelkopf: the soloist is the one Re player of a solo. Schafkopf: the declarer, though
@@ -105,7 +154,7 @@ class PlayedDeal:
             return cls(soloist=declarer if isinstance(declarer, int) else None, contract=contract)
         re = result.get("re")
         soloist = re[0] if contract == SOLO and isinstance(re, Sequence) and re else None
-        return cls(soloist=soloist, contract=contract)
+        return cls(soloist=soloist, contract=contract, bock_trigger=bock_trigger)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +166,8 @@ class NextDeal:
     sitting_out: int | None
     forced_soloist: int | None
     players: tuple[int, ...]
+    # Its Bock factor unless it turns out a Pflichtsolo where those pause the Bock rounds.
+    bock: Bock = NO_BOCK
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +184,7 @@ class SeriesState:
     # holds but has not sent yet (the captain's page, offline).
     rotation_dealer: int = 1
     normal_played: int = 0
+    bock_rounds: tuple[int, ...] = ()  # the Bock deals left of each pending round, in order
 
 
 class SeriesRefused(OneRefusal):
@@ -154,6 +206,7 @@ class _Cursor:
     rotation_dealer: int = 1
     compulsory_done: frozenset[int] = frozenset()
     normal_played: int = 0  # deals in normal-game rows, Lustsoli included (TSR 4.3)
+    bock_rounds: tuple[int, ...] = ()  # Bock deals left per pending round, oldest first
 
 
 def replay(
@@ -175,6 +228,7 @@ def replay(
         deals_total=cursor.normal_limit + settings.compulsory_solo_count,
         rotation_dealer=cursor.rotation_dealer,
         normal_played=cursor.normal_played,
+        bock_rounds=cursor.bock_rounds,
     )
 
 
@@ -198,7 +252,7 @@ def _play_all(
     cursor = _Cursor(normal_limit=settings.normal_deals)
     for deal in deals:
         cursor = _strike_if_time_up(cursor, time_up_after)
-        cursor = _after(settings, cursor, _kind(settings, cursor, deal), deal.soloist)
+        cursor = _after(settings, cursor, _kind(settings, cursor, deal), deal)
     return _strike_if_time_up(cursor, time_up_after)
 
 
@@ -228,7 +282,49 @@ def _next_deal(settings: SeriesSettings, cursor: _Cursor) -> NextDeal | None:
         sitting_out=sitting_out,
         forced_soloist=forced,
         players=tuple(seat for seat in settings.seats if seat != sitting_out),
+        bock=_bock(settings, cursor),
     )
+
+
+def _bock(settings: SeriesSettings, cursor: _Cursor) -> Bock:
+    """The Bock level and factor of the next deal, and the Bock deals still to come."""
+    bock = settings.bock
+    if bock is None or not cursor.bock_rounds:
+        return NO_BOCK
+    if bock.stacking is BockStacking.QUEUE:
+        level, left = 1, sum(cursor.bock_rounds)
+    else:
+        level, left = min(len(cursor.bock_rounds), bock.max_level), max(cursor.bock_rounds)
+    return Bock(level=level, factor=bock.factor(level), deals_left=left)
+
+
+def _bock_paused(settings: SeriesSettings, kind: DealKind) -> bool:
+    solo_kinds = (DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO)
+    return settings.bock is not None and settings.bock.pause_compulsory_solos and kind in solo_kinds
+
+
+def bock_factor(settings: SeriesSettings, upcoming: NextDeal, kind: DealKind) -> int:
+    """The Bock factor of the deal ``upcoming`` once its kind is known (a Pflichtsolo pauses)."""
+    return 1 if _bock_paused(settings, kind) else upcoming.bock.factor
+
+
+def _bock_after(
+    settings: SeriesSettings, cursor: _Cursor, kind: DealKind, deal: PlayedDeal
+) -> tuple[int, ...]:
+    """The pending Bock rounds after ``deal``: one Bock deal used up, its trigger's round added."""
+    bock = settings.bock
+    if bock is None:
+        return ()
+    rounds = cursor.bock_rounds
+    if rounds and not _bock_paused(settings, kind):
+        if bock.stacking is BockStacking.QUEUE:  # only the first round is running
+            rounds = (rounds[0] - 1, *rounds[1:])
+        else:
+            rounds = tuple(left - 1 for left in rounds)
+        rounds = tuple(left for left in rounds if left)
+    if deal.bock_trigger:
+        rounds = (*rounds, bock.length)
+    return rounds
 
 
 def _owing(settings: SeriesSettings, cursor: _Cursor) -> frozenset[int]:
@@ -301,9 +397,9 @@ def _forced_kind(cursor: _Cursor, forced: int, deal: PlayedDeal) -> DealKind:
     raise _refusal(cursor, "no_normal_deals_left", "deal", player=forced)
 
 
-def _after(
-    settings: SeriesSettings, cursor: _Cursor, kind: DealKind, soloist: int | None
-) -> _Cursor:
+def _after(settings: SeriesSettings, cursor: _Cursor, kind: DealKind, deal: PlayedDeal) -> _Cursor:
+    soloist = deal.soloist
+    cursor = replace(cursor, bock_rounds=_bock_after(settings, cursor, kind, deal))
     played = cursor.deals_played + 1
     if kind is DealKind.COMPULSORY_SOLO:
         # TSR 3.3: only after a Pflichtsolo does the same dealer deal again.
@@ -332,6 +428,7 @@ class TimelineEntry:
 
     kind: DealKind
     deal: NextDeal
+    bock_factor: int = 1  # what the deal's points were multiplied by (1: not a Bock deal)
 
 
 def timeline(
@@ -350,6 +447,7 @@ def timeline(
         upcoming = _next_deal(settings, cursor)
         kind = _kind(settings, cursor, deal)
         assert upcoming is not None  # _kind refuses a deal after the last one
-        entries.append(TimelineEntry(kind=kind, deal=upcoming))
-        cursor = _after(settings, cursor, kind, deal.soloist)
+        factor = bock_factor(settings, upcoming, kind)
+        entries.append(TimelineEntry(kind=kind, deal=upcoming, bock_factor=factor))
+        cursor = _after(settings, cursor, kind, deal)
     return tuple(entries)
