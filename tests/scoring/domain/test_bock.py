@@ -81,7 +81,7 @@ def test_a_correction_that_removes_the_trigger_scores_the_later_deals_again():
     assert deal_3.version == version_3  # what was entered is unchanged: no new revision
     # the standings add up the stored points: the later deals count once now
     totals = {row.start_number: row.total for row in standings(table.series.tournament)}
-    by_position = {position: 0 for position in range(1, 5)}
+    by_position = dict.fromkeys(range(1, 5), 0)
     for _factor, points in stored(table):
         for position, value in points.items():
             by_position[position] += value
