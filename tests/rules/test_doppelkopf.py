@@ -7,7 +7,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from karlchen.refusals import InvariantViolation, Refused
-from rules import parse_rules, score_deal
+from rules import bock_triggers, parse_rules, score_deal
 from rules.common import DealScore
 from rules.doppelkopf import (
     CONTRACTS,
@@ -19,6 +19,7 @@ from rules.doppelkopf import (
     DoppelkopfDeal,
     DoppelkopfRules,
     Extra,
+    bock_triggers as doppelkopf_bock_triggers,
     deal_from_dict,
     parse_doppelkopf_rules,
     score_doppelkopf,
@@ -73,10 +74,10 @@ def test_contract_example(example):
     the_deal = deal_from_dict(request["deal"])
     if "error" in example:
         with pytest.raises(Refused) as refused:
-            score_deal(rules, the_deal)
+            score_deal(rules, the_deal, bock_factor=request.get("bock_factor", 1))
         assert example["error"]["field"] in {p.field for p in refused.value.problems}
     else:
-        score = score_deal(rules, the_deal)
+        score = score_deal(rules, the_deal, bock_factor=request.get("bock_factor", 1))
         expected = {int(seat): points for seat, points in example["response"]["points"].items()}
         assert (score.winner, dict(score.points)) == (example["response"]["winner"], expected)
 
@@ -618,3 +619,163 @@ def test_property_more_points_never_make_a_party_worse(case, more):
     after = accepted(rules, richer)
     re_seat = the_deal.re[0]
     assert after.points[re_seat] >= before.points[re_seat]
+
+
+# --- Bock rounds: a deal's factor and what starts a round (RULES.md §2.3) ----------------------
+
+ALL_TRIGGERS = parse_doppelkopf_rules(
+    {
+        "bock_triggers": [
+            "tie_120",
+            "announced_lost",
+            "re_and_kontra",
+            "solo_lost",
+            "karlchen_caught",
+        ],
+        "extras": ["fox", "karlchen_caught"],
+    }
+)
+
+
+@given(rules_and_deals(), st.integers(2, 256))
+def test_property_a_bock_deal_is_the_plain_deal_times_its_factor(case, factor):
+    rules, the_deal = case
+    plain = accepted(rules, the_deal)
+    bock = score_doppelkopf(rules, the_deal, bock_factor=factor)
+    assert {seat: points for seat, points in bock.points.items()} == {
+        seat: points * factor for seat, points in plain.points.items()
+    }
+    assert (bock.value, bock.winner, bock.bock_factor) == (
+        plain.value * factor,
+        plain.winner,
+        factor,
+    )
+    ahead = plain.winner or bock.lines[-1].party
+    assert bock.lines[:-1] == plain.lines
+    assert (bock.lines[-1].code, bock.lines[-1].party) == ("bock", ahead)
+    assert sum(bock.points.values()) == 0
+
+
+def test_a_bock_deal_shows_the_factor_as_its_last_line():
+    score = score_doppelkopf(DDV, deal(131, re_ann="re"), bock_factor=2)
+    assert lines(score) == [("won", "re", 1), ("re_announced", "re", 2), ("bock", "re", 3)]
+    assert (score.value, score.points[1], score.points[2]) == (6, 6, -6)
+    soloist = score_doppelkopf(DDV, solo(100), bock_factor=4)
+    assert soloist.points[1] == 4 * score_doppelkopf(DDV, solo(100)).points[1]
+
+
+def test_the_factor_is_at_least_one():
+    with pytest.raises(ValueError, match="bock_factor"):
+        score_doppelkopf(DDV, deal(131), bock_factor=0)
+
+
+@pytest.mark.parametrize(
+    ("the_deal", "fired"),
+    [
+        (deal(120), {"tie_120"}),
+        (deal(120, ko_ann="kontra"), {"tie_120", "announced_lost"}),  # Re wins with 120
+        (deal(121, ko_ann="kontra"), {"announced_lost"}),
+        (deal(110, re_ann="re"), {"announced_lost"}),
+        (deal(150, re_ann="re", ko_ann="kontra"), {"announced_lost", "re_and_kontra"}),
+        (deal(125, re_ann="no60", ko_ann="no90"), {"announced_lost", "re_and_kontra"}),
+        (solo(100), {"solo_lost"}),
+        (solo(130), set()),
+        (deal(150, extras=[("karlchen_caught", "re")]), {"karlchen_caught"}),
+        (deal(150), set()),
+    ],
+)
+def test_bock_triggers(the_deal, fired):
+    assert doppelkopf_bock_triggers(ALL_TRIGGERS, the_deal) == fired
+    assert score_doppelkopf(ALL_TRIGGERS, the_deal).bock_triggers == fired
+
+
+def test_only_the_rule_sets_triggers_fire():
+    tie_only = parse_doppelkopf_rules({"bock_triggers": ["tie_120"]})
+    assert bock_triggers(tie_only, solo(100)) == frozenset()
+    assert bock_triggers(DDV, deal(120)) == frozenset()
+    assert bock_triggers(tie_only, deal(120)) == {"tie_120"}
+
+
+def test_bock_triggers_refuse_a_deal_that_cannot_have_happened():
+    with pytest.raises(Refused):
+        doppelkopf_bock_triggers(ALL_TRIGGERS, deal(241))
+
+
+def test_bock_options_are_parsed_and_checked():
+    rules = parse_doppelkopf_rules(
+        {
+            "bock_triggers": ["solo_lost"],
+            "bock_length": 5,
+            "bock_stacking": "add",
+            "bock_multiplier": 3,
+            "bock_max_level": 2,
+            "bock_pause_compulsory_solos": True,
+        }
+    )
+    assert rules.bock and rules.bock_length == 5 and rules.bock_stacking == "add"
+    assert (rules.bock_multiplier, rules.bock_max_level) == (3, 2)
+    assert parse_doppelkopf_rules({"bock_length": "players"}).bock_length is None
+    assert not DDV.bock
+    bad = {
+        "bock_triggers": ["tie_120", "rain"],
+        "bock_length": 13,
+        "bock_stacking": "pile",
+        "bock_multiplier": 5,
+        "bock_max_level": True,
+        "bock_pause_compulsory_solos": "yes",
+    }
+    with pytest.raises(Refused) as refused:
+        parse_doppelkopf_rules(bad)
+    assert {p.field for p in refused.value.problems} == {f"rules.{key}" for key in bad}
+    with pytest.raises(Refused):
+        parse_doppelkopf_rules({"bock_length": "table"})
+
+
+def test_the_club_bock_preset_plays_bock_and_can_be_overridden():
+    club = parse_doppelkopf_rules({"preset": "club_bock"})
+    assert club.bock_triggers == {"tie_120", "announced_lost", "solo_lost"}
+    assert club.bock_pause_compulsory_solos
+    assert not parse_doppelkopf_rules({"preset": "club_bock", "bock_triggers": []}).bock
+    assert parse_doppelkopf_rules({"preset": "ddv"}) == DDV
+
+
+# --- "Fuchs letzter Stich": two extras that cannot be confused (RULES.md §6) --------------------
+
+
+def test_own_fox_winning_the_last_trick_counts_one():
+    score = score_doppelkopf(ALL_EXTRAS, deal(150, extras=[("fox_wins_last_trick", "re")]))
+    assert lines(score)[-1] == ("fox_wins_last_trick", "re", 1)
+    assert score.value == 2
+
+
+def test_own_fox_winning_the_last_trick_refusals():
+    twice = [("fox_wins_last_trick", "re"), ("fox_wins_last_trick", "re")]
+    assert refusals(ALL_EXTRAS, deal(150, extras=twice)) == {("extra_too_many", "deal.extras")}
+    with_karlchen = [("fox_wins_last_trick", "re"), ("karlchen", "re")]
+    assert refusals(ALL_EXTRAS, deal(150, extras=with_karlchen)) == {
+        ("last_trick_conflict", "deal.extras")
+    }
+    both_parties = [("fox_wins_last_trick", "re"), ("karlchen_caught", "kontra")]
+    assert refusals(ALL_EXTRAS, deal(150, extras=both_parties)) == {
+        ("last_trick_conflict", "deal.extras")
+    }
+    assert refusals(ALL_EXTRAS, deal(236, extras=[("fox_wins_last_trick", "kontra")])) == {
+        ("extra_exceeds_points", "deal.extras")
+    }
+    assert refusals(DDV, deal(150, extras=[("fox_wins_last_trick", "re")])) == {
+        ("extra_not_enabled", "deal.extras.0.type")
+    }
+
+
+def test_the_legacy_fox_last_trick_code_is_read_as_a_fox_caught_in_the_last_trick():
+    rules = parse_doppelkopf_rules({"extras": ["fox", "fox_last_trick"]})
+    assert rules.extras == {"fox", "fox_caught_in_last_trick"}
+    entered = {
+        "contract": "normal",
+        "re": [1, 3],
+        "re_points": 150,
+        "extras": [{"type": "fox", "party": "re"}, {"type": "fox_last_trick", "party": "re"}],
+    }
+    score = score_doppelkopf(rules, deal_from_dict(entered))
+    assert lines(score)[-1] == ("fox_caught_in_last_trick", "re", 1)
+    assert score.value == 3

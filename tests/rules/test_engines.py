@@ -59,3 +59,14 @@ def test_engines_import_only_the_standard_library(package):
             "random",
         }
         assert foreign == set(), f"{name} imports {foreign}"
+
+
+def test_schafkopf_deals_start_no_bock_round():
+    from rules import bock_triggers, parse_rules
+    from rules.schafkopf import deal_from_dict
+
+    rules = parse_rules("schafkopf", {})
+    deal = deal_from_dict(
+        {"contract": "rufer", "declarer": 1, "partner": 2, "suit": "acorns", "declarer_points": 61}
+    )
+    assert bock_triggers(rules, deal) == frozenset()
