@@ -238,8 +238,8 @@ def _parse_option(key: str, value: object, problems: Problems) -> object | None:
         valid = value == BOCK_LENGTH_PLAYERS or (
             type(value) is int and 1 <= value <= BOCK_LENGTH_MAX
         )
-        value = None if value == BOCK_LENGTH_PLAYERS else value
-        return value if valid else _invalid(key, problems)
+        if valid:
+            return None if value == BOCK_LENGTH_PLAYERS else value  # None: the default
     elif key == "solo_multiplier":
         # The soloist plays against three: only multiples of 3 keep the deal zero-sum.
         valid = type(value) is int and 3 <= value <= 30 and value % 3 == 0
@@ -247,12 +247,9 @@ def _parse_option(key: str, value: object, problems: Problems) -> object | None:
         problems.add("unknown_option", f"rules.{key}", option=str(key))
         return None
     if not valid:
-        return _invalid(key, problems)
+        problems.add("invalid_option", f"rules.{key}", option=key)
+        return None
     return value
-
-
-def _invalid(key: str, problems: Problems) -> None:
-    problems.add("invalid_option", f"rules.{key}", option=key)
 
 
 def _current_extra(kind: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 from django.contrib.staticfiles import finders
@@ -247,6 +248,19 @@ def _form_options(tournament) -> dict:
 PARTY_CHOICES = (("re", labels.PARTIES["re"]), ("kontra", labels.PARTIES["kontra"]))
 
 
+def _bock_data(tournament, settings, state: TableState) -> dict:
+    """The Bock rounds for series.js (RULES.md §2.3): how they are played, where they stand,
+    and what the script needs to tell which deals entered offline start one."""
+    bock = settings.bock
+    rules = parse_rules(tournament.game, tournament.rules)
+    return {
+        "bock": None if bock is None else asdict(bock),
+        "bock_rounds": list(state.bock_rounds),
+        "bock_triggers": sorted(getattr(rules, "bock_triggers", ())),
+        "tricks": getattr(rules, "tricks", 12),
+    }
+
+
 def _page_data(state: TableState, token: str | None, names: dict[int | None, str], desk) -> dict:
     """What the page's script needs: where to send deals, and where the series stands."""
     table = state.table
@@ -276,9 +290,15 @@ def _page_data(state: TableState, token: str | None, names: dict[int | None, str
             "rotation_dealer": state.rotation_dealer,
             "normal_played": state.normal_played,
             "compulsory_done": sorted(p for p, s in state.compulsory_solos.items() if s == "done"),
+            **_bock_data(state.series.tournament, settings, state),
         },
         "deals": {
-            str(deal.number): {"version": deal.version, "deal": deal.entered, "kind": deal.kind}
+            str(deal.number): {
+                "version": deal.version,
+                "deal": deal.entered,
+                "kind": deal.kind,
+                "bock_factor": deal.bock_factor,
+            }
             for deal in state.deals
         },
         "lines": {code: str(label) for code, label in labels.LINES.items()},

@@ -711,8 +711,9 @@ def _with_current_codes(result: Any) -> Any:
     """An archived result with the extras' legacy codes read as today's (``fox_last_trick``)."""
     if not isinstance(result, Mapping) or not isinstance(result.get("lines"), list):
         return result
+    legacy = doppelkopf.LEGACY_EXTRAS
     lines = [
-        {**line, "code": doppelkopf.LEGACY_EXTRAS.get(line.get("code"), line.get("code"))}
+        {**line, "code": legacy.get(str(line.get("code")), line.get("code"))}
         if isinstance(line, Mapping)
         else line
         for line in result["lines"]

@@ -672,7 +672,7 @@ VOID_RESULT: dict[str, Any] = {
 
 
 def _result(score: DealScore) -> dict[str, Any]:
-    result = {
+    result: dict[str, Any] = {
         "winner": score.winner,
         "value": score.value,
         "lines": [asdict(line) for line in score.lines],

@@ -3,7 +3,8 @@
 Offline, the captain's page works out the next deal (dealer, who sits out, a Vorführung) from
 the server's last state and the deals still waiting. Random valid series are replayed by the
 Python engine and, from a random point on, by the script in the browser: both must agree on
-every next deal and on where the rotation stands.
+every next deal, on where the rotation stands and on the Bock rounds; the script tells which deals
+start a Bock round exactly as the rules engine does.
 """
 
 import random
@@ -11,9 +12,24 @@ from dataclasses import asdict
 
 import pytest
 
+from karlchen.refusals import Refused
+from rules.doppelkopf import (
+    BOCK_TRIGGERS,
+    KONTRA_LEVELS,
+    RE_LEVELS,
+    bock_triggers,
+    deal_from_dict,
+    parse_doppelkopf_rules,
+)
 from tests.browser.captain import CaptainPage
 from tests.factories.tournaments import seated_table
-from tournaments.engine.series import PlayedDeal, SeriesSettings, replay
+from tournaments.engine.series import (
+    BockSettings,
+    BockStacking,
+    PlayedDeal,
+    SeriesSettings,
+    replay,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,10 +38,21 @@ CONTRACTS = ("normal", "wedding", "silent_wedding", "poverty")
 
 def random_case(rng: random.Random) -> dict:
     """A random valid series; the server knows it up to ``split``, the page the deals after."""
+    table_size = rng.choice((4, 5))
+    bock = None
+    if rng.random() < 0.6:
+        bock = BockSettings(
+            length=rng.choice((table_size, rng.randint(1, 6))),
+            stacking=rng.choice(list(BockStacking)),
+            multiplier=rng.randint(2, 4),
+            max_level=rng.randint(1, 4),
+            pause_compulsory_solos=rng.random() < 0.5,
+        )
     settings = SeriesSettings(
-        table_size=rng.choice((4, 5)),
+        table_size=table_size,
         normal_deals=rng.randint(0, 12),
         compulsory_solos=rng.random() < 0.8,
+        bock=bock,
     )
     time_up = rng.choice([None, None, rng.randint(0, 10)])
     deals: list[PlayedDeal] = []
@@ -40,10 +67,12 @@ def random_case(rng: random.Random) -> dict:
         "settings": {
             "table_size": settings.table_size,
             "compulsory_solos": settings.compulsory_solos,
+            "bock": None if bock is None else asdict(bock),
         },
         "cursor": _cursor(settings, start),
         "deals": [
-            {"soloist": deal.soloist, "contract": deal.contract} for deal in deals[split:stop]
+            {"soloist": deal.soloist, "contract": deal.contract, "bock_trigger": deal.bock_trigger}
+            for deal in deals[split:stop]
         ],
         "expected": {"cursor": _cursor(settings, end), "next": _next(end.next_deal)},
     }
@@ -54,11 +83,13 @@ def _called(time_up: int | None, deals: list) -> int | None:
 
 
 def _a_deal(rng: random.Random, upcoming) -> PlayedDeal:
+    trigger = rng.random() < 0.3
     if upcoming.forced_soloist is not None:
-        return PlayedDeal(soloist=upcoming.forced_soloist, contract="solo")
+        return PlayedDeal(soloist=upcoming.forced_soloist, contract="solo", bock_trigger=trigger)
     if rng.random() < 0.4:
-        return PlayedDeal(soloist=rng.choice(upcoming.players), contract="solo")
-    return PlayedDeal(soloist=None, contract=rng.choice(CONTRACTS))
+        soloist = rng.choice(upcoming.players)
+        return PlayedDeal(soloist=soloist, contract="solo", bock_trigger=trigger)
+    return PlayedDeal(soloist=None, contract=rng.choice(CONTRACTS), bock_trigger=trigger)
 
 
 def _cursor(settings: SeriesSettings, state) -> dict:
@@ -68,11 +99,104 @@ def _cursor(settings: SeriesSettings, state) -> dict:
         "rotation_dealer": state.rotation_dealer,
         "normal_played": state.normal_played,
         "compulsory_done": sorted(state.compulsory_done),
+        "bock_rounds": list(state.bock_rounds),
     }
 
 
 def _next(upcoming) -> dict | None:
     return {**asdict(upcoming), "players": list(upcoming.players)} if upcoming else None
+
+
+ALL_TRIGGERS = sorted(BOCK_TRIGGERS)
+
+
+def random_entered(rng: random.Random) -> dict:
+    """A Doppelkopf deal as entered, often one that fires a Bock trigger."""
+    contract = rng.choice(("normal", "normal", "solo", "silent_wedding"))
+    points = rng.choice((120, 120, rng.randint(0, 240)))
+    deal = {
+        "contract": contract,
+        "re": [1] if contract != "normal" else [1, 3],
+        "re_points": points,
+        "announcements": {"re": rng.choice(RE_LEVELS), "kontra": rng.choice(KONTRA_LEVELS)},
+        "extras": [],
+    }
+    if contract == "solo":
+        deal["solo"] = "queens"
+    if points in (0, 240) or rng.random() < 0.3:
+        deal["re_tricks"] = (
+            rng.choice((0, 1, 6, 11, 12))
+            if points not in (0, 240)
+            else (rng.choice((0, 1)) if points == 0 else rng.choice((11, 12)))
+        )
+    if contract == "normal" and rng.random() < 0.3:
+        deal["extras"] = [{"type": "karlchen_caught", "party": rng.choice(("re", "kontra"))}]
+    return deal
+
+
+def trigger_cases(rng: random.Random, count: int) -> list[dict]:
+    rules = parse_doppelkopf_rules({"bock_triggers": ALL_TRIGGERS, "extras": ["karlchen_caught"]})
+    cases = []
+    while len(cases) < count:
+        entered = random_entered(rng)
+        try:
+            fired = bock_triggers(rules, deal_from_dict(entered))
+        except Refused:
+            continue
+        cases.append({"deal": entered, "fired": sorted(fired)})
+    return cases
+
+
+def test_the_page_tells_which_deals_start_a_bock_round_as_the_rules_engine_does(phone):
+    CaptainPage(phone, seated_table(4)).sign_in()
+    cases = trigger_cases(random.Random(20261203), 800)
+    settings = {"bock_triggers": ALL_TRIGGERS, "tricks": 12}
+    found = phone.evaluate(
+        "([s, cases]) => cases.map((one) => KarlchenSeries.bockTriggers(s, one.deal))",
+        [settings, cases],
+    )
+    for case, fired in zip(cases, found, strict=True):
+        assert fired == case["fired"], case
+    assert {trigger for case in cases for trigger in case["fired"]} == set(ALL_TRIGGERS)
+    only_tie = {"bock_triggers": ["tie_120"], "tricks": 12}
+    tie = next(case["deal"] for case in cases if "tie_120" in case["fired"])
+    assert phone.evaluate("([s, d]) => KarlchenSeries.bockTriggers(s, d)", [only_tie, tie]) == [
+        "tie_120"
+    ]
+
+
+def test_a_deal_entered_offline_starts_its_bock_round_on_the_page(phone):
+    CaptainPage(phone, seated_table(4)).sign_in()
+    settings = {
+        "table_size": 4,
+        "compulsory_solos": True,
+        "bock": {
+            "length": 4,
+            "stacking": "multiply",
+            "multiplier": 2,
+            "max_level": 3,
+            "pause_compulsory_solos": False,
+        },
+        "bock_triggers": ["tie_120"],
+        "tricks": 12,
+    }
+    cursor = {
+        "normal_limit": 20,
+        "deals_played": 0,
+        "rotation_dealer": 1,
+        "normal_played": 0,
+        "compulsory_done": [],
+        "bock_rounds": [],
+    }
+    tie = {"contract": "normal", "re": [1, 3], "re_points": 120}
+    nxt = phone.evaluate(
+        """([s, c, d]) => {
+            const after = KarlchenSeries.after(s, c, KarlchenSeries.played("doppelkopf", d));
+            return KarlchenSeries.nextDeal(s, after).bock;
+        }""",
+        [settings, cursor, tie],
+    )
+    assert nxt == {"level": 1, "factor": 2, "deals_left": 4}
 
 
 FOLLOW = """(cases) => cases.map((one) => {
@@ -98,3 +222,5 @@ def test_the_page_follows_the_series_engine_through_random_series(phone):
         case["expected"]["next"] and case["expected"]["next"]["forced_soloist"] for case in cases
     )
     assert any(case["expected"]["next"] is None for case in cases)
+    bock_next = [case["expected"]["next"] for case in cases if case["expected"]["next"]]
+    assert any(upcoming["bock"]["level"] > 1 for upcoming in bock_next)
