@@ -19,10 +19,12 @@ from rules.doppelkopf import (
     DoppelkopfDeal,
     DoppelkopfRules,
     Extra,
-    bock_triggers as doppelkopf_bock_triggers,
     deal_from_dict,
     parse_doppelkopf_rules,
     score_doppelkopf,
+)
+from rules.doppelkopf import (
+    bock_triggers as doppelkopf_bock_triggers,
 )
 from tests.conftest import contract_examples
 
@@ -642,9 +644,7 @@ def test_property_a_bock_deal_is_the_plain_deal_times_its_factor(case, factor):
     rules, the_deal = case
     plain = accepted(rules, the_deal)
     bock = score_doppelkopf(rules, the_deal, bock_factor=factor)
-    assert {seat: points for seat, points in bock.points.items()} == {
-        seat: points * factor for seat, points in plain.points.items()
-    }
+    assert dict(bock.points) == {seat: points * factor for seat, points in plain.points.items()}
     assert (bock.value, bock.winner, bock.bock_factor) == (
         plain.value * factor,
         plain.winner,
@@ -712,7 +712,8 @@ def test_bock_options_are_parsed_and_checked():
             "bock_pause_compulsory_solos": True,
         }
     )
-    assert rules.bock and rules.bock_length == 5 and rules.bock_stacking == "add"
+    assert rules.bock
+    assert (rules.bock_length, rules.bock_stacking) == (5, "add")
     assert (rules.bock_multiplier, rules.bock_max_level) == (3, 2)
     assert parse_doppelkopf_rules({"bock_length": "players"}).bock_length is None
     assert not DDV.bock

@@ -94,7 +94,8 @@ def test_a_vorfuehrung_pauses_too():
     assert [entry.kind for entry in entries][1:] == [DealKind.FORCED_SOLO] * 4
     assert [entry.bock_factor for entry in entries] == [1, 1, 1, 1, 1]
     upcoming = replay(settings, deals[:1]).next_deal
-    assert upcoming is not None and upcoming.bock.factor == 2
+    assert upcoming is not None
+    assert upcoming.bock.factor == 2
     assert bock_factor(settings, upcoming, DealKind.FORCED_SOLO) == 1
     assert bock_factor(settings, upcoming, DealKind.NORMAL) == 2
 
