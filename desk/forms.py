@@ -109,9 +109,11 @@ class TournamentForm(forms.ModelForm):
         values = {}
         for name in rule_options.option_fields(game):
             value = cleaned.get(f"{prefix}_{name}")
-            values[name] = defaults[name] if value in (None, "") and name != "extras" else value
+            is_list = name in rule_options.LIST_OPTIONS
+            values[name] = defaults[name] if value in (None, "") and not is_list else value
         if game == Game.DOPPELKOPF:
             values["extras"] = list(values["extras"] or [])
+            values["bock_triggers"] = list(values["bock_triggers"] or [])
         cleaned["rules"] = rule_options.rules_from(game, values)
         if game == Game.DOPPELKOPF and not cleaned.get("compulsory_solos", True):
             cleaned["rules"]["compulsory_solos"] = False
@@ -128,6 +130,7 @@ def preset_choices() -> list[tuple[str, StrOrPromise]]:
     saved = [(str(rule_set.pk), rule_set.name) for rule_set in RuleSet.objects.all()]
     return [
         (DDV_PRESET, _("DDV tournament rules")),
+        (rule_options.CLUB_BOCK_PRESET, _("Club evening with Bock rounds")),
         (SCHAFKOPF_PRESET, _("Standard Schafkopf tariff")),
         *saved,
     ]
@@ -136,7 +139,12 @@ def preset_choices() -> list[tuple[str, StrOrPromise]]:
 def preset_games() -> dict[str, str]:
     """Each preset's game, by the preset's value."""
     saved = {str(pk): game for pk, game in RuleSet.objects.values_list("pk", "game")}
-    return {DDV_PRESET: Game.DOPPELKOPF, SCHAFKOPF_PRESET: Game.SCHAFKOPF, **saved}
+    return {
+        DDV_PRESET: Game.DOPPELKOPF,
+        rule_options.CLUB_BOCK_PRESET: Game.DOPPELKOPF,
+        SCHAFKOPF_PRESET: Game.SCHAFKOPF,
+        **saved,
+    }
 
 
 class EntryForm(forms.Form):

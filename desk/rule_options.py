@@ -9,7 +9,15 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.doppelkopf import EXTRA_TYPES, DoppelkopfRules
+from rules.doppelkopf import (
+    BOCK_LENGTH_MAX,
+    BOCK_LENGTH_PLAYERS,
+    BOCK_TRIGGERS,
+    EXTRA_TYPES,
+    INT_OPTIONS,
+    PRESET_OPTIONS,
+    DoppelkopfRules,
+)
 from rules.schafkopf import DEFAULT_TARIFF, SchafkopfRules
 from scoring import labels
 
@@ -76,6 +84,54 @@ DOPPELKOPF_OPTIONS = {
         required=False,
         help_text=_("Changes play only, not the score."),
     ),
+    # Bock rounds (RULES.md §2.3): no trigger ticked, no Bock (the DDV rules have none)
+    "bock_triggers": forms.MultipleChoiceField(
+        label=_("Bock rounds start after"),
+        choices=[(code, labels.BOCK_TRIGGERS[code]) for code in BOCK_TRIGGERS],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_(
+            "A deal like this starts a Bock round: its deals count double. Tick none for no Bock "
+            "rounds (DDV tournaments play none)."
+        ),
+    ),
+    "bock_length": forms.TypedChoiceField(
+        label=_("Deals per Bock round"),
+        coerce=lambda value: value if value == BOCK_LENGTH_PLAYERS else int(value),
+        choices=[
+            (BOCK_LENGTH_PLAYERS, _("one round: as many deals as players at the table")),
+            *((number, str(number)) for number in range(1, BOCK_LENGTH_MAX + 1)),
+        ],
+        help_text=_("Usually one round, so that every player deals once in Bock."),
+    ),
+    "bock_stacking": forms.ChoiceField(
+        label=_("A Bock round during a Bock round"),
+        choices=[
+            ("multiply", _("runs beside it: Doppelbock, the factors multiply (×2, ×4, ×8)")),
+            ("add", _("runs beside it: the factors add up (×2, ×3, ×4)")),
+            ("queue", _("waits until the running rounds are over (always ×2)")),
+        ],
+        help_text=_("Clubs that play “Doppelbock” let overlapping rounds count twice over."),
+    ),
+    "bock_multiplier": forms.TypedChoiceField(
+        label=_("Factor of one Bock level"),
+        coerce=int,
+        choices=[
+            (value, f"× {value}") for value in range(2, INT_OPTIONS["bock_multiplier"][1] + 1)
+        ],
+        help_text=_("A Bock deal's value is multiplied by this (usually 2)."),
+    ),
+    "bock_max_level": forms.TypedChoiceField(
+        label=_("Highest Bock level"),
+        coerce=int,
+        choices=[(value, str(value)) for value in range(1, INT_OPTIONS["bock_max_level"][1] + 1)],
+        help_text=_("More overlapping rounds count no higher (3: up to “Dreifachbock”)."),
+    ),
+    "bock_pause_compulsory_solos": forms.BooleanField(
+        label=_("No Bock in compulsory solos"),
+        required=False,
+        help_text=_("A Pflichtsolo is scored plainly and uses up no Bock deal."),
+    ),
 }
 
 SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
@@ -117,9 +173,24 @@ def defaults(game: str) -> dict:
             "laufende_min": SCHAFKOPF.laufende_min,
             "laufende_min_wenz": SCHAFKOPF.laufende_min_wenz,
         }
-    values = {name: getattr(DDV, name) for name in DOPPELKOPF_OPTIONS}
-    values["extras"] = sorted(DDV.extras)
+    return doppelkopf_values(DDV)
+
+
+def doppelkopf_values(rules: DoppelkopfRules) -> dict:
+    """A Doppelkopf rule set as the form's values."""
+    values = {name: getattr(rules, name) for name in DOPPELKOPF_OPTIONS}
+    values["extras"] = sorted(rules.extras)
+    values["bock_triggers"] = sorted(rules.bock_triggers)
+    values["bock_length"] = rules.bock_length or BOCK_LENGTH_PLAYERS
     return values
+
+
+CLUB_BOCK_PRESET = "club_bock"
+
+
+def club_bock_values() -> dict:
+    """The "club evening with Bock rounds" preset's values (the engine's preset ``club_bock``)."""
+    return doppelkopf_values(DoppelkopfRules(**PRESET_OPTIONS[CLUB_BOCK_PRESET]))
 
 
 def form_values(game: str, rules: dict) -> dict:
@@ -129,16 +200,20 @@ def form_values(game: str, rules: dict) -> dict:
         if name == "tariff":
             values.update({f"tariff_{key}": amount for key, amount in value.items()})
         elif name in values:
-            values[name] = sorted(value) if name == "extras" else value
+            values[name] = sorted(value) if name in LIST_OPTIONS else value
     return values
+
+
+LIST_OPTIONS = ("extras", "bock_triggers")  # sets: the order of the boxes is no change
 
 
 def rules_from(game: str, cleaned: dict) -> dict:
     """The options that differ from the defaults, as the engine reads them."""
     base = defaults(game)
     values = {name: cleaned[name] for name in base if name in cleaned}
-    if "extras" in values:
-        values["extras"] = sorted(values["extras"])  # a set: the order of the boxes is no change
+    for name in LIST_OPTIONS:
+        if name in values:
+            values[name] = sorted(values[name])
     changed = {name: value for name, value in values.items() if value != base[name]}
     if game != "schafkopf":
         return changed

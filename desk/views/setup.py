@@ -155,6 +155,7 @@ def _rule_context(form: TournamentForm) -> dict:
     """The option fields per game, and every preset's values for the page script to fill in."""
     presets: dict[str, dict[str, dict[str, Any]]] = {
         DDV_PRESET: {Game.DOPPELKOPF: rule_options.defaults(Game.DOPPELKOPF)},
+        rule_options.CLUB_BOCK_PRESET: {Game.DOPPELKOPF: rule_options.club_bock_values()},
         SCHAFKOPF_PRESET: {Game.SCHAFKOPF: rule_options.defaults(Game.SCHAFKOPF)},
     }
     for rule_set in RuleSet.objects.all():

@@ -164,12 +164,46 @@ def test_the_ddv_preset_stores_no_options_and_a_rule_set_is_offered_next_time(de
     ]
     assert choices == [
         ("ddv", "DDV-Turnierregeln"),
+        ("club_bock", "Club evening with Bock rounds"),  # German once the merger adds it
         ("schafkopf", "Schafkopf-Standardtarif"),
         (str(RuleSet.objects.get().pk), "Pik Dame"),
     ]
     assert "Pik Dame" in page.content.decode()
     presets = page.context["presets"]
     assert presets[str(RuleSet.objects.get().pk)]["doppelkopf"]["solo_multiplier"] == 6
+
+
+def test_a_club_evening_plays_bock_rounds_chosen_at_the_desk(desk):
+    form = {
+        **DDV_FORM,
+        "dk_bock_triggers": ["tie_120", "solo_lost"],
+        "dk_bock_length": "5",
+        "dk_bock_stacking": "add",
+        "dk_bock_multiplier": "2",
+        "dk_bock_max_level": "3",
+        "dk_bock_pause_compulsory_solos": "on",
+        "dk_extras": ["fox", "doppelkopf", "karlchen", "fox_wins_last_trick"],
+    }
+    desk.post("/desk/new/", form)
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    assert tournament.rules == {
+        "bock_triggers": ["solo_lost", "tie_120"],
+        "bock_length": 5,
+        "bock_stacking": "add",
+        "bock_pause_compulsory_solos": True,
+        "extras": ["doppelkopf", "fox", "fox_wins_last_trick", "karlchen"],
+    }
+    assert tournament.series_settings(4).bock is not None
+    page = desk.get(f"/desk/{tournament.pk}/setup/")
+    html = page.content.decode()
+    assert "Bock" in html
+    presets = desk.get("/desk/new/").context["presets"]
+    assert presets["club_bock"]["doppelkopf"]["bock_triggers"] == [
+        "announced_lost",
+        "solo_lost",
+        "tie_120",
+    ]
+    assert presets["ddv"]["doppelkopf"]["bock_triggers"] == []
 
 
 def test_a_schafkopf_tournament_takes_its_tariff(desk):
