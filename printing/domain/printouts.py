@@ -165,6 +165,10 @@ def _deal_cells(deal: DealView, positions: list[int]) -> list[str]:
         out = position == deal.sitting_out
         cells += [NO_POINTS if out else f"{deal.points[position]:+d}", str(deal.totals[position])]
     remark = _("void") if deal.voided else _remark(deal.kind)
+    if deal.bock_factor > 1 and not deal.voided:
+        remark = " · ".join(
+            filter(None, [remark, _("Bock ×%(factor)d") % {"factor": deal.bock_factor}])
+        )
     return [*cells, str(deal.value), remark]
 
 

@@ -146,3 +146,29 @@ def test_the_service_worker_version_follows_the_files(tmp_path, settings):
     settings.STATICFILES_DIRS = [tmp_path]
     after = worker_precache(Client())["version"]
     assert after != before
+
+
+def test_a_bock_round_shows_on_the_card_the_sheet_and_in_the_page_data():
+    table = seated_table(4, rules={"bock_triggers": ["tie_120"]})
+    record_deal(table, deal={**NORMAL, "re_points": 120}, by=CAPTAIN)
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    phone = signed_in(table)
+    phone.post("/i18n/setlang/", {"language": "en", "next": "/captain/"})
+    response = phone.get("/captain/")
+    page = response.content.decode()
+    assert "Bock ×2 (3 left)" in page  # the card: deal 3 is Bock, 3 Bock deals to go
+    assert "Bock ×2</small>" in page.replace(" · starts a Bock round", "")  # deal 2 on the sheet
+    assert "starts a Bock round" in page  # deal 1
+    data = page_data(response)
+    assert data["series"]["bock"]["length"] == 4
+    assert data["series"]["bock_rounds"] == [3]
+    assert data["series"]["bock_triggers"] == ["tie_120"]
+    assert data["deals"]["2"]["bock_factor"] == 2
+
+
+def test_without_bock_rules_the_page_shows_no_bock():
+    table = seated_table(4)
+    record_deal(table, deal={**NORMAL, "re_points": 120}, by=CAPTAIN)
+    response = signed_in(table).get("/captain/")
+    assert "Bock" not in response.content.decode().split('id="captain-data"')[0]
+    assert page_data(response)["series"]["bock"] is None
