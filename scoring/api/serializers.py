@@ -28,7 +28,8 @@ class AnnouncementsInput(ContractInput):
 
 
 class ExtraInput(ContractInput):
-    type = StrictChoiceField(choices=doppelkopf.EXTRA_TYPES)
+    # the legacy code stays accepted (stored deals, archives, older clients): RULES.md §6
+    type = StrictChoiceField(choices=(*doppelkopf.EXTRA_TYPES, *doppelkopf.LEGACY_EXTRAS))
     party = StrictChoiceField(choices=doppelkopf.PARTIES)
 
 

@@ -367,3 +367,29 @@ def test_a_closed_series_still_prints():
     series.save(update_fields=["status"])
     files, _, _ = generate(series.tournament, kind="score_sheets", series=1, filled=True)
     assert len(pdf_pages(files["score-sheets-series-1-filled.pdf"])) == 1
+
+
+def test_a_bock_deal_says_its_factor_in_the_remark():
+    from scoring.domain.queries import DealView
+
+    deal = DealView(
+        number=3,
+        kind="voluntary_solo",
+        dealer=1,
+        sitting_out=None,
+        version=1,
+        voided=False,
+        points={1: 12, 2: -4, 3: -4, 4: -4},
+        totals={1: 12, 2: -4, 3: -4, 4: -4},
+        entered={},
+        confirmed=True,
+        confirmers=(),
+        value=4,
+        bock_factor=2,
+    )
+    with translation.override("en"):
+        assert printouts._deal_cells(deal, [1, 2, 3, 4])[-1] == "Voluntary solo · Bock ×2"
+        plain = replace(deal, kind="normal")
+        assert printouts._deal_cells(plain, [1, 2, 3, 4])[-1] == "Bock ×2"
+        voided = replace(deal, voided=True)
+        assert printouts._deal_cells(voided, [1, 2, 3, 4])[-1] == "void"

@@ -68,6 +68,7 @@ def test_the_captain_reads_the_table_now(captain, played):
                 "deal": entered(played, 1),
                 "confirmed": True,  # nobody needs to confirm in this tournament
                 "confirmers": [1, 3],  # position 4 (Kontra) keeps the list: Re confirms
+                "bock_factor": 1,
             },
             {
                 "number": 2,
@@ -80,10 +81,12 @@ def test_the_captain_reads_the_table_now(captain, played):
                 "deal": entered(played, 2),
                 "confirmed": True,
                 "confirmers": [2],
+                "bock_factor": 1,
             },
         ],
         "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
         "next_deal": {
+            "bock": {"level": 0, "factor": 1, "deals_left": 0},  # no Bock rounds (DDV)
             "number": 3,
             "dealer": 2,  # after a compulsory solo the same player deals again (TSR 3.3)
             "sitting_out": None,
@@ -112,6 +115,7 @@ def test_a_five_table_names_who_sits_out_next():
     table = seated_table(5)
     body = client_for(table=table).get(state_url(table)).json()
     assert body["next_deal"] == {
+        "bock": {"level": 0, "factor": 1, "deals_left": 0},
         "number": 1,
         "dealer": 1,
         "sitting_out": 1,
@@ -177,6 +181,7 @@ def test_anyone_reads_the_score_sheet_of_a_public_tournament(anonymous, played):
                 "voided": False,
                 "points": {"1": 1, "2": -1, "3": 1, "4": -1},
                 "totals": {"1": 1, "2": -1, "3": 1, "4": -1},
+                "bock_factor": 1,
             },
             {
                 "number": 2,
@@ -185,6 +190,7 @@ def test_anyone_reads_the_score_sheet_of_a_public_tournament(anonymous, played):
                 "voided": False,
                 "points": {"1": -1, "2": 3, "3": -1, "4": -1},
                 "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
+                "bock_factor": 1,
             },
         ],
         "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
@@ -245,3 +251,26 @@ def test_a_captain_sees_hidden_players_by_name_only_at_their_own_table(anonymous
         assert hidden_seat.entry.player.name.encode() not in response.content, path
     refused = captain.get(f"/api/v1/tournaments/{tournament.pk}/players/{hidden_seat.entry_id}/")
     assert refused.status_code == 404
+
+
+def test_the_api_says_which_deals_are_bock_and_what_comes(api_client):
+    table = seated_table(4, rules={"bock_triggers": ["tie_120"]})
+    record_deal(table, deal={**NORMAL, "re_points": 120}, by=CAPTAIN)
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    captain = client_for(table=table)
+    body = captain.get(state_url(table)).json()
+    assert body["next_deal"]["bock"] == {"level": 1, "factor": 2, "deals_left": 3}
+    assert [deal["bock_factor"] for deal in body["deals"]] == [1, 2]
+    sheet = captain.get(sheet_url(table)).json()
+    assert [deal["bock_factor"] for deal in sheet["deals"]] == [1, 2]
+    preview = captain.post(
+        f"{state_url(table)}deals/preview/", {"deal": NORMAL}, format="json"
+    ).json()
+    assert (preview["result"]["bock_factor"], preview["result"]["value"]) == (2, 2)
+    assert preview["result"]["lines"][-1] == {"code": "bock", "party": "re", "points": 1}
+    recorded = captain.post(
+        f"{state_url(table)}deals/", {"deal": {**NORMAL, "re_points": 120}}, format="json"
+    )
+    assert recorded.status_code == 201, recorded.content
+    result = recorded.json()["result"]
+    assert (result["bock_factor"], result["bock_triggers"]) == (2, ["tie_120"])
