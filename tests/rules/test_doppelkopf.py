@@ -12,8 +12,8 @@ from rules.common import DealScore
 from rules.doppelkopf import (
     CONTRACTS,
     EXTRA_TYPES,
-    POINT_BANDS,
     KONTRA_LEVELS,
+    POINT_BANDS,
     RE_LEVELS,
     SOLO_TYPES,
     Announcements,
@@ -656,7 +656,7 @@ def test_a_band_with_points_or_neither_is_refused():
 def test_a_band_of_nothing_still_needs_the_tricks():
     assert refusals(DDV, deal(None, re_band="0")) == {("tricks_required", "deal.re_tricks")}
     schwarz = score_doppelkopf(DDV, deal(None, re_band="0", re_tricks=0))
-    assert schwarz.winner == "kontra" and schwarz.value == 6  # won, 4 marks, against the elders
+    assert (schwarz.winner, schwarz.value) == ("kontra", 6)  # won, 4 marks, against the elders
     refused = deal(None, re_band="1-29", re_tricks=12)
     assert refusals(DDV, refused) == {("tricks_inconsistent", "deal.re_tricks")}
 
