@@ -16,6 +16,7 @@ from karlchen.refusals import Refused
 from rules.doppelkopf import (
     BOCK_TRIGGERS,
     KONTRA_LEVELS,
+    POINT_BANDS,
     RE_LEVELS,
     bock_triggers,
     deal_from_dict,
@@ -131,6 +132,11 @@ def random_entered(rng: random.Random) -> dict:
         )
     if contract == "normal" and rng.random() < 0.3:
         deal["extras"] = [{"type": "karlchen_caught", "party": rng.choice(("re", "kontra"))}]
+    if rng.random() < 0.3:  # a club that does not count enters the band (API.md §4.1)
+        points = deal.pop("re_points")
+        deal["re_band"] = next(
+            band for band, (low, high) in POINT_BANDS.items() if low <= points <= high
+        )
     return deal
 
 

@@ -97,8 +97,16 @@
     return trigger ? [...rounds, rules.length] : rounds;
   }
 
+  /* Re's card points as they score: exact, or the low edge of the band entered ("121-150"). */
+  function rePoints(deal) {
+    if (typeof deal.re_points === "number") return deal.re_points;
+    if (typeof deal.re_band === "string") return Number.parseInt(deal.re_band, 10);
+    return null;
+  }
+
   /* Who won a deal as entered (TSR 7.1, rules/doppelkopf.py _winner): "re", "kontra" or null. */
   function winner(settings, deal) {
+    const re = rePoints(deal);
     const announced = deal.announcements || {};
     const levels = {
       re: announced.re ? (announced.re === "re" ? 1 : LEVELS.indexOf(announced.re) + 1) : 0,
@@ -108,11 +116,11 @@
           : LEVELS.indexOf(announced.kontra) + 1
         : 0,
     };
-    const points = { re: deal.re_points, kontra: TOTAL_POINTS - deal.re_points };
+    const points = { re: re, kontra: TOTAL_POINTS - re };
     const tricks = settings.tricks || 12;
     const hasTrick =
       deal.re_tricks === null || deal.re_tricks === undefined
-        ? { re: deal.re_points > 0, kontra: deal.re_points < TOTAL_POINTS }
+        ? { re: re > 0, kontra: re < TOTAL_POINTS }
         : { re: deal.re_tricks > 0, kontra: deal.re_tricks < tricks };
     const other = (party) => (party === "re" ? "kontra" : "re");
     const highest = (party) => LEVELS[Math.max(0, levels[party] - 1)];
@@ -130,11 +138,11 @@
   /* The rule set's Bock triggers a Doppelkopf deal as entered fires (rules/doppelkopf.py). */
   function bockTriggers(settings, deal) {
     const wanted = settings.bock_triggers || [];
-    if (!wanted.length || deal.re_points === undefined) return [];
+    if (!wanted.length || rePoints(deal) === null) return [];
     const won = winner(settings, deal);
     const announced = deal.announcements || {};
     const fired = [];
-    if (deal.re_points === TOTAL_POINTS / 2) fired.push("tie_120");
+    if (rePoints(deal) === TOTAL_POINTS / 2) fired.push("tie_120");
     if ((announced.re && won !== "re") || (announced.kontra && won !== "kontra")) {
       fired.push("announced_lost");
     }
