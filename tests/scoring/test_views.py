@@ -50,6 +50,10 @@ def test_the_link_signs_the_phone_in_for_its_table():
         "rotation_dealer": 1,
         "normal_played": 0,
         "compulsory_done": [],
+        "bock": None,  # the DDV rules play no Bock rounds
+        "bock_rounds": [],
+        "bock_triggers": [],
+        "tricks": 12,
     }
 
 

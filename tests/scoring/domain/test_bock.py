@@ -143,3 +143,19 @@ def test_bock_rounds_and_their_corrections_survive_the_archive():
     assert standing_figures(copy) == standing_figures(tournament)
     again = export_archive(copy)
     assert {**again, "exported_at": None} == {**archive, "exported_at": None}
+
+
+def test_an_archive_of_an_older_version_with_fox_last_trick_still_imports():
+    """Before the two fox codes a fox caught in the last trick was ``fox_last_trick``: an
+    archive written then (rules, input and result lines with that code) imports unchanged."""
+    rules = {"extras": ["fox", "doppelkopf", "karlchen", "fox_caught_in_last_trick"]}
+    table = seated_table(4, rules=rules)
+    extras = [{"type": "fox", "party": "re"}, {"type": "fox_caught_in_last_trick", "party": "re"}]
+    play(table, lambda nd: normal(nd.players, 150, extras=extras))
+    archive = json.loads(json.dumps(export_archive(table.series.tournament)))
+    old = json.loads(json.dumps(archive).replace("fox_caught_in_last_trick", "fox_last_trick"))
+    assert "fox_last_trick" in json.dumps(old["series"][0]["tables"][0]["deals"][0])
+    copy = import_archive(old, by=Actor.of_user(organiser("zweite")))
+    assert standing_figures(copy) == standing_figures(table.series.tournament)
+    revision = copy.series.get(number=1).tables.get().deals.get().current
+    assert revision.result["value"] == 3
