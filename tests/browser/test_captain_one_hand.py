@@ -15,7 +15,14 @@ from tests.factories.tournaments import seated_table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # Records every vibration the page asks for (headless chromium has no motor to feel).
-VIBRATIONS = "window.vibrations = []; navigator.vibrate = (pattern) => { vibrations.push(pattern); return true; };"
+VIBRATIONS = """
+window.vibrations = [];
+navigator.vibrate = (pattern) => { vibrations.push(pattern); return true; };
+"""
+CONTROLS = (
+    "#deal-form .chip span, #deal-form button, #deal-form summary, "
+    "#deal-form input:not([type=radio]):not([type=checkbox])"
+)
 
 
 def german(words) -> str:
@@ -63,12 +70,13 @@ def test_every_control_of_the_form_is_at_least_44_pixels(phone):
     captain.open_extras()
     captain.fill(contract="solo", solo="jacks", re=(2,), band="240")  # tricks are asked for
     too_small = phone.evaluate(
-        """() => Array.from(document.querySelectorAll(
-              '#deal-form .chip span, #deal-form button, #deal-form summary, #deal-form input:not([type=radio]):not([type=checkbox])'))
+        """(controls) => Array.from(document.querySelectorAll(controls))
             .filter((element) => element.offsetParent !== null)
-            .map((element) => [element.textContent.trim() || element.id, element.getBoundingClientRect()])
+            .map((element) => [element.textContent.trim() || element.id,
+                               element.getBoundingClientRect()])
             .filter(([, box]) => box.width < 44 || box.height < 44)
-            .map(([name, box]) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`)"""
+            .map(([name, box]) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`)""",
+        CONTROLS,
     )
     assert too_small == []
 
