@@ -20,6 +20,7 @@ from rules.doppelkopf import (
     DoppelkopfDeal,
     DoppelkopfRules,
     Extra,
+    band_of,
     deal_from_dict,
     parse_doppelkopf_rules,
     score_doppelkopf,
@@ -787,10 +788,6 @@ def test_the_legacy_fox_last_trick_code_is_read_as_a_fox_caught_in_the_last_tric
 
 
 # --- bands of card points -----------------------------------------------------------------------
-
-
-def band_of(points):
-    return next(code for code, (low, high) in POINT_BANDS.items() if low <= points <= high)
 
 
 @given(rules_and_deals())
