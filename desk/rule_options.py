@@ -99,19 +99,23 @@ DOPPELKOPF_OPTIONS = {
         label=_("Deals per Bock round"),
         coerce=lambda value: value if value == BOCK_LENGTH_PLAYERS else int(value),
         choices=[
-            (BOCK_LENGTH_PLAYERS, _("one round: as many deals as players at the table")),
+            (BOCK_LENGTH_PLAYERS, _("one round of the table")),
             *((number, str(number)) for number in range(1, BOCK_LENGTH_MAX + 1)),
         ],
-        help_text=_("Usually one round, so that every player deals once in Bock."),
+        help_text=_(
+            "Usually one round of the table (4 deals, 5 at a five-table): every player deals once in Bock."
+        ),
     ),
     "bock_stacking": forms.ChoiceField(
         label=_("A Bock round during a Bock round"),
         choices=[
-            ("multiply", _("runs beside it: Doppelbock, the factors multiply (×2, ×4, ×8)")),
-            ("add", _("runs beside it: the factors add up (×2, ×3, ×4)")),
-            ("queue", _("waits until the running rounds are over (always ×2)")),
+            ("multiply", _("Doppelbock: ×2, ×4, ×8")),
+            ("add", _("added up: ×2, ×3, ×4")),
+            ("queue", _("queued after it")),
         ],
-        help_text=_("Clubs that play “Doppelbock” let overlapping rounds count twice over."),
+        help_text=_(
+            "Doppelbock: overlapping rounds multiply their factors. Added up: each adds one factor. Queued: the new round follows the running one."
+        ),
     ),
     "bock_multiplier": forms.TypedChoiceField(
         label=_("Factor of one Bock level"),
