@@ -103,7 +103,8 @@ DOPPELKOPF_OPTIONS = {
             *((number, str(number)) for number in range(1, BOCK_LENGTH_MAX + 1)),
         ],
         help_text=_(
-            "Usually one round of the table (4 deals, 5 at a five-table): every player deals once in Bock."
+            "Usually one round of the table (4 deals, 5 at a five-table): "
+            "every player deals once in Bock."
         ),
     ),
     "bock_stacking": forms.ChoiceField(
@@ -114,7 +115,8 @@ DOPPELKOPF_OPTIONS = {
             ("queue", _("queued after it")),
         ],
         help_text=_(
-            "Doppelbock: overlapping rounds multiply their factors. Added up: each adds one factor. Queued: the new round follows the running one."
+            "Doppelbock: overlapping rounds multiply their factors. Added up: each adds one "
+            "factor. Queued: the new round follows the running one."
         ),
     ),
     "bock_multiplier": forms.TypedChoiceField(
