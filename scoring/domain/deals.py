@@ -112,7 +112,7 @@ def _starts_bock(
     scoring of that deal reports why)."""
     try:
         return bool(bock_triggers(rules, doppelkopf.deal_from_dict(data)))
-    except (Refused, KeyError, TypeError, ValueError):
+    except Refused:
         return False
 
 
