@@ -294,7 +294,7 @@ def _check_deal(rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ..
     validate_seats(seats, problems)
     if deal.contract not in CONTRACTS:
         problems.add("unknown_contract", "deal.contract", contract=str(deal.contract))
-    elif not _allowed(rules, deal.contract):
+    elif not contract_allowed(rules, deal.contract):
         problems.add("contract_not_allowed", "deal.contract", contract=deal.contract)
     _check_doubling(rules, deal, seats, problems)
     if deal.contract == "ramsch":
@@ -304,7 +304,9 @@ def _check_deal(rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ..
     problems.raise_if_any()
 
 
-def _allowed(rules: SchafkopfRules, contract: str) -> bool:
+def contract_allowed(rules: SchafkopfRules, contract: str) -> bool:
+    """Whether the rule set allows the game (the six of Bavarian tournaments always, but a Sie
+    only in the long deck)."""
     if contract == "sie":
         # Six cards cannot hold the eight Ober and Unter of a Sie.
         return rules.deck == "long"

@@ -24,6 +24,8 @@ from django.views import View
 
 from rules import parse_rules
 from rules.doppelkopf import DoppelkopfRules
+from rules.schafkopf import SchafkopfRules
+from rules.schafkopf import contract_allowed as schafkopf_allows
 from scoring import labels
 from scoring.domain.queries import TableState, table_state
 from scoring.enums import DEAL_KIND_CHOICES
@@ -224,7 +226,8 @@ def _form_options(tournament) -> dict:
     """What the entry form offers: only what the tournament's rule set allows."""
     rules = parse_rules(tournament.game, tournament.rules)
     if tournament.game == Game.SCHAFKOPF:
-        return {"contracts": labels.SCHAFKOPF_CONTRACTS, "suits": labels.SUITS}
+        assert isinstance(rules, SchafkopfRules)
+        return {"contracts": _schafkopf_contracts(rules), "suits": labels.SUITS}
     assert isinstance(rules, DoppelkopfRules)
     contracts = dict(labels.DOPPELKOPF_CONTRACTS)
     if not rules.poverty:
@@ -241,6 +244,15 @@ def _form_options(tournament) -> dict:
         "kontra_levels": {"kontra": labels.ANNOUNCEMENTS["kontra"]}
         | {level: labels.ANNOUNCEMENTS[level] for level in levels},
         "extras": {code: labels.EXTRAS[code] for code in labels.EXTRAS if code in rules.extras},
+    }
+
+
+def _schafkopf_contracts(rules: SchafkopfRules) -> dict:
+    """The games of Bavarian tournaments, and those the rule set's club options allow."""
+    return {
+        code: label
+        for code, label in labels.SCHAFKOPF_CONTRACTS.items()
+        if schafkopf_allows(rules, code)
     }
 
 
