@@ -75,14 +75,17 @@ DEFAULT_TARIFF: Mapping[str, int] = MappingProxyType(
         "schneider": 1,
         "schwarz": 2,
         "laufende": 1,
-        "hochzeit": 1,  # played and paid like a Rufer
-        "geier": 5,  # the games one player plays alone are worth a Solo ...
+        # The club games (RULES.md §10.8-§10.10): a Hochzeit is paid like a Rufer, the Wenz-like
+        # games like a Solo; Bettel 3, Ramsch 2 and a Durchmarsch like a Solo won Schwarz as in
+        # the tariff the BSV recommends; an open Bettel twice a Bettel.
+        "hochzeit": 1,
+        "geier": 5,
         "farbgeier": 5,
         "farbwenz": 5,
-        "bettel": 5,
-        "bettel_ouvert": 10,  # ... an open Bettel a Tout
-        "ramsch": 1,  # the loser pays each other player a Rufer
-        "durchmarsch": 5,  # and a Durchmarsch is paid like a won Solo
+        "bettel": 3,
+        "bettel_ouvert": 6,
+        "ramsch": 2,
+        "durchmarsch": 7,
     }
 )
 

@@ -147,10 +147,10 @@ def test_the_public_names():
         "geier": 5,
         "farbgeier": 5,
         "farbwenz": 5,
-        "bettel": 5,
-        "bettel_ouvert": 10,
-        "ramsch": 1,
-        "durchmarsch": 5,
+        "bettel": 3,
+        "bettel_ouvert": 6,
+        "ramsch": 2,
+        "durchmarsch": 7,
     }
 
 

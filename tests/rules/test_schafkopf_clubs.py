@@ -28,7 +28,9 @@ from rules.schafkopf import (
 pytestmark = pytest.mark.unit
 
 STANDARD = SchafkopfRules()
-EVERYTHING = SchafkopfRules(**dict.fromkeys(SWITCHES, True))
+# round numbers for the club games, so that each test shows its rule (the defaults: below)
+TARIFF = {"bettel": 5, "bettel_ouvert": 10, "ramsch": 1, "durchmarsch": 5}
+EVERYTHING = SchafkopfRules(tariff=TARIFF, **dict.fromkeys(SWITCHES, True))
 SHORT = dataclasses.replace(EVERYTHING, deck="short")
 CLUB_CONTRACTS = ("hochzeit", "geier", "farbgeier", "farbwenz", "bettel", "bettel_ouvert", "ramsch")
 DEAL_DEFAULTS = {
@@ -165,6 +167,14 @@ def test_ramsch_fields_are_not_for_a_declared_game():
 
 
 # --- Hochzeit, Geier, Farbgeier, Farbwenz -----------------------------------------------------
+
+
+def test_the_default_tariff_of_the_club_games():
+    rules = SchafkopfRules(bettel=True, ramsch=True, ramsch_durchmarsch=True)
+    assert points_of(make_deal("bettel"), rules) == {1: 9, 2: -3, 3: -3, 4: -3}
+    assert points_of(make_deal("bettel_ouvert"), rules) == {1: 18, 2: -6, 3: -6, 4: -6}
+    durchmarsch = ramsch({1: 120, 2: 0, 3: 0, 4: 0}, {1: 8, 2: 0, 3: 0, 4: 0})
+    assert points_of(durchmarsch, rules) == {1: 21, 2: -7, 3: -7, 4: -7}
 
 
 def test_hochzeit_is_paid_like_a_rufer():
@@ -493,8 +503,8 @@ def test_ramsch_tricks_are_needed_where_they_decide(rules, points):
 
 
 def test_ramsch_tricks_are_not_needed_otherwise():
-    rules = SchafkopfRules(ramsch=True, ramsch_tie="all")
-    assert points_of(ramsch({1: 0, 2: 120, 3: 0, 4: 0}), rules) == {1: 1, 2: -3, 3: 1, 4: 1}
+    rules = SchafkopfRules(ramsch=True, ramsch_tie="all")  # the default tariff: Ramsch 2
+    assert points_of(ramsch({1: 0, 2: 120, 3: 0, 4: 0}), rules) == {1: 2, 2: -6, 3: 2, 4: 2}
 
 
 def test_ramsch_tricks_are_checked():
