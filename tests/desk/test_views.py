@@ -216,7 +216,7 @@ def test_the_schafkopf_presets_fill_in_the_club_options(desk):
     page = desk.get("/desk/new/")
     presets = page.context["presets"]
     evening = presets["club_evening"]["schafkopf"]
-    assert evening["stoss"] and evening["klopfen"] and evening["ramsch"] and evening["bettel"]
+    assert all(evening[name] for name in ("stoss", "klopfen", "ramsch", "bettel"))
     assert not evening["farbwenz"]
     assert presets["bavarian_tournament"]["schafkopf"] == presets["schafkopf"]["schafkopf"]
     assert not any(presets["schafkopf"]["schafkopf"][name] for name in ("stoss", "ramsch"))
