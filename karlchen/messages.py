@@ -35,6 +35,9 @@ MESSAGES = {
     "points_range": _("Card points must be between %(min)s and %(max)s."),
     "points_sum": _("Re and Kontra must have %(total)s card points together."),
     "points_impossible": _("No deal can end with %(points)s card points for one side."),
+    "points_required": _("Please enter the card points or tap their band."),
+    "unknown_band": _("“%(band)s” is not a band of card points."),
+    "points_and_band": _("Enter either the exact card points or their band, not both."),
     "tricks_required": _("A side without card points: please enter the number of tricks."),
     "tricks_range": _("The number of tricks must be between %(min)s and %(max)s."),
     "tricks_inconsistent": _("The number of tricks does not fit the card points."),
@@ -50,7 +53,6 @@ MESSAGES = {
     "extra_exceeds_points": _("The extra point “%(extra)s” does not fit the card points."),
     # Schafkopf
     "declarer_required": _("This game needs its declarer."),
-    "points_required": _("Please enter the card points of the declarer's side."),
     "partner_required": _(
         "This game needs the partner (in a Rufer the holder of the called ace, in a Hochzeit "
         "the player who took the trump)."
