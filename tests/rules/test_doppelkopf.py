@@ -20,6 +20,7 @@ from rules.doppelkopf import (
     DoppelkopfDeal,
     DoppelkopfRules,
     Extra,
+    band_of,
     deal_from_dict,
     parse_doppelkopf_rules,
     score_doppelkopf,
@@ -622,10 +623,6 @@ def test_property_more_points_never_make_a_party_worse(case, more):
 
 
 # --- bands of card points -----------------------------------------------------------------------
-
-
-def band_of(points):
-    return next(code for code, (low, high) in POINT_BANDS.items() if low <= points <= high)
 
 
 @given(rules_and_deals())
