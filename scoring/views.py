@@ -242,6 +242,7 @@ def _form_options(tournament) -> dict:
         return {
             "contracts": _schafkopf_contracts(rules),
             "suits": labels.SUITS,
+            "laufende": range(9),  # none (or fewer than the minimum), then the count: one tap
             "reasons": CORRECTION_REASONS,
         }
     assert isinstance(rules, DoppelkopfRules)

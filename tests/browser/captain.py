@@ -112,7 +112,7 @@ class CaptainPage:
         if partner:
             self._choose("partner", partner)
         self.form.locator("#points").fill(str(points))
-        self.form.locator("#laufende").fill(str(laufende))
+        self._choose("laufende", laufende)
 
     def _choose(self, name: str, value) -> None:
         self.form.locator(f'input[name="{name}"][value="{value}"]').check()

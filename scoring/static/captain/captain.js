@@ -308,7 +308,7 @@
     deal.declarer_points = number("points");
     const tricks = number("declarer_tricks");
     if (tricks !== null) deal.declarer_tricks = tricks;
-    deal.laufende = number("laufende") || 0;
+    deal.laufende = chosenNumber("laufende") || 0;
     return deal;
   }
 
@@ -321,7 +321,7 @@
       setChecked("suit", [deal.suit]);
       form.elements.points.value = deal.declarer_points ?? "";
       form.elements.declarer_tricks.value = deal.declarer_tricks ?? "";
-      form.elements.laufende.value = deal.laufende || 0;
+      setChecked("laufende", [deal.laufende || 0]);
     } else {
       setChecked("solo", [deal.solo]);
       setChecked("re", deal.re || []);
