@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {Game.DOPPELKOPF: "dk", Game.SCHAFKOPF: "sk"}
 DDV_PRESET = "ddv"
 SCHAFKOPF_PRESET = "schafkopf"
+# the Schafkopf engine's other presets, by the engine's name (rules.schafkopf.PRESET_OPTIONS)
+SCHAFKOPF_PRESETS = {
+    "bavarian_tournament": _("Bavarian tournament Schafkopf"),
+    "club_evening": _("Schafkopf club evening (Stoß, Klopfen, Ramsch, Bettel, Geier)"),
+}
 # the set-up's fields that only Doppelkopf has (the page hides them for Schafkopf)
 DOPPELKOPF_ONLY = ("compulsory_solos",)
 
@@ -132,6 +137,7 @@ def preset_choices() -> list[tuple[str, StrOrPromise]]:
         (DDV_PRESET, _("DDV tournament rules")),
         (rule_options.CLUB_BOCK_PRESET, _("Club evening with Bock rounds")),
         (SCHAFKOPF_PRESET, _("Standard Schafkopf tariff")),
+        *SCHAFKOPF_PRESETS.items(),
         *saved,
     ]
 
@@ -143,6 +149,7 @@ def preset_games() -> dict[str, str]:
         DDV_PRESET: Game.DOPPELKOPF,
         rule_options.CLUB_BOCK_PRESET: Game.DOPPELKOPF,
         SCHAFKOPF_PRESET: Game.SCHAFKOPF,
+        **dict.fromkeys(SCHAFKOPF_PRESETS, Game.SCHAFKOPF),
         **saved,
     }
 
