@@ -164,12 +164,13 @@ def test_the_ddv_preset_stores_no_options_and_a_rule_set_is_offered_next_time(de
     ]
     assert [value for value, _label in choices] == [
         "ddv",
+        "club_bock",
         "schafkopf",
         "bavarian_tournament",
         "club_evening",
         str(RuleSet.objects.get().pk),
     ]
-    assert [choices[i] for i in (0, 1, 4)] == [
+    assert [choices[i] for i in (0, 1, 2, 5)] == [
         ("ddv", "DDV-Turnierregeln"),
         ("club_bock", "Club evening with Bock rounds"),  # German once the merger adds it
         ("schafkopf", "Schafkopf-Standardtarif"),
