@@ -18,11 +18,14 @@ from django.utils import timezone
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.refusals import refused
+from rules import parse_rules
 from seasons.domain.log import log_season_action
+from seasons.engine.ranking import parse_rule
 from seasons.models import Season, SeasonEvening
 from tournaments.domain.entries import enter_players
 from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import create_tournament
+from tournaments.enums import Game
 from tournaments.models import Entry, Player, Tournament
 
 REGULARS_OF = 3  # the regulars of a new evening: who played at ...
@@ -33,6 +36,7 @@ EVENING_DAYS = 7  # a club meets weekly: the next evening a week after the last
 def create_season(*, by: Actor, **fields: Any) -> Season:
     """A new season; ``by`` becomes its organiser. Its ranking rule and rule set are checked
     (fields ``ranking_rule.<option>``, ``rules.<option>``)."""
+    _check_rules(fields.get("game", Game.DOPPELKOPF), fields)
     with transaction.atomic():
         season = Season(**fields)
         season.full_clean()
@@ -45,6 +49,7 @@ def create_season(*, by: Actor, **fields: Any) -> Season:
 
 def update_season(season: Season, *, by: Actor, **fields: Any) -> Season:
     """Change a season's fields (name, ranking rule, public, the rules of new evenings, ...)."""
+    _check_rules(fields.get("game", season.game), {"rules": season.rules, **fields})
     with transaction.atomic():
         changed = sorted(name for name, value in fields.items() if getattr(season, name) != value)
         for name, value in fields.items():
@@ -150,6 +155,12 @@ def season_regulars(season: Season) -> list[Player]:
     needed = min(REGULAR_AT, len(last))
     ids = [player for player, count in times.items() if count >= needed]
     return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))
+
+
+def _check_rules(game: str, fields: Mapping[str, Any]) -> None:
+    """Refuse a ranking rule or rule set the engines do not accept, naming each option."""
+    parse_rule(fields.get("ranking_rule", {}))
+    parse_rules(game, fields.get("rules", {}))
 
 
 def _log_both(
