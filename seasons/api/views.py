@@ -1,0 +1,156 @@
+"""What anyone reads of a season: the seasons, the season ranking, a player's season.
+
+The ranking and a player's season are cached JSON bodies with ETags (``karlchen.changes``), like
+the evening's standings: ``If-None-Match`` with the current ETag answers 304. A private season
+is a 404 to anyone but its organisers; organisers read it live over every evening.
+"""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from karlchen.api.base import READ_ERRORS, Api
+from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
+from seasons.access import readable_season, visible_seasons
+from seasons.domain.standings import player_season, season_ranking
+from seasons.models import SeasonEvening
+
+
+class SeasonOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    club = serializers.CharField(source="club.name", allow_null=True, default=None)
+    is_public = serializers.BooleanField()
+    ranking_rule = serializers.JSONField(help_text="A preset and its options (docs/SEASONS.md).")
+    rules = serializers.JSONField(help_text="The rule set new evenings start with.")
+    series_count = serializers.IntegerField()
+    normal_deals = serializers.IntegerField()
+
+
+def season_for(request, season_id: int):
+    found = readable_season(request.user, season_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+class SeasonListApi(Api):
+    @extend_schema(
+        operation_id="seasons_list",
+        summary="Seasons: the public ones, and those the user organises",
+        responses={200: SeasonOutput(many=True)},
+    )
+    def get(self, request):
+        return Response(SeasonOutput(visible_seasons(request.user), many=True).data)
+
+
+class SeasonDetailApi(Api):
+    class OutputSerializer(SeasonOutput):
+        class EveningSerializer(serializers.Serializer):
+            tournament = serializers.IntegerField(source="tournament_id")
+            name = serializers.CharField(source="tournament.name")
+            date = serializers.DateField(source="tournament.date")
+            ranking_tournament = serializers.BooleanField()
+
+        evenings = EveningSerializer(many=True, help_text="Its evenings, oldest first.")
+
+    @extend_schema(
+        operation_id="season_detail",
+        summary="One season with its evenings",
+        responses={200: OutputSerializer, **READ_ERRORS},
+    )
+    def get(self, request, season_id):
+        season, organiser = season_for(request, season_id)
+        evenings = SeasonEvening.objects.filter(season=season).select_related("tournament")
+        if not organiser:
+            evenings = evenings.exclude(tournament__status="draft")
+        rows = SeasonDetailApi.OutputSerializer.EveningSerializer(evenings, many=True).data
+        return Response(SeasonOutput(season).data | {"evenings": rows})
+
+
+class SeasonPlayerOutput(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    club = serializers.CharField(allow_null=True)
+
+
+class SeasonRankingApi(Api):
+    class OutputSerializer(serializers.Serializer):
+        rank = serializers.IntegerField(allow_null=True, help_text="null: not ranked (yet).")
+        ranked = serializers.BooleanField(help_text="Has the minimum number of lists.")
+        player = SeasonPlayerOutput(help_text="All null for a player listed as hidden.")
+        hidden = serializers.BooleanField()
+        score = serializers.FloatField(help_text="The season score (averages to 2 decimals).")
+        evenings_played = serializers.IntegerField()
+        lists_played = serializers.IntegerField()
+        lists_counted = serializers.IntegerField()
+        bonus = serializers.IntegerField(help_text="Attendance bonus included in the score.")
+        decided_by = serializers.CharField(
+            allow_null=True,
+            help_text="What placed the row below the one above: `score`, a tie-break, or null "
+            "(the first row, or a rank shared with the row above).",
+        )
+        tie_figures = serializers.DictField(
+            child=serializers.FloatField(), help_text="The tie-break figures that were needed."
+        )
+
+    @extend_schema(
+        operation_id="season_ranking",
+        summary="The season ranking (with an ETag for cheap polling)",
+        description=(
+            "Computed from the evenings' standings by the season's ranking rule; spectators "
+            "see the public evenings as their public standings show them. Send `If-None-Match` "
+            "to get a 304 while nothing changed."
+        ),
+        parameters=[ETAG_PARAMETER],
+        responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
+    )
+    def get(self, request, season_id):
+        season, organiser = season_for(request, season_id)
+        body = season_ranking(season, public=not organiser)
+        return json_answer(request, body, organiser=organiser)
+
+
+class SeasonPlayerApi(Api):
+    class OutputSerializer(serializers.Serializer):
+        class EveningSerializer(serializers.Serializer):
+            class TournamentSerializer(serializers.Serializer):
+                id = serializers.IntegerField()
+                name = serializers.CharField()
+                date = serializers.DateField()
+
+            class UnitSerializer(serializers.Serializer):
+                list = serializers.IntegerField(
+                    allow_null=True, help_text="The list's number (null: the whole evening)."
+                )
+                value = serializers.FloatField()
+                counted = serializers.BooleanField()
+                missed = serializers.BooleanField(help_text="A missed evening's 0.")
+
+            tournament = TournamentSerializer()
+            played = serializers.BooleanField()
+            place = serializers.IntegerField(allow_null=True)
+            points = serializers.IntegerField(help_text="The evening's points, penalties included.")
+            lists = serializers.ListField(child=serializers.IntegerField())
+            penalties = serializers.IntegerField()
+            value = serializers.FloatField(help_text="What the evening is worth to the season.")
+            counted = serializers.BooleanField(help_text="Counted (whole or in part) or dropped.")
+            units = UnitSerializer(many=True)
+
+        standing = SeasonRankingApi.OutputSerializer()
+        evenings = EveningSerializer(many=True)
+
+    @extend_schema(
+        operation_id="season_player",
+        summary="A player's season: each evening, the points that counted and those dropped",
+        parameters=[ETAG_PARAMETER],
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, **READ_ERRORS},
+    )
+    def get(self, request, season_id, player_id):
+        season, organiser = season_for(request, season_id)
+        body = player_season(season, player_id, public=not organiser)
+        if body.content == b"null":
+            raise NotFound()
+        return json_answer(request, body, organiser=organiser)

@@ -1,0 +1,63 @@
+"""Public pages of a season (no login): its ranking and a player's season, /s/<season>/...
+
+They render the same cached bodies the API serves (``seasons.domain.standings``). A private
+season is a 404 to anyone but its organisers, who see it live over every evening.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views import View
+
+from seasons.access import readable_season
+from seasons.domain.standings import player_season, season_ranking
+from seasons.engine.ranking import TieBreak
+from seasons.models import SeasonEvening
+from seasons.rule_texts import rule_summary, tie_break_label
+
+
+def _season(request, season_id: int):
+    found = readable_season(request.user, season_id)
+    if found is None:
+        raise Http404
+    return found
+
+
+class SeasonView(View):
+    def get(self, request, season_id: int):
+        season, organiser = _season(request, season_id)
+        rows = season_ranking(season, public=not organiser).rows
+        evenings = SeasonEvening.objects.filter(season=season).select_related("tournament")
+        if not organiser:
+            evenings = evenings.exclude(tournament__status="draft")
+        for row in rows:
+            row["tie_words"] = ", ".join(
+                f"{tie_break_label(name)} {value}" for name, value in row["tie_figures"].items()
+            )
+            row["decided_by_words"] = (
+                tie_break_label(row["decided_by"])
+                if row["decided_by"] in TieBreak.__members__.values()
+                else ""
+            )
+        context = {
+            "season": season,
+            "rows": [row for row in rows if row["ranked"]],
+            "unranked": [row for row in rows if not row["ranked"]],
+            "rule": rule_summary(season.rule),
+            "evenings": evenings,
+        }
+        return render(request, "seasons/ranking.html", context)
+
+
+class PlayerSeasonView(View):
+    def get(self, request, season_id: int, player_id: int):
+        season, organiser = _season(request, season_id)
+        body = player_season(season, player_id, public=not organiser)
+        data = json.loads(body.content)
+        if data is None:
+            raise Http404
+        context = {"season": season, "standing": data["standing"], "evenings": data["evenings"]}
+        return render(request, "seasons/player.html", context)
