@@ -41,6 +41,13 @@ class SeasonForm(forms.Form):
     attendance_bonus = forms.IntegerField(
         label=_("Bonus points per evening played"), required=False, min_value=0, max_value=1000
     )
+    cup_places = forms.IntegerField(
+        label=_("A cup: qualifying places"),
+        required=False,
+        min_value=1,
+        max_value=1000,
+        help_text=_("The best this many qualify for the final; empty: no cup."),
+    )
     is_public = forms.BooleanField(label=_("Public"), required=False, initial=True)
     rule_set = forms.ModelChoiceField(
         label=_("Rules of its evenings"),
@@ -74,6 +81,7 @@ class SeasonForm(forms.Form):
             "game": rule_set.game if rule_set else data["game"],
             "ranking_rule": ranking_rule,
             "is_public": data["is_public"],
+            "cup_places": data["cup_places"],
             "rules": rule_set.rules if rule_set else {},
             "series_count": data["series_count"],
             "normal_deals": data["normal_deals"],

@@ -50,6 +50,12 @@ class Season(models.Model):
         blank=True,
         help_text=_("A preset and its options (docs/SEASONS.md)."),
     )
+    cup_places = models.PositiveSmallIntegerField(
+        _("qualifying places"),
+        null=True,
+        blank=True,
+        help_text=_("A cup: the best this many of the season ranking qualify for its final."),
+    )
     is_public = models.BooleanField(
         _("public"), default=True, help_text=_("Spectators see the season's ranking.")
     )

@@ -23,6 +23,9 @@ class SeasonOutput(serializers.Serializer):
     game = serializers.CharField()
     club = serializers.CharField(source="club.name", allow_null=True, default=None)
     is_public = serializers.BooleanField()
+    cup_places = serializers.IntegerField(
+        allow_null=True, help_text="A cup: how many of the ranking qualify for its final."
+    )
     ranking_rule = serializers.JSONField(help_text="A preset and its options (docs/SEASONS.md).")
     rules = serializers.JSONField(help_text="The rule set new evenings start with.")
     series_count = serializers.IntegerField()
@@ -94,6 +97,9 @@ class SeasonRankingApi(Api):
         )
         tie_figures = serializers.DictField(
             child=serializers.FloatField(), help_text="The tie-break figures that were needed."
+        )
+        qualified = serializers.BooleanField(
+            help_text="A cup's qualifier: placed within its `cup_places` (ties at the cut too)."
         )
 
     @extend_schema(

@@ -30,6 +30,7 @@ from seasons.engine.ranking import (
     EveningResult,
     PlayerSeason,
     SeasonTable,
+    qualifiers,
     rank_season,
 )
 from seasons.models import Season, SeasonEvening
@@ -161,7 +162,18 @@ def _evening_ids(season: Season) -> list[int]:
 def _ranking_rows(season: Season, *, public: bool) -> list[dict[str, Any]]:
     table, found = season_table(season, public=public)
     names = _players(row.player for row in table.rows)
-    return [_row(row, names, hidden=public and row.player in found.hidden) for row in table.rows]
+    qualified = _qualified(season, table)
+    return [
+        _row(row, names, hidden=public and row.player in found.hidden, qualified=qualified)
+        for row in table.rows
+    ]
+
+
+def _qualified(season: Season, table: SeasonTable) -> set[int]:
+    """A cup's qualifiers (none where the season is no cup)."""
+    if season.cup_places is None:
+        return set()
+    return {row.player for row in qualifiers(table, season.cup_places)}
 
 
 def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, Any] | None:
@@ -171,7 +183,7 @@ def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, A
         return None
     names = _players([player_id])
     return {
-        "standing": _row(row, names, hidden=False),
+        "standing": _row(row, names, hidden=False, qualified=_qualified(season, table)),
         "evenings": [
             _evening(line_index, row, found.tournaments) for line_index in range(len(row.evenings))
         ],
@@ -185,7 +197,9 @@ def _players(ids: Iterable[int]) -> dict[int, Player]:
     }
 
 
-def _row(row: PlayerSeason, names: Mapping[int, Player], *, hidden: bool) -> dict[str, Any]:
+def _row(
+    row: PlayerSeason, names: Mapping[int, Player], *, hidden: bool, qualified: set[int]
+) -> dict[str, Any]:
     player = names[row.player]
     return {
         "rank": row.rank,
@@ -203,6 +217,7 @@ def _row(row: PlayerSeason, names: Mapping[int, Player], *, hidden: bool) -> dic
         "bonus": row.bonus,
         "decided_by": row.decided_by,
         "tie_figures": {name: number(value) for name, value in row.tie_figures.items()},
+        "qualified": row.player in qualified,
     }
 
 

@@ -47,7 +47,7 @@ def test_set_up_a_season(desk):
 
 
 def test_add_start_and_take_out_evenings(desk):
-    season, tables, _players = season_with_evenings(2)
+    season, _tables, _players = season_with_evenings(2)
     page = desk.get(f"/desk/seasons/{season.pk}/")
     assert page.status_code == 200
     assert "Clubabend 2" in page.content.decode()

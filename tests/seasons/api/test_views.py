@@ -20,7 +20,7 @@ def _fresh_cache():
 
 
 def test_season_list_and_detail(anonymous):
-    season, tables, _players = season_with_evenings(2)
+    season, _tables, _players = season_with_evenings(2)
     assert [row["id"] for row in anonymous.get("/api/v1/seasons/").json()] == [season.pk]
     detail = anonymous.get(f"/api/v1/seasons/{season.pk}/").json()
     assert detail["name"] == "Jahreswertung 2026"

@@ -116,3 +116,13 @@ def test_penalties_are_shown_beside_the_points():
     data = player_season(season, players[1].pk, public=False).rows
     assert data["evenings"][0]["penalties"] == -2
     assert data["evenings"][0]["points"] == -3
+
+
+def test_a_cups_qualifiers_are_marked(django_capture_on_commit_callbacks):
+    season, _tables, _players = season_with_evenings(1, cup_places=1)
+    rows = season_ranking(season, public=True).rows
+    # seats 1 and 3 share first place: both qualify
+    assert [row["qualified"] for row in rows] == [True, True, False, False]
+    with django_capture_on_commit_callbacks(execute=True):
+        update_season(season, by=ORGA, cup_places=None)
+    assert not any(row["qualified"] for row in season_ranking(season, public=True).rows)
