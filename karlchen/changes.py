@@ -15,6 +15,10 @@ lost write is served once Redis answers again, every token belongs to an *epoch*
 the process that noticed the outage replaces when it reconnects (``_new_epoch``): every cached
 read is then stale at once.
 
+A season's reads (``cached_season_body``) depend on many tournaments: they are stored with the
+season's own token and the token of each of its evenings, so a change of any evening (a deal
+corrected months ago) turns them over as well, still in one cache round trip.
+
 The writers live in every app and the readers mostly in ``results``: this module is their only
 meeting point, so no app has to import a later one to say that something changed.
 """
