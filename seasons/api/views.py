@@ -73,7 +73,7 @@ class SeasonDetailApi(Api):
         return Response(SeasonOutput(season).data | {"evenings": rows})
 
 
-class SeasonPlayerOutput(serializers.Serializer):
+class SeasonPlayerNameOutput(serializers.Serializer):
     id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField(allow_null=True)
     club = serializers.CharField(allow_null=True)
@@ -83,7 +83,7 @@ class SeasonRankingApi(Api):
     class OutputSerializer(serializers.Serializer):
         rank = serializers.IntegerField(allow_null=True, help_text="null: not ranked (yet).")
         ranked = serializers.BooleanField(help_text="Has the minimum number of lists.")
-        player = SeasonPlayerOutput(help_text="All null for a player listed as hidden.")
+        player = SeasonPlayerNameOutput(help_text="All null for a player listed as hidden.")
         hidden = serializers.BooleanField()
         score = serializers.FloatField(help_text="The season score (averages to 2 decimals).")
         evenings_played = serializers.IntegerField()
