@@ -6,6 +6,7 @@ season is a 404 to anyone but its organisers, who see it live over every evening
 
 from __future__ import annotations
 
+import datetime
 import json
 
 from django.http import Http404
@@ -59,5 +60,7 @@ class PlayerSeasonView(View):
         data = json.loads(body.content)
         if data is None:
             raise Http404
+        for evening in data["evenings"]:  # a date the template words in the reader's language
+            evening["date"] = datetime.date.fromisoformat(evening["tournament"]["date"])
         context = {"season": season, "standing": data["standing"], "evenings": data["evenings"]}
         return render(request, "seasons/player.html", context)
