@@ -126,3 +126,15 @@ def test_a_cups_qualifiers_are_marked(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         update_season(season, by=ORGA, cup_places=None)
     assert not any(row["qualified"] for row in season_ranking(season, public=True).rows)
+
+
+def test_a_change_elsewhere_leaves_the_season_cached(
+    django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    season, _tables, _players = season_with_evenings(1)
+    before = season_ranking(season, public=True)
+    other, _entries = tournament_with_players(4, name="Anderswo")
+    with django_capture_on_commit_callbacks(execute=True):
+        update_tournament(other, by=ORGA, name="Anderswo 2")
+    with django_assert_num_queries(1):
+        assert season_ranking(season, public=True) == before
