@@ -67,6 +67,21 @@ EXTRA_KINDS = {
 CLUB_JACK_EXTRAS = ("karlchen", "karlchen_caught", "karlchen_killed_by_diamond_queen")
 
 TOTAL_POINTS = 240
+# Only these bands of Re's card points decide a score (the marks 30, 60, 90, 120/121 of either
+# party), so a club that does not count exactly records the band: "121-150" scores as 131 does.
+POINT_BANDS: Mapping[str, tuple[int, int]] = {
+    "0": (0, 0),
+    "1-29": (1, 29),
+    "30-59": (30, 59),
+    "60-89": (60, 89),
+    "90-119": (90, 119),
+    "120": (120, 120),
+    "121-150": (121, 150),
+    "151-180": (151, 180),
+    "181-210": (181, 210),
+    "211-239": (211, 239),
+    "240": (240, 240),
+}
 NORMAL_SCORED = ("normal", "wedding", "poverty")  # contracts scored as a normal game (with 2 Re)
 
 
@@ -125,13 +140,22 @@ class DoppelkopfDeal:
 
     contract: str
     re: tuple[int, ...]
-    re_points: int
+    re_points: int | None = None  # exact card points, or else ...
     seats: tuple[int, ...] = (1, 2, 3, 4)
     solo: str | None = None
     re_tricks: int | None = None
     kontra_points: int | None = None
     announcements: Announcements = field(default_factory=Announcements)
     extras: tuple[Extra, ...] = ()
+    re_band: str | None = None  # ... the band of POINT_BANDS they fell in
+
+    @property
+    def re_range(self) -> tuple[int, int]:
+        """The lowest and highest card points Re can have had (the same for exact points)."""
+        if self.re_band is not None:
+            return POINT_BANDS[self.re_band]
+        assert self.re_points is not None, "validate() refuses a deal without points"
+        return (self.re_points, self.re_points)
 
 
 # --- rule sets -------------------------------------------------------------------------------
@@ -260,6 +284,11 @@ def scored_as_solo(deal: DoppelkopfDeal) -> bool:
 
 def _check_points(rules: DoppelkopfRules, deal: DoppelkopfDeal, problems: Problems) -> bool:
     points = deal.re_points
+    if deal.re_band is not None:
+        return _check_band(deal, problems)
+    if points is None:
+        problems.add("points_required", "deal.re_points")
+        return False
     if not 0 <= points <= TOTAL_POINTS:
         problems.add("points_range", "deal.re_points", min=0, max=TOTAL_POINTS)
         return False
@@ -273,16 +302,28 @@ def _check_points(rules: DoppelkopfRules, deal: DoppelkopfDeal, problems: Proble
     return True
 
 
+def _check_band(deal: DoppelkopfDeal, problems: Problems) -> bool:
+    if deal.re_band not in POINT_BANDS:
+        problems.add("unknown_band", "deal.re_band", band=str(deal.re_band))
+        return False
+    if deal.re_points is not None or deal.kontra_points is not None:
+        problems.add("points_and_band", "deal.re_band")
+        return False
+    return True
+
+
 def _check_tricks(rules: DoppelkopfRules, deal: DoppelkopfDeal, problems: Problems) -> None:
     tricks = deal.re_tricks
+    low, high = deal.re_range
     if tricks is None:
-        if deal.re_points in (0, TOTAL_POINTS) and rules.zero_point_tricks_possible:
+        if low == high and low in (0, TOTAL_POINTS) and rules.zero_point_tricks_possible:
             problems.add("tricks_required", "deal.re_tricks")
         return
     if not 0 <= tricks <= rules.tricks:
         problems.add("tricks_range", "deal.re_tricks", min=0, max=rules.tricks)
-    elif not _tricks_fit_points(rules, deal.re_points, tricks):
-        problems.add("tricks_inconsistent", "deal.re_tricks", tricks=tricks, points=deal.re_points)
+    elif not any(_tricks_fit_points(rules, points, tricks) for points in range(low, high + 1)):
+        points = deal.re_band if deal.re_band is not None else low
+        problems.add("tricks_inconsistent", "deal.re_tricks", tricks=tricks, points=points)
 
 
 def _tricks_fit_points(rules: DoppelkopfRules, re_points: int, re_tricks: int) -> bool:
@@ -362,9 +403,10 @@ def _check_extra_counts(counts: Counter[tuple[str, str]], problems: Problems) ->
 def _check_extras_fit_points(
     deal: DoppelkopfDeal, counts: Counter[tuple[str, str]], problems: Problems
 ) -> None:
-    party_points = {RE: deal.re_points, KONTRA: TOTAL_POINTS - deal.re_points}
+    low, high = deal.re_range
+    most_points = {RE: high, KONTRA: TOTAL_POINTS - low}  # a band leaves every point in it open
     for (kind, party), count in counts.items():
-        if party_points[party] < EXTRA_KINDS[kind].min_points_each * count:
+        if most_points[party] < EXTRA_KINDS[kind].min_points_each * count:
             problems.add("extra_exceeds_points", "deal.extras", extra=kind, party=party)
 
 
@@ -381,7 +423,8 @@ class _Facts:
 
     @classmethod
     def of(cls, rules: DoppelkopfRules, deal: DoppelkopfDeal) -> _Facts:
-        re_points = deal.re_points
+        # Any points of a band score alike: every mark that counts is one of its edges.
+        re_points = deal.re_range[0]
         if deal.re_tricks is None:  # validation made sure the points tell
             has_trick = {RE: re_points > 0, KONTRA: re_points < TOTAL_POINTS}
         else:
@@ -531,7 +574,8 @@ def deal_from_dict(data: Mapping[str, Any]) -> DoppelkopfDeal:
         solo=data.get("solo"),
         re=tuple(data["re"]),
         seats=tuple(data.get("seats") or (1, 2, 3, 4)),
-        re_points=data["re_points"],
+        re_points=data.get("re_points"),
+        re_band=data.get("re_band"),
         kontra_points=data.get("kontra_points"),
         re_tricks=data.get("re_tricks"),
         announcements=Announcements(**(data.get("announcements") or {})),

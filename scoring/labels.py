@@ -27,6 +27,18 @@ SOLO_TYPES = {
     "queens_jacks": _("Queens and jacks solo"),
 }
 
+# The same on the captain's chips, under the legend "Solo": four to a phone's row.
+SOLO_CHIPS = {
+    "queens": _("Queens"),
+    "jacks": _("Jacks"),
+    "fleischlos": _("Fleischlos"),
+    "diamonds": _("Diamonds"),
+    "hearts": _("Hearts"),
+    "spades": _("Spades"),
+    "clubs": _("Clubs"),
+    "queens_jacks": _("Queens and jacks"),
+}
+
 ANNOUNCEMENTS = {
     "re": _("Re"),
     "kontra": _("Kontra"),
@@ -34,6 +46,16 @@ ANNOUNCEMENTS = {
     "no60": _("no 60"),
     "no30": _("no 30"),
     "schwarz": _("no trick (schwarz)"),
+}
+
+# The same on the captain's chips, where five of them share a phone's width.
+ANNOUNCEMENT_CHIPS = {
+    "re": _("Re"),
+    "kontra": _("Kontra"),
+    "no90": _("no 90"),
+    "no60": _("no 60"),
+    "no30": _("no 30"),
+    "schwarz": _("schwarz"),
 }
 
 EXTRAS = {

@@ -23,10 +23,11 @@ from django.utils.translation import pgettext_lazy
 from django.views import View
 
 from rules import parse_rules
-from rules.doppelkopf import DoppelkopfRules
+from rules.doppelkopf import ABSAGE_NAMES, POINT_BANDS, DoppelkopfRules
 from scoring import labels
 from scoring.domain.queries import TableState, table_state
 from scoring.enums import DEAL_KIND_CHOICES
+from scoring.templatetags.captain import short_name
 from seating.domain.seating import table_for_token
 from seating.models import Table
 from tournaments.enums import Game, SeriesStatus
@@ -77,14 +78,23 @@ TEXTS = {
         "All %(total)s deals are played. Corrections are possible until the series is closed."
     ),
     "players_caption": _("Players and their points"),
-    "column_position": _("Pos."),
-    "column_player": _("Player"),
-    "column_points": _("Points"),
     "column_solo": _("Solo"),
     "solo_played": _("played"),
     "solo_open": _("open"),
     "deals_tag": pgettext_lazy("the dealer", "deals"),
     "keeper_tag": _("keeps the list"),
+    "wedding_players": _("Wedding: tap who had it, then the partner"),
+    "wedding_first": _(
+        "Tap who had the wedding first, then who took the first trick won by another player."
+    ),
+    "wedding_alone": _(
+        "Without a partner (nobody else took one of the first three tricks) the wedding is "
+        "played alone and scored as a solo: no extra points."
+    ),
+    "band_sides": _("Re %(re)s · Kontra %(kontra)s"),
+    "undo": _("Undo"),
+    "cleared": _("The form was cleared."),
+    "totals_now": _("Totals now"),
 }
 
 
@@ -224,24 +234,48 @@ def _form_options(tournament) -> dict:
     """What the entry form offers: only what the tournament's rule set allows."""
     rules = parse_rules(tournament.game, tournament.rules)
     if tournament.game == Game.SCHAFKOPF:
-        return {"contracts": labels.SCHAFKOPF_CONTRACTS, "suits": labels.SUITS}
+        return {
+            "contracts": labels.SCHAFKOPF_CONTRACTS,
+            "suits": labels.SUITS,
+            "reasons": CORRECTION_REASONS,
+        }
     assert isinstance(rules, DoppelkopfRules)
-    contracts = dict(labels.DOPPELKOPF_CONTRACTS)
+    contracts = dict(labels.DOPPELKOPF_CONTRACTS) | {"normal": _("Normal")}  # four fit a row
     if not rules.poverty:
         contracts.pop("poverty")
-    solos = dict(labels.SOLO_TYPES)
+    solos = dict(labels.SOLO_CHIPS)
     if not rules.queens_jacks_solo:
         solos.pop("queens_jacks")
-    levels = ("no90", "no60", "no30", "schwarz")
+    absagen = {level: labels.ANNOUNCEMENT_CHIPS[level] for level in ABSAGE_NAMES}
     return {
         "contracts": contracts,
         "solos": solos,
-        "re_levels": {"re": labels.ANNOUNCEMENTS["re"]}
-        | {level: labels.ANNOUNCEMENTS[level] for level in levels},
-        "kontra_levels": {"kontra": labels.ANNOUNCEMENTS["kontra"]}
-        | {level: labels.ANNOUNCEMENTS[level] for level in levels},
+        "bands": [(code, _band_label(code)) for code in POINT_BANDS],
+        "trick_counts": range(rules.tricks + 1),
+        "tricks_total": rules.tricks,
+        "zero_tricks": rules.zero_point_tricks_possible,
+        "announcements": [
+            ("re", {"re": labels.ANNOUNCEMENT_CHIPS["re"]} | absagen),
+            ("kontra", {"kontra": labels.ANNOUNCEMENT_CHIPS["kontra"]} | absagen),
+        ],
         "extras": {code: labels.EXTRAS[code] for code in labels.EXTRAS if code in rules.extras},
+        "reasons": CORRECTION_REASONS,
     }
+
+
+# What corrections are mostly for: one tap fills the reason in (it can still be typed).
+CORRECTION_REASONS = (
+    _("Card points miscounted"),
+    _("Wrong players"),
+    _("Announcement forgotten"),
+    _("Extra point forgotten"),
+    _("Wrong game"),
+    _("Typing error"),
+)
+
+
+def _band_label(code: str) -> str:
+    return code.replace("-", "–")  # an en dash between the numbers of a range
 
 
 PARTY_CHOICES = (("re", labels.PARTIES["re"]), ("kontra", labels.PARTIES["kontra"]))
@@ -285,5 +319,6 @@ def _page_data(state: TableState, token: str | None, names: dict[int | None, str
         "parties": {code: str(label) for code, label in labels.PARTIES.items()},
         "kinds": {code: str(label) for code, label in DEAL_KIND_CHOICES},
         "solos": {code: str(label) for code, label in labels.SOLO_TYPES.items()},
+        "short_names": {str(seat.position): short_name(seat.name) for seat in state.seats},
         "texts": {name: str(message) for name, message in TEXTS.items()},
     }

@@ -44,6 +44,9 @@ class StrictSerializer(serializers.Serializer):
 
     default_error_messages = {"unknown_field": _("This field is not known.")}
     _field_templates: ClassVar[dict[str, Any]]  # set per class on first use (get_fields)
+    # Fields of which one must be given (exact points or their band): a missing pair is
+    # "required" on the first, in one answer with every other shape error.
+    one_of_required: ClassVar[tuple[str, ...]] = ()
 
     def get_fields(self):
         """The declared fields, copied cheaply.
@@ -63,6 +66,11 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, dict):
             unknown = sorted(str(key) for key in data if key not in self.fields)
             errors = {key: [self._unknown_field_error()] for key in unknown}
+            if self.one_of_required and not any(key in data for key in self.one_of_required):
+                first = self.fields[self.one_of_required[0]]
+                errors[self.one_of_required[0]] = [
+                    serializers.ErrorDetail(str(first.error_messages["required"]), code="required")
+                ]
         try:
             value = super().to_internal_value(data)
         except serializers.ValidationError as error:

@@ -33,13 +33,22 @@ class ExtraInput(ContractInput):
 
 
 class DoppelkopfDealInput(ContractInput):
+    one_of_required = ("re_points", "re_band")
     contract = StrictChoiceField(choices=doppelkopf.CONTRACTS)
     solo = StrictChoiceField(choices=doppelkopf.SOLO_TYPES, allow_null=True, default=None)
     re = _seat_list(help_text="Seats of the Re party: 2 in normal games, 1 in solos.")
     seats = _seat_list(
         required=False, help_text="The four active seats; default 1–4 (at a table: its players)."
     )
-    re_points = StrictIntegerField(help_text="Re's card points (Augen), 0–240.")
+    re_points = StrictIntegerField(
+        allow_null=True, default=None, help_text="Re's card points (Augen), 0–240; or re_band."
+    )
+    re_band = StrictChoiceField(
+        choices=tuple(doppelkopf.POINT_BANDS),
+        allow_null=True,
+        default=None,
+        help_text="Instead of re_points: the band Re's card points fell in (they score alike).",
+    )
     kontra_points = StrictIntegerField(allow_null=True, default=None)
     re_tricks = StrictIntegerField(
         allow_null=True, default=None, help_text="Re's tricks; needed when a side has 0 points."

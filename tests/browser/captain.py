@@ -19,6 +19,7 @@ class CaptainPage:
         self.page = page
         self.table = table
         self.form = page.locator("#deal-form")
+        self.actions = 0  # taps and keystrokes, as the captain would make them
 
     def sign_in(self) -> CaptainPage:
         self.page.goto(self.table.captain_path())
@@ -32,30 +33,66 @@ class CaptainPage:
         *,
         contract: str = "normal",
         re: tuple[int, ...] = (),
-        points: int | str = 121,
+        points: int | str | None = None,
+        band: str | None = None,
         solo: str | None = None,
         points_of: str = "re",
         announce: dict | None = None,
         extras: dict | None = None,
         tricks: int | None = None,
     ) -> None:
-        """Fill in a Doppelkopf deal; ``extras`` maps (type, party) to a count."""
-        self._choose("contract", contract)
+        """Fill in a Doppelkopf deal by taps, as a captain does: the band of card points
+        (``band``, one tap) or the exact points (``points``, typed); ``extras`` maps (type,
+        party) to a count. Only what differs from the form as it stands is tapped; every tap
+        and keystroke is counted in ``actions``."""
+        self._tap_unless_checked("contract", contract)
         if solo:
-            self._choose("solo", solo)
-        for box in self.form.locator('input[name="re"]').all():
-            if box.is_enabled() and box.is_checked():
-                box.uncheck()
+            self._tap_unless_checked("solo", solo)
+        wanted = {str(seat) for seat in re}
+        for box in self.form.locator('input[name="re"]:checked').all():
+            if box.is_enabled() and box.get_attribute("value") not in wanted:
+                self._tap(box)
         for seat in re:
-            self._choose("re", seat)
-        self._choose("points_of", points_of)
-        self.form.locator("#points").fill(str(points))
+            self._tap_unless_checked("re", seat)
+        self._tap_unless_checked("points_of", points_of)
+        exact = self.form.locator('input[name="exact"]')
+        if band is not None:
+            if exact.is_checked():
+                self._tap(exact)
+            self._tap_unless_checked("band", band)
+        elif points is not None:
+            if not exact.is_checked():
+                self._tap(exact)
+            self.type_into(self.form.locator("#points"), str(points))
         if tricks is not None:
-            self.form.locator("#re_tricks").fill(str(tricks))
+            self._tap_unless_checked("re_tricks", tricks)
         for party, level in (announce or {}).items():
-            self.form.locator(f"#ann_{party}").select_option(level)
+            self._tap_unless_checked(f"ann_{party}", level)
         for (kind, party), count in (extras or {}).items():
-            self.form.locator(f"#extra-{kind}-{party}").fill(str(count))
+            self.open_extras()
+            for _ in range(count):
+                self._tap(self.form.locator(f'[data-target="extra-{kind}-{party}"][data-step="1"]'))
+
+    def open_extras(self) -> None:
+        extras = self.form.locator("details[data-extras]")
+        if not extras.evaluate("details => details.open"):
+            self._tap(extras.locator("summary"))
+
+    def type_into(self, field, content: str) -> None:
+        """A tap into the field, then one action per character (its old value selected away)."""
+        self._tap(field)
+        field.press("Control+a")
+        field.press_sequentially(content)
+        self.actions += len(content)
+
+    def _tap_unless_checked(self, name: str, value) -> None:
+        box = self.form.locator(f'input[name="{name}"][value="{value}"]')
+        if not box.is_checked():
+            self._tap(box)
+
+    def _tap(self, target) -> None:
+        self.actions += 1
+        target.click()
 
     def fill_schafkopf(
         self,
@@ -80,7 +117,7 @@ class CaptainPage:
         self.form.locator(f'input[name="{name}"][value="{value}"]').check()
 
     def save(self) -> None:
-        self.form.locator('button[type="submit"]').click()
+        self._tap(self.form.locator('button[type="submit"]'))
 
     def play(self, **deal) -> None:
         """Enter and save one deal, and wait until the score sheet shows it."""

@@ -64,7 +64,7 @@ def test_a_captain_plays_a_whole_four_table_series(phone, screenshot):
     captain.fill(re=(1, 3), points=250)
     expect(captain.error_at("deal.re_points")).not_to_be_empty()
     captain.save()
-    expect(phone.locator("#status")).to_have_attribute("data-tone", "error")
+    expect(phone.locator("#feedback")).to_have_attribute("data-tone", "error")
     assert Deal.objects.filter(table=table).count() == 0
 
     for number, deal in enumerate(FOUR_TABLE_SERIES, start=1):

@@ -61,9 +61,9 @@ def test_an_offline_reload_an_hour_later_keeps_the_page_and_sends_by_itself(phon
     cdp.send("Network.clearBrowserCache")
     phone.reload()
 
-    # Styled by captain.css (base.html pads <main> 1.2rem, captain.css .6rem) and scripted.
+    # Styled by captain.css (base.html pads <main> 1.2rem, captain.css .4rem) and scripted.
     padding = phone.evaluate("getComputedStyle(document.querySelector('main')).paddingTop")
-    assert padding == "9.6px"
+    assert padding == "6.4px"
     expect(phone.locator("#queue h2")).to_contain_text("1")
     expect(phone.locator("#queue li")).to_have_text(german("deal_number", number=2))
     forecast = phone.locator("#forecast")
@@ -83,7 +83,7 @@ def test_an_offline_reload_an_hour_later_keeps_the_page_and_sends_by_itself(phon
     expect(forecast.locator(".hint")).to_contain_text(german("deal_number", number=3))
     assert card_totals(forecast) == with_deal_two
     forecast_progress = squeeze(forecast.locator(".progress").inner_text())
-    dealer = forecast.locator("tbody td", has_text=re.compile(r"gibt|deals")).inner_text()
+    dealer = forecast.locator("thead th", has_text=re.compile(r"gibt|deals")).inner_text()
     screenshot(forecast, "captain-offline-card")
     screenshot(phone, "captain-offline-page")
     assert Deal.objects.filter(table=table).count() == 1
@@ -94,6 +94,8 @@ def test_an_offline_reload_an_hour_later_keeps_the_page_and_sends_by_itself(phon
     expect(forecast).to_be_hidden()
     server_card = phone.locator("#now .table-now")
     expect(server_card).to_be_visible()
+    server_board = phone.locator("#board")
+    expect(server_board).to_be_visible()
     expect(phone.locator(".deals tbody tr")).to_have_count(3)
     assert list(
         Deal.objects.filter(table=table).order_by("number").values_list("number", flat=True)
@@ -104,9 +106,9 @@ def test_an_offline_reload_an_hour_later_keeps_the_page_and_sends_by_itself(phon
     assert with_deal_two == [state.deals[1].totals[seat] for seat in (1, 2, 3, 4)]
     assert squeeze(server_card.locator(".progress").inner_text()) == forecast_progress
     assert (
-        server_card.locator("tbody td", has_text=re.compile(r"gibt|deals")).inner_text() == dealer
+        server_board.locator("thead th", has_text=re.compile(r"gibt|deals")).inner_text() == dealer
     )
-    assert card_totals(server_card) == [state.totals[seat] for seat in (1, 2, 3, 4)]
+    assert card_totals(server_board) == [state.totals[seat] for seat in (1, 2, 3, 4)]
     screenshot(phone, "captain-offline-sent")
 
 
@@ -119,10 +121,10 @@ def test_a_vorfuehrung_due_after_the_waiting_deals_shows_on_the_card(phone):
     captain.save()
     forecast = phone.locator("#forecast")
     expect(forecast.locator(".progress")).to_contain_text("Spiel 2 von")
-    expect(forecast.locator("tr.sitting-out")).to_contain_text(captain.next_deal().seats[1].name)
+    expect(forecast.locator("th.sitting-out")).to_contain_text(captain.next_deal().seats[1].name)
     phone.context.set_offline(False)
     expect(phone.locator("#queue")).to_be_hidden(timeout=20_000)
-    expect(phone.locator("#now tr.sitting-out")).to_contain_text(table_state(table).seats[1].name)
+    expect(phone.locator("#board th.sitting-out")).to_contain_text(table_state(table).seats[1].name)
 
 
 def test_a_new_worker_version_drops_the_old_cache(phone, settings, tmp_path):

@@ -12,6 +12,7 @@ from rules.common import DealScore
 from rules.doppelkopf import (
     CONTRACTS,
     EXTRA_TYPES,
+    POINT_BANDS,
     KONTRA_LEVELS,
     RE_LEVELS,
     SOLO_TYPES,
@@ -618,3 +619,60 @@ def test_property_more_points_never_make_a_party_worse(case, more):
     after = accepted(rules, richer)
     re_seat = the_deal.re[0]
     assert after.points[re_seat] >= before.points[re_seat]
+
+
+# --- bands of card points -----------------------------------------------------------------------
+
+
+def band_of(points):
+    return next(code for code, (low, high) in POINT_BANDS.items() if low <= points <= high)
+
+
+@given(rules_and_deals())
+def test_property_a_band_scores_as_every_exact_points_in_it_do(case):
+    """Only the marks of 30, 60, 90 and 120 of either party decide a score: they are band edges."""
+    rules, the_deal = case
+    exact = accepted(rules, the_deal)
+    banded = replace(
+        the_deal, re_points=None, kontra_points=None, re_band=band_of(the_deal.re_points)
+    )
+    assert score_doppelkopf(rules, banded) == exact
+
+
+def test_bands_cover_every_card_points_once():
+    covered = [points for low, high in POINT_BANDS.values() for points in range(low, high + 1)]
+    assert covered == list(range(241))
+
+
+def test_a_band_with_points_or_neither_is_refused():
+    both = deal(131, re_band="121-150")
+    assert refusals(DDV, both) == {("points_and_band", "deal.re_band")}
+    assert refusals(DDV, deal(None)) == {("points_required", "deal.re_points")}
+    assert refusals(DDV, deal(None, re_band="121-149")) == {("unknown_band", "deal.re_band")}
+    with_kontra = deal(None, re_band="121-150", kontra_points=100)
+    assert refusals(DDV, with_kontra) == {("points_and_band", "deal.re_band")}
+
+
+def test_a_band_of_nothing_still_needs_the_tricks():
+    assert refusals(DDV, deal(None, re_band="0")) == {("tricks_required", "deal.re_tricks")}
+    schwarz = score_doppelkopf(DDV, deal(None, re_band="0", re_tricks=0))
+    assert schwarz.winner == "kontra" and schwarz.value == 6  # won, 4 marks, against the elders
+    refused = deal(None, re_band="1-29", re_tricks=12)
+    assert refusals(DDV, refused) == {("tricks_inconsistent", "deal.re_tricks")}
+
+
+def test_extras_are_checked_against_the_most_a_band_allows():
+    """A Doppelkopf (a 40-point trick) fits Re's 30–59, though not every points in it."""
+    fits = deal(None, re_band="30-59", extras=[("doppelkopf", "re")])
+    assert score_doppelkopf(DDV, fits).winner == "kontra"
+    too_many = deal(None, re_band="1-29", extras=[("doppelkopf", "re")])
+    assert refusals(DDV, too_many) == {("extra_exceeds_points", "deal.extras")}
+
+
+def test_a_band_comes_from_the_contracts_deal_object():
+    the_deal = deal_from_dict({"contract": "normal", "re": [1, 2], "re_band": "151-180"})
+    assert (the_deal.re_points, the_deal.re_band, the_deal.re_range) == (
+        None,
+        "151-180",
+        (151, 180),
+    )

@@ -12,6 +12,8 @@
   const queueBox = document.getElementById("queue");
   const preview = document.getElementById("preview");
   const status = document.getElementById("status");
+  const feedback = document.getElementById("feedback");
+  const EXACT_KEY = "karlchen.exactPoints"; // this phone's club counts card points exactly
   const RETRY_MS = 5000;
   const PREVIEW_DELAY_MS = 250;
 
@@ -235,6 +237,36 @@
     return Number.isInteger(parsed) ? parsed : field.value;
   }
 
+  /* The number of a tapped chip, unless its group does not apply now. */
+  function chosenNumber(name) {
+    const checked = form.querySelector(`[name="${name}"]:checked`);
+    return checked && !checked.closest("[hidden]") ? Number(checked.value) : null;
+  }
+
+  function exactPoints() {
+    return Boolean(form.elements.exact?.checked);
+  }
+
+  /* A band seen from the other party: Kontra's 90–119 is Re's 121–150. */
+  function mirrorBand(band) {
+    const [low, high = low] = band.split("-").map(Number);
+    const full = 240;
+    return full - high === full - low ? String(full - low) : `${full - high}-${full - low}`;
+  }
+
+  /* Re's card points as far as the form tells: exact, a band, or null. */
+  function rePoints() {
+    const kontra = value("points_of") === "kontra";
+    if (exactPoints()) {
+      const points = number("points");
+      if (!Number.isInteger(points)) return points === null ? null : { exact: points };
+      return kontra ? { exact: 240 - points, kontra: points } : { exact: points };
+    }
+    const band = value("band");
+    if (band === null) return null;
+    return { band: kontra ? mirrorBand(band) : band };
+  }
+
   function buildDeal() {
     return data.game === "schafkopf" ? schafkopfDeal() : doppelkopfDeal();
   }
@@ -243,17 +275,15 @@
     const contract = value("contract");
     const deal = { contract: contract, re: checkedNumbers("re") };
     if (contract === "solo") deal.solo = value("solo");
-    const points = number("points");
-    if (value("points_of") === "kontra" && Number.isInteger(points)) {
-      deal.kontra_points = points;
-      deal.re_points = 240 - points;
-    } else {
-      deal.re_points = points;
+    const points = rePoints();
+    if (points?.band) deal.re_band = points.band;
+    else {
+      deal.re_points = points ? points.exact : null;
+      if (points?.kontra !== undefined) deal.kontra_points = points.kontra;
     }
-    const tricks = number("re_tricks");
+    const tricks = chosenNumber("re_tricks");
     if (tricks !== null) deal.re_tricks = tricks;
-    deal.announcements = { re: form.elements.ann_re.value || null };
-    deal.announcements.kontra = form.elements.ann_kontra.value || null;
+    deal.announcements = { re: value("ann_re"), kontra: value("ann_kontra") };
     deal.extras = extras();
     return deal;
   }
@@ -295,12 +325,15 @@
     } else {
       setChecked("solo", [deal.solo]);
       setChecked("re", deal.re || []);
+      reOrder = (deal.re || []).map(String);
       setChecked("points_of", ["re"]);
+      form.elements.exact.checked = deal.re_band === undefined || deal.re_band === null;
+      setChecked("band", [deal.re_band]);
       form.elements.points.value = deal.re_points ?? "";
-      form.elements.re_tricks.value = deal.re_tricks ?? "";
+      setChecked("re_tricks", [deal.re_tricks]);
       const announcements = deal.announcements || {};
-      form.elements.ann_re.value = announcements.re || "";
-      form.elements.ann_kontra.value = announcements.kontra || "";
+      setChecked("ann_re", [announcements.re]);
+      setChecked("ann_kontra", [announcements.kontra]);
       form.querySelectorAll("[data-extra]").forEach((field) => {
         const same = (deal.extras || []).filter(
           (extra) => extra.type === field.dataset.extra && extra.party === field.dataset.party
@@ -322,11 +355,43 @@
   function clearForm() {
     correcting = null;
     editingQueued = null;
+    reOrder = [];
     form.reset();
+    restoreExact();
     preview.replaceChildren();
     showErrors([]);
     showNextDeal();
     update();
+  }
+
+  function restoreExact() {
+    if (form.elements.exact) form.elements.exact.checked = localStorage.getItem(EXACT_KEY) === "1";
+  }
+
+  /* "Clear" empties the form at once and offers to bring it back, rather than asking first. */
+  function clearWithUndo() {
+    const kept = {
+      deal: buildDeal(),
+      reason: form.elements.reason.value,
+      correcting,
+      editingQueued,
+    };
+    clearForm();
+    setStatus("", "");
+    const undo = button(text("undo"), () => {
+      correcting = kept.correcting;
+      editingQueued = kept.editingQueued;
+      fillForm(kept.deal, kept.reason);
+      showNextDeal();
+      showFeedback([]);
+    });
+    showFeedback([paragraph(text("cleared"), "cleared"), undo], "info");
+  }
+
+  function showFeedback(parts, tone) {
+    feedback.replaceChildren(...parts);
+    feedback.hidden = parts.length === 0;
+    feedback.dataset.tone = tone || "";
   }
 
   /* Which parts of the form apply: solo types for a solo, tricks where a side has no points. */
@@ -335,28 +400,116 @@
     form.querySelectorAll("[data-when-contract]").forEach((part) => {
       part.hidden = !part.dataset.whenContract.split(" ").includes(contract);
     });
-    const points = number("points");
-    const full = data.game === "schafkopf" ? 120 : 240;
-    const tout = data.game === "schafkopf" && contract && contract.endsWith("_tout");
-    form.querySelector("[data-tricks]").hidden = !(tout || points === 0 || points === full);
-    const other = form.querySelector("[data-other-points]");
-    other.textContent =
-      Number.isInteger(points) && points >= 0 && points <= full
-        ? text("other_side_points", { points: full - points })
-        : "";
+    if (data.game === "schafkopf") updateSchafkopf(contract);
+    else updateDoppelkopf(contract);
     form.querySelector("[data-reason]").hidden = correcting === null;
-    const legend = form.querySelector("[data-re-legend]");
-    if (legend) legend.textContent = text(contract === "solo" ? "soloist" : "re_players");
     schedulePreview();
   }
 
-  /* A solo has one Re player: tapping a name then chooses, instead of adding. */
-  function onPlayerTap(event) {
-    const input = event.target;
-    if (input.name !== "re" || !input.checked || value("contract") !== "solo") return;
-    form.querySelectorAll('[name="re"]').forEach((other) => {
-      if (other !== input) other.checked = false;
+  function updateSchafkopf(contract) {
+    const points = number("points");
+    const tout = contract?.endsWith("_tout");
+    form.querySelector("[data-tricks]").hidden = !(tout || points === 0 || points === 120);
+    const other = form.querySelector("[data-other-points]");
+    const known = Number.isInteger(points) && points >= 0 && points <= 120;
+    other.textContent = known ? text("other_side_points", { points: 120 - points }) : "";
+  }
+
+  function updateDoppelkopf(contract) {
+    const exact = exactPoints();
+    form.querySelector("[data-bands]").hidden = exact;
+    form.querySelector("[data-exact-field]").hidden = !exact;
+    const points = rePoints();
+    const re = points?.band ?? (Number.isInteger(points?.exact) ? String(points.exact) : null);
+    showTricks(re);
+    const other = form.querySelector("[data-other-points]");
+    other.textContent = otherSide(points);
+    updateReParty(contract);
+    updateExtras();
+  }
+
+  /* Tricks matter only where a party has no card points: then only the counts that fit. */
+  function showTricks(reBand) {
+    const box = form.querySelector("[data-tricks]");
+    const total = Number(box.dataset.tricks);
+    const zero = Number(box.dataset.zeroTricks);
+    const fits = {
+      0: (count) => count <= zero,
+      240: (count) => count >= total - zero,
+    }[reBand];
+    box.hidden = !fits || zero === 0;
+    box.querySelectorAll("[data-trick-count]").forEach((chip) => {
+      const allowed = Boolean(fits) && fits(Number(chip.dataset.trickCount));
+      chip.hidden = !allowed;
+      if (!allowed) chip.querySelector("input").checked = false;
     });
+  }
+
+  function otherSide(points) {
+    if (!points) return "";
+    if (points.band) {
+      if (value("points_of") !== "kontra") return ""; // the chip says it: Re's band
+
+      const kontra = mirrorBand(points.band).replace("-", "–");
+      return text("band_sides", { re: points.band.replace("-", "–"), kontra });
+    }
+    if (!Number.isInteger(points.exact) || points.exact < 0 || points.exact > 240) return "";
+    const counted = points.kontra ?? points.exact;
+    return text("other_side_points", { points: 240 - counted });
+  }
+
+  /* The Re party's legend says what to tap; a wedding without a partner is scored as a solo. */
+  function updateReParty(contract) {
+    const legend = form.querySelector("[data-re-legend]");
+    const hint = form.querySelector("[data-wedding-hint]");
+    const names = { solo: "soloist", silent_wedding: "soloist", wedding: "wedding_players" };
+    legend.textContent = text(names[contract] || "re_players");
+    const chosen = checkedNumbers("re").length;
+    hint.hidden = contract !== "wedding" || chosen === 2;
+    hint.textContent = chosen === 1 ? text("wedding_alone") : text("wedding_first");
+  }
+
+  function updateExtras() {
+    const box = form.querySelector("[data-extras]");
+    if (!box) return;
+    const alone = value("contract") === "wedding" && checkedNumbers("re").length === 1;
+    if (alone) box.hidden = true; // scored as a solo: no extra points
+    const count = extras().length;
+    box.querySelector("[data-extras-count]").textContent = count ? `(${count})` : "";
+  }
+
+  /* One chip of a group at most: a solo's one player, a party's highest announcement. A third
+   * Re name replaces the first one tapped, so a slip needs one tap, not two. */
+  function onChipTap(event) {
+    const input = event.target;
+    if (!input.checked) return;
+    const single = input.dataset.oneOf || (input.name === "re" && soloLike() ? "re" : null);
+    if (single) {
+      form.querySelectorAll(`[name="${single}"]`).forEach((other) => {
+        if (other !== input) other.checked = false;
+      });
+    } else if (input.name === "re") {
+      keepLastTwo(input);
+    }
+    if (input.name === "exact") localStorage.setItem(EXACT_KEY, "1");
+  }
+
+  function soloLike() {
+    return ["solo", "silent_wedding"].includes(value("contract"));
+  }
+
+  let reOrder = [];
+  function keepLastTwo(input) {
+    reOrder = reOrder.filter((seat) => seat !== input.value && isChecked("re", seat));
+    reOrder.push(input.value);
+    while (checkedNumbers("re").length > 2) {
+      const oldest = reOrder.shift();
+      form.querySelector(`[name="re"][value="${oldest}"]`).checked = false;
+    }
+  }
+
+  function isChecked(name, seat) {
+    return Boolean(form.querySelector(`[name="${name}"][value="${seat}"]:checked`));
   }
 
   // --- the next deal, as far as this page knows it -----------------------------------------
@@ -396,6 +549,9 @@
     });
     const cancel = form.querySelector("[data-cancel]");
     cancel.hidden = correcting === null && editingQueued === null;
+    // The table card says which deal comes next; the title is needed when it cannot.
+    const plain = cancel.hidden && !loadQueue().length && seats !== undefined;
+    title.classList.toggle("visually-hidden", plain);
   }
 
   // --- the table card while deals wait ----------------------------------------------------
@@ -410,6 +566,8 @@
     const queue = loadQueue();
     forecast.hidden = queue.length === 0;
     serverCard.hidden = queue.length > 0;
+    const board = document.getElementById("board");
+    if (board) board.hidden = queue.length > 0; // the forecast card has the players as worked out
     if (!queue.length) {
       forecast.replaceChildren();
       return;
@@ -465,59 +623,67 @@
     return parts;
   }
 
+  /* The players as now.html shows them: one column each, totals below, solos below that. */
   function forecastPlayers(next, cursor, totals) {
     const table = document.createElement("table");
-    table.className = "players";
+    table.className = "players board";
     const caption = document.createElement("caption");
     caption.className = "visually-hidden";
     caption.textContent = text("players_caption");
-    const columns = ["column_position", "column_player", "column_points"];
-    if (data.series.compulsory_solos) columns.push("column_solo");
+    const positions = Object.keys(data.names).map(Number);
+    positions.sort((a, b) => a - b);
     const head = document.createElement("tr");
-    columns.forEach((column) => {
-      const cell = document.createElement("th");
-      cell.scope = "col";
-      cell.textContent = text(column);
-      if (column === "column_points") cell.className = "num";
-      head.append(cell);
+    const totalsRow = document.createElement("tr");
+    totalsRow.className = "totals";
+    const solos = document.createElement("tr");
+    solos.className = "solos";
+    positions.forEach((seat) => {
+      const out = next && seat === next.sitting_out;
+      head.append(playerHead(seat, next, out));
+      totalsRow.append(cell(totals[String(seat)] || 0, `num total${out ? " sitting-out" : ""}`));
+      const done = cursor.compulsory_done.includes(seat);
+      const mark = document.createElement("span");
+      mark.className = done ? "done" : "owed";
+      mark.textContent = done
+        ? `✓ ${text("column_solo")}`
+        : `${text("column_solo")} ${text("solo_open")}`;
+      const solo = document.createElement("td");
+      solo.append(mark);
+      solos.append(solo);
     });
     const thead = document.createElement("thead");
     thead.append(head);
     const body = document.createElement("tbody");
-    const positions = Object.keys(data.names).map(Number);
-    positions.sort((a, b) => a - b);
-    positions.forEach((seat) => {
-      const row = document.createElement("tr");
-      if (next && seat === next.sitting_out) row.className = "sitting-out";
-      const name = document.createElement("td");
-      name.textContent = data.names[String(seat)];
-      if (seat === data.keeper) {
-        const keeper = document.createElement("span");
-        keeper.className = "tag";
-        keeper.title = text("keeper_tag");
-        keeper.textContent = "✎";
-        name.append(" ", keeper);
-      }
-      if (next && seat === next.dealer) {
-        const tag = document.createElement("span");
-        tag.className = "tag";
-        tag.textContent = text("deals_tag");
-        name.append(" ", tag);
-      }
-      row.append(cell(seat, ""), name, cell(totals[String(seat)] || 0, "num total"));
-      if (data.series.compulsory_solos) {
-        const done = cursor.compulsory_done.includes(seat);
-        const mark = document.createElement("span");
-        mark.className = done ? "done" : "owed";
-        mark.textContent = done ? `✓ ${text("solo_played")}` : text("solo_open");
-        const solo = document.createElement("td");
-        solo.append(mark);
-        row.append(solo);
-      }
-      body.append(row);
-    });
+    body.append(totalsRow);
+    if (data.series.compulsory_solos) body.append(solos);
     table.append(caption, thead, body);
     return table;
+  }
+
+  function playerHead(seat, next, out) {
+    const head = document.createElement("th");
+    head.scope = "col";
+    head.dataset.seat = String(seat);
+    head.title = `${seat} ${data.names[String(seat)]}`;
+    if (out) head.className = "sitting-out";
+    const position = document.createElement("span");
+    position.className = "position";
+    position.textContent = String(seat);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = data.short_names[String(seat)] || data.names[String(seat)];
+    head.append(position, " ", who);
+    if (seat === data.keeper) head.append(" ", tag("✎", text("keeper_tag")));
+    if (next && seat === next.dealer) head.append(" ", tag(text("deals_tag"), null));
+    return head;
+  }
+
+  function tag(content, title) {
+    const element = document.createElement("span");
+    element.className = "tag";
+    element.textContent = content;
+    if (title) element.title = title;
+    return element;
   }
 
   function cell(content, className) {
@@ -536,7 +702,8 @@
 
   async function runPreview() {
     const deal = buildDeal();
-    const points = data.game === "schafkopf" ? deal.declarer_points : deal.re_points;
+    const points =
+      data.game === "schafkopf" ? deal.declarer_points : (deal.re_points ?? deal.re_band);
     if (points === null || points === undefined) {
       preview.replaceChildren();
       showErrors([]);
@@ -554,6 +721,7 @@
     }
     if (answer.status === 200) {
       lastPreview = { deal: JSON.stringify(deal), points: answer.body.result.points };
+      showFeedback([]); // the next deal's breakdown takes the place of the last one's
       showErrors([]);
       showBreakdown(answer.body, deal);
     } else {
@@ -572,6 +740,14 @@
     element.className = className;
     element.textContent = content;
     return element;
+  }
+
+  /* The first name where it tells the players apart (four fit a line), else the short name. */
+  function callName(seat) {
+    const first = (position) => data.names[position].split(" ")[0];
+    const seats = Object.keys(data.totals);
+    const unique = seats.filter((other) => first(other) === first(seat)).length === 1;
+    return unique ? first(seat) : data.short_names[seat] || data.names[seat];
   }
 
   function showBreakdown(result, deal) {
@@ -593,11 +769,14 @@
     points.className = "points";
     Object.entries(score.points).forEach(([seat, value]) => {
       const name = document.createElement("dt");
-      name.textContent = data.names[seat];
+      name.textContent = callName(seat);
+      name.title = data.names[seat];
       const amount = document.createElement("dd");
       amount.textContent = (value > 0 ? "+" : "") + value;
       amount.className = value > 0 ? "plus" : value < 0 ? "minus" : "";
-      points.append(name, amount);
+      const pair = document.createElement("div");
+      pair.append(name, amount);
+      points.append(pair);
     });
     const solo = deal.contract === "solo" && data.solos[deal.solo];
     const kindName = data.kinds[result.kind] || result.kind;
@@ -697,19 +876,49 @@
     if (isStored(answer)) {
       saveQueue(loadQueue().filter((waiting) => waiting.key !== item.key));
       clearForm();
-      setStatus(text("saved", { number: answer.body.number }), "ok");
+      setStatus("", "");
+      navigator.vibrate?.(60); // felt in a noisy room: it is saved
       await refresh();
+      showSaved(answer.body);
       flush();
     } else if (isRefused(answer)) {
       saveQueue(loadQueue().filter((waiting) => waiting.key !== item.key));
       editingQueued = null;
       showErrors(answer.body.errors || []);
-      setStatus(text("refused"), "error");
+      setStatus("", "");
+      showFeedback([paragraph(text("refused"), "")], "error");
       if (answer.status === 409) await refresh();
     } else {
       clearForm();
       setStatus(text("server_trouble"), "warn");
     }
+  }
+
+  /* Beside the Save button: which deal was stored, what it was worth and the new totals. */
+  function showSaved(stored) {
+    const score = stored.result;
+    const worth = score.winner
+      ? text("breakdown_winner", { party: data.parties[score.winner], value: score.value })
+      : text("breakdown_nobody", { value: score.value });
+    const title = paragraph(`✓ ${text("saved", { number: stored.number })} ${worth}`, "saved");
+    const totals = document.createElement("ul");
+    totals.className = "totals";
+    totals.setAttribute("aria-label", text("totals_now"));
+    Object.keys(data.totals).forEach((seat) => {
+      const entry = document.createElement("li");
+      const change = score.points[seat];
+      const sign = change > 0 ? "+" : "";
+      const name = data.short_names[seat] || data.names[seat];
+      entry.textContent = `${name} ${data.totals[seat]}`;
+      if (change !== undefined) {
+        const delta = document.createElement("small");
+        delta.textContent = ` (${sign}${change})`;
+        delta.className = change > 0 ? "plus" : change < 0 ? "minus" : "";
+        entry.append(delta);
+      }
+      totals.append(entry);
+    });
+    showFeedback([title, totals], "ok");
   }
 
   function markTried(key) {
@@ -731,7 +940,7 @@
       }
       if (!response.ok) return;
       const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
-      ["now", "sheet", "captain-data"].forEach((id) => {
+      ["now", "board", "sheet", "captain-data"].forEach((id) => {
         document.getElementById(id).replaceChildren(...fresh.getElementById(id).childNodes);
       });
       data = readData();
@@ -797,7 +1006,10 @@
       update();
     });
     form.addEventListener("change", (event) => {
-      onPlayerTap(event);
+      if (event.target.name === "exact" && !event.target.checked) {
+        localStorage.setItem(EXACT_KEY, "0");
+      }
+      onChipTap(event);
       update();
     });
     form.addEventListener("reset", () => {
@@ -805,6 +1017,15 @@
       setTimeout(update, 0);
     });
     form.querySelector("[data-cancel]").addEventListener("click", clearForm);
+    form.querySelector("[data-clear]").addEventListener("click", clearWithUndo);
+    form.querySelectorAll("[data-reason-choice]").forEach((choice) => {
+      choice.addEventListener("click", () => {
+        form.elements.reason.value = choice.textContent.trim();
+        form.querySelectorAll("[data-reason-choice]").forEach((other) => {
+          other.setAttribute("aria-pressed", String(other === choice));
+        });
+      });
+    });
     form.querySelectorAll("[data-step]").forEach((stepper) => {
       stepper.addEventListener("click", () => {
         const field = document.getElementById(stepper.dataset.target);
@@ -814,6 +1035,7 @@
         update();
       });
     });
+    restoreExact();
     update();
   }
   renderQueue(loadQueue());

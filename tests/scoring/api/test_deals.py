@@ -286,3 +286,14 @@ def test_the_answer_built_by_hand_is_the_serializers(table):
     written += DealRevision.objects.select_related("deal")  # as loaded for a repeated key
     for revision in written:
         assert WrittenDealOutput.of(revision) == WrittenDealOutput(revision).data
+
+
+def test_a_club_that_does_not_count_exactly_records_the_band(captain, table):
+    banded = {"contract": "normal", "re": [1, 3], "re_band": "121-150"}
+    response = record(captain, table, banded)
+    assert (response.status_code, response.json()["result"]["points"]) == (
+        201,
+        {"1": 1, "2": -1, "3": 1, "4": -1},
+    )
+    stored = DealRevision.objects.get().input
+    assert (stored["re_band"], stored.get("re_points")) == ("121-150", None)
