@@ -13,6 +13,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views import View
 
+from results.charts import Chart, course_chart
 from seasons.access import readable_season
 from seasons.domain.standings import player_season, season_ranking
 from seasons.engine.ranking import TieBreak
@@ -62,5 +63,19 @@ class PlayerSeasonView(View):
             raise Http404
         for evening in data["evenings"]:  # a date the template words in the reader's language
             evening["date"] = datetime.date.fromisoformat(evening["tournament"]["date"])
-        context = {"season": season, "standing": data["standing"], "evenings": data["evenings"]}
+        context = {
+            "season": season,
+            "standing": data["standing"],
+            "evenings": data["evenings"],
+            "chart": season_course(data["evenings"]),
+        }
         return render(request, "seasons/player.html", context)
+
+
+def season_course(evenings: list[dict]) -> Chart:
+    """The player's points after each evening of the season (missed ones add nothing)."""
+    total, points = 0, []
+    for number, evening in enumerate(evenings, start=1):
+        total += evening["points"]
+        points.append({"series": number, "total": total})
+    return course_chart(points)

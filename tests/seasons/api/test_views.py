@@ -82,4 +82,5 @@ def test_the_season_page_and_a_players_page(client):
     player = client.get(f"/s/{season.pk}/players/{players[0].pk}/", HTTP_ACCEPT_LANGUAGE="en")
     assert player.status_code == 200
     assert "Clubabend 3" in player.content.decode()
+    assert '<polyline class="course"' in player.content.decode()
     assert client.get(f"/s/{season.pk}/players/999999/").status_code == 404
