@@ -73,6 +73,7 @@ class TieBreak(StrEnum):
 
 DEFAULT_TIE_BREAKS = (TieBreak.AVERAGE, TieBreak.EVENINGS_WON, TieBreak.BEST_EVENING)
 SCORE = "score"  # what ``decided_by`` says where the season score alone decided
+FILLED = -1  # the "evening" of the 0s that fill a player's lists up to the minimum
 
 
 @dataclass(frozen=True)
@@ -395,7 +396,7 @@ def _player_season(
         if rule.below_minimum is BelowMinimum.UNRANKED:
             ranked = False
         else:
-            filler = Counted(-1, None, Fraction(0), True, missed=True)
+            filler = Counted(FILLED, None, Fraction(0), True, missed=True)
             units.extend([filler] * (rule.min_lists - lists_played))
     units = _choose_best(rule, units)
     counted = [unit for unit in units if unit.counted]
