@@ -221,6 +221,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes a gzip copy beside each file and whitenoise sends it to browsers that
+# accept it: gunicorn alone (no proxy in front) then serves the captain's scripts compressed too.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 
 # Generated PDFs live in Django's default storage (files under MEDIA_ROOT); they are never served
 # from MEDIA_URL but through the organisers' download endpoint of their job.

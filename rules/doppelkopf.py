@@ -82,6 +82,13 @@ POINT_BANDS: Mapping[str, tuple[int, int]] = {
     "211-239": (211, 239),
     "240": (240, 240),
 }
+
+
+def band_of(re_points: int) -> str:
+    """The band of ``POINT_BANDS`` that holds these card points of Re (0–240)."""
+    return next(code for code, (low, high) in POINT_BANDS.items() if low <= re_points <= high)
+
+
 NORMAL_SCORED = ("normal", "wedding", "poverty")  # contracts scored as a normal game (with 2 Re)
 
 

@@ -55,7 +55,7 @@ ANNOUNCEMENT_CHIPS = {
     "no90": _("no 90"),
     "no60": _("no 60"),
     "no30": _("no 30"),
-    "schwarz": _("schwarz"),
+    "schwarz": _("no trick"),
 }
 
 EXTRAS = {

@@ -46,6 +46,8 @@ TEXTS = {
     "breakdown_winner": _("%(party)s wins, game value %(value)s"),
     # one line of the breakdown: "Re announced: +2 for Kontra" (Re lost its announcement)
     "breakdown_line": _("%(line)s: %(points)s for %(party)s"),
+    # a line of the winning party, named in the heading: "won +1"
+    "breakdown_own_line": _("%(line)s %(points)s"),
     "breakdown_nobody": _("Nobody wins, game value %(value)s"),
     "preview_offline": _("No connection: the deal is checked when it is sent."),
     "saving": _("Saving …"),
@@ -237,6 +239,7 @@ def _form_options(tournament) -> dict:
         return {
             "contracts": labels.SCHAFKOPF_CONTRACTS,
             "suits": labels.SUITS,
+            "laufende": range(9),  # none (or fewer than the minimum), then the count: one tap
             "reasons": CORRECTION_REASONS,
         }
     assert isinstance(rules, DoppelkopfRules)

@@ -49,9 +49,10 @@ class CaptainPage:
         if solo:
             self._tap_unless_checked("solo", solo)
         wanted = {str(seat) for seat in re}
-        for box in self.form.locator('input[name="re"]:checked').all():
-            if box.is_enabled() and box.get_attribute("value") not in wanted:
-                self._tap(box)
+        chosen = self.form.locator('input[name="re"]:checked:enabled')
+        for seat in chosen.evaluate_all("boxes => boxes.map((box) => box.value)"):
+            if seat not in wanted:
+                self._tap(self.form.locator(f'input[name="re"][value="{seat}"]'))
         for seat in re:
             self._tap_unless_checked("re", seat)
         self._tap_unless_checked("points_of", points_of)
@@ -111,7 +112,7 @@ class CaptainPage:
         if partner:
             self._choose("partner", partner)
         self.form.locator("#points").fill(str(points))
-        self.form.locator("#laufende").fill(str(laufende))
+        self._choose("laufende", laufende)
 
     def _choose(self, name: str, value) -> None:
         self.form.locator(f'input[name="{name}"][value="{value}"]').check()

@@ -73,7 +73,7 @@ def test_a_captain_plays_a_whole_four_table_series(phone, screenshot):
             captain.fill(contract="solo", solo="queens", re=(2,), points=121)
             breakdown = captain.preview_text()  # before saving: the soloist wins 3 × 1
             assert "Pflichtsolo · Damensolo" in breakdown  # the kind with the solo's type
-            assert "gewonnen: +1 für Re" in breakdown
+            assert "gewonnen +1" in breakdown  # the winner's line: the heading says whose
             assert "Spieler 2\n+3" in breakdown
             screenshot(phone.locator("#deal-form"), "captain-entry-form")
             screenshot(phone, "captain-table-screen")

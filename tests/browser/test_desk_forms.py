@@ -124,6 +124,7 @@ def test_the_extra_point_counters_at_the_desk_show_their_number(desk_page, scree
     table = seated_table()
     page.goto(f"/desk/{table.series.tournament.pk}/tables/{table.pk}/")
     page.locator("input[name=contract][value=normal]").check()
+    page.locator("details[data-extras] summary").click()  # rarer inputs open in place
     counter = page.locator("#extra-fox-re")
     expect(counter).to_be_visible()
     page.locator('button[data-target="extra-fox-re"][data-step="1"]').click()
@@ -149,5 +150,5 @@ def test_the_extra_point_counters_at_the_desk_show_their_number(desk_page, scree
             assert size["width"] >= 44, size
             assert size["height"] >= 44, size
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[page.size]["width"]
-    page.locator("fieldset.extras").scroll_into_view_if_needed()
-    screenshot(page.locator("fieldset.extras"), f"desk-table-extras-{page.size}")
+    page.locator("details.extras").scroll_into_view_if_needed()
+    screenshot(page.locator("details.extras"), f"desk-table-extras-{page.size}")

@@ -12,14 +12,15 @@ from rules.common import DealScore
 from rules.doppelkopf import (
     CONTRACTS,
     EXTRA_TYPES,
-    POINT_BANDS,
     KONTRA_LEVELS,
+    POINT_BANDS,
     RE_LEVELS,
     SOLO_TYPES,
     Announcements,
     DoppelkopfDeal,
     DoppelkopfRules,
     Extra,
+    band_of,
     deal_from_dict,
     parse_doppelkopf_rules,
     score_doppelkopf,
@@ -624,10 +625,6 @@ def test_property_more_points_never_make_a_party_worse(case, more):
 # --- bands of card points -----------------------------------------------------------------------
 
 
-def band_of(points):
-    return next(code for code, (low, high) in POINT_BANDS.items() if low <= points <= high)
-
-
 @given(rules_and_deals())
 def test_property_a_band_scores_as_every_exact_points_in_it_do(case):
     """Only the marks of 30, 60, 90 and 120 of either party decide a score: they are band edges."""
@@ -656,7 +653,7 @@ def test_a_band_with_points_or_neither_is_refused():
 def test_a_band_of_nothing_still_needs_the_tricks():
     assert refusals(DDV, deal(None, re_band="0")) == {("tricks_required", "deal.re_tricks")}
     schwarz = score_doppelkopf(DDV, deal(None, re_band="0", re_tricks=0))
-    assert schwarz.winner == "kontra" and schwarz.value == 6  # won, 4 marks, against the elders
+    assert (schwarz.winner, schwarz.value) == ("kontra", 6)  # won, 4 marks, against the elders
     refused = deal(None, re_band="1-29", re_tricks=12)
     assert refusals(DDV, refused) == {("tricks_inconsistent", "deal.re_tricks")}
 

@@ -308,7 +308,7 @@
     deal.declarer_points = number("points");
     const tricks = number("declarer_tricks");
     if (tricks !== null) deal.declarer_tricks = tricks;
-    deal.laufende = number("laufende") || 0;
+    deal.laufende = chosenNumber("laufende") || 0;
     return deal;
   }
 
@@ -321,7 +321,7 @@
       setChecked("suit", [deal.suit]);
       form.elements.points.value = deal.declarer_points ?? "";
       form.elements.declarer_tricks.value = deal.declarer_tricks ?? "";
-      form.elements.laufende.value = deal.laufende || 0;
+      setChecked("laufende", [deal.laufende || 0]);
     } else {
       setChecked("solo", [deal.solo]);
       setChecked("re", deal.re || []);
@@ -358,6 +358,8 @@
     reOrder = [];
     form.reset();
     restoreExact();
+    const extrasBox = form.querySelector("[data-extras]");
+    if (extrasBox) extrasBox.open = false; // each deal starts on one screen
     preview.replaceChildren();
     showErrors([]);
     showNextDeal();
@@ -762,7 +764,10 @@
       const sign = line.points > 0 ? "+" : "";
       const party = data.parties[line.party] || line.party;
       const label = data.lines[line.code] || line.code;
-      item.textContent = text("breakdown_line", { line: label, points: sign + line.points, party });
+      const values = { line: label, points: sign + line.points, party };
+      // Most lines are the winner's: the heading names them once, only the others' say whose.
+      const own = score.winner !== null && line.party === score.winner;
+      item.textContent = text(own ? "breakdown_own_line" : "breakdown_line", values);
       lines.append(item);
     });
     const points = document.createElement("dl");
@@ -780,8 +785,11 @@
     });
     const solo = deal.contract === "solo" && data.solos[deal.solo];
     const kindName = data.kinds[result.kind] || result.kind;
-    const kind = paragraph(solo ? `${kindName} · ${solo}` : kindName, "kind");
-    preview.replaceChildren(heading, kind, lines, points);
+    const parts = [heading];
+    if (result.kind !== "normal") {
+      parts.push(paragraph(solo ? `${kindName} · ${solo}` : kindName, "kind"));
+    }
+    preview.replaceChildren(...parts, lines, points);
   }
 
   /* Each message at the field it names (the closest one the form has), the rest on top. */
@@ -878,6 +886,7 @@
       clearForm();
       setStatus("", "");
       navigator.vibrate?.(60); // felt in a noisy room: it is saved
+      if (!data.csrf) window.scrollTo({ top: 0 }); // a phone: the next deal from its top
       await refresh();
       showSaved(answer.body);
       flush();
