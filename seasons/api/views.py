@@ -6,15 +6,40 @@ is a 404 to anyone but its organisers; organisers read it live over every evenin
 """
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from karlchen.api.base import READ_ERRORS, Api
+from karlchen.actors import Actor
+from karlchen.api.base import (
+    CODES,
+    ORGANISER_ERRORS,
+    READ_ERRORS,
+    RESPONSE_400,
+    RESPONSE_401,
+    Api,
+    valid,
+)
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
+from karlchen.api.fields import (
+    JSONObjectField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from rules import GAMES
 from seasons.access import readable_season, visible_seasons
+from seasons.domain.seasons import (
+    add_evening,
+    create_season,
+    new_evening,
+    remove_evening,
+    update_season,
+)
 from seasons.domain.standings import player_season, season_ranking
 from seasons.models import SeasonEvening
+from tournaments.api.permissions import denied, organised_tournament
+from tournaments.api.serializers import StrictBooleanField, TournamentOutput
 
 
 class SeasonOutput(serializers.Serializer):
@@ -39,6 +64,28 @@ def season_for(request, season_id: int):
     return found
 
 
+def organised_season(request, season_id: int):
+    """The season if the user organises it; 404 if they may not see it, else 401/403."""
+    season, organiser = season_for(request, season_id)
+    if not organiser:
+        raise denied(request)
+    return season
+
+
+class SeasonFieldsInput(StrictSerializer):
+    name = serializers.CharField(max_length=150)
+    game = StrictChoiceField(choices=GAMES, required=False)
+    ranking_rule = JSONObjectField(
+        required=False, help_text="A preset and its options (docs/SEASONS.md)."
+    )
+    cup_places = StrictIntegerField(min_value=1, max_value=1000, required=False, allow_null=True)
+    is_public = StrictBooleanField(required=False)
+    rules = JSONObjectField(required=False, help_text="The rule set new evenings start with.")
+    series_count = StrictIntegerField(min_value=1, max_value=50, required=False)
+    normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
+    venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+
+
 class SeasonListApi(Api):
     @extend_schema(
         operation_id="seasons_list",
@@ -47,6 +94,29 @@ class SeasonListApi(Api):
     )
     def get(self, request):
         return Response(SeasonOutput(visible_seasons(request.user), many=True).data)
+
+
+class SeasonCreateApi(Api):
+    class InputSerializer(SeasonFieldsInput):
+        pass
+
+    @extend_schema(
+        operation_id="seasons_create",
+        summary="Set up a season (any logged-in user; they become its organiser)",
+        description=CODES,
+        request=InputSerializer,
+        responses={201: SeasonOutput, 400: RESPONSE_400, 401: RESPONSE_401},
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            raise denied(request)
+        data = valid(SeasonCreateApi.InputSerializer, request.data)
+        season = create_season(by=Actor.of_user(request.user), **data)
+        return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonsApi(SeasonListApi, SeasonCreateApi):
+    pass  # ``GET``/``POST seasons/``: two operations
 
 
 class SeasonDetailApi(Api):
@@ -71,6 +141,103 @@ class SeasonDetailApi(Api):
             evenings = evenings.exclude(tournament__status="draft")
         rows = SeasonDetailApi.OutputSerializer.EveningSerializer(evenings, many=True).data
         return Response(SeasonOutput(season).data | {"evenings": rows})
+
+
+class SeasonUpdateApi(Api):
+    class InputSerializer(SeasonFieldsInput):
+        name = serializers.CharField(max_length=150, required=False)
+
+    @extend_schema(
+        operation_id="season_update",
+        summary="Change a season: its name, ranking rule, cup places, public flag, new evenings' "
+        "rules (organisers)",
+        description=CODES,
+        request=InputSerializer,
+        responses={200: SeasonOutput, **ORGANISER_ERRORS},
+    )
+    def patch(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(SeasonUpdateApi.InputSerializer, request.data)
+        season = update_season(season, by=Actor.of_user(request.user), **data)
+        return Response(SeasonOutput(season).data)
+
+
+class SeasonApi(SeasonDetailApi, SeasonUpdateApi):
+    pass  # ``GET``/``PATCH seasons/{id}/``: two operations
+
+
+class EveningAddApi(Api):
+    class InputSerializer(StrictSerializer):
+        tournament = StrictIntegerField(min_value=1, help_text="The tournament's id.")
+        ranking_tournament = StrictBooleanField(required=False)
+
+    class OutputSerializer(serializers.Serializer):
+        tournament = serializers.IntegerField(source="tournament_id")
+        ranking_tournament = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="season_evening_add",
+        summary="Make a tournament an evening of the season (organisers of both)",
+        description=CODES,
+        request=InputSerializer,
+        responses={201: OutputSerializer, **ORGANISER_ERRORS},
+    )
+    def post(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(EveningAddApi.InputSerializer, request.data)
+        tournament = organised_tournament(request, data["tournament"])
+        membership = add_evening(
+            season,
+            tournament,
+            by=Actor.of_user(request.user),
+            ranking_tournament=data.get("ranking_tournament", False),
+        )
+        return Response(
+            EveningAddApi.OutputSerializer(membership).data, status=status.HTTP_201_CREATED
+        )
+
+
+class EveningRemoveApi(Api):
+    @extend_schema(
+        operation_id="season_evening_remove",
+        summary="Take a tournament out of the season (its results stay its own; organisers)",
+        description=CODES,
+        responses={204: None, **ORGANISER_ERRORS},
+    )
+    def delete(self, request, season_id, tournament_id):
+        season = organised_season(request, season_id)
+        membership = SeasonEvening.objects.filter(season=season, tournament_id=tournament_id)
+        found = membership.select_related("tournament").first()
+        if found is None:
+            raise NotFound()
+        remove_evening(season, found.tournament, by=Actor.of_user(request.user))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class NextEveningApi(Api):
+    class InputSerializer(StrictSerializer):
+        date = serializers.DateField(
+            required=False,
+            help_text="Default: a week after the last evening, today at the earliest.",
+        )
+        name = serializers.CharField(max_length=150, required=False)
+
+    @extend_schema(
+        operation_id="season_next_evening",
+        summary="Start the season's next evening: its rules, and its regulars entered (organisers)",
+        description=(
+            "A draft tournament with the season's rules, series and deal counts and venue, "
+            "organised by the season's organisers, with the players of at least two of the "
+            "season's last three evenings entered (to be checked in).\n\n" + CODES
+        ),
+        request=InputSerializer,
+        responses={201: TournamentOutput, **ORGANISER_ERRORS},
+    )
+    def post(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(NextEveningApi.InputSerializer, request.data)
+        tournament = new_evening(season, by=Actor.of_user(request.user), **data)
+        return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
 
 
 class SeasonPlayerNameOutput(serializers.Serializer):
