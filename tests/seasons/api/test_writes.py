@@ -4,7 +4,6 @@ import pytest
 from django.core.cache import cache
 
 from seasons.models import Season, SeasonAction, SeasonEvening
-from tests.factories.api import client_for
 from tests.factories.seasons import season_with_evenings
 from tests.factories.tournaments import organiser, tournament_with_players
 
