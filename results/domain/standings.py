@@ -91,7 +91,7 @@ def standings(
     the public sees where the tournament asks for confirmations). ``series``: the ranking of
     that series alone (its points and deals as the totals).
     """
-    with _one_snapshot():
+    with one_snapshot():
         rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
         table_results = _add_deal_points(tournament, rows, confirmed_only=confirmed_only)
         _add_penalties(tournament, rows)
@@ -106,8 +106,9 @@ def standings(
 
 
 @contextmanager
-def _one_snapshot() -> Iterator[None]:
-    """The standings' few queries read one state of the database, never half of a write.
+def one_snapshot() -> Iterator[None]:
+    """The standings' few queries read one state of the database, never half of a write (a
+    season's standings read all its evenings in one).
 
     PostgreSQL's default isolation gives each query its own snapshot; REPEATABLE READ gives the
     whole transaction one. SQLite serialises writers anyway.

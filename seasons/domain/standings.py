@@ -23,7 +23,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from karlchen.changes import Body, cached_season_body
-from results.domain.standings import standings
+from results.domain.standings import one_snapshot, standings
 from scoring.models import AdjustmentLine
 from seasons.engine.ranking import (
     Evening,
@@ -55,6 +55,11 @@ def season_table(season: Season, *, public: bool) -> tuple[SeasonTable, SeasonIn
 
 
 def season_input(season: Season, *, public: bool) -> SeasonInput:
+    with one_snapshot():  # every evening as of one moment, never half of a write
+        return _season_input(season, public=public)
+
+
+def _season_input(season: Season, *, public: bool) -> SeasonInput:
     found = SeasonInput()
     memberships = SeasonEvening.objects.filter(season=season).select_related("tournament")
     for membership in memberships:
