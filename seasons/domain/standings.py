@@ -23,7 +23,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from karlchen.changes import Body, cached_season_body
-from results.domain.standings import one_snapshot, standings
+from results.domain.standings import Standing, evenings_standings, one_snapshot
 from scoring.models import AdjustmentLine
 from seasons.engine.ranking import (
     Evening,
@@ -61,12 +61,26 @@ def season_input(season: Season, *, public: bool) -> SeasonInput:
 
 def _season_input(season: Season, *, public: bool) -> SeasonInput:
     found = SeasonInput()
-    memberships = SeasonEvening.objects.filter(season=season).select_related("tournament")
+    memberships = [
+        membership
+        for membership in SeasonEvening.objects.filter(season=season).select_related("tournament")
+        if not public
+        or (membership.tournament.is_public and membership.tournament.standings_public)
+    ]
+    live = evenings_standings(
+        (
+            membership.tournament
+            for membership in memberships
+            if not (public and membership.tournament.frozen_standings is not None)
+        ),
+        confirmed_only=public,
+    )
     for membership in memberships:
         tournament = membership.tournament
-        if public and not (tournament.is_public and tournament.standings_public):
-            continue
-        results = _evening_results(tournament, public=public, hidden=found.hidden)
+        if tournament.pk in live:
+            results = _evening_results(tournament.pk, live[tournament.pk], hidden=found.hidden)
+        else:
+            results = _frozen_results(tournament)
         if not results:
             continue  # nothing played yet
         found.tournaments[tournament.pk] = tournament
@@ -80,11 +94,8 @@ def _season_input(season: Season, *, public: bool) -> SeasonInput:
 
 
 def _evening_results(
-    tournament: Tournament, *, public: bool, hidden: set[int]
+    tournament_id: int, rows: list[Standing], *, hidden: set[int]
 ) -> list[EveningResult]:
-    if public and tournament.frozen_standings is not None:
-        return _frozen_results(tournament)
-    rows = standings(tournament, confirmed_only=public and tournament.confirmation_required)
     results = []
     for row in rows:
         if not row.per_series:
@@ -92,7 +103,7 @@ def _evening_results(
         if row.hidden:
             hidden.add(row.player_id)
         lists = tuple(points for _number, points in sorted(row.per_series.items()))
-        results.append(EveningResult(tournament.pk, row.player_id, lists, row.rank))
+        results.append(EveningResult(tournament_id, row.player_id, lists, row.rank))
     return results
 
 
