@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {Game.DOPPELKOPF: "dk", Game.SCHAFKOPF: "sk"}
 DDV_PRESET = "ddv"
 SCHAFKOPF_PRESET = "schafkopf"
+# the Schafkopf engine's other presets, by the engine's name (rules.schafkopf.PRESET_OPTIONS)
+SCHAFKOPF_PRESETS = {
+    "bavarian_tournament": _("Bavarian tournament Schafkopf"),
+    "club_evening": _("Schafkopf club evening (Stoß, Klopfen, Ramsch, Bettel, Geier)"),
+}
 # the set-up's fields that only Doppelkopf has (the page hides them for Schafkopf)
 DOPPELKOPF_ONLY = ("compulsory_solos",)
 
@@ -129,6 +134,7 @@ def preset_choices() -> list[tuple[str, StrOrPromise]]:
     return [
         (DDV_PRESET, _("DDV tournament rules")),
         (SCHAFKOPF_PRESET, _("Standard Schafkopf tariff")),
+        *SCHAFKOPF_PRESETS.items(),
         *saved,
     ]
 
@@ -136,7 +142,12 @@ def preset_choices() -> list[tuple[str, StrOrPromise]]:
 def preset_games() -> dict[str, str]:
     """Each preset's game, by the preset's value."""
     saved = {str(pk): game for pk, game in RuleSet.objects.values_list("pk", "game")}
-    return {DDV_PRESET: Game.DOPPELKOPF, SCHAFKOPF_PRESET: Game.SCHAFKOPF, **saved}
+    return {
+        DDV_PRESET: Game.DOPPELKOPF,
+        SCHAFKOPF_PRESET: Game.SCHAFKOPF,
+        **dict.fromkeys(SCHAFKOPF_PRESETS, Game.SCHAFKOPF),
+        **saved,
+    }
 
 
 class EntryForm(forms.Form):

@@ -1,16 +1,17 @@
 """The rule options the set-up form offers, worded and explained for organisers.
 
-The engines (``scoring.engine``) define and check the options; this says what each means at the
-table. Only options that differ from the DDV preset are stored in a tournament's rules.
+The engines (``rules``) define and check the options; this says what each means at the table.
+Only options that differ from the game's default preset are stored in a tournament's rules.
 """
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rules.doppelkopf import EXTRA_TYPES, DoppelkopfRules
-from rules.schafkopf import DEFAULT_TARIFF, SchafkopfRules
+from rules.schafkopf import DEFAULT_TARIFF, PRESET_OPTIONS, SchafkopfRules
 from scoring import labels
 
 DDV = DoppelkopfRules()
@@ -104,8 +105,100 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
         label=_("Laufende in a Wenz count from"),
         min_value=1,
         max_value=4,
-        help_text=_("Default 2."),
+        help_text=_("Default 2 (also in Geier, Farbgeier and Farbwenz)."),
     ),
+    # the club options (RULES.md §10.7-§10.12): all off in Bavarian tournaments
+    "stoss": forms.BooleanField(
+        label=_("Kontra and Re (Stoß)"),
+        required=False,
+        help_text=_(
+            "A defender may give Kontra, the declarer's side answer with Re: each doubles the "
+            "game (not in tournaments)."
+        ),
+    ),
+    "klopfen": forms.BooleanField(
+        label=_("Klopfen (knocking)"),
+        required=False,
+        help_text=_("Each player who knocks before the bidding doubles the game."),
+    ),
+    "ramsch": forms.BooleanField(
+        label=_("Ramsch when all pass"),
+        required=False,
+        help_text=_(
+            "Everyone plays alone; the player with the most card points pays each other player."
+        ),
+    ),
+    "ramsch_jungfrau": forms.BooleanField(
+        label=_("Ramsch: Jungfrau"),
+        required=False,
+        help_text=_("Each player without a trick doubles what the loser pays."),
+    ),
+    "ramsch_durchmarsch": forms.BooleanField(
+        label=_("Ramsch: Durchmarsch"),
+        required=False,
+        help_text=_("A player who takes every trick wins, paid like a Solo won Schwarz."),
+    ),
+    "ramsch_tie": forms.ChoiceField(
+        label=_("Ramsch: equal most card points"),
+        choices=[
+            ("tricks", _("More tricks loses (still equal: both lose)")),
+            ("all", _("All of them lose")),
+        ],
+        help_text=_("Who loses when players are level on the most card points."),
+    ),
+    "bettel": forms.BooleanField(
+        label=_("Bettel and Bettel ouvert"),
+        required=False,
+        help_text=_("The declarer must take no trick at all; ouvert with the cards shown."),
+    ),
+    "geier": forms.BooleanField(
+        label=_("Geier"),
+        required=False,
+        help_text=_("Only the four Ober are trumps; paid like a Solo."),
+    ),
+    "farbgeier": forms.BooleanField(
+        label=_("Farbgeier"),
+        required=False,
+        help_text=_("The Ober and one suit are trumps; paid like a Solo."),
+    ),
+    "farbwenz": forms.BooleanField(
+        label=_("Farbwenz"),
+        required=False,
+        help_text=_("The Unter and one suit are trumps; paid like a Solo."),
+    ),
+    "hochzeit": forms.BooleanField(
+        label=pgettext_lazy("schafkopf", "Hochzeit"),
+        required=False,
+        help_text=_(
+            "A player with a single trump offers it; whoever takes it plays with them, paid like "
+            "a Rufer."
+        ),
+    ),
+    "deck": forms.ChoiceField(
+        label=_("Deck"),
+        choices=[("long", _("32 cards, eight tricks")), ("short", _("24 cards, six tricks"))],
+        help_text=_("The short deck leaves out the 8s and 7s; there is no Sie."),
+    ),
+    "schwarz_adds_schneider": forms.BooleanField(
+        label=_("Schwarz adds to Schneider"),
+        required=False,
+        help_text=_("A game won Schwarz pays Schneider and Schwarz, not Schwarz alone."),
+    ),
+    **{
+        f"tariff_{name}": forms.IntegerField(
+            label=label, min_value=0, max_value=100, help_text=_("units")
+        )
+        for name, label in (
+            ("hochzeit", pgettext_lazy("schafkopf", "Hochzeit")),
+            ("geier", _("Geier")),
+            ("farbgeier", _("Farbgeier")),
+            ("farbwenz", _("Farbwenz")),
+            ("bettel", _("Bettel")),
+            ("bettel_ouvert", _("Bettel ouvert")),
+            ("ramsch", _("Ramsch (each other player)")),
+            ("durchmarsch", _("Durchmarsch")),
+        )
+    },
 }
 
 
@@ -114,8 +207,11 @@ def defaults(game: str) -> dict:
     if game == "schafkopf":
         return {
             **{f"tariff_{name}": value for name, value in DEFAULT_TARIFF.items()},
-            "laufende_min": SCHAFKOPF.laufende_min,
-            "laufende_min_wenz": SCHAFKOPF.laufende_min_wenz,
+            **{
+                name: getattr(SCHAFKOPF, name)
+                for name in SCHAFKOPF_OPTIONS
+                if not name.startswith("tariff_")
+            },
         }
     values = {name: getattr(DDV, name) for name in DOPPELKOPF_OPTIONS}
     values["extras"] = sorted(DDV.extras)
@@ -125,6 +221,9 @@ def defaults(game: str) -> dict:
 def form_values(game: str, rules: dict) -> dict:
     """A stored rule set as the form's values (unset options: the defaults)."""
     values = defaults(game)
+    if game == "schafkopf":
+        # a preset stored by the API (the desk stores its options) fills in its options first
+        values.update(PRESET_OPTIONS.get(str(rules.get("preset")), {}))
     for name, value in rules.items():
         if name == "tariff":
             values.update({f"tariff_{key}": amount for key, amount in value.items()})

@@ -52,16 +52,33 @@ MESSAGES = {
     "fox_last_trick_without_fox": _("A fox in the last trick must also be entered as a fox."),
     "extra_exceeds_points": _("The extra point “%(extra)s” does not fit the card points."),
     # Schafkopf
-    "partner_required": _("A Rufer needs the partner (the holder of the called ace)."),
+    "declarer_required": _("This game needs its declarer."),
+    "partner_required": _(
+        "This game needs the partner (in a Rufer the holder of the called ace, in a Hochzeit "
+        "the player who took the trump)."
+    ),
     "partner_is_declarer": _("The partner cannot be the declarer."),
-    "partner_not_allowed": _("Only a Rufer has a partner."),
+    "partner_not_allowed": _("Only a Rufer or a Hochzeit has a partner."),
     "suit_required": _("This game needs its suit."),
     "unknown_suit": _("The suit “%(suit)s” is not known."),
     "rufer_hearts": _("The ace of hearts cannot be called."),
-    "suit_not_allowed": _("A Wenz has no suit."),
+    "suit_not_allowed": _("This game has no suit."),
     "laufende_below_minimum": _("Laufende count only from %(min)s; enter 0 below that."),
     "laufende_range": _("At most %(max)s Laufende are possible in this game."),
     "sie_not_won": _("A Sie wins every trick: 120 card points and 8 tricks."),
+    "not_for_contract": _("This is not entered for a “%(contract)s” game."),
+    # Schafkopf: Klopfen and Stoß
+    "klopfen_not_allowed": _("This rule set does not play Klopfen (knocking)."),
+    "knocked_duplicate": _("A player who knocked is listed twice."),
+    "stoss_not_allowed": _("This rule set does not play Kontra and Re (Stoß)."),
+    "kontra_by_declarer": _("Only a defender can give Kontra, not the declarer's side."),
+    "re_without_kontra": _("Re answers a Kontra: there is no Re without a Kontra."),
+    "re_by_defender": _("Only the declarer's side can answer with Re."),
+    # Schafkopf: Ramsch
+    "ramsch_points_required": _("A Ramsch needs the card points of every player."),
+    "ramsch_seats": _("Enter a value for each of the four players of this deal, and no one else."),
+    "ramsch_points_sum": _("The players' card points must add up to %(total)s."),
+    "ramsch_tricks_sum": _("The players' tricks must add up to %(total)s."),
     # the series at the table
     "series_complete": _("This series is complete: no more deals at this table."),
     "forced_solo_due": _("Player %(player)s must play a solo now (Vorführung)."),

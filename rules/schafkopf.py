@@ -1,11 +1,14 @@
 """Schafkopf scoring (RULES.md §2): checks one recorded deal and computes every seat's points.
 
-Does: parse a client's rule options (tariff, Laufende minimums) into ``SchafkopfRules``; refuse
-impossible or disallowed deals with every problem at once (``DealRejected``); score Rufer, Wenz,
-Solo, both Touts and Sie with Schneider, Schwarz and Laufende in tariff units.
+Does: parse a client's rule options (preset, tariff, Laufende minimums, the club options of
+RULES.md §10.7–§10.12) into ``SchafkopfRules``; refuse impossible or disallowed deals with every
+problem at once (``Refused``); score Rufer, Wenz, Solo, both Touts and Sie with Schneider, Schwarz
+and Laufende in tariff units, and, where the rule set allows them, Hochzeit, Geier, Farbgeier,
+Farbwenz, Bettel (ouvert), Ramsch (``rules.ramsch``), the short deck and the doubling of Klopfen and
+Kontra/Re.
 
 Does not: play or deal cards, count Laufende from hands (the captain records the count), handle
-Stoß/Kontra, Geier, Ramsch or money, or know about series, standings, Django or translations.
+money, or know about series, standings, Django or translations.
 """
 
 from __future__ import annotations
@@ -13,15 +16,54 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from karlchen.refusals import InvariantViolation, Problems
 
 from .common import DealScore, Line, split_points, validate_seats
+from .ramsch import check_ramsch, ramsch_outcome
+from .schafkopf_cards import (
+    DECKS,
+    TOTAL_POINTS,
+    Deck,
+    tricks_fit_points,
+)
 
-CONTRACTS = ("rufer", "wenz", "solo", "wenz_tout", "solo_tout", "sie")
+# The six games of Bavarian tournaments first, then those a rule option allows (RULES.md §10.8).
+CONTRACTS = (
+    "rufer",
+    "wenz",
+    "solo",
+    "wenz_tout",
+    "solo_tout",
+    "sie",
+    "hochzeit",
+    "geier",
+    "farbgeier",
+    "farbwenz",
+    "bettel",
+    "bettel_ouvert",
+    "ramsch",
+)
 SUITS = ("acorns", "leaves", "hearts", "bells")
-TARIFF_KEYS = ("rufer", "wenz", "solo", "tout", "sie", "schneider", "schwarz", "laufende")
+TARIFF_KEYS = (
+    "rufer",
+    "wenz",
+    "solo",
+    "tout",
+    "sie",
+    "schneider",
+    "schwarz",
+    "laufende",
+    "hochzeit",
+    "geier",
+    "farbgeier",
+    "farbwenz",
+    "bettel",
+    "bettel_ouvert",
+    "ramsch",
+    "durchmarsch",
+)
 # Read-only so that no caller can change the default for everybody else.
 DEFAULT_TARIFF: Mapping[str, int] = MappingProxyType(
     {
@@ -33,63 +75,143 @@ DEFAULT_TARIFF: Mapping[str, int] = MappingProxyType(
         "schneider": 1,
         "schwarz": 2,
         "laufende": 1,
+        # The club games (RULES.md §10.8-§10.10): a Hochzeit is paid like a Rufer, the Wenz-like
+        # games like a Solo; Bettel 3, Ramsch 2 and a Durchmarsch like a Solo won Schwarz as in
+        # the tariff the BSV recommends; an open Bettel twice a Bettel.
+        "hochzeit": 1,
+        "geier": 5,
+        "farbgeier": 5,
+        "farbwenz": 5,
+        "bettel": 3,
+        "bettel_ouvert": 6,
+        "ramsch": 2,
+        "durchmarsch": 7,
     }
 )
 
-PRESETS = ("standard",)
+# Bavarian tournament Schafkopf is the default; "bavarian_tournament" names it explicitly.
+PRESET_OPTIONS: Mapping[str, Mapping[str, object]] = MappingProxyType(
+    {
+        "standard": {},
+        "bavarian_tournament": {},
+        "club_evening": {
+            "stoss": True,
+            "klopfen": True,
+            "ramsch": True,
+            "ramsch_jungfrau": True,
+            "ramsch_durchmarsch": True,
+            "bettel": True,
+            "geier": True,
+        },
+    }
+)
+PRESETS = tuple(PRESET_OPTIONS)
+# On/off options, all off by default (RULES.md §2.2), and options with a choice of words.
+SWITCHES = (
+    "stoss",
+    "klopfen",
+    "ramsch",
+    "ramsch_jungfrau",
+    "ramsch_durchmarsch",
+    "bettel",
+    "geier",
+    "farbgeier",
+    "farbwenz",
+    "hochzeit",
+    "schwarz_adds_schneider",
+)
+CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"deck": ("long", "short"), "ramsch_tie": ("tricks", "all")}
+)
 TARIFF_MAX = 1000
 LAUFENDE_MIN_RANGE = (1, 8)
-
-TOTAL_POINTS = 120
-TRICKS = 8
 WIN_THRESHOLD = 61  # the declarer's side needs 61; the defenders win with 60
 SCHNEIDER_WINNER = 91  # the declarer wins Schneider from 91 ...
 SCHNEIDER_LOSER = 30  # ... the defenders when the declarer has at most 30
-MAX_TRICK_POINTS = 44  # four aces
-MAX_ZERO_TRICKS = 3  # 12 cards worth 0 (9, 8, 7 of four suits) fill at most 3 tricks
+_OPTIONS = ("preset", "tariff", "laufende_min", "laufende_min_wenz", *SWITCHES, *CHOICES)
 
 _TOUTS = ("wenz_tout", "solo_tout")
-_WENZ_LIKE = ("wenz", "wenz_tout")
+_BETTELS = ("bettel", "bettel_ouvert")
+_PARTNER_GAMES = ("rufer", "hochzeit")
+_FOUR_TRUMPS = ("wenz", "wenz_tout", "geier")  # only the four Unter (Ober) are trumps
+_COLOUR_GAMES = ("farbwenz", "farbgeier")
+_WITH_SUIT = ("rufer", "solo", "solo_tout", *_COLOUR_GAMES)
+_WITH_BONUS = ("rufer", "wenz", "solo", "hochzeit", "geier", *_COLOUR_GAMES)
+# Laufende start from laufende_min_wenz where the top trumps are only Unter or Ober
+_LOW_LAUFENDE = (*_FOUR_TRUMPS, *_COLOUR_GAMES)
 _BASE_TARIFF = {
-    "rufer": "rufer",
-    "wenz": "wenz",
-    "solo": "solo",
+    **{contract: contract for contract in CONTRACTS},
     "wenz_tout": "tout",
     "solo_tout": "tout",
-    "sie": "sie",
+}
+# The option that allows each game beyond the six of Bavarian tournaments.
+_CONTRACT_OPTION = {
+    "hochzeit": "hochzeit",
+    "geier": "geier",
+    "farbgeier": "farbgeier",
+    "farbwenz": "farbwenz",
+    "bettel": "bettel",
+    "bettel_ouvert": "bettel",
+    "ramsch": "ramsch",
 }
 _LAUFENDE_FACTOR = {"wenz_tout": 2, "solo_tout": 2, "sie": 4}
-_TRUMPS = {"wenz": 4, "wenz_tout": 4}  # Wenz: the four Unter; else 4 Ober + 4 Unter + 6 suit cards
-_OTHER_TRUMPS = 14
 _SIE_LAUFENDE = 8  # the declarer holds all Ober and Unter
 
 
 @dataclass(frozen=True, slots=True)
 class SchafkopfRules:
-    """How deals are valued: the tariff in units and where Laufende start counting."""
+    """How deals are valued: the tariff in units, where Laufende start counting, and the club
+    options (all off: Bavarian tournament Schafkopf)."""
 
     tariff: Mapping[str, int] = field(default_factory=lambda: DEFAULT_TARIFF)
     laufende_min: int = 3
     laufende_min_wenz: int = 2
+    stoss: bool = False  # Kontra by a defender, Re by the declarer's side: each doubles
+    klopfen: bool = False  # each player who knocked before the bidding doubles
+    ramsch: bool = False  # all passed: everyone plays alone, most card points loses
+    ramsch_jungfrau: bool = False  # each Ramsch player without a trick doubles
+    ramsch_durchmarsch: bool = False  # one player with every trick of a Ramsch wins it
+    ramsch_tie: str = "tricks"  # equal most points: more tricks loses ("all": all of them lose)
+    bettel: bool = False  # Bettel and Bettel ouvert
+    geier: bool = False
+    farbgeier: bool = False
+    farbwenz: bool = False
+    hochzeit: bool = False
+    deck: str = "long"  # "short": 24 cards, six tricks
+    schwarz_adds_schneider: bool = False  # Schwarz pays Schneider and Schwarz
 
     def __post_init__(self) -> None:
         # A partial tariff is completed with the defaults, so every key can be looked up.
         full = MappingProxyType({**DEFAULT_TARIFF, **self.tariff})
         object.__setattr__(self, "tariff", full)
 
+    @property
+    def cards(self) -> Deck:
+        return DECKS[self.deck]
+
 
 @dataclass(frozen=True, slots=True)
 class SchafkopfDeal:
-    """One deal as the captain records it; ``declarer_points`` count the declarer's side."""
+    """One deal as the captain records it; ``declarer_points`` count the declarer's side.
+
+    ``knocked``: the seats that knocked (Klopfen) before the bidding; ``kontra``: the defender who
+    gave Kontra (Stoß); ``re``: the player of the declarer's side who answered with Re. A Ramsch
+    has no declarer: ``ramsch_points`` (and ``ramsch_tricks`` where needed) by seat instead.
+    """
 
     contract: str
-    declarer: int
-    declarer_points: int
+    declarer: int | None = None
+    declarer_points: int | None = None
     seats: tuple[int, ...] = (1, 2, 3, 4)
     suit: str | None = None
     partner: int | None = None
     declarer_tricks: int | None = None
     laufende: int = 0
+    knocked: tuple[int, ...] = ()
+    kontra: int | None = None
+    re: int | None = None
+    ramsch_points: Mapping[int, int] | None = None
+    ramsch_tricks: Mapping[int, int] | None = None
 
 
 # --- rule options -------------------------------------------------------------------------------
@@ -102,27 +224,34 @@ def parse_schafkopf_rules(options: Mapping[str, object]) -> SchafkopfRules:
         problems.add("invalid_option", "rules", option="rules")
         problems.raise_if_any()
     for key in options:
-        if key not in ("preset", "tariff", "laufende_min", "laufende_min_wenz"):
+        if key not in _OPTIONS:
             problems.add("unknown_option", f"rules.{key}", option=str(key))
-    _check_preset(options, problems)
+    preset = _check_preset(options, problems)
     tariff = _parse_tariff(options.get("tariff", {}), problems)
-    minimums: dict[str, Any] = {}  # checked ints, by option name
+    chosen: dict[str, Any] = dict(PRESET_OPTIONS.get(preset, {}))  # checked values, by option
     for key in ("laufende_min", "laufende_min_wenz"):
         if key in options and _check_int(options[key], *LAUFENDE_MIN_RANGE, key, problems):
-            minimums[key] = options[key]
+            chosen[key] = options[key]
+    for key in SWITCHES:
+        if key in options and _check_switch(options[key], key, problems):
+            chosen[key] = options[key]
+    for key, words in CHOICES.items():
+        if key in options and _check_choice(options[key], words, key, problems):
+            chosen[key] = options[key]
     problems.raise_if_any()
-    return SchafkopfRules(tariff=tariff, **minimums)
+    return SchafkopfRules(tariff=tariff, **chosen)
 
 
-def _check_preset(options: Mapping[str, object], problems: Problems) -> None:
-    if "preset" not in options:
-        return
-    preset = options["preset"]
+def _check_preset(options: Mapping[str, object], problems: Problems) -> str:
+    """The preset named (``standard`` where none or an invalid one is)."""
+    preset = options.get("preset", "standard")
     if not isinstance(preset, str):
         # Only a string can be named in the message.
         problems.add("invalid_option", "rules.preset", option="preset")
-    elif preset not in PRESETS:
+        return "standard"
+    if preset not in PRESETS:
         problems.add("unknown_preset", "rules.preset", preset=preset)
+    return preset
 
 
 def _parse_tariff(tariff: object, problems: Problems) -> dict[str, int]:
@@ -146,13 +275,58 @@ def _check_int(value: object, low: int, high: int, option: str, problems: Proble
     return False
 
 
+def _check_switch(value: object, option: str, problems: Problems) -> bool:
+    if isinstance(value, bool):
+        return True
+    problems.add("invalid_option", f"rules.{option}", option=option)
+    return False
+
+
+def _check_choice(value: object, words: tuple[str, ...], option: str, problems: Problems) -> bool:
+    if isinstance(value, str) and value in words:
+        return True
+    problems.add("invalid_option", f"rules.{option}", option=option)
+    return False
+
+
 # --- checks -------------------------------------------------------------------------------------
 
 
 def _check_deal(rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...]) -> None:
     problems = Problems()
     validate_seats(seats, problems)
-    if deal.declarer not in seats:
+    if deal.contract not in CONTRACTS:
+        problems.add("unknown_contract", "deal.contract", contract=str(deal.contract))
+    elif not contract_allowed(rules, deal.contract):
+        problems.add("contract_not_allowed", "deal.contract", contract=deal.contract)
+    _check_doubling(rules, deal, seats, problems)
+    if deal.contract == "ramsch":
+        check_ramsch(rules, deal, seats, problems)
+    else:
+        _check_declared_game(rules, deal, seats, problems)
+    problems.raise_if_any()
+
+
+def contract_allowed(rules: SchafkopfRules, contract: str) -> bool:
+    """Whether the rule set allows the game (the six of Bavarian tournaments always, but a Sie
+    only in the long deck)."""
+    if contract == "sie":
+        # Six cards cannot hold the eight Ober and Unter of a Sie.
+        return rules.deck == "long"
+    option = _CONTRACT_OPTION.get(contract)
+    return option is None or bool(getattr(rules, option))
+
+
+def _check_declared_game(
+    rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...], problems: Problems
+) -> None:
+    """The checks of every game with a declarer (all but Ramsch)."""
+    for name in ("ramsch_points", "ramsch_tricks"):
+        if getattr(deal, name) is not None:
+            problems.add("not_for_contract", f"deal.{name}", contract=str(deal.contract))
+    if deal.declarer is None:
+        problems.add("declarer_required", "deal.declarer")
+    elif deal.declarer not in seats:
         problems.add("not_seated", "deal.declarer")
     if deal.partner is not None and deal.partner not in seats:
         problems.add("not_seated", "deal.partner")
@@ -161,16 +335,13 @@ def _check_deal(rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ..
         _check_suit(deal, problems)
         _check_laufende(rules, deal, problems)
         if deal.contract == "sie":
-            _check_sie_won(deal, problems)
-    else:
-        problems.add("unknown_contract", "deal.contract", contract=str(deal.contract))
+            _check_sie_won(rules, deal, problems)
     _check_points(deal, problems)
-    _check_tricks(deal, problems)
-    problems.raise_if_any()
+    _check_tricks(rules, deal, problems)
 
 
 def _check_partner(deal: SchafkopfDeal, problems: Problems) -> None:
-    if deal.contract != "rufer":
+    if deal.contract not in _PARTNER_GAMES:
         if deal.partner is not None:
             problems.add("partner_not_allowed", "deal.partner")
     elif deal.partner is None:
@@ -180,7 +351,7 @@ def _check_partner(deal: SchafkopfDeal, problems: Problems) -> None:
 
 
 def _check_suit(deal: SchafkopfDeal, problems: Problems) -> None:
-    if deal.contract in _WENZ_LIKE:
+    if deal.contract not in (*_WITH_SUIT, "sie"):
         if deal.suit is not None:
             problems.add("suit_not_allowed", "deal.suit")
     elif deal.suit is None:
@@ -194,7 +365,7 @@ def _check_suit(deal: SchafkopfDeal, problems: Problems) -> None:
 
 
 def _check_laufende(rules: SchafkopfRules, deal: SchafkopfDeal, problems: Problems) -> None:
-    maximum = _TRUMPS.get(deal.contract, _OTHER_TRUMPS)
+    maximum = _trump_count(rules, deal.contract)
     minimum = _laufende_minimum(rules, deal.contract)
     if not 0 <= deal.laufende <= maximum:
         problems.add("laufende_range", "deal.laufende", max=maximum)
@@ -203,99 +374,184 @@ def _check_laufende(rules: SchafkopfRules, deal: SchafkopfDeal, problems: Proble
         problems.add("laufende_below_minimum", "deal.laufende", min=minimum)
 
 
+def _trump_count(rules: SchafkopfRules, contract: str) -> int:
+    if contract in _BETTELS:
+        return 0  # a Bettel has no trumps, so no Laufende
+    if contract in _FOUR_TRUMPS:
+        return 4
+    if contract in _COLOUR_GAMES:
+        return rules.cards.colour_trumps
+    return rules.cards.trumps
+
+
 def _laufende_minimum(rules: SchafkopfRules, contract: str) -> int:
     if contract == "sie":
         return _SIE_LAUFENDE
-    if contract in _WENZ_LIKE:
+    if contract in _LOW_LAUFENDE:
         return rules.laufende_min_wenz
     return rules.laufende_min
 
 
-def _check_sie_won(deal: SchafkopfDeal, problems: Problems) -> None:
+def _check_sie_won(rules: SchafkopfRules, deal: SchafkopfDeal, problems: Problems) -> None:
     # A Sie is shown and won at once; a recorded Sie that lost anything did not happen.
-    all_tricks = deal.declarer_tricks in (None, TRICKS)
+    all_tricks = deal.declarer_tricks in (None, rules.cards.tricks)
     if deal.declarer_points != TOTAL_POINTS or not all_tricks:
         problems.add("sie_not_won", "deal.declarer_points")
 
 
 def _check_points(deal: SchafkopfDeal, problems: Problems) -> None:
-    if not 0 <= deal.declarer_points <= TOTAL_POINTS:
+    points = deal.declarer_points
+    if points is None:
+        # A Bettel is decided by the tricks alone; its card points may be left out.
+        if deal.contract not in _BETTELS:
+            problems.add("points_required", "deal.declarer_points")
+    elif not 0 <= points <= TOTAL_POINTS:
         problems.add("points_range", "deal.declarer_points", min=0, max=TOTAL_POINTS)
-    elif deal.declarer_points in (1, TOTAL_POINTS - 1):
-        problems.add(  # no card is worth 1
-            "points_impossible", "deal.declarer_points", points=deal.declarer_points
-        )
+    elif points in (1, TOTAL_POINTS - 1):
+        problems.add("points_impossible", "deal.declarer_points", points=points)  # no card is 1
 
 
-def _check_tricks(deal: SchafkopfDeal, problems: Problems) -> None:
-    tricks, points = deal.declarer_tricks, deal.declarer_points
+def _check_tricks(rules: SchafkopfRules, deal: SchafkopfDeal, problems: Problems) -> None:
+    tricks, points, deck = deal.declarer_tricks, deal.declarer_points, rules.cards
     if tricks is None:
-        # 0 or 120 points alone do not tell whether a side took a trick (of zero-point cards).
-        if points in (0, TOTAL_POINTS) and deal.contract != "sie":
+        # 0 or 120 points alone do not tell whether a side took a trick (of zero-point cards);
+        # a Bettel is won or lost by its tricks.
+        if deal.contract in _BETTELS or (points in (0, TOTAL_POINTS) and deal.contract != "sie"):
             problems.add("tricks_required", "deal.declarer_tricks")
-    elif not 0 <= tricks <= TRICKS:
-        problems.add("tricks_range", "deal.declarer_tricks", min=0, max=TRICKS)
-    elif 0 <= points <= TOTAL_POINTS and not _tricks_fit_points(tricks, points):
+    elif not 0 <= tricks <= deck.tricks:
+        problems.add("tricks_range", "deal.declarer_tricks", min=0, max=deck.tricks)
+    elif _points_known(points) and not tricks_fit_points(deck, tricks, points):
         problems.add("tricks_inconsistent", "deal.declarer_tricks")
 
 
-def _tricks_fit_points(tricks: int, points: int) -> bool:
-    """Whether some distribution of the 32 cards gives the declarer's side these tricks and points
-    (necessary conditions only: a trick holds 0 to 44 points, at most 3 tricks hold 0)."""
-    if points > MAX_TRICK_POINTS * tricks:
-        return False  # also: no tricks, no points
-    if TOTAL_POINTS - points > MAX_TRICK_POINTS * (TRICKS - tricks):
-        return False  # also: all tricks, all points
-    if points == 0 and tricks > MAX_ZERO_TRICKS:
-        return False
-    return not (points == TOTAL_POINTS and tricks < TRICKS - MAX_ZERO_TRICKS)
+def _points_known(points: int | None) -> TypeGuard[int]:
+    """Whether the points are there and in range (points out of range are refused on their own)."""
+    return points is not None and 0 <= points <= TOTAL_POINTS
+
+
+def _check_doubling(
+    rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...], problems: Problems
+) -> None:
+    """Klopfen by anyone before the bidding; Kontra by a defender, Re only after it by the
+    declarer's side (RULES.md §10.7)."""
+    if deal.knocked and not rules.klopfen:
+        problems.add("klopfen_not_allowed", "deal.knocked")
+    if len(set(deal.knocked)) != len(deal.knocked):
+        problems.add("knocked_duplicate", "deal.knocked")
+    for index, seat in enumerate(deal.knocked):
+        if seat not in seats:
+            problems.add("not_seated", f"deal.knocked.{index}")
+    for name in ("kontra", "re"):
+        if getattr(deal, name) is not None and not rules.stoss:
+            problems.add("stoss_not_allowed", f"deal.{name}")
+    if deal.contract == "ramsch":
+        for name in ("kontra", "re"):
+            if getattr(deal, name) is not None:
+                problems.add("not_for_contract", f"deal.{name}", contract="ramsch")
+        return
+    side = {deal.declarer, deal.partner} - {None}
+    if deal.kontra is not None:
+        if deal.kontra not in seats:
+            problems.add("not_seated", "deal.kontra")
+        elif deal.kontra in side:
+            problems.add("kontra_by_declarer", "deal.kontra")
+    if deal.re is not None:
+        if deal.kontra is None:
+            problems.add("re_without_kontra", "deal.re")
+        if deal.re not in seats:
+            problems.add("not_seated", "deal.re")
+        elif deal.re not in side:
+            problems.add("re_by_defender", "deal.re")
 
 
 # --- scoring ------------------------------------------------------------------------------------
 
 
 def score_schafkopf(rules: SchafkopfRules, deal: SchafkopfDeal) -> DealScore:
-    """Score one deal (RULES.md §2.2), or raise ``DealRejected`` with every problem found."""
+    """Score one deal (RULES.md §10), or raise ``Refused`` with every problem found."""
     seats = tuple(deal.seats)
     _check_deal(rules, deal, seats)
-    declarer_won = _declarer_won(deal)
+    if deal.contract == "ramsch":
+        return _score_ramsch(rules, deal, seats)
+    assert deal.declarer is not None  # _check_deal refuses a game without its declarer
+    declarer_won = _declarer_won(rules, deal)
     winner = "declarer" if declarer_won else "defenders"
-    lines = _score_lines(rules, deal, declarer_won, winner)
-    value = _game_value(rules, deal, declarer_won)
-    _check_lines_sum(lines, value)
+    lines = doubling_lines(deal, _score_lines(rules, deal, declarer_won, winner), winner)
+    value = sum(line.points for line in lines)
+    _check_lines_sum(lines, _game_value(rules, deal, declarer_won) * 2 ** doublings(deal))
     declarer_result = value if declarer_won else -value
     side: tuple[int, ...]
-    if deal.contract == "rufer":
+    if deal.contract in _PARTNER_GAMES:
         assert deal.partner is not None  # _check_deal refuses a Rufer without a partner
         side, factor = (deal.declarer, deal.partner), 1
     else:
         side, factor = (deal.declarer,), 3
     points = split_points(seats, side, declarer_result, side_factor=factor)
-    return DealScore(winner, value, lines, points, scored_as_solo=deal.contract != "rufer")
+    solo = deal.contract not in _PARTNER_GAMES
+    return DealScore(winner, value, lines, points, scored_as_solo=solo)
 
 
-def _declarer_won(deal: SchafkopfDeal) -> bool:
+def _score_ramsch(rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...]) -> DealScore:
+    """Each loser pays the value to each other player (RULES.md §10.9); Klopfen doubles it."""
+    outcome = ramsch_outcome(rules, deal, seats)
+    if not outcome.winners:
+        # all four level on points and tricks: all lose, so nobody pays anybody
+        return DealScore(None, 0, (), dict.fromkeys(seats, 0), scored_as_solo=True)
+    lines = doubling_lines(deal, outcome.lines, outcome.party)
+    value = sum(line.points for line in lines)
+    _check_lines_sum(lines, sum(line.points for line in outcome.lines) * 2 ** doublings(deal))
+    points = {
+        seat: value * len(outcome.losers)
+        if seat in outcome.winners
+        else -value * len(outcome.winners)
+        for seat in seats
+    }
+    return DealScore(outcome.party, value, lines, points, scored_as_solo=True)
+
+
+def _declarer_won(rules: SchafkopfRules, deal: SchafkopfDeal) -> bool:
     if deal.contract in _TOUTS:
-        return deal.declarer_tricks == TRICKS
+        return deal.declarer_tricks == rules.cards.tricks
+    if deal.contract in _BETTELS:
+        return deal.declarer_tricks == 0  # a Bettel is lost with the first trick
+    assert deal.declarer_points is not None  # _check_points refuses a game without its points
     return deal.declarer_points >= WIN_THRESHOLD  # a Sie always has 120
 
 
 def _game_value(rules: SchafkopfRules, deal: SchafkopfDeal, declarer_won: bool) -> int:
-    """v = base + Schneider/Schwarz + Laufende, for one player of the winning side."""
-    bonus = _bonus_code(deal, declarer_won)
+    """v = base + Schneider/Schwarz + Laufende, for one player of the winning side, before any
+    doubling."""
+    bonuses = sum(rules.tariff[bonus] for bonus in _bonus_codes(rules, deal, declarer_won))
     base = rules.tariff[_BASE_TARIFF[deal.contract]]
-    return base + (rules.tariff[bonus] if bonus else 0) + _laufende_amount(rules, deal)
+    return base + bonuses + _laufende_amount(rules, deal)
 
 
 def _score_lines(
     rules: SchafkopfRules, deal: SchafkopfDeal, declarer_won: bool, winner: str
 ) -> tuple[Line, ...]:
     lines = [Line(f"base_{deal.contract}", winner, rules.tariff[_BASE_TARIFF[deal.contract]])]
-    bonus = _bonus_code(deal, declarer_won)
-    if bonus is not None:
+    for bonus in _bonus_codes(rules, deal, declarer_won):
         lines.append(Line(bonus, winner, rules.tariff[bonus]))
     lines.append(Line("laufende", winner, _laufende_amount(rules, deal)))
     return tuple(line for line in lines if line.points != 0)
+
+
+def doublings(deal: SchafkopfDeal) -> int:
+    """How often the deal's value doubles: once per knock, once for Kontra, once for Re."""
+    return len(deal.knocked) + (deal.kontra is not None) + (deal.re is not None)
+
+
+def doubling_lines(deal: SchafkopfDeal, lines: tuple[Line, ...], party: str) -> tuple[Line, ...]:
+    """``lines`` followed by one line per doubling, each worth what the lines before it add up
+    to, so that the breakdown still explains the value (base × 2^k)."""
+    codes = ["knocked"] * len(deal.knocked)
+    codes += ["kontra"] * (deal.kontra is not None) + ["re"] * (deal.re is not None)
+    total = sum(line.points for line in lines)
+    doubled = list(lines)
+    for code in codes:
+        doubled.append(Line(code, party, total))
+        total *= 2
+    return tuple(doubled)
 
 
 def _laufende_amount(rules: SchafkopfRules, deal: SchafkopfDeal) -> int:
@@ -303,15 +559,18 @@ def _laufende_amount(rules: SchafkopfRules, deal: SchafkopfDeal) -> int:
     return deal.laufende * _LAUFENDE_FACTOR.get(deal.contract, 1) * rules.tariff["laufende"]
 
 
-def _bonus_code(deal: SchafkopfDeal, declarer_won: bool) -> str | None:
-    """``schwarz``, ``schneider`` or None; Tout and Sie have neither."""
-    if deal.contract in _TOUTS or deal.contract == "sie":
-        return None
-    if deal.declarer_tricks == (TRICKS if declarer_won else 0):
-        return "schwarz"  # the winners took every trick
+def _bonus_codes(rules: SchafkopfRules, deal: SchafkopfDeal, declarer_won: bool) -> tuple[str, ...]:
+    """``schwarz``, ``schneider``, both (``schwarz_adds_schneider``) or none; Tout, Sie and
+    Bettel have neither."""
+    if deal.contract not in _WITH_BONUS:
+        return ()
+    assert deal.declarer_points is not None  # _check_points refuses these games without points
+    if deal.declarer_tricks == (rules.cards.tricks if declarer_won else 0):
+        # the winners took every trick
+        return ("schneider", "schwarz") if rules.schwarz_adds_schneider else ("schwarz",)
     if declarer_won:
-        return "schneider" if deal.declarer_points >= SCHNEIDER_WINNER else None
-    return "schneider" if deal.declarer_points <= SCHNEIDER_LOSER else None
+        return ("schneider",) if deal.declarer_points >= SCHNEIDER_WINNER else ()
+    return ("schneider",) if deal.declarer_points <= SCHNEIDER_LOSER else ()
 
 
 def _check_lines_sum(lines: tuple[Line, ...], value: int) -> None:
@@ -321,5 +580,12 @@ def _check_lines_sum(lines: tuple[Line, ...], value: int) -> None:
 
 
 def deal_from_dict(data: Mapping[str, Any]) -> SchafkopfDeal:
-    """The deal of a contract ``deal`` object whose shape (keys, types) is already checked."""
-    return SchafkopfDeal(**{**data, "seats": tuple(data.get("seats") or (1, 2, 3, 4))})
+    """The deal of a contract ``deal`` object whose shape (keys, types) is already checked; seat
+    numbers as keys of ``ramsch_points`` and ``ramsch_tricks`` may come as JSON's strings."""
+    fields = {**data, "seats": tuple(data.get("seats") or (1, 2, 3, 4))}
+    fields["knocked"] = tuple(data.get("knocked") or ())
+    for name in ("ramsch_points", "ramsch_tricks"):
+        by_seat = data.get(name)
+        if by_seat is not None:
+            fields[name] = {int(seat): value for seat, value in by_seat.items()}
+    return SchafkopfDeal(**fields)

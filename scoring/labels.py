@@ -75,7 +75,25 @@ SCHAFKOPF_CONTRACTS = {
     "wenz_tout": _("Wenz Tout"),
     "solo_tout": _("Solo Tout"),
     "sie": _("Sie"),
+    "hochzeit": pgettext_lazy("schafkopf", "Hochzeit"),
+    "geier": _("Geier"),
+    "farbgeier": _("Farbgeier"),
+    "farbwenz": _("Farbwenz"),
+    "bettel": _("Bettel"),
+    "bettel_ouvert": _("Bettel ouvert"),
+    "ramsch": _("Ramsch"),
 }
+
+# the games a club option allows (rules.schafkopf), beyond those of Bavarian tournaments
+SCHAFKOPF_CLUB_CONTRACTS = (
+    "hochzeit",
+    "geier",
+    "farbgeier",
+    "farbwenz",
+    "bettel",
+    "bettel_ouvert",
+    "ramsch",
+)
 
 SUITS = {
     "acorns": _("Acorns (Eichel)"),
@@ -89,6 +107,8 @@ PARTIES = {
     "kontra": _("Kontra"),
     "declarer": _("Declarer's side"),
     "defenders": _("Defenders"),
+    "ramsch_winners": _("Everyone but the Ramsch loser"),
+    "durchmarsch": _("The player of the Durchmarsch"),
 }
 
 LINES = {
@@ -117,6 +137,12 @@ LINES = {
     "base_wenz_tout": _("Wenz Tout"),
     "base_solo_tout": _("Solo Tout"),
     "base_sie": _("Sie"),
+    **{f"base_{code}": SCHAFKOPF_CONTRACTS[code] for code in SCHAFKOPF_CLUB_CONTRACTS},
     "schneider": _("Schneider"),
     "laufende": _("Laufende"),
+    "knocked": _("knocked (×2)"),
+    "kontra": _("Kontra (×2)"),
+    "re": _("Re (×2)"),
+    "jungfrau": _("Jungfrau: a player without a trick (×2)"),
+    "durchmarsch": _("Durchmarsch: one player took every trick"),
 }

@@ -24,6 +24,8 @@ from django.views import View
 
 from rules import parse_rules
 from rules.doppelkopf import ABSAGE_NAMES, POINT_BANDS, DoppelkopfRules
+from rules.schafkopf import SchafkopfRules
+from rules.schafkopf import contract_allowed as schafkopf_allows
 from scoring import labels
 from scoring.domain.queries import TableState, table_state
 from scoring.enums import DEAL_KIND_CHOICES
@@ -236,8 +238,9 @@ def _form_options(tournament) -> dict:
     """What the entry form offers: only what the tournament's rule set allows."""
     rules = parse_rules(tournament.game, tournament.rules)
     if tournament.game == Game.SCHAFKOPF:
+        assert isinstance(rules, SchafkopfRules)
         return {
-            "contracts": labels.SCHAFKOPF_CONTRACTS,
+            "contracts": _schafkopf_contracts(rules),
             "suits": labels.SUITS,
             "laufende": range(9),  # none (or fewer than the minimum), then the count: one tap
             "reasons": CORRECTION_REASONS,
@@ -263,6 +266,15 @@ def _form_options(tournament) -> dict:
         ],
         "extras": {code: labels.EXTRAS[code] for code in labels.EXTRAS if code in rules.extras},
         "reasons": CORRECTION_REASONS,
+    }
+
+
+def _schafkopf_contracts(rules: SchafkopfRules) -> dict:
+    """The games of Bavarian tournaments, and those the rule set's club options allow."""
+    return {
+        code: label
+        for code, label in labels.SCHAFKOPF_CONTRACTS.items()
+        if schafkopf_allows(rules, code)
     }
 
 

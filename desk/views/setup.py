@@ -14,7 +14,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from desk import rule_options
-from desk.forms import DDV_PRESET, GAMES, SCHAFKOPF_PRESET, ArchiveForm, TournamentForm
+from desk.forms import (
+    DDV_PRESET,
+    GAMES,
+    SCHAFKOPF_PRESET,
+    SCHAFKOPF_PRESETS,
+    ArchiveForm,
+    TournamentForm,
+)
 from desk.views.base import DeskView, OrganiserView, form_refused
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
@@ -156,6 +163,10 @@ def _rule_context(form: TournamentForm) -> dict:
     presets: dict[str, dict[str, dict[str, Any]]] = {
         DDV_PRESET: {Game.DOPPELKOPF: rule_options.defaults(Game.DOPPELKOPF)},
         SCHAFKOPF_PRESET: {Game.SCHAFKOPF: rule_options.defaults(Game.SCHAFKOPF)},
+        **{
+            name: {Game.SCHAFKOPF: rule_options.form_values(Game.SCHAFKOPF, {"preset": name})}
+            for name in SCHAFKOPF_PRESETS
+        },
     }
     for rule_set in RuleSet.objects.all():
         presets[str(rule_set.pk)] = {

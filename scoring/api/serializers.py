@@ -5,6 +5,7 @@ A serializer only checks that the JSON has the contract's keys with the right ty
 recording and direct engine users refuse exactly the same deals.
 """
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from karlchen.api.fields import (
@@ -60,17 +61,66 @@ class DoppelkopfDealInput(ContractInput):
     to_deal = staticmethod(doppelkopf.deal_from_dict)
 
 
+class SeatMapField(serializers.DictField):
+    """An object keyed by seat number ("1" to "5" as JSON keys) with a whole number each; the
+    keys stay strings (as stored), the engine reads them as seats and checks them."""
+
+    child = StrictIntegerField()
+    # the request format's codes (karlchen.api.errors), worded as there
+    default_error_messages = {
+        "not_an_object": _("A JSON object is required."),
+        "invalid": _("The value has the wrong type or format."),
+    }
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_an_object")
+        if len(data) > MAX_LIST or not all(_is_seat_key(key) for key in data):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def _is_seat_key(key: object) -> bool:
+    return isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2
+
+
 class SchafkopfDealInput(ContractInput):
     contract = StrictChoiceField(choices=schafkopf.CONTRACTS)
-    declarer = StrictIntegerField()
-    partner = StrictIntegerField(allow_null=True, default=None, help_text="Only in a Rufer.")
+    declarer = StrictIntegerField(
+        required=False, allow_null=True, help_text="Every game but a Ramsch has one."
+    )
+    partner = StrictIntegerField(
+        allow_null=True, default=None, help_text="Only in a Rufer or a Hochzeit."
+    )
     suit = StrictChoiceField(choices=schafkopf.SUITS, allow_null=True, default=None)
     seats = _seat_list(
         required=False, help_text="The four active seats; default 1–4 (at a table: its players)."
     )
-    declarer_points = StrictIntegerField(help_text="Card points of the declarer's side, 0–120.")
+    declarer_points = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Card points of the declarer's side, 0–120 (none in a Ramsch; a Bettel may "
+        "leave them out).",
+    )
     declarer_tricks = StrictIntegerField(allow_null=True, default=None)
     laufende = StrictIntegerField(default=0)
+    knocked = _seat_list(
+        required=False, help_text="Seats that knocked (Klopfen) before the bidding; each doubles."
+    )
+    kontra = StrictIntegerField(
+        required=False, allow_null=True, help_text="The defender who gave Kontra (Stoß)."
+    )
+    re = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The player of the declarer's side who answered the Kontra with Re.",
+    )
+    ramsch_points = SeatMapField(
+        required=False, allow_null=True, help_text='Ramsch: card points by seat, e.g. {"1": 30}.'
+    )
+    ramsch_tricks = SeatMapField(
+        required=False, allow_null=True, help_text="Ramsch: tricks by seat, where they decide."
+    )
 
     to_deal = staticmethod(schafkopf.deal_from_dict)
 

@@ -264,7 +264,9 @@ def confirming_positions(game: str, entered: Mapping[str, Any], keeper: int) -> 
     """
     players = tuple(entered["seats"])
     if game == Game.SCHAFKOPF:
-        side = {entered["declarer"], entered.get("partner")} - {None}
+        side = {entered.get("declarer"), entered.get("partner")} - {None}
+        if not side:  # a Ramsch: everyone plays alone, so any other player confirms
+            side = {keeper}
     else:
         side = set(entered["re"])
     if keeper not in players:

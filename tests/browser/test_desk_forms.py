@@ -78,8 +78,14 @@ def test_the_set_up_shows_only_what_applies_to_the_chosen_game(desk_page, screen
     offered = preset.locator("option:not([hidden])").evaluate_all(
         "options => options.map(option => option.value)"
     )
-    assert offered == ["schafkopf"]  # no DDV rules for Schafkopf
+    assert offered == ["schafkopf", "bavarian_tournament", "club_evening"]  # no DDV rules
     assert page.locator("#id_sk_tariff_rufer").input_value() == "1"  # the tariff filled in
+    expect(page.locator("#id_sk_stoss")).not_to_be_checked()
+    preset.select_option("club_evening")  # the club options are filled in
+    expect(page.locator("#id_sk_stoss")).to_be_checked()
+    expect(page.locator("#id_sk_farbwenz")).not_to_be_checked()
+    preset.select_option("schafkopf")
+    expect(page.locator("#id_sk_stoss")).not_to_be_checked()
     screenshot(page, f"desk-setup-schafkopf-{page.size}")
 
     game.select_option("doppelkopf")

@@ -162,7 +162,14 @@ def test_the_ddv_preset_stores_no_options_and_a_rule_set_is_offered_next_time(de
     choices = [
         (value, str(label)) for value, label in page.context["form"].fields["preset"].choices
     ]
-    assert choices == [
+    assert [value for value, _label in choices] == [
+        "ddv",
+        "schafkopf",
+        "bavarian_tournament",
+        "club_evening",
+        str(RuleSet.objects.get().pk),
+    ]
+    assert [choices[i] for i in (0, 1, 4)] == [
         ("ddv", "DDV-Turnierregeln"),
         ("schafkopf", "Schafkopf-Standardtarif"),
         (str(RuleSet.objects.get().pk), "Pik Dame"),
@@ -182,6 +189,50 @@ def test_a_schafkopf_tournament_takes_its_tariff(desk):
     tournament = Tournament.objects.get(name="Herbstturnier")
     assert tournament.rules == {"tariff": {"rufer": 2}}
     assert tournament.compulsory_solos is False
+
+
+def test_a_schafkopf_club_evening_stores_its_options(desk):
+    form = {**DDV_FORM, "game": "schafkopf", "preset": "club_evening"}
+    form |= {"sk_stoss": "on", "sk_klopfen": "on", "sk_ramsch": "on", "sk_ramsch_jungfrau": "on"}
+    form |= {"sk_ramsch_tie": "all", "sk_deck": "short", "sk_tariff_bettel": "4"}
+    desk.post("/desk/new/", form)
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    assert tournament.rules == {
+        "stoss": True,
+        "klopfen": True,
+        "ramsch": True,
+        "ramsch_jungfrau": True,
+        "ramsch_tie": "all",
+        "deck": "short",
+        "tariff": {"bettel": 4},
+    }
+    page = desk.get(f"/desk/{tournament.pk}/setup/")
+    fields = page.context["form"].fields
+    assert fields["sk_stoss"].initial is True
+    assert fields["sk_deck"].initial == "short"
+
+
+def test_the_schafkopf_presets_fill_in_the_club_options(desk):
+    page = desk.get("/desk/new/")
+    presets = page.context["presets"]
+    evening = presets["club_evening"]["schafkopf"]
+    assert all(evening[name] for name in ("stoss", "klopfen", "ramsch", "bettel"))
+    assert not evening["farbwenz"]
+    assert presets["bavarian_tournament"]["schafkopf"] == presets["schafkopf"]["schafkopf"]
+    assert not any(presets["schafkopf"]["schafkopf"][name] for name in ("stoss", "ramsch"))
+    content = page.content.decode()
+    for name in ("sk_stoss", "sk_klopfen", "sk_ramsch_tie", "sk_bettel", "sk_deck"):
+        assert f'name="{name}"' in content
+
+
+def test_a_tournament_with_the_club_evening_preset_from_the_api_shows_its_options(desk):
+    form = {**DDV_FORM, "game": "schafkopf", "preset": "schafkopf"}
+    desk.post("/desk/new/", form)
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    tournament.rules = {"preset": "club_evening", "stoss": False}
+    tournament.save()
+    fields = desk.get(f"/desk/{tournament.pk}/setup/").context["form"].fields
+    assert (fields["sk_stoss"].initial, fields["sk_klopfen"].initial) == (False, True)
 
 
 def test_a_doppelkopf_rule_set_is_refused_for_schafkopf_with_a_word_on_the_field(desk):

@@ -274,6 +274,39 @@ def test_a_schafkopf_tournament_survives_the_archive():
     assert refusal_of(archive)[0] == (f"{DEAL}.0.revisions.0.points", "archive_points_differ")
 
 
+CLUB_EVENING_DEALS = [
+    {"contract": "ramsch", "knocked": [2], "ramsch_points": {"1": 30, "2": 45, "3": 20, "4": 25}},
+    {
+        "contract": "ramsch",
+        "ramsch_points": {"1": 0, "2": 70, "3": 0, "4": 50},
+        "ramsch_tricks": {"1": 0, "2": 5, "3": 0, "4": 3},
+    },
+    {"contract": "bettel", "declarer": 3, "declarer_tricks": 0},
+    {"contract": "geier", "declarer": 1, "declarer_points": 70, "kontra": 2, "re": 1},
+    {**SCHAFKOPF_DEALS[0], "knocked": [1, 4], "kontra": 4},
+]
+
+
+def test_the_schafkopf_club_games_survive_the_archive():
+    series, (table,) = seated_series((4,), game="schafkopf", rules={"preset": "club_evening"})
+    for deal in CLUB_EVENING_DEALS:
+        record_deal(table, deal=deal, by=ORGA)
+    correct_deal(
+        table,
+        1,
+        deal={**CLUB_EVENING_DEALS[0], "knocked": []},
+        version=1,
+        reason="nicht geklopft",
+        by=ORGA,
+    )
+    archive = json.loads(json.dumps(export_archive(series.tournament)))
+    copy = import_archive(archive, by=ORGA)
+    assert standing_figures(copy) == standing_figures(series.tournament)
+    assert {**export_archive(copy), "exported_at": None} == {**archive, "exported_at": None}
+    revision(archive)["input"]["ramsch_points"]["1"] = 31
+    assert refusal_of(archive)[0][1] in ("archive_points_differ", "ramsch_points_sum")
+
+
 def test_a_void_must_keep_what_was_entered_and_score_nothing(played):
     archive = export_archive(played)
     deals = archive["series"][0]["tables"][1]["deals"]

@@ -160,6 +160,53 @@ def test_a_schafkopf_table_takes_a_schafkopf_deal():
     assert (response.status_code, response.json()["result"]["winner"]) == (201, "declarer")
 
 
+def test_a_schafkopf_club_evening_records_ramsch_klopfen_and_stoss():
+    table = seated_table(4, game="schafkopf", rules={"preset": "club_evening"})
+    client = client_for(table=table)
+    ramsch = {"contract": "ramsch", "knocked": [1]}
+    ramsch["ramsch_points"] = {"1": 30, "2": 45, "3": 20, "4": 25}
+    response = record(client, table, ramsch)
+    assert response.status_code == 201, response.json()
+    result = response.json()["result"]
+    assert (result["winner"], result["points"]) == (
+        "ramsch_winners",
+        {"1": 4, "2": -12, "3": 4, "4": 4},
+    )
+    assert [line["code"] for line in result["lines"]] == ["base_ramsch", "knocked"]
+    solo = {"contract": "solo", "declarer": 1, "suit": "hearts", "declarer_points": 95}
+    solo |= {"laufende": 3, "kontra": 2, "re": 1}
+    response = record(client, table, solo)
+    assert (response.status_code, response.json()["result"]["points"]["1"]) == (201, 108)
+    stored = Deal.objects.get(number=1).revisions.get().input
+    assert (stored["ramsch_points"], stored["knocked"]) == (ramsch["ramsch_points"], [1])
+    refused = record(client, table, {**solo, "kontra": None})
+    assert (refused.status_code, codes(refused)) == (400, [("deal.re", "re_without_kontra")])
+
+
+def test_a_bavarian_tournament_refuses_the_club_games_and_doubling():
+    table = seated_table(4, game="schafkopf", rules={"preset": "bavarian_tournament"})
+    deal = {"contract": "bettel", "declarer": 1, "declarer_tricks": 0, "knocked": [2]}
+    response = record(client_for(table=table), table, deal)
+    assert sorted(codes(response)) == [
+        ("deal.contract", "contract_not_allowed"),
+        ("deal.knocked", "klopfen_not_allowed"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("ramsch_points", [30, 45]), ("ramsch_points", {"one": 30}), ("ramsch_tricks", {"1": "2"})],
+)
+def test_ramsch_values_are_objects_by_seat(field, value):
+    table = seated_table(4, game="schafkopf", rules={"ramsch": True})
+    response = record(client_for(table=table), table, {"contract": "ramsch", field: value})
+    assert response.status_code == 400
+    assert {field_ for field_, _code in codes(response)} <= {
+        f"deal.{field}",
+        f"deal.{field}.1",
+    }
+
+
 @pytest.mark.parametrize(
     "body",
     [[], "deal", {"deal": NORMAL, "number": "1"}, {"deal": NORMAL, "idempotency_key": ""}],

@@ -20,6 +20,23 @@ def confirm_url(table, number=1):
     return f"/api/v1/tables/{table.pk}/deals/{number}/confirmation/"
 
 
+def test_a_schafkopf_club_evening_previews_a_ramsch_at_the_five_table():
+    table = seated_table(5, game="schafkopf", rules={"preset": "club_evening"})
+    # deal 1 at a five-table: the dealer (position 1) sits out, positions 2 to 5 play
+    ramsch = {"contract": "ramsch", "ramsch_points": {"2": 30, "3": 45, "4": 20, "5": 25}}
+    response = client_for(table=table).post(preview_url(table), {"deal": ramsch}, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["sitting_out"], body["result"]["points"]) == (
+        1,
+        {"2": 2, "3": -6, "4": 2, "5": 2},
+    )
+    wrong = {"contract": "ramsch", "ramsch_points": {"1": 30, "3": 45, "4": 20, "5": 25}}
+    refused = client_for(table=table).post(preview_url(table), {"deal": wrong}, format="json")
+    assert codes(refused) == [("deal.ramsch_points", "ramsch_seats")]
+    assert not Deal.objects.exists()
+
+
 def test_the_captain_previews_the_next_deal(captain, table):
     response = captain.post(preview_url(table), {"deal": SOLO}, format="json")
     assert response.status_code == 200

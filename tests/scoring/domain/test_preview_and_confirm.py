@@ -92,6 +92,12 @@ def test_in_schafkopf_the_other_side_of_the_keeper_confirms():
     assert confirming_positions("schafkopf", wenz, 4) == (2,)
 
 
+def test_in_a_ramsch_every_other_player_may_confirm():
+    ramsch = {"seats": [1, 2, 3, 4], "contract": "ramsch", "ramsch_points": {"1": 120}}
+    assert confirming_positions("schafkopf", ramsch, 4) == (1, 2, 3)
+    assert confirming_positions("schafkopf", {**ramsch, "declarer": None}, 2) == (1, 3, 4)
+
+
 # --- confirming ----------------------------------------------------------------------------------
 
 

@@ -1,0 +1,153 @@
+"""Schafkopf's Ramsch (RULES.md §10.9): when all four pass, everyone plays alone and the player
+with the most card points loses.
+
+Does: check a Ramsch's points (and tricks) per player, and find the losers and the value's lines
+under the club options: Jungfrau (each player without a trick doubles), Durchmarsch (one player
+with every trick wins) and the tie rule. ``rules.schafkopf`` doubles for Klopfen and splits the
+points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from karlchen.refusals import Problems
+
+from .common import Line
+from .schafkopf_cards import DECKS, TOTAL_POINTS, tricks_fit_points
+
+if TYPE_CHECKING:
+    from .schafkopf import SchafkopfDeal, SchafkopfRules
+
+WINNERS = "ramsch_winners"  # the party of the players who did not lose
+DURCHMARSCH = "durchmarsch"  # the party of the one player who took every trick
+# A Ramsch has no declarer, so none of the declared games' fields.
+_DECLARED_FIELDS = ("declarer", "partner", "suit", "declarer_points", "declarer_tricks")
+
+
+@dataclass(frozen=True, slots=True)
+class RamschOutcome:
+    """Each of ``losers`` pays the value of ``lines`` to each of ``winners``."""
+
+    party: str
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    lines: tuple[Line, ...]
+
+
+def check_ramsch(
+    rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...], problems: Problems
+) -> None:
+    """Every problem of a Ramsch's own fields (the doubling is checked with the other games)."""
+    for name in _DECLARED_FIELDS:
+        if getattr(deal, name) is not None:
+            problems.add("not_for_contract", f"deal.{name}", contract="ramsch")
+    if deal.laufende != 0:
+        problems.add("not_for_contract", "deal.laufende", contract="ramsch")
+    points = deal.ramsch_points
+    if points is None:
+        problems.add("ramsch_points_required", "deal.ramsch_points")
+        return
+    if not _by_seat(points, seats, "deal.ramsch_points", problems):
+        return
+    points_ok = _check_points(points, problems)
+    tricks = deal.ramsch_tricks
+    if tricks is None:
+        if points_ok and _tricks_needed(rules, points):
+            problems.add("tricks_required", "deal.ramsch_tricks")
+    elif _by_seat(tricks, seats, "deal.ramsch_tricks", problems):
+        _check_tricks(rules, points if points_ok else None, tricks, problems)
+
+
+def _by_seat(
+    values: Mapping[int, int], seats: tuple[int, ...], path: str, problems: Problems
+) -> bool:
+    if sorted(values) == sorted(seats):
+        return True
+    problems.add("ramsch_seats", path)
+    return False
+
+
+def _check_points(points: Mapping[int, int], problems: Problems) -> bool:
+    ok = True
+    for seat, value in sorted(points.items()):
+        if not 0 <= value <= TOTAL_POINTS:
+            problems.add("points_range", f"deal.ramsch_points.{seat}", min=0, max=TOTAL_POINTS)
+            ok = False
+        elif value in (1, TOTAL_POINTS - 1):
+            problems.add("points_impossible", f"deal.ramsch_points.{seat}", points=value)
+            ok = False
+    if ok and sum(points.values()) != TOTAL_POINTS:
+        problems.add("ramsch_points_sum", "deal.ramsch_points", total=TOTAL_POINTS)
+        ok = False
+    return ok
+
+
+def _tricks_needed(rules: SchafkopfRules, points: Mapping[int, int]) -> bool:
+    """Whether the points alone leave the outcome open: a player at 0 points may have taken a
+    trick of zero-point cards (Jungfrau), one at 120 may have left one (Durchmarsch)."""
+    most = max(points.values())
+    return (
+        (rules.ramsch_jungfrau and 0 in points.values())
+        or (rules.ramsch_durchmarsch and most == TOTAL_POINTS)
+        or (rules.ramsch_tie == "tricks" and list(points.values()).count(most) > 1)
+    )
+
+
+def _check_tricks(
+    rules: SchafkopfRules,
+    points: Mapping[int, int] | None,
+    tricks: Mapping[int, int],
+    problems: Problems,
+) -> None:
+    deck = DECKS[rules.deck]
+    ok = True
+    for seat, count in sorted(tricks.items()):
+        if not 0 <= count <= deck.tricks:
+            problems.add("tricks_range", f"deal.ramsch_tricks.{seat}", min=0, max=deck.tricks)
+            ok = False
+        elif points is not None and not tricks_fit_points(deck, count, points[seat]):
+            problems.add("tricks_inconsistent", f"deal.ramsch_tricks.{seat}")
+    if ok and sum(tricks.values()) != deck.tricks:
+        problems.add("ramsch_tricks_sum", "deal.ramsch_tricks", total=deck.tricks)
+
+
+def ramsch_outcome(
+    rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...]
+) -> RamschOutcome:
+    """Who loses a checked Ramsch, and the value's lines before Klopfen doubles them."""
+    assert deal.ramsch_points is not None  # check_ramsch refuses a Ramsch without its points
+    points, tricks = deal.ramsch_points, deal.ramsch_tricks or {}
+    all_tricks = DECKS[rules.deck].tricks
+    if rules.ramsch_durchmarsch:
+        for seat in seats:
+            if tricks.get(seat) == all_tricks:
+                others = tuple(other for other in seats if other != seat)
+                line = Line("durchmarsch", DURCHMARSCH, rules.tariff["durchmarsch"])
+                return RamschOutcome(DURCHMARSCH, (seat,), others, (line,))
+    losers = _losers(rules, points, tricks, seats)
+    winners = tuple(seat for seat in seats if seat not in losers)
+    lines = [Line("base_ramsch", WINNERS, rules.tariff["ramsch"])]
+    if rules.ramsch_jungfrau:
+        # each player without a trick doubles what the lines before add up to
+        for _seat in (seat for seat in seats if tricks.get(seat) == 0):
+            lines.append(Line("jungfrau", WINNERS, sum(line.points for line in lines)))
+    return RamschOutcome(WINNERS, winners, losers, tuple(lines))
+
+
+def _losers(
+    rules: SchafkopfRules,
+    points: Mapping[int, int],
+    tricks: Mapping[int, int],
+    seats: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The players with the most card points; among equals, with the "tricks" rule, those with
+    the most tricks. Who is still level loses together (Karlchen cannot see the highest trump)."""
+    most = max(points[seat] for seat in seats)
+    losers = tuple(seat for seat in seats if points[seat] == most)
+    if len(losers) > 1 and rules.ramsch_tie == "tricks":
+        most_tricks = max(tricks[seat] for seat in losers)
+        losers = tuple(seat for seat in losers if tricks[seat] == most_tricks)
+    return losers
