@@ -45,6 +45,12 @@ ACTIONS = {
     "exported": _("exported the %(format)s"),
     "job_requeued": _("queued job %(job)s again: no worker was running it"),
     "job_given_up": _("gave up job %(job)s: it could not be finished"),
+    # seasons (a season's log; those about an evening are in its tournament's log too)
+    "season_created": _("created the season"),
+    "season_changed": _("changed the season's set-up"),
+    "season_evening_added": _("made “%(name)s” an evening of the season “%(season)s”"),
+    "season_evening_removed": _("took “%(name)s” out of the season “%(season)s”"),
+    "season_evening_started": _("started “%(name)s” as the next evening of “%(season)s”"),
 }
 
 

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from desk.views import entries, finish, overview, series, setup, tables
+from desk.views import entries, finish, overview, seasons, series, setup, tables
 
 app_name = "desk"
 TOURNAMENT = "<int:tournament_id>/"
@@ -16,6 +16,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(next_page="desk:login"), name="logout"),
     path("new/", setup.TournamentCreateView.as_view(), name="new"),
     path("import/", setup.ArchiveImportView.as_view(), name="import"),
+    path("seasons/", seasons.SeasonsView.as_view(), name="seasons"),
+    path("seasons/<int:season_id>/", seasons.SeasonDeskView.as_view(), name="season"),
     path(TOURNAMENT, overview.EveningView.as_view(), name="evening"),
     path(TOURNAMENT + "setup/", setup.TournamentSettingsView.as_view(), name="settings"),
     path(TOURNAMENT + "entries/", entries.EntriesView.as_view(), name="entries"),

@@ -15,6 +15,10 @@ lost write is served once Redis answers again, every token belongs to an *epoch*
 the process that noticed the outage replaces when it reconnects (``_new_epoch``): every cached
 read is then stale at once.
 
+A season's reads (``cached_season_body``) depend on many tournaments: they are stored with the
+season's own token and the token of each of its evenings, so a change of any evening (a deal
+corrected months ago) turns them over as well, still in one cache round trip.
+
 The writers live in every app and the readers mostly in ``results``: this module is their only
 meeting point, so no app has to import a later one to say that something changed.
 """
@@ -24,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -74,22 +78,52 @@ def cached(tournament_id: int, view: str, build: Callable[[], T]) -> T:
     the last one (a consistent, slightly older state) instead of all querying at once and
     slowing down the captains' writes.
     """
-    generation_key, body_key = _generation_key(tournament_id), _body_key(tournament_id, view)
-    found = cache.get_many([EPOCH_KEY, generation_key, body_key])
+    return _cached([_generation_key(tournament_id)], _body_key(tournament_id, view), build)
+
+
+def season_changed(season_id: int) -> None:
+    """After the current transaction commits, every cached read of the season is stale (its
+    rule, its evenings or what the public may see changed; its evenings' own changes turn its
+    reads over by their tournaments' generations)."""
+    transaction.on_commit(lambda: cache.set(_season_generation_key(season_id), _token(), None))
+
+
+def cached_season_body(
+    season_id: int, tournament_ids: Iterable[int], view: str, build: Callable[[], object]
+) -> Body:
+    """A read of a season over its evenings, cached like a tournament's (``cached``): it stays
+    current while neither the season nor any of ``tournament_ids`` changes, so a deal corrected
+    at an evening months ago turns the season's reads over at once. Still one round trip."""
+    keys = [_season_generation_key(season_id)]
+    keys += [_generation_key(tournament_id) for tournament_id in sorted(set(tournament_ids))]
+    return _cached(keys, f"season:{season_id}:{view}", lambda: json_body(build()))
+
+
+def _cached(generation_keys: list[str], body_key: str, build: Callable[[], T]) -> T:
+    found = cache.get_many([EPOCH_KEY, *generation_keys, body_key])
     generation = (
         found.get(EPOCH_KEY) or _first_token(EPOCH_KEY),
-        found.get(generation_key) or _first_token(generation_key),
+        *(found.get(key) or _first_token(key) for key in generation_keys),
     )
     last = found.get(body_key)
     if last is not None and last[0] == generation:
         return cast(T, last[1])  # the cache holds (generation, what build() returned)
-    computing_key = f"{body_key}:computing:{':'.join(generation)}"
+    computing_key = f"{body_key}:computing:{_digest(generation)}"
     if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
         return cast(T, last[1])
     body = build()
     cache.set(body_key, (generation, body), BODY_SECONDS)
     cache.delete(computing_key)
     return body
+
+
+def _digest(generation: tuple[str, ...]) -> str:
+    # a season's generation holds a token per evening: a short key for any number of them
+    return (
+        ":".join(generation)
+        if len(generation) <= 2
+        else hashlib.sha256(":".join(generation).encode()).hexdigest()[:32]
+    )
 
 
 @receiver(reconnected, dispatch_uid="karlchen.changes.new_epoch")
@@ -119,6 +153,10 @@ def _first_token(key: str) -> str:
 
 def _generation_key(tournament_id: int) -> str:
     return f"ranking-generation:{tournament_id}"
+
+
+def _season_generation_key(season_id: int) -> str:
+    return f"season-generation:{season_id}"
 
 
 def _token() -> str:

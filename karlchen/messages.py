@@ -246,6 +246,10 @@ MESSAGES = {
     "archive_void_first": _("The first revision of a deal cannot void it."),
     "archive_void_input": _("A void keeps the result entered in the revision before it."),
     "archive_confirmer": _("Start number %(number)s cannot confirm this deal."),
+    # seasons
+    "season_game_differs": _("This tournament is not played in the season's game (%(game)s)."),
+    "evening_in_other_season": _("This tournament is already an evening of “%(season)s”."),
+    "not_an_evening": _("This tournament is not an evening of this season."),
 }
 
 

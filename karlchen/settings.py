@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "seating",
     "scoring",
     "results",
+    "seasons",
     "printing",
     "desk",
 ]

@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 WINNERS = "ramsch_winners"  # the party of the players who did not lose
 DURCHMARSCH = "durchmarsch"  # the party of the one player who took every trick
 # A Ramsch has no declarer, so none of the declared games' fields.
-_DECLARED_FIELDS = ("declarer", "partner", "suit", "declarer_points", "declarer_tricks")
+_DECLARED_FIELDS = (
+    *("declarer", "partner", "suit"),
+    *("declarer_points", "declarer_band", "declarer_tricks"),
+)
 
 
 @dataclass(frozen=True, slots=True)

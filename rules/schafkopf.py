@@ -14,9 +14,9 @@ money, or know about series, standings, Django or translations.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, TypeGuard
+from typing import Any
 
 from karlchen.refusals import InvariantViolation, Problems
 
@@ -46,6 +46,18 @@ CONTRACTS = (
     "ramsch",
 )
 SUITS = ("acorns", "leaves", "hearts", "bells")
+# Only these bands of the declarer's card points decide a score (61 wins, 91 and 30 make
+# Schneider), so a club that does not count exactly records the band (RULES.md §10).
+POINT_BANDS: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {
+        "0": (0, 0),
+        "1-30": (1, 30),
+        "31-60": (31, 60),
+        "61-90": (61, 90),
+        "91-119": (91, 119),
+        "120": (120, 120),
+    }
+)
 TARIFF_KEYS = (
     "rufer",
     "wenz",
@@ -212,6 +224,16 @@ class SchafkopfDeal:
     re: int | None = None
     ramsch_points: Mapping[int, int] | None = None
     ramsch_tricks: Mapping[int, int] | None = None
+    declarer_band: str | None = None  # instead of declarer_points: the band of POINT_BANDS
+
+    @property
+    def points_range(self) -> tuple[int, int] | None:
+        """The fewest and most card points the declarer's side can have had, if known."""
+        if self.declarer_band is not None:
+            return POINT_BANDS.get(self.declarer_band)
+        if self.declarer_points is None:
+            return None
+        return (self.declarer_points, self.declarer_points)
 
 
 # --- rule options -------------------------------------------------------------------------------
@@ -395,13 +417,15 @@ def _laufende_minimum(rules: SchafkopfRules, contract: str) -> int:
 def _check_sie_won(rules: SchafkopfRules, deal: SchafkopfDeal, problems: Problems) -> None:
     # A Sie is shown and won at once; a recorded Sie that lost anything did not happen.
     all_tricks = deal.declarer_tricks in (None, rules.cards.tricks)
-    if deal.declarer_points != TOTAL_POINTS or not all_tricks:
+    if deal.points_range != (TOTAL_POINTS, TOTAL_POINTS) or not all_tricks:
         problems.add("sie_not_won", "deal.declarer_points")
 
 
 def _check_points(deal: SchafkopfDeal, problems: Problems) -> None:
     points = deal.declarer_points
-    if points is None:
+    if deal.declarer_band is not None:
+        _check_band(deal, problems)
+    elif points is None:
         # A Bettel is decided by the tricks alone; its card points may be left out.
         if deal.contract not in _BETTELS:
             problems.add("points_required", "deal.declarer_points")
@@ -411,22 +435,49 @@ def _check_points(deal: SchafkopfDeal, problems: Problems) -> None:
         problems.add("points_impossible", "deal.declarer_points", points=points)  # no card is 1
 
 
+def _check_band(deal: SchafkopfDeal, problems: Problems) -> None:
+    if deal.declarer_band not in POINT_BANDS:
+        problems.add("unknown_band", "deal.declarer_band", band=str(deal.declarer_band))
+    elif deal.declarer_points is not None:
+        problems.add("points_and_band", "deal.declarer_band")
+
+
 def _check_tricks(rules: SchafkopfRules, deal: SchafkopfDeal, problems: Problems) -> None:
-    tricks, points, deck = deal.declarer_tricks, deal.declarer_points, rules.cards
+    tricks, known, deck = deal.declarer_tricks, _known_range(deal), rules.cards
     if tricks is None:
         # 0 or 120 points alone do not tell whether a side took a trick (of zero-point cards);
         # a Bettel is won or lost by its tricks.
-        if deal.contract in _BETTELS or (points in (0, TOTAL_POINTS) and deal.contract != "sie"):
+        exact_edge = known in ((0, 0), (TOTAL_POINTS, TOTAL_POINTS))
+        if deal.contract in _BETTELS or (exact_edge and deal.contract != "sie"):
             problems.add("tricks_required", "deal.declarer_tricks")
     elif not 0 <= tricks <= deck.tricks:
         problems.add("tricks_range", "deal.declarer_tricks", min=0, max=deck.tricks)
-    elif _points_known(points) and not tricks_fit_points(deck, tricks, points):
+    elif known is not None and not any(
+        tricks_fit_points(deck, tricks, points) for points in range(known[0], known[1] + 1)
+    ):
         problems.add("tricks_inconsistent", "deal.declarer_tricks")
 
 
-def _points_known(points: int | None) -> TypeGuard[int]:
-    """Whether the points are there and in range (points out of range are refused on their own)."""
-    return points is not None and 0 <= points <= TOTAL_POINTS
+def _known_range(deal: SchafkopfDeal) -> tuple[int, int] | None:
+    """The declarer's points as far as they are there and valid (the rest is refused apart)."""
+    known = deal.points_range
+    if known is None or (deal.declarer_band is not None and deal.declarer_points is not None):
+        return None
+    return known if 0 <= known[0] <= known[1] <= TOTAL_POINTS else None
+
+
+def band_of(points: int) -> str:
+    """The band of ``POINT_BANDS`` that holds these card points of the declarer's side."""
+    return next(code for code, (low, high) in POINT_BANDS.items() if low <= points <= high)
+
+
+def _scored_points(deal: SchafkopfDeal) -> SchafkopfDeal:
+    """A band scored as points in it: every mark that counts (31, 61, 91) is one of its edges.
+    1 and 119 cannot happen, so "1-30" stands as 30 and "91-119" as 91."""
+    if deal.declarer_band is None:
+        return deal
+    low, high = POINT_BANDS[deal.declarer_band]
+    return replace(deal, declarer_points=high if low == 1 else low, declarer_band=None)
 
 
 def _check_doubling(
@@ -473,6 +524,7 @@ def score_schafkopf(rules: SchafkopfRules, deal: SchafkopfDeal) -> DealScore:
     _check_deal(rules, deal, seats)
     if deal.contract == "ramsch":
         return _score_ramsch(rules, deal, seats)
+    deal = _scored_points(deal)
     assert deal.declarer is not None  # _check_deal refuses a game without its declarer
     declarer_won = _declarer_won(rules, deal)
     winner = "declarer" if declarer_won else "defenders"

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django.views import View
 
-from rules import parse_rules
+from rules import parse_rules, schafkopf
 from rules.doppelkopf import ABSAGE_NAMES, POINT_BANDS, DoppelkopfRules
 from rules.schafkopf import SchafkopfRules
 from rules.schafkopf import contract_allowed as schafkopf_allows
@@ -243,7 +243,13 @@ def _form_options(tournament) -> dict:
         return {
             "contracts": _schafkopf_contracts(rules),
             "suits": labels.SUITS,
+            "bands": [(code, _band_label(code)) for code in schafkopf.POINT_BANDS],
+            "trick_counts": range(rules.cards.tricks + 1),
+            "tricks_total": rules.cards.tricks,
             "laufende": range(9),  # none (or fewer than the minimum), then the count: one tap
+            "ramsch": rules.ramsch,
+            "klopfen": rules.klopfen,
+            "stoss": rules.stoss,
             "reasons": CORRECTION_REASONS,
         }
     assert isinstance(rules, DoppelkopfRules)

@@ -91,10 +91,15 @@ def standings(
     the public sees where the tournament asks for confirmations). ``series``: the ranking of
     that series alone (its points and deals as the totals).
     """
-    with _one_snapshot():
+    with one_snapshot():
         rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
-        table_results = _add_deal_points(tournament, rows, confirmed_only=confirmed_only)
-        _add_penalties(tournament, rows)
+        deals = Deal.objects.filter(table__series__tournament=tournament)
+        if confirmed_only:
+            deals = deals.filter(current__confirmed_at__isnull=False)
+        table_results = _add_deal_points(deals, rows)
+        _add_penalties(
+            AdjustmentLine.objects.filter(adjustment__series__tournament=tournament), rows
+        )
         _count_compulsory_solos(tournament, rows, confirmed_only=confirmed_only)
     if series is not None:
         table_results = {key: value for key, value in table_results.items() if key[0] == series}
@@ -105,9 +110,46 @@ def standings(
     return _ranked(list(rows.values()), tie_breaks)
 
 
+def evenings_standings(
+    tournaments: Iterable[Tournament], *, confirmed_only: bool = False
+) -> dict[int, list[Standing]]:
+    """Each tournament's standings (as ``standings`` gives them, without counting compulsory
+    solos), from a few queries for all of them at once: a season reads its evenings so.
+
+    ``confirmed_only``: count only confirmed deals at the tournaments that ask for confirmations.
+    """
+    by_id = {tournament.pk: tournament for tournament in tournaments}
+    with one_snapshot():
+        entries = list(Entry.objects.filter(tournament_id__in=by_id).select_related("player__club"))
+        rows = {entry.pk: _standing(entry) for entry in entries}
+        deals = Deal.objects.filter(table__series__tournament_id__in=by_id)
+        confirming = [pk for pk, tournament in by_id.items() if tournament.confirmation_required]
+        if confirmed_only and confirming:
+            deals = deals.exclude(
+                table__series__tournament_id__in=confirming, current__confirmed_at__isnull=True
+            )
+        table_results = _add_deal_points(deals, rows)
+        penalties = AdjustmentLine.objects.filter(adjustment__series__tournament_id__in=by_id)
+        _add_penalties(penalties, rows)
+    tournament_of = {entry.pk: entry.tournament_id for entry in entries}
+    own_rows: dict[int, dict[int, Standing]] = defaultdict(dict)
+    for entry, row in rows.items():
+        own_rows[tournament_of[entry]][entry] = row
+    own_tables: dict[int, dict[tuple[int, int], dict[int, int]]] = defaultdict(dict)
+    for key, results in table_results.items():
+        own_tables[tournament_of[next(iter(results))]][key] = results
+    ranked = {}
+    for pk, tournament in by_id.items():
+        _count_series_won(own_rows[pk], own_tables[pk])
+        tie_breaks = tournament.tie_breaks or DEFAULT_TIE_BREAKS
+        ranked[pk] = _ranked(list(own_rows[pk].values()), tie_breaks)
+    return ranked
+
+
 @contextmanager
-def _one_snapshot() -> Iterator[None]:
-    """The standings' few queries read one state of the database, never half of a write.
+def one_snapshot() -> Iterator[None]:
+    """The standings' few queries read one state of the database, never half of a write (a
+    season's standings read all its evenings in one).
 
     PostgreSQL's default isolation gives each query its own snapshot; REPEATABLE READ gives the
     whole transaction one. SQLite serialises writers anyway.
@@ -138,14 +180,13 @@ def _standing(entry: Entry) -> Standing:
 
 
 def _add_deal_points(
-    tournament: Tournament, rows: dict[int, Standing], *, confirmed_only: bool
+    deals: QuerySet[Deal], rows: dict[int, Standing]
 ) -> dict[tuple[int, int], dict[int, int]]:
-    """Sum the current revisions' points per player, series and table; returns the table sums."""
+    """Sum the current revisions' points of ``deals`` per player, series and table; returns the
+    table sums."""
     # From the deals to their current revision's points: PostgreSQL plans this join well, while
     # a filter "revision = its deal's current" misleads its row estimate (3-4x slower).
-    deals = Deal.objects.filter(table__series__tournament=tournament, current__points__isnull=False)
-    if confirmed_only:
-        deals = deals.filter(current__confirmed_at__isnull=False)
+    deals = deals.filter(current__points__isnull=False)
     current = (
         deals.values("current__points__entry_id", "table__series__number", "table_id")
         .annotate(points=Sum("current__points__points"), deals=Count("current__points__id"))
@@ -163,10 +204,9 @@ def _add_deal_points(
     return by_table
 
 
-def _add_penalties(tournament: Tournament, rows: dict[int, Standing]) -> None:
+def _add_penalties(lines: QuerySet[AdjustmentLine], rows: dict[int, Standing]) -> None:
     penalties = (
-        AdjustmentLine.objects.filter(adjustment__series__tournament=tournament)
-        .values("entry_id", "adjustment__series__number")
+        lines.values("entry_id", "adjustment__series__number")
         .annotate(points=Sum("points"))
         .order_by()
     )

@@ -103,6 +103,12 @@ class SchafkopfDealInput(ContractInput):
         help_text="Card points of the declarer's side, 0–120 (none in a Ramsch; a Bettel may "
         "leave them out).",
     )
+    declarer_band = StrictChoiceField(
+        choices=tuple(schafkopf.POINT_BANDS),
+        required=False,
+        allow_null=True,
+        help_text="Instead of declarer_points: the band they fell in (they score alike).",
+    )
     declarer_tricks = StrictIntegerField(allow_null=True, default=None)
     laufende = StrictIntegerField(default=0)
     knocked = _seat_list(

@@ -4,7 +4,16 @@ import pytest
 from django.apps import apps
 from django.utils import translation
 
-OUR_APPS = {"karlchen", "tournaments", "seating", "scoring", "results", "printing", "desk"}
+OUR_APPS = {
+    "karlchen",
+    "tournaments",
+    "seating",
+    "scoring",
+    "results",
+    "seasons",
+    "printing",
+    "desk",
+}
 
 
 def our_models():

@@ -12,7 +12,12 @@ from rules.schafkopf import SchafkopfDeal, SchafkopfRules
 pytestmark = pytest.mark.unit
 
 REPO = Path(__file__).resolve().parents[2]
-PURE_PACKAGES = [REPO / "rules", REPO / "tournaments" / "engine", REPO / "seating" / "engine"]
+PURE_PACKAGES = [
+    REPO / "rules",
+    REPO / "tournaments" / "engine",
+    REPO / "seating" / "engine",
+    REPO / "seasons" / "engine",
+]
 # What the engines share with the rest of Karlchen: the refusals (pure Python as well).
 SHARED = {"karlchen.refusals"}
 
@@ -57,6 +62,8 @@ def test_engines_import_only_the_standard_library(package):
             "functools",
             "math",
             "random",
+            "datetime",  # the season engine: evenings have dates
+            "fractions",  # the season engine: exact averages
         }
         assert foreign == set(), f"{name} imports {foreign}"
 

@@ -16,11 +16,13 @@ from rules.common import Line
 from rules.schafkopf import (
     CONTRACTS,
     DEFAULT_TARIFF,
+    POINT_BANDS,
     SUITS,
     TARIFF_KEYS,
     SchafkopfDeal,
     SchafkopfRules,
     _check_lines_sum,
+    band_of,
     deal_from_dict,
     parse_schafkopf_rules,
     score_schafkopf,
@@ -775,3 +777,52 @@ def test_the_rules_parser_only_refuses(options):
         return
     assert problems
     assert plain_params(problems)
+
+
+# --- bands of card points -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("points", [0, *range(2, 119), 120])
+@pytest.mark.parametrize("contract", ["rufer", "solo", "wenz"])
+def test_a_band_scores_as_every_exact_points_in_it(points, contract):
+    """Only 31, 61 and 91 decide a score (Schneider, winning): each is an edge of a band."""
+    tricks = {0: 0, 120: 8}.get(points)
+    exact = SchafkopfDeal(
+        contract=contract,
+        declarer=1,
+        partner=3 if contract == "rufer" else None,
+        suit="acorns" if contract != "wenz" else None,
+        declarer_points=points,
+        declarer_tricks=tricks,
+    )
+    banded = dataclasses.replace(exact, declarer_points=None, declarer_band=band_of(points))
+    assert score_schafkopf(SchafkopfRules(), banded) == score_schafkopf(SchafkopfRules(), exact)
+
+
+def test_schafkopf_bands_cover_every_card_points_once():
+    covered = [points for low, high in POINT_BANDS.values() for points in range(low, high + 1)]
+    assert covered == list(range(121))
+
+
+def test_a_schafkopf_band_is_refused_with_points_or_when_unknown():
+    base = SchafkopfDeal(contract="wenz", declarer=2, declarer_band="61-90")
+    assert score_schafkopf(SchafkopfRules(), base).winner == "declarer"
+    both = dataclasses.replace(base, declarer_points=70)
+    unknown = dataclasses.replace(base, declarer_band="61-89")
+    assert codes_of(both) == {("points_and_band", "deal.declarer_band")}
+    assert codes_of(unknown) == {("unknown_band", "deal.declarer_band")}
+    assert codes_of(dataclasses.replace(base, declarer_band="0")) == {
+        ("tricks_required", "deal.declarer_tricks")
+    }
+    # 8 tricks cannot hold only 1–30 points; 0 tricks can.
+    assert codes_of(dataclasses.replace(base, declarer_band="1-30", declarer_tricks=8)) == {
+        ("tricks_inconsistent", "deal.declarer_tricks")
+    }
+    sie = SchafkopfDeal(contract="sie", declarer=1, declarer_band="120", laufende=8)
+    assert score_schafkopf(SchafkopfRules(), sie).winner == "declarer"
+
+
+def codes_of(deal):
+    with pytest.raises(Refused) as refused:
+        score_schafkopf(SchafkopfRules(), deal)
+    return {(problem.code, problem.field) for problem in refused.value.problems}

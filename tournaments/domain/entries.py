@@ -52,6 +52,24 @@ def add_entry(
     return entry
 
 
+def enter_players(tournament: Tournament, players: Iterable[Player], *, by: Actor) -> list[Entry]:
+    """Enter known players (a season's regulars) with the next free start numbers; those
+    already entered are left as they are."""
+    with transaction.atomic():
+        entered = set(tournament.entries.values_list("player_id", flat=True))
+        entries = []
+        for player in players:
+            if player.pk in entered:
+                continue
+            number = _next_start_number(tournament)
+            entries.append(
+                Entry.objects.create(tournament=tournament, player=player, start_number=number)
+            )
+            log_action(tournament, by, "entry_added", name=player.name, start_number=number)
+        tournament_changed(tournament.pk)
+    return entries
+
+
 def _enter(
     tournament: Tournament,
     name: str,

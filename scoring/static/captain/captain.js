@@ -302,14 +302,48 @@
 
   function schafkopfDeal() {
     const contract = value("contract");
-    const deal = { contract: contract, declarer: Number(value("declarer")) || null };
-    deal.partner = contract === "rufer" ? Number(value("partner")) || null : null;
-    deal.suit = ["rufer", "solo", "solo_tout"].includes(contract) ? value("suit") : null;
-    deal.declarer_points = number("points");
-    const tricks = number("declarer_tricks");
-    if (tricks !== null) deal.declarer_tricks = tricks;
-    deal.laufende = chosenNumber("laufende") || 0;
+    const deal = { contract: contract };
+    if (contract === "ramsch") {
+      deal.ramsch_points = byPlayer("ramsch-points");
+      const tricks = byPlayer("ramsch-tricks");
+      if (Object.keys(tricks).length) deal.ramsch_tricks = tricks;
+    } else {
+      deal.declarer = chosenNumber("declarer");
+      deal.partner = chosenNumber("partner");
+      deal.suit = shown("suit") ? value("suit") : null;
+      if (exactPoints()) deal.declarer_points = number("points");
+      else deal.declarer_band = value("band");
+      const tricks = chosenNumber("declarer_tricks");
+      if (tricks !== null) deal.declarer_tricks = tricks;
+      deal.laufende = chosenNumber("laufende") || 0;
+      if (form.elements.kontra) {
+        deal.kontra = chosenNumber("kontra");
+        deal.re = chosenNumber("re");
+      }
+    }
+    if (form.elements.knocked) deal.knocked = checkedNumbers("knocked");
     return deal;
+  }
+
+  function someRamschPoints(deal) {
+    return deal.ramsch_points && Object.keys(deal.ramsch_points).length ? deal.ramsch_points : null;
+  }
+
+  function shown(name) {
+    const input = form.querySelector(`[name="${name}"]`);
+    return Boolean(input) && !input.closest("[hidden]");
+  }
+
+  /* A Ramsch's figure per playing seat ("ramsch-points" or "ramsch-tricks"), typed ones only. */
+  function byPlayer(kind) {
+    const key = kind === "ramsch-points" ? "ramschPoints" : "ramschTricks";
+    const figures = {};
+    form.querySelectorAll(`[data-${kind}]`).forEach((field) => {
+      if (field.closest("[hidden]") || field.value.trim() === "") return;
+      const parsed = Number(field.value);
+      figures[field.dataset[key]] = Number.isInteger(parsed) ? parsed : field.value;
+    });
+    return figures;
   }
 
   function fillForm(deal, reason) {
@@ -319,9 +353,21 @@
       setChecked("declarer", [deal.declarer]);
       setChecked("partner", [deal.partner]);
       setChecked("suit", [deal.suit]);
+      const exact = deal.declarer_points !== undefined && deal.declarer_points !== null;
+      form.elements.exact.checked = exact;
+      setChecked("band", [deal.declarer_band]);
       form.elements.points.value = deal.declarer_points ?? "";
-      form.elements.declarer_tricks.value = deal.declarer_tricks ?? "";
+      setChecked("declarer_tricks", [deal.declarer_tricks]);
       setChecked("laufende", [deal.laufende || 0]);
+      setChecked("knocked", deal.knocked || []);
+      setChecked("kontra", [deal.kontra]);
+      setChecked("re", [deal.re]);
+      form.querySelectorAll("[data-ramsch-points]").forEach((field) => {
+        field.value = deal.ramsch_points?.[field.dataset.ramschPoints] ?? "";
+      });
+      form.querySelectorAll("[data-ramsch-tricks]").forEach((field) => {
+        field.value = deal.ramsch_tricks?.[field.dataset.ramschTricks] ?? "";
+      });
     } else {
       setChecked("solo", [deal.solo]);
       setChecked("re", deal.re || []);
@@ -358,8 +404,9 @@
     reOrder = [];
     form.reset();
     restoreExact();
-    const extrasBox = form.querySelector("[data-extras]");
-    if (extrasBox) extrasBox.open = false; // each deal starts on one screen
+    form.querySelectorAll("details").forEach((details) => {
+      details.open = false; // each deal starts on one screen
+    });
     preview.replaceChildren();
     showErrors([]);
     showNextDeal();
@@ -402,19 +449,35 @@
     form.querySelectorAll("[data-when-contract]").forEach((part) => {
       part.hidden = !part.dataset.whenContract.split(" ").includes(contract);
     });
+    form.querySelectorAll("[data-unless-contract]").forEach((part) => {
+      part.hidden = part.dataset.unlessContract.split(" ").includes(contract);
+    });
     if (data.game === "schafkopf") updateSchafkopf(contract);
     else updateDoppelkopf(contract);
     form.querySelector("[data-reason]").hidden = correcting === null;
     schedulePreview();
   }
 
+  /* Tricks where they decide: a Tout or Bettel, or a side without card points. */
   function updateSchafkopf(contract) {
-    const points = number("points");
-    const tout = contract?.endsWith("_tout");
-    form.querySelector("[data-tricks]").hidden = !(tout || points === 0 || points === 120);
+    const exact = exactPoints();
+    form.querySelector("[data-exact-field]").hidden = !exact;
+    form.querySelectorAll('[name="band"]').forEach((band) => {
+      band.closest(".chip").hidden = exact;
+    });
+    const points = exact ? number("points") : value("band");
+    const byTricks = contract?.endsWith("_tout") || contract?.startsWith("bettel");
+    const edge = [0, 120, "0", "120"].includes(points);
+    const box = form.querySelector("[data-tricks]");
+    box.hidden = contract === "ramsch" || !(byTricks || edge);
     const other = form.querySelector("[data-other-points]");
-    const known = Number.isInteger(points) && points >= 0 && points <= 120;
+    const known = exact && Number.isInteger(points) && points >= 0 && points <= 120;
     other.textContent = known ? text("other_side_points", { points: 120 - points }) : "";
+    const doublings = form.querySelector("[data-doublings-count]");
+    if (doublings) {
+      const count = form.querySelectorAll("[data-doublings] input:checked:not(:disabled)").length;
+      doublings.textContent = count ? `(${count})` : "";
+    }
   }
 
   function updateDoppelkopf(contract) {
@@ -546,8 +609,10 @@
     form.querySelectorAll("[data-seat]").forEach((chip) => {
       const plays = !seats || seats.includes(Number(chip.dataset.seat));
       chip.hidden = !plays;
-      chip.querySelector("input").disabled = !plays;
-      if (!plays) chip.querySelector("input").checked = false;
+      chip.querySelectorAll("input").forEach((input) => {
+        input.disabled = !plays;
+        if (!plays) input.checked = false;
+      });
     });
     const cancel = form.querySelector("[data-cancel]");
     cancel.hidden = correcting === null && editingQueued === null;
@@ -705,7 +770,9 @@
   async function runPreview() {
     const deal = buildDeal();
     const points =
-      data.game === "schafkopf" ? deal.declarer_points : (deal.re_points ?? deal.re_band);
+      data.game === "schafkopf"
+        ? (deal.declarer_points ?? deal.declarer_band ?? someRamschPoints(deal))
+        : (deal.re_points ?? deal.re_band);
     if (points === null || points === undefined) {
       preview.replaceChildren();
       showErrors([]);

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from karlchen.refusals import Refused
 from results.domain.ranking_cache import organiser_ranking
-from results.domain.standings import standings
+from results.domain.standings import evenings_standings, standings
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
-from scoring.domain.deals import correct_deal, record_deal, void_deal
+from scoring.domain.deals import confirm_deal, correct_deal, record_deal, void_deal
 from scoring.enums import AdjustmentKind
 from scoring.models import Deal
 from seating.domain.seating import seat_series
@@ -190,7 +190,50 @@ def test_property_standings_equal_the_sum_of_the_latest_revisions(steps):
         for position, points in deal.current.result["points"].items():
             expected[seat_entry[int(position)]] += points
     assert {row.entry_id: row.total for row in standings(tournament)} == expected
+    assert figures(evenings_standings([tournament])[tournament.pk]) == figures(
+        standings(tournament)
+    )
     assert next_deal(table) is not None or table.deals.count() == 24
+
+
+def figures(rows) -> list[tuple]:
+    fields = ("entry_id", "rank", "total", "per_series", "deals_played", "series_won")
+    return [tuple(getattr(row, name) for name in fields) for row in rows]
+
+
+def test_many_tournaments_standings_at_once_equal_each_ones():
+    """A season reads its evenings' standings in one go: the same as each tournament's own."""
+    from tests.factories.api import NORMAL
+    from tests.factories.tournaments import seated_table
+
+    plain, _entries, first, _ = two_series_tournament()
+    play(first[0], lambda nd: normal([1, 2], re_points=131))
+    play(first[1], lambda nd: normal([1, 3], re_points=100))
+    series = first[0].series
+    offender = first[0].seats.get(position=2).entry
+    add_adjustment(
+        series,
+        kind=AdjustmentKind.MINOR,
+        lines=minor_breach_lines(first[0], offender),
+        reason="vorzeitig",
+        table=first[0],
+        by=ORGA,
+    )
+    table = seated_table(4, confirmation_required=True)
+    confirming = table.series.tournament
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    record_deal(table, deal={**NORMAL, "re": [2, 4]}, by=CAPTAIN)
+    other_party = table.seats.get(position=1).entry  # the list keeper (4) played Kontra
+    confirm_deal(table, 1, version=1, position=1, pin=other_party.pin)
+    for confirmed_only in (False, True):
+        together = evenings_standings([plain, confirming], confirmed_only=confirmed_only)
+        assert figures(together[plain.pk]) == figures(standings(plain))
+        assert figures(together[confirming.pk]) == figures(
+            standings(confirming, confirmed_only=confirmed_only)
+        )
+    assert {
+        row.total for row in evenings_standings([confirming], confirmed_only=True)[confirming.pk]
+    } == {1, -1}
 
 
 def test_a_minor_breach_at_a_five_table_credits_only_that_deals_players():

@@ -1,0 +1,105 @@
+"""The desk's season forms: a new season, an evening to add, the next evening's date."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from seasons.engine.ranking import PRESETS
+from tournaments.enums import Game
+from tournaments.models import RuleSet, Tournament
+
+RANKING_PRESETS = [
+    ("total", _("Total points over all evenings")),
+    ("average", _("Average per list")),
+    ("placement", _("Placement points per evening (20/17/15/…)")),
+    ("ddv", _("DDV ranking: average per round, 24 months, from 36 rounds")),
+]
+assert {name for name, _label in RANKING_PRESETS} == set(PRESETS)  # every preset offered
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=150)
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices)
+    preset = forms.ChoiceField(label=_("Ranking"), choices=RANKING_PRESETS)
+    best = forms.IntegerField(
+        label=_("Count only the best"),
+        required=False,
+        min_value=1,
+        max_value=1000,
+        help_text=_("Evenings (lists for an average per list); empty: all count."),
+    )
+    missed_zero = forms.BooleanField(
+        label=_("A missed evening counts 0"), required=False, initial=False
+    )
+    min_lists = forms.IntegerField(
+        label=_("Minimum number of lists to be ranked"),
+        required=False,
+        min_value=0,
+        max_value=10_000,
+    )
+    attendance_bonus = forms.IntegerField(
+        label=_("Bonus points per evening played"), required=False, min_value=0, max_value=1000
+    )
+    cup_places = forms.IntegerField(
+        label=_("A cup: qualifying places"),
+        required=False,
+        min_value=1,
+        max_value=1000,
+        help_text=_("The best this many qualify for the final; empty: no cup."),
+    )
+    is_public = forms.BooleanField(label=_("Public"), required=False, initial=True)
+    rule_set = forms.ModelChoiceField(
+        label=_("Rules of its evenings"),
+        queryset=RuleSet.objects.all(),
+        required=False,
+        empty_label=_("The game's standard rules"),
+    )
+    series_count = forms.IntegerField(
+        label=_("Series per evening"), min_value=1, max_value=50, initial=3
+    )
+    normal_deals = forms.IntegerField(
+        label=_("Normal deals per four-table"), min_value=1, max_value=200, initial=20
+    )
+    venue = forms.CharField(label=_("Venue"), max_length=150, required=False)
+
+    def season_fields(self) -> dict:
+        data = self.cleaned_data
+        ranking_rule: dict = {"preset": data["preset"]}
+        if data["best"]:
+            ranking_rule["best"] = data["best"]
+            ranking_rule["unit"] = "list" if data["preset"] in ("average", "ddv") else "evening"
+        if data["missed_zero"]:
+            ranking_rule["missed"] = "zero"
+        if data["min_lists"] is not None:
+            ranking_rule["min_lists"] = data["min_lists"]
+        if data["attendance_bonus"]:
+            ranking_rule["attendance_bonus"] = data["attendance_bonus"]
+        rule_set = data["rule_set"]
+        return {
+            "name": data["name"],
+            "game": rule_set.game if rule_set else data["game"],
+            "ranking_rule": ranking_rule,
+            "is_public": data["is_public"],
+            "cup_places": data["cup_places"],
+            "rules": rule_set.rules if rule_set else {},
+            "series_count": data["series_count"],
+            "normal_deals": data["normal_deals"],
+            "venue": data["venue"],
+        }
+
+
+class AddEveningForm(forms.Form):
+    tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=Tournament.objects.none())
+    ranking_tournament = forms.BooleanField(label=_("Ranking tournament"), required=False)
+
+    def __init__(self, *args, tournaments=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].queryset = tournaments  # type: ignore[attr-defined]
+
+
+class NewEveningForm(forms.Form):
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    name = forms.CharField(label=_("Name"), max_length=150, required=False)

@@ -1,0 +1,126 @@
+"""The desk's seasons: set one up, add its evenings, start its next evening."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from desk.season_forms import AddEveningForm, NewEveningForm, SeasonForm
+from desk.views.base import DeskView, form_refused
+from karlchen.actors import Actor
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from seasons.access import is_season_organiser, organised_seasons
+from seasons.domain.seasons import (
+    add_evening,
+    create_season,
+    new_evening,
+    next_evening_date,
+    remove_evening,
+)
+from seasons.models import Season, SeasonEvening
+from seasons.rule_texts import rule_summary
+from tournaments.models import Tournament
+
+
+class SeasonsView(DeskView):
+    def get(self, request):
+        return self.show(SeasonForm())
+
+    def post(self, request):
+        form = SeasonForm(request.POST)
+        if not form.is_valid():
+            return self.show(form, status=400)
+        try:
+            season = create_season(by=Actor.of_user(request.user), **form.season_fields())
+        except Refused as refusal:
+            form_refused(form, refusal, {"ranking_rule.best": "best"})
+            return self.show(form, status=400)
+        messages.success(request, _("The season is set up. Next: add or start its evenings."))
+        return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))
+
+    def show(self, form, status: int = 200):
+        context = {"seasons": organised_seasons(self.request.user), "form": form}
+        return render(self.request, "desk/seasons.html", context, status=status)
+
+
+class SeasonDeskView(DeskView):
+    """One season: its evenings, adding one, starting the next (its organisers only)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.season = get_object_or_404(Season, pk=kwargs["season_id"])
+        if not is_season_organiser(request.user, self.season):
+            raise PermissionDenied(_("Only this season's organisers may do that."))
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, season_id):
+        return self.show()
+
+    def post(self, request, season_id):
+        actor = Actor.of_user(request.user)
+        action = request.POST.get("action")
+        try:
+            if action == "add":
+                form = AddEveningForm(request.POST, tournaments=self.candidates())
+                if not form.is_valid():
+                    return self.show(add_form=form, status=400)
+                add_evening(
+                    self.season,
+                    form.cleaned_data["tournament"],
+                    by=actor,
+                    ranking_tournament=form.cleaned_data["ranking_tournament"],
+                )
+                messages.success(request, _("The evening is part of the season."))
+            elif action == "remove":
+                posted = request.POST.get("tournament", "")
+                if not (posted.isascii() and posted.isdigit() and len(posted) <= 18):
+                    return self.show(status=400)
+                tournament = get_object_or_404(Tournament, pk=int(posted))
+                remove_evening(self.season, tournament, by=actor)
+                messages.success(request, _("The evening is no longer part of the season."))
+            elif action == "new":
+                new_form = NewEveningForm(request.POST)
+                if not new_form.is_valid():
+                    return self.show(new_form=new_form, status=400)
+                tournament = new_evening(
+                    self.season,
+                    by=actor,
+                    date=new_form.cleaned_data["date"],
+                    name=new_form.cleaned_data["name"] or None,
+                )
+                messages.success(
+                    request, _("The evening is set up with the season's regulars. Check them in.")
+                )
+                return HttpResponseRedirect(reverse("desk:entries", args=[tournament.pk]))
+            else:
+                return self.show(status=400)
+        except Refused as refusal:
+            for problem in refusal.problems:
+                messages.error(request, problem_message(problem))
+            return self.show(status=400)
+        return HttpResponseRedirect(reverse("desk:season", args=[self.season.pk]))
+
+    def candidates(self):
+        """The user's tournaments of the season's game that are in no season yet."""
+        tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
+        if not self.request.user.is_superuser:
+            tournaments = tournaments.filter(organisers=self.request.user.pk)
+        return tournaments.order_by("-date", "name")
+
+    def show(self, add_form=None, new_form=None, status: int = 200):
+        evenings = SeasonEvening.objects.filter(season=self.season).select_related("tournament")
+        context = {
+            "season": self.season,
+            "evenings": evenings,
+            "rule": rule_summary(self.season.rule),
+            "add_form": add_form or AddEveningForm(tournaments=self.candidates()),
+            "new_form": new_form
+            or NewEveningForm(initial={"date": next_evening_date(self.season)}),
+        }
+        return render(self.request, "desk/season.html", context, status=status)

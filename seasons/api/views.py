@@ -1,0 +1,329 @@
+"""What anyone reads of a season: the seasons, the season ranking, a player's season.
+
+The ranking and a player's season are cached JSON bodies with ETags (``karlchen.changes``), like
+the evening's standings: ``If-None-Match`` with the current ETag answers 304. A private season
+is a 404 to anyone but its organisers; organisers read it live over every evening.
+"""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from karlchen.actors import Actor
+from karlchen.api.base import (
+    CODES,
+    ORGANISER_ERRORS,
+    READ_ERRORS,
+    RESPONSE_400,
+    RESPONSE_401,
+    Api,
+    valid,
+)
+from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
+from karlchen.api.fields import (
+    JSONObjectField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from rules import GAMES
+from seasons.access import readable_season, visible_seasons
+from seasons.domain.seasons import (
+    add_evening,
+    create_season,
+    new_evening,
+    remove_evening,
+    update_season,
+)
+from seasons.domain.standings import player_season, season_ranking
+from seasons.models import SeasonEvening
+from tournaments.api.permissions import denied, organised_tournament
+from tournaments.api.serializers import StrictBooleanField, TournamentOutput
+
+
+class SeasonOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    club = serializers.CharField(source="club.name", allow_null=True, default=None)
+    is_public = serializers.BooleanField()
+    cup_places = serializers.IntegerField(
+        allow_null=True, help_text="A cup: how many of the ranking qualify for its final."
+    )
+    ranking_rule = serializers.JSONField(help_text="A preset and its options (docs/SEASONS.md).")
+    rules = serializers.JSONField(help_text="The rule set new evenings start with.")
+    series_count = serializers.IntegerField()
+    normal_deals = serializers.IntegerField()
+
+
+def season_for(request, season_id: int):
+    found = readable_season(request.user, season_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+def organised_season(request, season_id: int):
+    """The season if the user organises it; 404 if they may not see it, else 401/403."""
+    season, organiser = season_for(request, season_id)
+    if not organiser:
+        raise denied(request)
+    return season
+
+
+class SeasonFieldsInput(StrictSerializer):
+    name = serializers.CharField(max_length=150)
+    game = StrictChoiceField(choices=GAMES, required=False)
+    ranking_rule = JSONObjectField(
+        required=False, help_text="A preset and its options (docs/SEASONS.md)."
+    )
+    cup_places = StrictIntegerField(min_value=1, max_value=1000, required=False, allow_null=True)
+    is_public = StrictBooleanField(required=False)
+    rules = JSONObjectField(required=False, help_text="The rule set new evenings start with.")
+    series_count = StrictIntegerField(min_value=1, max_value=50, required=False)
+    normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
+    venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+
+
+class SeasonListApi(Api):
+    @extend_schema(
+        operation_id="seasons_list",
+        summary="Seasons: the public ones, and those the user organises",
+        responses={200: SeasonOutput(many=True)},
+    )
+    def get(self, request):
+        return Response(SeasonOutput(visible_seasons(request.user), many=True).data)
+
+
+class SeasonCreateApi(Api):
+    class InputSerializer(SeasonFieldsInput):
+        pass
+
+    @extend_schema(
+        operation_id="seasons_create",
+        summary="Set up a season (any logged-in user; they become its organiser)",
+        description=CODES,
+        request=InputSerializer,
+        responses={201: SeasonOutput, 400: RESPONSE_400, 401: RESPONSE_401},
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            raise denied(request)
+        data = valid(SeasonCreateApi.InputSerializer, request.data)
+        season = create_season(by=Actor.of_user(request.user), **data)
+        return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonsApi(SeasonListApi, SeasonCreateApi):
+    pass  # ``GET``/``POST seasons/``: two operations
+
+
+class SeasonDetailApi(Api):
+    class OutputSerializer(SeasonOutput):
+        class EveningSerializer(serializers.Serializer):
+            tournament = serializers.IntegerField(source="tournament_id")
+            name = serializers.CharField(source="tournament.name")
+            date = serializers.DateField(source="tournament.date")
+            ranking_tournament = serializers.BooleanField()
+
+        evenings = EveningSerializer(many=True, help_text="Its evenings, oldest first.")
+
+    @extend_schema(
+        operation_id="season_detail",
+        summary="One season with its evenings",
+        responses={200: OutputSerializer, **READ_ERRORS},
+    )
+    def get(self, request, season_id):
+        season, organiser = season_for(request, season_id)
+        evenings = SeasonEvening.objects.filter(season=season).select_related("tournament")
+        if not organiser:
+            evenings = evenings.exclude(tournament__status="draft")
+        rows = SeasonDetailApi.OutputSerializer.EveningSerializer(evenings, many=True).data
+        return Response(SeasonOutput(season).data | {"evenings": rows})
+
+
+class SeasonUpdateApi(Api):
+    class InputSerializer(SeasonFieldsInput):
+        name = serializers.CharField(max_length=150, required=False)
+
+    @extend_schema(
+        operation_id="season_update",
+        summary="Change a season: its name, ranking rule, cup places, public flag, new evenings' "
+        "rules (organisers)",
+        description=CODES,
+        request=InputSerializer,
+        responses={200: SeasonOutput, **ORGANISER_ERRORS},
+    )
+    def patch(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(SeasonUpdateApi.InputSerializer, request.data)
+        season = update_season(season, by=Actor.of_user(request.user), **data)
+        return Response(SeasonOutput(season).data)
+
+
+class SeasonApi(SeasonDetailApi, SeasonUpdateApi):
+    pass  # ``GET``/``PATCH seasons/{id}/``: two operations
+
+
+class EveningAddApi(Api):
+    class InputSerializer(StrictSerializer):
+        tournament = StrictIntegerField(min_value=1, help_text="The tournament's id.")
+        ranking_tournament = StrictBooleanField(required=False)
+
+    class OutputSerializer(serializers.Serializer):
+        tournament = serializers.IntegerField(source="tournament_id")
+        ranking_tournament = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="season_evening_add",
+        summary="Make a tournament an evening of the season (organisers of both)",
+        description=CODES,
+        request=InputSerializer,
+        responses={201: OutputSerializer, **ORGANISER_ERRORS},
+    )
+    def post(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(EveningAddApi.InputSerializer, request.data)
+        tournament = organised_tournament(request, data["tournament"])
+        membership = add_evening(
+            season,
+            tournament,
+            by=Actor.of_user(request.user),
+            ranking_tournament=data.get("ranking_tournament", False),
+        )
+        return Response(
+            EveningAddApi.OutputSerializer(membership).data, status=status.HTTP_201_CREATED
+        )
+
+
+class EveningRemoveApi(Api):
+    @extend_schema(
+        operation_id="season_evening_remove",
+        summary="Take a tournament out of the season (its results stay its own; organisers)",
+        description=CODES,
+        responses={204: None, **ORGANISER_ERRORS},
+    )
+    def delete(self, request, season_id, tournament_id):
+        season = organised_season(request, season_id)
+        membership = SeasonEvening.objects.filter(season=season, tournament_id=tournament_id)
+        found = membership.select_related("tournament").first()
+        if found is None:
+            raise NotFound()
+        remove_evening(season, found.tournament, by=Actor.of_user(request.user))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class NextEveningApi(Api):
+    class InputSerializer(StrictSerializer):
+        date = serializers.DateField(
+            required=False,
+            help_text="Default: a week after the last evening, today at the earliest.",
+        )
+        name = serializers.CharField(max_length=150, required=False)
+
+    @extend_schema(
+        operation_id="season_next_evening",
+        summary="Start the season's next evening: its rules, and its regulars entered (organisers)",
+        description=(
+            "A draft tournament with the season's rules, series and deal counts and venue, "
+            "organised by the season's organisers, with the players of at least two of the "
+            "season's last three evenings entered (to be checked in).\n\n" + CODES
+        ),
+        request=InputSerializer,
+        responses={201: TournamentOutput, **ORGANISER_ERRORS},
+    )
+    def post(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(NextEveningApi.InputSerializer, request.data)
+        tournament = new_evening(season, by=Actor.of_user(request.user), **data)
+        return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonPlayerNameOutput(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    club = serializers.CharField(allow_null=True)
+
+
+class SeasonRankingApi(Api):
+    class OutputSerializer(serializers.Serializer):
+        rank = serializers.IntegerField(allow_null=True, help_text="null: not ranked (yet).")
+        ranked = serializers.BooleanField(help_text="Has the minimum number of lists.")
+        player = SeasonPlayerNameOutput(help_text="All null for a player listed as hidden.")
+        hidden = serializers.BooleanField()
+        score = serializers.FloatField(help_text="The season score (averages to 2 decimals).")
+        evenings_played = serializers.IntegerField()
+        lists_played = serializers.IntegerField()
+        lists_counted = serializers.IntegerField()
+        bonus = serializers.IntegerField(help_text="Attendance bonus included in the score.")
+        decided_by = serializers.CharField(
+            allow_null=True,
+            help_text="What placed the row below the one above: `score`, a tie-break, or null "
+            "(the first row, or a rank shared with the row above).",
+        )
+        tie_figures = serializers.DictField(
+            child=serializers.FloatField(), help_text="The tie-break figures that were needed."
+        )
+        qualified = serializers.BooleanField(
+            help_text="A cup's qualifier: placed within its `cup_places` (ties at the cut too)."
+        )
+
+    @extend_schema(
+        operation_id="season_ranking",
+        summary="The season ranking (with an ETag for cheap polling)",
+        description=(
+            "Computed from the evenings' standings by the season's ranking rule; spectators "
+            "see the public evenings as their public standings show them. Send `If-None-Match` "
+            "to get a 304 while nothing changed."
+        ),
+        parameters=[ETAG_PARAMETER],
+        responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
+    )
+    def get(self, request, season_id):
+        season, organiser = season_for(request, season_id)
+        body = season_ranking(season, public=not organiser)
+        return json_answer(request, body, organiser=organiser)
+
+
+class SeasonPlayerApi(Api):
+    class OutputSerializer(serializers.Serializer):
+        class EveningSerializer(serializers.Serializer):
+            class TournamentSerializer(serializers.Serializer):
+                id = serializers.IntegerField()
+                name = serializers.CharField()
+                date = serializers.DateField()
+
+            class UnitSerializer(serializers.Serializer):
+                list = serializers.IntegerField(
+                    allow_null=True, help_text="The list's number (null: the whole evening)."
+                )
+                value = serializers.FloatField()
+                counted = serializers.BooleanField()
+                missed = serializers.BooleanField(help_text="A missed evening's 0.")
+
+            tournament = TournamentSerializer()
+            played = serializers.BooleanField()
+            place = serializers.IntegerField(allow_null=True)
+            points = serializers.IntegerField(help_text="The evening's points, penalties included.")
+            lists = serializers.ListField(child=serializers.IntegerField())
+            penalties = serializers.IntegerField()
+            value = serializers.FloatField(help_text="What the evening is worth to the season.")
+            counted = serializers.BooleanField(help_text="Counted (whole or in part) or dropped.")
+            units = UnitSerializer(many=True)
+
+        standing = SeasonRankingApi.OutputSerializer()
+        evenings = EveningSerializer(many=True)
+
+    @extend_schema(
+        operation_id="season_player",
+        summary="A player's season: each evening, the points that counted and those dropped",
+        parameters=[ETAG_PARAMETER],
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, **READ_ERRORS},
+    )
+    def get(self, request, season_id, player_id):
+        season, organiser = season_for(request, season_id)
+        body = player_season(season, player_id, public=not organiser)
+        if body.content == b"null":
+            raise NotFound()
+        return json_answer(request, body, organiser=organiser)

@@ -1,0 +1,171 @@
+"""Seasons: set one up, change it, add and remove its evenings, start its next evening.
+
+Each operation takes the acting person, runs in one transaction and writes the season's log
+(``seasons.domain.log``); what touches an evening is in that tournament's log as well. Anything
+that changes what a season's reads show calls ``season_changed``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from karlchen.actors import Actor
+from karlchen.changes import season_changed, tournament_changed
+from karlchen.refusals import refused
+from rules import parse_rules
+from seasons.domain.log import log_season_action
+from seasons.engine.ranking import parse_rule
+from seasons.models import Season, SeasonEvening
+from tournaments.domain.entries import enter_players
+from tournaments.domain.log import log_action
+from tournaments.domain.tournaments import create_tournament
+from tournaments.enums import Game
+from tournaments.models import Entry, Player, Tournament
+
+REGULARS_OF = 3  # the regulars of a new evening: who played at ...
+REGULAR_AT = 2  # ... at least this many of the season's last REGULARS_OF evenings
+EVENING_DAYS = 7  # a club meets weekly: the next evening a week after the last
+
+
+def create_season(*, by: Actor, **fields: Any) -> Season:
+    """A new season; ``by`` becomes its organiser. Its ranking rule and rule set are checked
+    (fields ``ranking_rule.<option>``, ``rules.<option>``)."""
+    _check_rules(fields.get("game", Game.DOPPELKOPF), fields)
+    with transaction.atomic():
+        season = Season(**fields)
+        season.full_clean()
+        season.save()
+        if by.user is not None:
+            season.organisers.add(by.user)
+        log_season_action(season, by, "season_created")
+    return season
+
+
+def update_season(season: Season, *, by: Actor, **fields: Any) -> Season:
+    """Change a season's fields (name, ranking rule, public, the rules of new evenings, ...)."""
+    _check_rules(fields.get("game", season.game), {"rules": season.rules, **fields})
+    with transaction.atomic():
+        changed = sorted(name for name, value in fields.items() if getattr(season, name) != value)
+        for name, value in fields.items():
+            setattr(season, name, value)
+        season.full_clean()
+        season.save()
+        if changed:
+            log_season_action(season, by, "season_changed", fields=changed)
+        season_changed(season.pk)
+    return season
+
+
+def add_evening(
+    season: Season, tournament: Tournament, *, by: Actor, ranking_tournament: bool = False
+) -> SeasonEvening:
+    """Make ``tournament`` an evening of the season (of one season at most, of its game)."""
+    if tournament.game != season.game:
+        raise refused("season_game_differs", "tournament", game=season.get_game_display())
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        other = SeasonEvening.objects.filter(tournament=tournament).select_related("season")
+        existing = other.first()
+        if existing is not None and existing.season_id != season.pk:
+            raise refused("evening_in_other_season", "tournament", season=existing.season.name)
+        membership, _created = SeasonEvening.objects.update_or_create(
+            tournament=tournament,
+            defaults={"season": season, "ranking_tournament": ranking_tournament},
+        )
+        _log_both(season, tournament, by, "season_evening_added", ranking=ranking_tournament)
+        season_changed(season.pk)
+    return membership
+
+
+def remove_evening(season: Season, tournament: Tournament, *, by: Actor) -> None:
+    """The tournament is no evening of the season any more (its results stay its own)."""
+    with transaction.atomic():
+        deleted, _rows = SeasonEvening.objects.filter(season=season, tournament=tournament).delete()
+        if not deleted:
+            raise refused("not_an_evening", "tournament")
+        _log_both(season, tournament, by, "season_evening_removed")
+        season_changed(season.pk)
+
+
+def new_evening(
+    season: Season,
+    *,
+    by: Actor,
+    date: datetime.date | None = None,
+    name: str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Tournament:
+    """The season's next evening: a draft tournament with the season's rules and settings, dated
+    a week after the last evening (today at the earliest), its organisers those of the season,
+    and the regulars of the last evenings entered for a one-tap check-in."""
+    date = date or next_evening_date(season)
+    with transaction.atomic():
+        tournament = create_tournament(
+            by=by,
+            name=name or f"{season.name} {date:%d.%m.%Y}",
+            date=date,
+            game=season.game,
+            rules=season.rules,
+            series_count=season.series_count,
+            normal_deals=season.normal_deals,
+            venue=season.venue,
+            **dict(overrides or {}),
+        )
+        tournament.organisers.add(*season.organisers.all())
+        regulars = season_regulars(season)
+        enter_players(tournament, regulars, by=by)
+        SeasonEvening.objects.create(season=season, tournament=tournament)
+        _log_both(season, tournament, by, "season_evening_started", regulars=len(regulars))
+        season_changed(season.pk)
+        tournament_changed(tournament.pk)
+    return tournament
+
+
+def next_evening_date(season: Season, today: datetime.date | None = None) -> datetime.date:
+    today = today or timezone.localdate()
+    last = (
+        SeasonEvening.objects.filter(season=season)
+        .order_by("-tournament__date")
+        .values_list("tournament__date", flat=True)
+        .first()
+    )
+    if last is None:
+        return today
+    return max(today, last + datetime.timedelta(days=EVENING_DAYS))
+
+
+def season_regulars(season: Season) -> list[Player]:
+    """Who played at least REGULAR_AT of the season's last REGULARS_OF evenings (by name)."""
+    last = list(
+        SeasonEvening.objects.filter(season=season)
+        .order_by("-tournament__date", "-tournament_id")
+        .values_list("tournament_id", flat=True)[:REGULARS_OF]
+    )
+    times = Counter(
+        Entry.objects.filter(tournament_id__in=last, withdrawn=False).values_list(
+            "player_id", flat=True
+        )
+    )
+    needed = min(REGULAR_AT, len(last))
+    ids = [player for player, count in times.items() if count >= needed]
+    return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))
+
+
+def _check_rules(game: str, fields: Mapping[str, Any]) -> None:
+    """Refuse a ranking rule or rule set the engines do not accept, naming each option."""
+    parse_rule(fields.get("ranking_rule", {}))
+    parse_rules(game, fields.get("rules", {}))
+
+
+def _log_both(
+    season: Season, tournament: Tournament, by: Actor, action: str, **details: object
+) -> None:
+    details |= {"name": tournament.name, "season": season.name}
+    log_season_action(season, by, action, tournament=tournament.pk, **details)
+    log_action(tournament, by, action, **details)

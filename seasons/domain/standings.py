@@ -1,0 +1,269 @@
+"""A season's standings: computed from its evenings' standings, never stored.
+
+Each evening's ranking comes from ``results.domain.standings`` (its deals and penalty rows, the
+one truth); the season engine (``seasons.engine.ranking``) ranks the season from those. The
+result is cached like an evening's standings (``karlchen.changes.cached_season_body``): any
+change of any of its evenings, or of the season, turns the cached bodies over after its commit.
+
+Spectators see a public season over its public evenings whose standings are published, with
+confirmed deals only where an evening asks for confirmations, an evening's frozen ranking while
+it is frozen, and a player who asked not to be listed at any evening as ``hidden``. Organisers
+see every evening live. An evening without any list played yet (one still to come) is not part
+of the ranking, so a missed evening that counts 0 never counts before it took place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from karlchen.changes import Body, cached_season_body
+from results.domain.standings import Standing, evenings_standings, one_snapshot
+from scoring.models import AdjustmentLine
+from seasons.engine.ranking import (
+    Evening,
+    EveningResult,
+    PlayerSeason,
+    SeasonTable,
+    qualifiers,
+    rank_season,
+)
+from seasons.models import Season, SeasonEvening
+from tournaments.models import Player, Tournament
+
+
+@dataclass
+class SeasonInput:
+    """What the engine ranks, and what the answer names."""
+
+    evenings: list[Evening] = field(default_factory=list)
+    results: list[EveningResult] = field(default_factory=list)
+    tournaments: dict[int, Tournament] = field(default_factory=dict)
+    hidden: set[int] = field(default_factory=set)  # players shown as hidden
+
+
+def season_table(season: Season, *, public: bool) -> tuple[SeasonTable, SeasonInput]:
+    """The season ranked by its rule, from its evenings as this reader may see them."""
+    found = season_input(season, public=public)
+    table = rank_season(season.rule, found.evenings, found.results, as_of=timezone.localdate())
+    return table, found
+
+
+def season_input(season: Season, *, public: bool) -> SeasonInput:
+    with one_snapshot():  # every evening as of one moment, never half of a write
+        return _season_input(season, public=public)
+
+
+def _season_input(season: Season, *, public: bool) -> SeasonInput:
+    found = SeasonInput()
+    memberships = [
+        membership
+        for membership in SeasonEvening.objects.filter(season=season).select_related("tournament")
+        if not public
+        or (membership.tournament.is_public and membership.tournament.standings_public)
+    ]
+    live = evenings_standings(
+        (
+            membership.tournament
+            for membership in memberships
+            if not (public and membership.tournament.frozen_standings is not None)
+        ),
+        confirmed_only=public,
+    )
+    for membership in memberships:
+        tournament = membership.tournament
+        if tournament.pk in live:
+            results = _evening_results(tournament.pk, live[tournament.pk], hidden=found.hidden)
+        else:
+            results = _frozen_results(tournament)
+        if not results:
+            continue  # nothing played yet
+        found.tournaments[tournament.pk] = tournament
+        lists = max(len(result.lists) for result in results)
+        found.evenings.append(
+            Evening(tournament.pk, tournament.date, lists, ranking=membership.ranking_tournament)
+        )
+        found.results.extend(results)
+    found.results = _with_penalties(found.results, public=public)
+    return found
+
+
+def _evening_results(
+    tournament_id: int, rows: list[Standing], *, hidden: set[int]
+) -> list[EveningResult]:
+    results = []
+    for row in rows:
+        if not row.per_series:
+            continue  # entered, but played nothing (yet)
+        if row.hidden:
+            hidden.add(row.player_id)
+        lists = tuple(points for _number, points in sorted(row.per_series.items()))
+        results.append(EveningResult(tournament_id, row.player_id, lists, row.rank))
+    return results
+
+
+def _frozen_results(tournament: Tournament) -> list[EveningResult]:
+    """The evening as its frozen ranking shows it (players hidden there are left out)."""
+    frozen: Mapping[str, Any] = tournament.frozen_standings or {}
+    results = []
+    for row in frozen.get("overall", []):
+        player = row["player"]["id"]
+        if player is None or not row["series"]:
+            continue
+        lists = tuple(points for _number, points in sorted(row["series"].items(), key=_number))
+        results.append(EveningResult(tournament.pk, player, lists, row["rank"]))
+    return results
+
+
+def _number(item: tuple[str, int]) -> int:
+    return int(item[0])
+
+
+def _with_penalties(results: list[EveningResult], *, public: bool) -> list[EveningResult]:
+    """The penalty points inside each result (shown beside the points), in one query."""
+    penalties = {
+        (row["adjustment__series__tournament_id"], row["entry__player_id"]): row["points"]
+        for row in AdjustmentLine.objects.filter(
+            adjustment__series__tournament_id__in={result.evening for result in results}
+        )
+        .values("adjustment__series__tournament_id", "entry__player_id")
+        .annotate(points=Sum("points"))
+        .order_by()
+    }
+    return [
+        EveningResult(
+            result.evening,
+            result.player,
+            result.lists,
+            result.place,
+            penalties.get((result.evening, result.player), 0),
+        )
+        for result in results
+    ]
+
+
+# --- what clients read -----------------------------------------------------------------------
+
+
+def season_ranking(season: Season, *, public: bool) -> Body:
+    """The season table as clients read it (cached until the season or an evening changes)."""
+    return cached_season_body(
+        season.pk,
+        _evening_ids(season),
+        "public" if public else "organiser",
+        lambda: _ranking_rows(season, public=public),
+    )
+
+
+def player_season(season: Season, player_id: int, *, public: bool) -> Body:
+    """One player's season: their row and each evening, what counted and what was dropped."""
+    view = f"player:{player_id}:{'public' if public else 'organiser'}"
+    return cached_season_body(
+        season.pk,
+        _evening_ids(season),
+        view,
+        lambda: _player_body(season, player_id, public=public),
+    )
+
+
+def _evening_ids(season: Season) -> list[int]:
+    return list(SeasonEvening.objects.filter(season=season).values_list("tournament_id", flat=True))
+
+
+def _ranking_rows(season: Season, *, public: bool) -> list[dict[str, Any]]:
+    table, found = season_table(season, public=public)
+    names = _players(row.player for row in table.rows)
+    qualified = _qualified(season, table)
+    return [
+        _row(row, names, hidden=public and row.player in found.hidden, qualified=qualified)
+        for row in table.rows
+    ]
+
+
+def _qualified(season: Season, table: SeasonTable) -> set[int]:
+    """A cup's qualifiers (none where the season is no cup)."""
+    if season.cup_places is None:
+        return set()
+    return {row.player for row in qualifiers(table, season.cup_places)}
+
+
+def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, Any] | None:
+    table, found = season_table(season, public=public)
+    row = next((row for row in table.rows if row.player == player_id), None)
+    if row is None or (public and player_id in found.hidden):
+        return None
+    names = _players([player_id])
+    return {
+        "standing": _row(row, names, hidden=False, qualified=_qualified(season, table)),
+        "evenings": [
+            _evening(line_index, row, found.tournaments) for line_index in range(len(row.evenings))
+        ],
+    }
+
+
+def _players(ids: Iterable[int]) -> dict[int, Player]:
+    return {
+        player.pk: player
+        for player in Player.objects.filter(pk__in=set(ids)).select_related("club")
+    }
+
+
+def _row(
+    row: PlayerSeason, names: Mapping[int, Player], *, hidden: bool, qualified: set[int]
+) -> dict[str, Any]:
+    player = names[row.player]
+    return {
+        "rank": row.rank,
+        "ranked": row.ranked,
+        "player": {
+            "id": None if hidden else row.player,
+            "name": None if hidden else player.name,
+            "club": None if hidden or player.club is None else player.club.name,
+        },
+        "hidden": hidden,
+        "score": number(row.score),
+        "evenings_played": row.evenings_played,
+        "lists_played": row.lists_played,
+        "lists_counted": row.lists_counted,
+        "bonus": row.bonus,
+        "decided_by": row.decided_by,
+        "tie_figures": {name: number(value) for name, value in row.tie_figures.items()},
+        "qualified": row.player in qualified,
+    }
+
+
+def _evening(
+    index: int, row: PlayerSeason, tournaments: Mapping[int, Tournament]
+) -> dict[str, Any]:
+    line = row.evenings[index]
+    tournament = tournaments[line.evening]
+    units = [unit for unit in row.units if unit.evening == line.evening]
+    return {
+        "tournament": {"id": tournament.pk, "name": tournament.name, "date": str(tournament.date)},
+        "played": line.played,
+        "place": line.place,
+        "points": line.points,
+        "lists": list(line.lists),
+        "penalties": line.penalties,
+        "value": number(line.value),
+        "counted": line.counted,
+        "units": [
+            {
+                "list": unit.list_number,
+                "value": number(unit.value),
+                "counted": unit.counted,
+                "missed": unit.missed,
+            }
+            for unit in units
+        ],
+    }
+
+
+def number(value: Fraction) -> int | float:
+    """A score as JSON: whole numbers as integers, averages to two decimals."""
+    return int(value) if value.denominator == 1 else round(float(value), 2)

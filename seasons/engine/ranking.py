@@ -1,0 +1,605 @@
+"""The season ranking: from each player's evenings to the ranked season table.
+
+A season ("Jahreswertung", "Vereinsmeisterschaft", a cup's qualifying evenings, the DDV
+Rangliste) ranks players over many evenings (tournaments). Its input is, per evening, each
+player's result as the evening's standings give it (points per list, penalties, place) and a
+``RankingRule``; its output is the season table with, per player, which evenings and lists
+counted and which were dropped, and which tie-break decided each place. docs/SEASONS.md words
+every rule for organisers.
+
+What an evening is worth (``scoring``):
+- ``points``: the evening's points (its lists, penalties included, as its standings show);
+- ``placement``: placement points for the evening's place, from a table (20/17/15/...) or one
+  point per player beaten (``placement_table`` empty).
+
+How the season adds them up (``aggregate``): the ``total`` of what counts, or the ``average``
+per list (per evening for placement points). ``best`` counts only the best N units (evenings or
+lists, ``unit``) and drops the rest; a missed evening counts 0 or is skipped (``missed``). A
+player with fewer than ``min_lists`` lists is not ranked (``below_minimum = unranked``) or has
+the missing lists counted as 0 (``fill_zero``). ``attendance_bonus`` adds points per evening
+played; ``window_months`` and ``ranking_only`` restrict the evenings (the DDV preset).
+
+Pure Python: no Django, no database, no translations. Refusals carry codes (karlchen.messages).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from karlchen.refusals import Problem, Refused
+
+
+class Scoring(StrEnum):
+    POINTS = "points"
+    PLACEMENT = "placement"
+
+
+class Aggregate(StrEnum):
+    TOTAL = "total"
+    AVERAGE = "average"
+
+
+class Unit(StrEnum):
+    EVENING = "evening"
+    LIST = "list"
+
+
+class Missed(StrEnum):
+    ZERO = "zero"
+    SKIP = "skip"
+
+
+class BelowMinimum(StrEnum):
+    UNRANKED = "unranked"
+    FILL_ZERO = "fill_zero"
+
+
+class TieBreak(StrEnum):
+    """What orders players with the same season score, in the order the rule names them."""
+
+    AVERAGE = "average"  # points per list played (all lists, dropped ones too)
+    EVENINGS_WON = "evenings_won"  # evenings finished first (shared first places count)
+    BEST_EVENING = "best_evening"  # the best evening's points
+    HEAD_TO_HEAD = "head_to_head"  # evenings finished ahead of the others tied, minus behind
+    EVENINGS_PLAYED = "evenings_played"  # more evenings played
+    LISTS_PLAYED = "lists_played"  # more lists played
+
+
+DEFAULT_TIE_BREAKS = (TieBreak.AVERAGE, TieBreak.EVENINGS_WON, TieBreak.BEST_EVENING)
+SCORE = "score"  # what ``decided_by`` says where the season score alone decided
+FILLED = -1  # the "evening" of the 0s that fill a player's lists up to the minimum
+
+
+@dataclass(frozen=True)
+class RankingRule:
+    """How a season ranks its players (see the module docstring; docs/SEASONS.md)."""
+
+    scoring: Scoring = Scoring.POINTS
+    placement_table: tuple[int, ...] = ()  # placement points; empty: one per player beaten
+    aggregate: Aggregate = Aggregate.TOTAL
+    unit: Unit = Unit.EVENING
+    best: int | None = None  # count only the best N units
+    missed: Missed = Missed.SKIP
+    min_lists: int = 0
+    below_minimum: BelowMinimum = BelowMinimum.UNRANKED
+    attendance_bonus: int = 0  # points per evening played (added to a total, not averaged)
+    window_months: int | None = None  # only evenings of the last N months before ``as_of``
+    ranking_only: bool = False  # only evenings marked as ranking tournaments
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scoring": self.scoring.value,
+            "placement_table": list(self.placement_table),
+            "aggregate": self.aggregate.value,
+            "unit": self.unit.value,
+            "best": self.best,
+            "missed": self.missed.value,
+            "min_lists": self.min_lists,
+            "below_minimum": self.below_minimum.value,
+            "attendance_bonus": self.attendance_bonus,
+            "window_months": self.window_months,
+            "ranking_only": self.ranking_only,
+            "tie_breaks": [criterion.value for criterion in self.tie_breaks],
+        }
+
+
+# The presets an organiser starts from (docs/SEASONS.md).
+PRESETS: Mapping[str, RankingRule] = {
+    "total": RankingRule(),
+    "average": RankingRule(aggregate=Aggregate.AVERAGE, unit=Unit.LIST),
+    "placement": RankingRule(
+        scoring=Scoring.PLACEMENT,
+        placement_table=(20, 17, 15, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1),
+        missed=Missed.ZERO,
+    ),
+    # DDV Rangliste: the average per round ("Rundenschnitt") of all ranking tournaments of the
+    # last 24 months, ranked from 36 rounds on (dokoverband.de/wettbewerbe).
+    "ddv": RankingRule(
+        aggregate=Aggregate.AVERAGE,
+        unit=Unit.LIST,
+        min_lists=36,
+        window_months=24,
+        ranking_only=True,
+        tie_breaks=(TieBreak.LISTS_PLAYED,),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One evening (tournament) of the season."""
+
+    id: int
+    date: datetime.date
+    lists: int  # how many lists (series) the evening played: a missed one counts this many 0s
+    ranking: bool = False  # a ranking tournament (the DDV preset counts only these)
+
+
+@dataclass(frozen=True)
+class EveningResult:
+    """A player's result at one evening, as the evening's standings give it."""
+
+    evening: int
+    player: int
+    lists: tuple[int, ...]  # points per list played, penalties included
+    place: int
+    penalties: int = 0  # the part of the points that were penalties (shown, not added again)
+
+    @property
+    def points(self) -> int:
+        return sum(self.lists)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One unit of a player's season: an evening, or one list of it; counted or dropped."""
+
+    evening: int
+    list_number: int | None  # the list's number at that evening (unit "list"), else None
+    value: Fraction
+    counted: bool
+    missed: bool = False  # a missed evening's 0, or a 0 filled up to the minimum
+    lists: int = 1  # the lists this unit stands for (its weight in an average per list)
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    """A player's evening in their season: what it was worth and whether it counted."""
+
+    evening: int
+    date: datetime.date
+    played: bool
+    points: int
+    lists: tuple[int, ...]
+    penalties: int
+    place: int | None
+    value: Fraction  # what the evening is worth to the season (points or placement points)
+    counted: bool  # counted whole or in part (unit "list": some of its lists)
+
+
+@dataclass(frozen=True)
+class PlayerSeason:
+    player: int
+    rank: int | None  # None: not ranked (fewer lists than the minimum)
+    score: Fraction
+    evenings: tuple[EveningLine, ...]
+    units: tuple[Counted, ...]
+    evenings_played: int
+    lists_played: int
+    lists_counted: int
+    bonus: int
+    tie_figures: Mapping[str, Fraction]
+    decided_by: str | None  # what placed them below the row above: SCORE, a tie-break, None
+    ranked: bool = True
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    rule: RankingRule
+    evenings: tuple[Evening, ...]  # the evenings the rule counts, oldest first
+    rows: tuple[PlayerSeason, ...]  # ranked players first, best first; then the unranked
+
+
+# --- reading a rule from JSON ------------------------------------------------------------------
+
+_ENUMS: Mapping[str, type[StrEnum]] = {
+    "scoring": Scoring,
+    "aggregate": Aggregate,
+    "unit": Unit,
+    "missed": Missed,
+    "below_minimum": BelowMinimum,
+}
+_OPTIONAL_POSITIVE = ("best", "window_months")
+_NON_NEGATIVE = ("min_lists", "attendance_bonus")
+
+
+def parse_rule(data: object) -> RankingRule:
+    """A ranking rule from its JSON form: a ``preset`` name and/or options over it.
+
+    Raises ``Refused`` naming every problem (``ranking_rule.<option>``).
+    """
+    if not isinstance(data, Mapping):
+        raise Refused.one("invalid_option", "ranking_rule", option="ranking_rule")
+    problems: list[Problem] = []
+    preset_name = data.get("preset", "total")
+    base = PRESETS.get(preset_name) if isinstance(preset_name, str) else None
+    if base is None:
+        problems.append(Problem("unknown_preset", "ranking_rule.preset", {"preset": preset_name}))
+        base = RankingRule()
+    changes: dict[str, Any] = {}
+    for name, value in data.items():
+        if name == "preset":
+            continue
+        try:
+            changes[name] = _option(name, value)
+        except KeyError:
+            problems.append(Problem("unknown_option", f"ranking_rule.{name}", {"option": name}))
+        except ValueError:
+            problems.append(Problem("invalid_option", f"ranking_rule.{name}", {"option": name}))
+    rule = replace(base, **changes)
+    problems.extend(_contradictions(rule))
+    if problems:
+        raise Refused(problems)
+    return rule
+
+
+def _option(name: str, value: object) -> object:
+    if name in _ENUMS:
+        return _ENUMS[name](_text(value))
+    if name in _OPTIONAL_POSITIVE:
+        return None if value is None else _integer(value, minimum=1)
+    if name in _NON_NEGATIVE:
+        return _integer(value, minimum=0)
+    if name == "ranking_only":
+        if not isinstance(value, bool):
+            raise ValueError(name)
+        return value
+    if name == "placement_table":
+        return tuple(_integer(points, minimum=0) for points in _sequence(value))
+    if name == "tie_breaks":
+        criteria = tuple(TieBreak(_text(criterion)) for criterion in _sequence(value))
+        if len(set(criteria)) != len(criteria):
+            raise ValueError(name)
+        return criteria
+    raise KeyError(name)
+
+
+def _integer(value: object, *, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(value)
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(value)
+    return value
+
+
+def _sequence(value: object) -> Sequence[object]:
+    if not isinstance(value, list | tuple):
+        raise ValueError(value)
+    return value
+
+
+def _contradictions(rule: RankingRule) -> list[Problem]:
+    if rule.scoring is Scoring.PLACEMENT and rule.unit is Unit.LIST:
+        # a place is the evening's, not a list's
+        return [Problem("invalid_option", "ranking_rule.unit", {"option": "unit"})]
+    return []
+
+
+# --- the ranking -------------------------------------------------------------------------------
+
+
+def season_evenings(
+    rule: RankingRule, evenings: Iterable[Evening], as_of: datetime.date | None = None
+) -> tuple[Evening, ...]:
+    """The evenings the rule counts, oldest first: ranking tournaments only, within the window
+    (the months before ``as_of``, that day included; ``as_of`` defaults to the last evening)."""
+    chosen = sorted(
+        (evening for evening in evenings if evening.ranking or not rule.ranking_only),
+        key=lambda evening: (evening.date, evening.id),
+    )
+    if rule.window_months is None or not chosen:
+        return tuple(chosen)
+    end = as_of or chosen[-1].date
+    start = months_before(end, rule.window_months)
+    return tuple(evening for evening in chosen if start < evening.date <= end)
+
+
+def months_before(day: datetime.date, months: int) -> datetime.date:
+    """The same day ``months`` months earlier (the month's last day where it is shorter)."""
+    month_index = day.year * 12 + day.month - 1 - months
+    year, month = divmod(month_index, 12)
+    month += 1
+    for last_day in (day.day, 30, 29, 28):
+        try:
+            return datetime.date(year, month, min(day.day, last_day))
+        except ValueError:
+            continue
+    raise AssertionError("unreachable: every month has 28 days")  # pragma: no cover
+
+
+def rank_season(
+    rule: RankingRule,
+    evenings: Iterable[Evening],
+    results: Iterable[EveningResult],
+    *,
+    as_of: datetime.date | None = None,
+) -> SeasonTable:
+    """The season table: every player with a result in a counted evening, ranked by the rule."""
+    chosen = season_evenings(rule, evenings, as_of)
+    by_id = {evening.id: evening for evening in chosen}
+    by_player: dict[int, dict[int, EveningResult]] = defaultdict(dict)
+    by_evening: dict[int, list[EveningResult]] = defaultdict(list)
+    for result in results:
+        if result.evening in by_id:
+            by_player[result.player][result.evening] = result
+            by_evening[result.evening].append(result)
+    values = _evening_values(rule, by_evening)
+    seasons = [
+        _player_season(rule, chosen, player, played, values)
+        for player, played in sorted(by_player.items())
+    ]
+    ranked = _ranked(rule, [row for row in seasons if row.ranked], by_player)
+    unranked = sorted(
+        (row for row in seasons if not row.ranked), key=lambda row: (-row.score, row.player)
+    )
+    return SeasonTable(rule=rule, evenings=chosen, rows=(*ranked, *unranked))
+
+
+def qualifiers(table: SeasonTable, places: int) -> tuple[PlayerSeason, ...]:
+    """A cup's qualifiers: the ranked players placed within the best ``places`` (all those who
+    share the last place qualify)."""
+    return tuple(row for row in table.rows if row.rank is not None and row.rank <= places)
+
+
+def _evening_values(
+    rule: RankingRule, by_evening: Mapping[int, list[EveningResult]]
+) -> dict[tuple[int, int], Fraction]:
+    """What each (evening, player) result is worth to the season."""
+    values: dict[tuple[int, int], Fraction] = {}
+    for evening, results in by_evening.items():
+        for result in results:
+            values[(evening, result.player)] = Fraction(_evening_value(rule, result, results))
+    return values
+
+
+def _evening_value(rule: RankingRule, result: EveningResult, field_: list[EveningResult]) -> int:
+    if rule.scoring is Scoring.POINTS:
+        return result.points
+    if rule.placement_table:
+        index = result.place - 1
+        return rule.placement_table[index] if 0 <= index < len(rule.placement_table) else 0
+    return sum(1 for other in field_ if other.place > result.place)  # players beaten
+
+
+def _player_season(
+    rule: RankingRule,
+    evenings: Sequence[Evening],
+    player: int,
+    played: Mapping[int, EveningResult],
+    values: Mapping[tuple[int, int], Fraction],
+) -> PlayerSeason:
+    units = _units(rule, evenings, player, played, values)
+    lists_played = sum(len(result.lists) for result in played.values())
+    ranked = True
+    if lists_played < rule.min_lists:
+        if rule.below_minimum is BelowMinimum.UNRANKED:
+            ranked = False
+        else:
+            filler = Counted(FILLED, None, Fraction(0), True, missed=True)
+            units.extend([filler] * (rule.min_lists - lists_played))
+    units = _choose_best(rule, units)
+    counted = [unit for unit in units if unit.counted]
+    bonus = rule.attendance_bonus * len(played)
+    score = _score(rule, counted) + bonus
+    lines = tuple(
+        _evening_line(evening, played.get(evening.id), player, values, units)
+        for evening in evenings
+    )
+    return PlayerSeason(
+        player=player,
+        rank=None,
+        score=score,
+        evenings=lines,
+        units=tuple(units),
+        evenings_played=len(played),
+        lists_played=lists_played,
+        lists_counted=sum(unit.lists for unit in counted),
+        bonus=bonus,
+        tie_figures={},
+        decided_by=None,
+        ranked=ranked,
+    )
+
+
+def _units(
+    rule: RankingRule,
+    evenings: Sequence[Evening],
+    player: int,
+    played: Mapping[int, EveningResult],
+    values: Mapping[tuple[int, int], Fraction],
+) -> list[Counted]:
+    """The units the player's season is made of, all counted until the best are chosen."""
+    units: list[Counted] = []
+    for evening in evenings:
+        result = played.get(evening.id)
+        if result is None:
+            if rule.missed is Missed.ZERO:
+                units.extend(_missed_units(rule, evening))
+        elif rule.unit is Unit.LIST:
+            units.extend(
+                Counted(evening.id, number, Fraction(points), True)
+                for number, points in enumerate(result.lists, start=1)
+            )
+        else:
+            lists = len(result.lists)
+            units.append(Counted(evening.id, None, values[(evening.id, player)], True, lists=lists))
+    return units
+
+
+def _missed_units(rule: RankingRule, evening: Evening) -> list[Counted]:
+    if rule.unit is Unit.LIST:
+        return [
+            Counted(evening.id, number, Fraction(0), True, missed=True)
+            for number in range(1, evening.lists + 1)
+        ]
+    return [Counted(evening.id, None, Fraction(0), True, missed=True, lists=evening.lists)]
+
+
+def _choose_best(rule: RankingRule, units: list[Counted]) -> list[Counted]:
+    """Mark all but the best N units as dropped (the earlier of equal units counts)."""
+    if rule.best is None or len(units) <= rule.best:
+        return units
+    order = sorted(range(len(units)), key=lambda index: (-units[index].value, index))
+    keep = set(order[: rule.best])
+    return [
+        unit if index in keep else replace(unit, counted=False) for index, unit in enumerate(units)
+    ]
+
+
+def _score(rule: RankingRule, counted: Sequence[Counted]) -> Fraction:
+    total = sum((unit.value for unit in counted), Fraction(0))
+    if rule.aggregate is Aggregate.TOTAL:
+        return total
+    # average per list for points, per evening for placement points
+    weight = sum(unit.lists if rule.scoring is Scoring.POINTS else 1 for unit in counted)
+    return total / weight if weight else Fraction(0)
+
+
+def _evening_line(
+    evening: Evening,
+    result: EveningResult | None,
+    player: int,
+    values: Mapping[tuple[int, int], Fraction],
+    units: Sequence[Counted],
+) -> EveningLine:
+    own = [unit for unit in units if unit.evening == evening.id]
+    return EveningLine(
+        evening=evening.id,
+        date=evening.date,
+        played=result is not None,
+        points=result.points if result else 0,
+        lists=result.lists if result else (),
+        penalties=result.penalties if result else 0,
+        place=result.place if result else None,
+        value=values.get((evening.id, player), Fraction(0)),
+        counted=any(unit.counted for unit in own),
+    )
+
+
+# --- ranks and tie-breaks ----------------------------------------------------------------------
+
+
+@dataclass
+class _Group:
+    rows: list[PlayerSeason]
+    decided_by: str = SCORE
+    figures: dict[int, dict[str, Fraction]] = field(default_factory=dict)
+
+
+def _ranked(
+    rule: RankingRule,
+    rows: list[PlayerSeason],
+    played: Mapping[int, Mapping[int, EveningResult]],
+) -> list[PlayerSeason]:
+    """Rows by score, ties broken by the rule's criteria in order (each applied within the
+    players still tied); players tied on all share a rank, listed by player id."""
+    figures: dict[int, dict[str, Fraction]] = {row.player: {} for row in rows}
+    ordered: list[tuple[PlayerSeason, str]] = []
+    for group in _split(rows, lambda row: row.score, SCORE):
+        ordered.extend(_break_ties(rule.tie_breaks, group, played, figures))
+    result: list[PlayerSeason] = []
+    for place, (row, decided_by) in enumerate(ordered, start=1):
+        shared = bool(result) and decided_by == ""
+        rank = result[-1].rank if shared else place
+        result.append(
+            replace(
+                row,
+                rank=rank,
+                tie_figures=figures[row.player],
+                decided_by=None if shared or not result else decided_by,
+            )
+        )
+    return result
+
+
+def _split(rows: Sequence[PlayerSeason], key: Any, name: str) -> list[list[PlayerSeason]]:
+    """Rows grouped by ``key`` (higher first); each group ordered by player id."""
+    groups: dict[Fraction, list[PlayerSeason]] = defaultdict(list)
+    for row in rows:
+        groups[key(row)].append(row)
+    return [
+        sorted(groups[value], key=lambda row: row.player) for value in sorted(groups, reverse=True)
+    ]
+
+
+def _break_ties(
+    criteria: Sequence[TieBreak],
+    group: list[PlayerSeason],
+    played: Mapping[int, Mapping[int, EveningResult]],
+    figures: dict[int, dict[str, Fraction]],
+    decided_by: str = SCORE,
+) -> list[tuple[PlayerSeason, str]]:
+    """The group in order, each row with what separated it from the row above ("" = tied)."""
+    if len(group) == 1:
+        return [(group[0], decided_by)]
+    if not criteria:
+        return [(row, decided_by if index == 0 else "") for index, row in enumerate(group)]
+    criterion, rest = criteria[0], criteria[1:]
+    value = _tie_figure(criterion, group, played)
+    for row in group:
+        figures[row.player][criterion.value] = value(row)
+    ordered: list[tuple[PlayerSeason, str]] = []
+    for index, subgroup in enumerate(_split(group, value, criterion.value)):
+        label = decided_by if index == 0 else criterion.value
+        ordered.extend(_break_ties(rest, subgroup, played, figures, label))
+    return ordered
+
+
+def _tie_figure(
+    criterion: TieBreak,
+    group: Sequence[PlayerSeason],
+    played: Mapping[int, Mapping[int, EveningResult]],
+) -> Any:
+    if criterion is TieBreak.HEAD_TO_HEAD:
+        others = {row.player for row in group}
+        return lambda row: Fraction(_head_to_head(row.player, others, played))
+    return lambda row: _figure(criterion, row, played[row.player])
+
+
+def _figure(
+    criterion: TieBreak, row: PlayerSeason, played: Mapping[int, EveningResult]
+) -> Fraction:
+    if criterion is TieBreak.AVERAGE:
+        points = sum(result.points for result in played.values())
+        return Fraction(points, row.lists_played) if row.lists_played else Fraction(0)
+    if criterion is TieBreak.EVENINGS_WON:
+        return Fraction(sum(1 for result in played.values() if result.place == 1))
+    if criterion is TieBreak.BEST_EVENING:
+        return Fraction(max(result.points for result in played.values()))
+    if criterion is TieBreak.EVENINGS_PLAYED:
+        return Fraction(row.evenings_played)
+    return Fraction(row.lists_played)  # LISTS_PLAYED
+
+
+def _head_to_head(
+    player: int, group: set[int], played: Mapping[int, Mapping[int, EveningResult]]
+) -> int:
+    """Evenings this player finished ahead of another tied player, minus those behind."""
+    balance = 0
+    for evening, result in played[player].items():
+        for other in group - {player}:
+            theirs = played[other].get(evening)
+            if theirs is not None:
+                balance += (result.place < theirs.place) - (result.place > theirs.place)
+    return balance

@@ -1,0 +1,144 @@
+"""Seasons: a named competition of one game over many evenings (tournaments).
+
+What is stored is only what a season *is* (its name, game, organisers, ranking rule, the rule
+set its new evenings inherit) and which evenings belong to it. Its standings are never stored:
+``seasons.domain.standings`` computes them from the evenings' standings on every change.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from seasons.engine.ranking import RankingRule, parse_rule
+from tournaments import enums
+from tournaments.models import Club, Tournament, check_rules
+
+
+def check_ranking_rule(ranking_rule) -> None:
+    """A season's ``ranking_rule`` must be one the season engine reads."""
+    try:
+        parse_rule(ranking_rule)
+    except Refused as refusal:
+        messages = [problem_message(problem) for problem in refusal.problems]
+        raise ValidationError({"ranking_rule": messages}) from refusal
+
+
+class Season(models.Model):
+    name = models.CharField(_("name"), max_length=150)
+    game = models.CharField(
+        _("game"), max_length=20, choices=enums.Game.choices, default=enums.Game.DOPPELKOPF
+    )
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seasons",
+    )
+    # Like a tournament's: the users who run it (superusers run every season).
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
+    )
+    ranking_rule = models.JSONField(
+        _("ranking rule"),
+        default=dict,
+        blank=True,
+        help_text=_("A preset and its options (docs/SEASONS.md)."),
+    )
+    cup_places = models.PositiveSmallIntegerField(
+        _("qualifying places"),
+        null=True,
+        blank=True,
+        help_text=_("A cup: the best this many of the season ranking qualify for its final."),
+    )
+    is_public = models.BooleanField(
+        _("public"), default=True, help_text=_("Spectators see the season's ranking.")
+    )
+    # What a new evening of the season starts with.
+    rules = models.JSONField(_("rules"), default=dict, blank=True)
+    series_count = models.PositiveSmallIntegerField(_("number of series"), default=3)
+    normal_deals = models.PositiveSmallIntegerField(_("normal deals per four-table"), default=20)
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(series_count__gte=1) & Q(normal_deals__gte=1),
+                name="season_counts_positive",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        check_rules(self.game, self.rules)
+        check_ranking_rule(self.ranking_rule)
+
+    @property
+    def rule(self) -> RankingRule:
+        return parse_rule(self.ranking_rule)
+
+
+class SeasonEvening(models.Model):
+    """A tournament as an evening of a season (of one season at most)."""
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="evenings"
+    )
+    tournament = models.OneToOneField(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="season_evening",
+    )
+    ranking_tournament = models.BooleanField(
+        _("ranking tournament"),
+        default=False,
+        help_text=_("Counts for a ranking that takes ranking tournaments only (DDV)."),
+    )
+
+    class Meta:
+        ordering = ["season_id", "tournament__date", "tournament_id"]
+        verbose_name = _("evening of a season")
+        verbose_name_plural = _("evenings of a season")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.tournament}"
+
+
+class SeasonAction(models.Model):
+    """Who did what to a season, and when: the season's log (never edited). What is done to
+    one of its evenings is in that tournament's log as well."""
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="actions"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organiser"),
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    user_label = models.CharField(_("organiser"), max_length=150)
+    action = models.CharField(_("action"), max_length=40)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("season action")
+        verbose_name_plural = _("season actions")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"

@@ -1,0 +1,14 @@
+"""A season's public pages: /s/<season>/..."""
+
+from django.urls import path
+
+from seasons.views import PlayerSeasonView, SeasonView
+
+urlpatterns = [
+    path("<int:season_id>/", SeasonView.as_view(), name="season-page"),
+    path(
+        "<int:season_id>/players/<int:player_id>/",
+        PlayerSeasonView.as_view(),
+        name="season-player-page",
+    ),
+]

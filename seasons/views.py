@@ -1,0 +1,81 @@
+"""Public pages of a season (no login): its ranking and a player's season, /s/<season>/...
+
+They render the same cached bodies the API serves (``seasons.domain.standings``). A private
+season is a 404 to anyone but its organisers, who see it live over every evening.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views import View
+
+from results.charts import Chart, course_chart
+from seasons.access import readable_season
+from seasons.domain.standings import player_season, season_ranking
+from seasons.engine.ranking import TieBreak
+from seasons.models import SeasonEvening
+from seasons.rule_texts import rule_summary, tie_break_label
+
+
+def _season(request, season_id: int):
+    found = readable_season(request.user, season_id)
+    if found is None:
+        raise Http404
+    return found
+
+
+class SeasonView(View):
+    def get(self, request, season_id: int):
+        season, organiser = _season(request, season_id)
+        rows = season_ranking(season, public=not organiser).rows
+        evenings = SeasonEvening.objects.filter(season=season).select_related("tournament")
+        if not organiser:
+            evenings = evenings.exclude(tournament__status="draft")
+        for row in rows:
+            row["tie_words"] = ", ".join(
+                f"{tie_break_label(name)} {value}" for name, value in row["tie_figures"].items()
+            )
+            row["decided_by_words"] = (
+                tie_break_label(row["decided_by"])
+                if row["decided_by"] in TieBreak.__members__.values()
+                else ""
+            )
+        context = {
+            "season": season,
+            "rows": [row for row in rows if row["ranked"]],
+            "unranked": [row for row in rows if not row["ranked"]],
+            "rule": rule_summary(season.rule),
+            "evenings": evenings,
+        }
+        return render(request, "seasons/ranking.html", context)
+
+
+class PlayerSeasonView(View):
+    def get(self, request, season_id: int, player_id: int):
+        season, organiser = _season(request, season_id)
+        body = player_season(season, player_id, public=not organiser)
+        data = json.loads(body.content)
+        if data is None:
+            raise Http404
+        for evening in data["evenings"]:  # a date the template words in the reader's language
+            evening["date"] = datetime.date.fromisoformat(evening["tournament"]["date"])
+        context = {
+            "season": season,
+            "standing": data["standing"],
+            "evenings": data["evenings"],
+            "chart": season_course(data["evenings"]),
+        }
+        return render(request, "seasons/player.html", context)
+
+
+def season_course(evenings: list[dict]) -> Chart:
+    """The player's points after each evening of the season (missed ones add nothing)."""
+    total, points = 0, []
+    for number, evening in enumerate(evenings, start=1):
+        total += evening["points"]
+        points.append({"series": number, "total": total})
+    return course_chart(points)

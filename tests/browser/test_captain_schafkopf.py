@@ -1,0 +1,50 @@
+"""Schafkopf on the captain's page: a club evening's games by taps (the band of the declarer's
+card points, Kontra and Klopfen among the doublings, a Ramsch with each player's points)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Deal, DealRevision
+from tests.browser.captain import CaptainPage
+from tests.factories.tournaments import seated_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def tap(captain: CaptainPage, name: str, value) -> None:
+    captain.form.locator(f'input[name="{name}"][value="{value}"]').click()
+
+
+def test_a_club_evening_records_a_doubled_wenz_and_a_ramsch_by_taps(phone, screenshot):
+    table = seated_table(4, game="schafkopf", rules={"preset": "club_evening"})
+    captain = CaptainPage(phone, table).sign_in()
+
+    # A Wenz of player 2 with 61–90, Kontra by player 3, knocked by player 1: 5 × 2 × 2.
+    tap(captain, "contract", "wenz")
+    tap(captain, "declarer", 2)
+    tap(captain, "band", "61-90")
+    captain.form.locator("[data-doublings] summary").click()
+    tap(captain, "knocked", 1)
+    tap(captain, "kontra", 3)
+    expect(captain.form.locator("[data-doublings-count]")).to_have_text("(2)")
+    expect(phone.locator("#preview h3")).to_contain_text("20")
+    screenshot(phone, "captain-schafkopf-doubled-wenz")
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(1)
+    stored = DealRevision.objects.get().input
+    assert (stored["declarer_band"], stored["knocked"], stored["kontra"]) == ("61-90", [1], 3)
+    assert Deal.objects.get().current.result["points"] == {"1": -20, "2": 60, "3": -20, "4": -20}
+
+    # A Ramsch: everyone passed; each player's card points, the most loses.
+    tap(captain, "contract", "ramsch")
+    expect(captain.form.locator('input[name="declarer"]').first).to_be_hidden()
+    for seat, points in {1: 10, 2: 25, 3: 50, 4: 35}.items():
+        captain.form.locator(f"#ramsch-{seat}").fill(str(points))
+    expect(phone.locator("#preview h3")).to_be_visible()
+    screenshot(phone, "captain-schafkopf-ramsch")
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(2)
+    ramsch = Deal.objects.get(number=2).current
+    assert ramsch.input["ramsch_points"] == {"1": 10, "2": 25, "3": 50, "4": 35}
+    points = ramsch.result["points"]
+    assert [seat for seat, amount in points.items() if amount < 0] == ["3"]  # most points

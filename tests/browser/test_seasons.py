@@ -1,0 +1,44 @@
+"""No serious or critical accessibility violations (axe-core) on the season's pages: its ranking
+and a player's season on a phone, the desk's season page on a laptop."""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.browser.axe import described, violations
+from tests.browser.conftest import PHONE, browser_page
+from tests.factories.seasons import season_with_evenings
+from tests.factories.tournaments import organiser
+
+pytestmark = pytest.mark.django_db(transaction=True)
+LAPTOP = {"width": 1280, "height": 720}
+
+
+def test_the_season_s_pages_have_no_serious_accessibility_violations(chromium, live_server):
+    season, _tables, players = season_with_evenings(
+        3, ranking_rule={"best": 2, "missed": "zero"}, cup_places=2
+    )
+    found = {}
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
+        phone.goto(f"/s/{season.pk}/")
+        phone.locator("#season-ranking tbody tr").first.wait_for()
+        found["season ranking"] = violations(phone)
+        phone.goto(f"/s/{season.pk}/players/{players[0].pk}/")
+        phone.locator("#season-evenings tbody tr").first.wait_for()
+        found["player's season"] = violations(phone)
+
+    client = Client()
+    client.force_login(organiser())
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
+        desk.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+        )
+        desk.goto(f"/desk/seasons/{season.pk}/")
+        assert "/login/" not in desk.url
+        found["desk season"] = violations(desk)
+        desk.goto("/desk/seasons/")
+        found["desk seasons"] = violations(desk)
+
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)

@@ -1,0 +1,91 @@
+"""The desk's seasons: set one up, add an evening, start the next one, take one out."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from seasons.models import Season, SeasonEvening
+from tests.factories.seasons import season_with_evenings
+from tests.factories.tournaments import organiser, tournament_with_players
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def desk(client):
+    client.force_login(organiser())
+    return client
+
+
+def test_set_up_a_season(desk):
+    assert desk.get("/desk/seasons/").status_code == 200
+    answer = desk.post(
+        "/desk/seasons/",
+        {
+            "name": "Vereinsmeisterschaft",
+            "game": "doppelkopf",
+            "preset": "average",
+            "best": "20",
+            "missed_zero": "on",
+            "min_lists": "24",
+            "is_public": "on",
+            "series_count": "3",
+            "normal_deals": "20",
+        },
+    )
+    season = Season.objects.get()
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/desk/seasons/{season.pk}/"
+    assert season.ranking_rule == {
+        "preset": "average",
+        "best": 20,
+        "unit": "list",
+        "missed": "zero",
+        "min_lists": 24,
+    }
+    assert list(season.organisers.all()) == [organiser()]
+    assert desk.post("/desk/seasons/", {"name": ""}).status_code == 400
+
+
+def test_add_start_and_take_out_evenings(desk):
+    season, _tables, _players = season_with_evenings(2)
+    page = desk.get(f"/desk/seasons/{season.pk}/")
+    assert page.status_code == 200
+    assert "Clubabend 2" in page.content.decode()
+    other, _entries = tournament_with_players(4, name="Pokalabend")
+    answer = desk.post(
+        f"/desk/seasons/{season.pk}/",
+        {"action": "add", "tournament": other.pk, "ranking_tournament": "on"},
+    )
+    assert answer.status_code == 302
+    assert SeasonEvening.objects.get(tournament=other).ranking_tournament
+    answer = desk.post(f"/desk/seasons/{season.pk}/", {"action": "new", "date": "2026-03-04"})
+    evening = SeasonEvening.objects.get(season=season, tournament__date="2026-03-04").tournament
+    assert answer["Location"] == f"/desk/{evening.pk}/entries/"
+    assert evening.entries.count() == 4
+    answer = desk.post(f"/desk/seasons/{season.pk}/", {"action": "remove", "tournament": other.pk})
+    assert not SeasonEvening.objects.filter(tournament=other).exists()
+    assert (
+        desk.post(
+            f"/desk/seasons/{season.pk}/", {"action": "remove", "tournament": other.pk}
+        ).status_code
+        == 400
+    )
+    assert (
+        desk.post(
+            f"/desk/seasons/{season.pk}/", {"action": "remove", "tournament": "x"}
+        ).status_code
+        == 400
+    )
+    assert (
+        desk.post(f"/desk/seasons/{season.pk}/", {"action": "new", "date": "x"}).status_code == 400
+    )
+    assert desk.post(f"/desk/seasons/{season.pk}/", {"action": "add"}).status_code == 400
+    assert desk.post(f"/desk/seasons/{season.pk}/", {"action": "dance"}).status_code == 400
+
+
+def test_only_the_seasons_organisers(client):
+    season, _tables, _players = season_with_evenings(1)
+    client.force_login(get_user_model().objects.create_user("fremd"))
+    assert client.get(f"/desk/seasons/{season.pk}/").status_code == 403
+    client.logout()
+    assert client.get(f"/desk/seasons/{season.pk}/").status_code == 302
