@@ -100,19 +100,29 @@ class CaptainPage:
         *,
         contract: str,
         declarer: int,
-        points: int,
+        points: int | None = None,
+        band: str | None = None,
         partner: int | None = None,
         suit: str | None = None,
         laufende: int = 0,
     ) -> None:
-        self._choose("contract", contract)
+        """A Schafkopf deal: the band of the declarer's card points, or the exact ``points``."""
+        self._tap_unless_checked("contract", contract)
         if suit:
-            self._choose("suit", suit)
-        self._choose("declarer", declarer)
+            self._tap_unless_checked("suit", suit)
+        self._tap_unless_checked("declarer", declarer)
         if partner:
-            self._choose("partner", partner)
-        self.form.locator("#points").fill(str(points))
-        self._choose("laufende", laufende)
+            self._tap_unless_checked("partner", partner)
+        exact = self.form.locator('input[name="exact"]')
+        if band is not None:
+            if exact.is_checked():
+                self._tap(exact)
+            self._tap_unless_checked("band", band)
+        elif points is not None:
+            if not exact.is_checked():
+                self._tap(exact)
+            self.type_into(self.form.locator("#points"), str(points))
+        self._tap_unless_checked("laufende", laufende)
 
     def _choose(self, name: str, value) -> None:
         self.form.locator(f'input[name="{name}"][value="{value}"]').check()
