@@ -67,7 +67,11 @@ class TournamentForm(forms.ModelForm):
             "confirmation_required",
             "seating_method",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            # long choices: a drop-down on a phone cuts them, a radio group shows them whole
+            "seating_method": forms.RadioSelect,
+        }
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -28,6 +28,7 @@ SCHAFKOPF = SchafkopfRules()
 DOPPELKOPF_OPTIONS = {
     "scoring": forms.ChoiceField(
         label=_("Scoring"),
+        widget=forms.RadioSelect,  # long choices: shown whole, not cut on a phone
         choices=[
             ("ddv", _("DDV tournament rules: points are added up (TSR 7)")),
             ("doubling", _("Doubling: every announcement doubles the game value")),

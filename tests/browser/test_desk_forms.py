@@ -103,7 +103,7 @@ def test_the_extra_points_are_a_grid_of_boxes_with_whole_labels(desk_page, scree
     page = desk_page
     page.goto("/desk/new/")
     # the first group of boxes; the Bock triggers below are laid out alike
-    group = page.locator("fieldset.checks").first
+    group = page.locator("fieldset.checks:has(input[value=fox])")
     expect(group.locator("legend")).to_have_text("Sonderpunkte")
     items = boxes(page, "fieldset.checks:has(input[value=fox]) .check-item")
     assert len(items) > 3

@@ -172,7 +172,7 @@ def test_the_ddv_preset_stores_no_options_and_a_rule_set_is_offered_next_time(de
     ]
     assert [choices[i] for i in (0, 1, 2, 5)] == [
         ("ddv", "DDV-Turnierregeln"),
-        ("club_bock", "Club evening with Bock rounds"),  # German once the merger adds it
+        ("club_bock", "Vereinsabend mit Bockrunden"),
         ("schafkopf", "Schafkopf-Standardtarif"),
         (str(RuleSet.objects.get().pk), "Pik Dame"),
     ]

@@ -50,7 +50,8 @@
         const fieldName = prefixes[game.value] + name;
         const inputs = form.querySelectorAll(`[name="${fieldName}"]`);
         inputs.forEach((input) => {
-          if (input.type !== "checkbox") input.value = value;
+          if (input.type === "radio") input.checked = input.value === String(value);
+          else if (input.type !== "checkbox") input.value = value;
           else if (inputs.length > 1) input.checked = value.includes(input.value);
           else input.checked = Boolean(value);
         });
