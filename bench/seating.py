@@ -9,10 +9,19 @@ frozen; its time is that of all S calls. Then ``plan`` where no construction app
 402 players), and the time of seating one series of 400 players (the first, and the last with
 seven played) by ``random`` and ``ranking``. Asserts nothing.
 
+With ``--versus`` it prints instead, for a grid of fields (every N of 8..30, then a sampling up
+to 100; S = 2..8), ``plan``'s repeated pairs / most meetings and median time next to a plain
+simulated annealing of this file's own (``plain_annealing``: not the engine's) with a fixed time
+budget, and marks the fields where ``plan`` loses (more repeats, or as many and a higher most
+meetings) or takes more than 1 s. The bench's players have no clubs and no table wishes; both
+keep the five-table duty even (spread ≤ 1); positions are not the annealing's concern.
+
     .venv/bin/python bench/seating.py [--runs 3] [--seed 1]
+    .venv/bin/python bench/seating.py --versus [--fields 17-23] [--series 3] [--plain-seconds 1]
 """
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -21,7 +30,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from seating.engine import Player, SeatingRequest, lower_bound, quality, seat, table_sizes
+from seating.engine import (
+    Player,
+    SeatingRefused,
+    SeatingRequest,
+    lower_bound,
+    quality,
+    seat,
+    table_sizes,
+)
 
 CASES = [
     (16, 5),
@@ -124,11 +141,181 @@ def one_series_of_400(runs: int, seed: int) -> None:
         )
 
 
+GRID_COUNTS = [
+    *range(8, 31),
+    33,
+    35,
+    38,
+    41,
+    43,
+    46,
+    50,
+    53,
+    57,
+    62,
+    66,
+    71,
+    75,
+    82,
+    89,
+    94,
+    99,
+    100,
+]
+GRID_SERIES = range(2, 9)
+FIVE = 5
+
+
+def plain_annealing(count: int, series: int, seconds: float, seed: int) -> list[list[list[int]]]:
+    """A plain simulated annealing, for comparison: players 0..count−1, ``series`` series.
+
+    Start: each series shuffled, the five-table seats handed out in a rotation (so every player
+    sits at a five-table ⌊or⌈ as often as the others). Move: a random series, two random
+    players at different tables swap, unless that takes a player's five-table duty outside the
+    spread of the start. Cost: repeated pairs. Metropolis acceptance, the temperature falling
+    geometrically from 2 to 0.05 over ``seconds``; the best seating seen is returned.
+    """
+    rng = random.Random(seed)
+    sizes = table_sizes(count)
+    five_seats = FIVE * sizes.count(FIVE)
+    rotation = list(range(count))
+    rng.shuffle(rotation)
+    meet = [[0] * count for _ in range(count)]
+    duty = [0] * count
+    tables: list[list[list[int]]] = []
+    where: list[list[int]] = []
+    for k in range(series):
+        fives = {rotation[(k * five_seats + i) % count] for i in range(five_seats)}
+        fours = [p for p in range(count) if p not in fives]
+        on_fives = sorted(fives)
+        rng.shuffle(fours)
+        rng.shuffle(on_fives)
+        seated = fours + on_fives  # table_sizes puts the fives last
+        cut = [0, *[sum(sizes[: t + 1]) for t in range(len(sizes))]]
+        series_tables = [seated[cut[t] : cut[t + 1]] for t in range(len(sizes))]
+        place = [0] * count
+        for t, table in enumerate(series_tables):
+            for u in table:
+                place[u] = t
+                duty[u] += len(table) == FIVE
+                for w in table:
+                    meet[u][w] += u != w
+        tables.append(series_tables)
+        where.append(place)
+    low, high = min(duty), max(duty)
+    cost = sum(max(0, meet[u][w] - 1) for u in range(count) for w in range(u + 1, count))
+    best, best_tables = cost, [[list(t) for t in ts] for ts in tables]
+    start = time.perf_counter()
+    temperature = 2.0
+    for iteration in range(10**12):
+        if iteration % 500 == 0:
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds or best == 0:
+                break
+            temperature = 2.0 * (0.05 / 2.0) ** (elapsed / seconds)
+        k = rng.randrange(series)
+        u, v = rng.randrange(count), rng.randrange(count)
+        home, there = where[k][u], where[k][v]
+        if home == there:
+            continue
+        table_u, table_v = tables[k][home], tables[k][there]
+        if len(table_u) != len(table_v):
+            joins, leaves = (v, u) if len(table_u) == FIVE else (u, v)
+            if duty[joins] + 1 > high or duty[leaves] - 1 < low:
+                continue
+        meet_u, meet_v = meet[u], meet[v]
+        change = sum((meet_v[w] >= 1) - (meet_u[w] >= 2) for w in table_u if w != u) + sum(
+            (meet_u[w] >= 1) - (meet_v[w] >= 2) for w in table_v if w != v
+        )
+        if change > 0 and rng.random() >= math.exp(-change / temperature):
+            continue
+        for leaving, joining, table in ((u, v, table_u), (v, u, table_v)):
+            for w in table:
+                if w != leaving:
+                    meet[leaving][w] -= 1
+                    meet[w][leaving] -= 1
+                    meet[joining][w] += 1
+                    meet[w][joining] += 1
+        table_u[table_u.index(u)] = v
+        table_v[table_v.index(v)] = u
+        where[k][u], where[k][v] = there, home
+        if len(table_u) != len(table_v):
+            duty[joins] += 1
+            duty[leaves] -= 1
+        cost += change
+        if cost < best:
+            best, best_tables = cost, [[list(t) for t in ts] for ts in tables]
+    return best_tables
+
+
+def versus(args: argparse.Namespace) -> None:
+    """``plan`` next to the plain annealing over the grid; the lost and slow fields marked."""
+    counts = _numbers(args.fields) if args.fields else GRID_COUNTS
+    series_counts = _numbers(args.series) if args.series else GRID_SERIES
+    print(
+        f"plan (median of {args.runs} runs) vs a plain annealing of {args.plain_seconds} s, "
+        f"seed {args.seed}: repeated pairs / most meetings"
+    )
+    header = f"{'N/S':>6} | {'plan':>7} {'time':>6} | {'plain':>7} | {'bound':>5} | verdict"
+    print(header)
+    print("-" * len(header))
+    lost, slow, fields = [], [], 0
+    for count in counts:
+        try:
+            table_sizes(count)
+        except SeatingRefused:
+            continue
+        for series in series_counts:
+            fields += 1
+            team = players(count)
+            plan, seconds = timed(
+                args.runs, lambda t=team, s=series: seat(SeatingRequest(t, s, seed=args.seed))
+            )
+            plain = plain_annealing(count, series, args.plain_seconds, args.seed)
+            ids = [[tuple(p + 1 for p in table) for table in tables] for tables in plain]
+            plain_report = quality(ids, team)
+            mine = (plan.report.repeated_pairs, plan.report.max_meetings)
+            theirs = (plain_report.repeated_pairs, plain_report.max_meetings)
+            verdict = []
+            if mine > theirs:
+                verdict.append("LOSES")
+                lost.append(f"{count}/{series}")
+            if seconds > 1:
+                verdict.append("> 1 s")
+                slow.append(f"{count}/{series}")
+            if plan.report.five_table_spread > 1 or plain_report.five_table_spread > 1:
+                verdict.append("uneven duty")
+            print(
+                f"{count:>3}/{series:<2} | {mine[0]:>4}/{mine[1]:<2} {seconds:5.2f}s | "
+                f"{theirs[0]:>4}/{theirs[1]:<2} | {plan.report.lower_bound:>5} | "
+                f"{', '.join(verdict) or ('better' if mine < theirs else 'tie')}",
+                flush=True,
+            )
+    print(f"\n{fields} fields; plan loses on {len(lost)}: {' '.join(lost) or '-'}")
+    print(f"plan takes more than 1 s on {len(slow)}: {' '.join(slow) or '-'}")
+
+
+def _numbers(text: str) -> list[int]:
+    """ "17-23,30" as [17, ..., 23, 30]."""
+    numbers = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        numbers += range(int(first), int(last or first) + 1)
+    return numbers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--versus", action="store_true", help="plan next to a plain annealing")
+    parser.add_argument("--fields", help="player counts for --versus, e.g. 17-23,41")
+    parser.add_argument("--series", help="series counts for --versus, e.g. 2-8")
+    parser.add_argument("--plain-seconds", type=float, default=1.0)
     args = parser.parse_args()
+    if args.versus:
+        versus(args)
+        return
     header = (
         f"{'N/S':>7} | {'plan rep/max':>12} {'time':>7} | {'random':>8} {'time':>7} | "
         f"{'ranking':>8} {'time':>7} | {'plain':>6} | {'bound':>5} | target"
