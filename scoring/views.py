@@ -79,6 +79,7 @@ TEXTS = {
     "dealer": _("dealer: %(name)s"),
     "sits_out": _("sits out: %(name)s"),
     "forced": _("Vorführung: %(name)s must play their compulsory solo now."),
+    "bock": _("Bock ×%(factor)s (%(left)s left)"),
     "all_played": _(
         "All %(total)s deals are played. Corrections are possible until the series is closed."
     ),

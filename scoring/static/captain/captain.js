@@ -683,6 +683,10 @@
       progress.append(` · ${text("sits_out", { name: data.names[String(next.sitting_out)] })}`);
     }
     const parts = [progress];
+    if (next.bock?.level) {
+      const values = { factor: next.bock.factor, left: next.bock.deals_left };
+      parts.push(paragraph(text("bock", values), "banner bock"));
+    }
     if (next.forced_soloist !== null) {
       const name = data.names[String(next.forced_soloist)];
       parts.push(paragraph(text("forced", { name }), "banner forced"));
