@@ -25,13 +25,22 @@ def pytest_configure(config):
     from babel.messages.frontend import CommandLineInterface
     from django.utils.translation import trans_real
 
-    CommandLineInterface().run(
-        ["pybabel", "-q", "compile", "-d", str(REPO / "locale"), "-D", "django"]
-    )
+    # Only when stale: bin/test compiles them before it starts two pytest processes, and a
+    # catalog written by one while the other reads it is a torn file (a flaky collection error).
+    catalogs = list((REPO / "locale").glob("*/LC_MESSAGES/django.po"))
+    if any(_stale(catalog) for catalog in catalogs):
+        CommandLineInterface().run(
+            ["pybabel", "-q", "compile", "-d", str(REPO / "locale"), "-D", "django"]
+        )
     # pytest-django set Django up before this hook: drop catalogs loaded already (Django's and
     # the standard library's caches), so that the fresh .mo files are read
     gettext._translations.clear()
     trans_real._translations, trans_real._default, trans_real._active = {}, None, Local()
+
+
+def _stale(catalog: Path) -> bool:
+    compiled = catalog.with_suffix(".mo")
+    return not compiled.exists() or compiled.stat().st_mtime < catalog.stat().st_mtime
 
 
 def contract_examples(prefix: str = "") -> list[dict]:
