@@ -19,9 +19,11 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django.views import View
+from django.views.decorators.gzip import gzip_page
 
 from rules import parse_rules, schafkopf
 from rules.doppelkopf import ABSAGE_NAMES, POINT_BANDS, DoppelkopfRules
@@ -114,6 +116,10 @@ class CaptainSignInView(View):
         return redirect("captain")
 
 
+# The page is the biggest thing a phone loads at the table (chips, the score sheet, the page's
+# data); compressed here, as gunicorn alone would not. Django's gzip adds random bytes against
+# BREACH; the live reads with their ETags (the API) are left alone.
+@method_decorator(gzip_page, name="get")
 class CaptainTableView(View):
     """The table screen, the entry form and the list; ``?part=live`` only what deals change."""
 
