@@ -66,3 +66,8 @@ def split_points(
     """Points per seat: each seat of ``side`` gets ``side_factor × side_value``, every other
     active seat the negative of ``side_value`` (solo: factor 3 for one seat; partners: 1)."""
     return {seat: side_factor * side_value if seat in side else -side_value for seat in seats}
+
+
+def band_holding(bands: Mapping[str, tuple[int, int]], points: int) -> str:
+    """The code of the band (lowest, highest card points) that holds ``points``."""
+    return next(code for code, (low, high) in bands.items() if low <= points <= high)

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from karlchen.refusals import Problems
 
-from .common import DealScore, Line, split_points, validate_seats
+from .common import DealScore, Line, band_holding, split_points, validate_seats
 
 RE, KONTRA = "re", "kontra"
 PARTIES = (RE, KONTRA)
@@ -99,7 +99,7 @@ POINT_BANDS: Mapping[str, tuple[int, int]] = {
 
 def band_of(re_points: int) -> str:
     """The band of ``POINT_BANDS`` that holds these card points of Re (0–240)."""
-    return next(code for code, (low, high) in POINT_BANDS.items() if low <= re_points <= high)
+    return band_holding(POINT_BANDS, re_points)
 
 
 NORMAL_SCORED = ("normal", "wedding", "poverty")  # contracts scored as a normal game (with 2 Re)

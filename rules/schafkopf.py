@@ -20,7 +20,7 @@ from typing import Any
 
 from karlchen.refusals import InvariantViolation, Problems
 
-from .common import DealScore, Line, split_points, validate_seats
+from .common import DealScore, Line, band_holding, split_points, validate_seats
 from .ramsch import check_ramsch, ramsch_outcome
 from .schafkopf_cards import (
     DECKS,
@@ -468,7 +468,7 @@ def _known_range(deal: SchafkopfDeal) -> tuple[int, int] | None:
 
 def band_of(points: int) -> str:
     """The band of ``POINT_BANDS`` that holds these card points of the declarer's side."""
-    return next(code for code, (low, high) in POINT_BANDS.items() if low <= points <= high)
+    return band_holding(POINT_BANDS, points)
 
 
 def _scored_points(deal: SchafkopfDeal) -> SchafkopfDeal:

@@ -87,7 +87,6 @@ TEXTS = {
     ),
     "players_caption": _("Players and their points"),
     "column_solo": _("Solo"),
-    "solo_played": _("played"),
     "solo_open": _("open"),
     "deals_tag": pgettext_lazy("the dealer", "deals"),
     "keeper_tag": _("keeps the list"),
