@@ -50,8 +50,17 @@ class SeasonView(View):
             "unranked": [row for row in rows if not row["ranked"]],
             "rule": rule_summary(season.rule),
             "evenings": evenings,
+            "final": _shown_final(season, organiser=organiser),
         }
         return render(request, "seasons/ranking.html", context)
+
+
+def _shown_final(season, *, organiser: bool):
+    """The cup's final: a draft one (not public yet) only for its organisers."""
+    final = season.final
+    if final is None or not (organiser or final.is_public):
+        return None
+    return final
 
 
 class PlayerSeasonView(View):

@@ -15,6 +15,7 @@ from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from seasons.access import is_season_organiser, organised_seasons
+from seasons.domain.final import create_final
 from seasons.domain.seasons import (
     add_evening,
     create_season,
@@ -84,6 +85,12 @@ class SeasonDeskView(DeskView):
                 tournament = get_object_or_404(Tournament, pk=int(posted))
                 remove_evening(self.season, tournament, by=actor)
                 messages.success(request, _("The evening is no longer part of the season."))
+            elif action == "final":
+                final = create_final(self.season, by=actor)
+                messages.success(
+                    request, _("The final is set up with the qualifiers, seeded by season rank.")
+                )
+                return HttpResponseRedirect(reverse("desk:entries", args=[final.pk]))
             elif action == "new":
                 new_form = NewEveningForm(request.POST)
                 if not new_form.is_valid():

@@ -6,6 +6,7 @@ from karlchen.api.paths import SEASON
 from seasons.api.views import (
     EveningAddApi,
     EveningRemoveApi,
+    FinalApi,
     NextEveningApi,
     SeasonApi,
     SeasonPlayerApi,
@@ -24,5 +25,6 @@ urlpatterns = [
         EveningRemoveApi.as_view(),
         name="season-evening",
     ),
+    path(SEASON + "final/", FinalApi.as_view(), name="season-final"),
     path(SEASON + "next-evening/", NextEveningApi.as_view(), name="season-next-evening"),
 ]

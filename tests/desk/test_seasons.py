@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from seasons.models import Season, SeasonEvening
-from tests.factories.seasons import season_with_evenings
+from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import organiser, tournament_with_players
 
 pytestmark = pytest.mark.django_db
@@ -89,3 +89,28 @@ def test_only_the_seasons_organisers(client):
     assert client.get(f"/desk/seasons/{season.pk}/").status_code == 403
     client.logout()
     assert client.get(f"/desk/seasons/{season.pk}/").status_code == 302
+
+
+def test_create_the_cup_final_at_the_desk(desk):
+    season, ranked = cup_of_eight(cup_places=2)
+    page = desk.get(f"/desk/seasons/{season.pk}/").content.decode()
+    assert "Create the final" in page
+    answer = desk.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
+    season.refresh_from_db()
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/desk/{season.final.pk}/entries/"
+    assert [e.player for e in season.final.entries.order_by("start_number")] == ranked[:2]
+    page = desk.get(f"/desk/seasons/{season.pk}/").content.decode()
+    assert "Create the final" not in page
+    assert "Pokal 2026: final" in page
+    again = desk.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
+    assert again.status_code == 400
+    assert "has its final already" in again.content.decode()
+
+
+def test_a_season_that_is_no_cup_offers_no_final(desk):
+    season, _tables, _players = season_with_evenings(1)
+    assert "Create the final" not in desk.get(f"/desk/seasons/{season.pk}/").content.decode()
+    answer = desk.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
+    assert answer.status_code == 400
+    assert "This season is no cup" in answer.content.decode()
