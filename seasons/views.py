@@ -9,12 +9,14 @@ from __future__ import annotations
 import datetime
 import json
 
-from django.http import Http404
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.utils.text import slugify
 from django.views import View
 
-from results.charts import Chart, course_chart
 from seasons.access import readable_season
+from seasons.charts import season_course
+from seasons.domain.exports import CONTENT_TYPES, KINDS, season_export
 from seasons.domain.standings import player_season, season_ranking
 from seasons.engine.ranking import TieBreak
 from seasons.models import SeasonEvening
@@ -81,10 +83,26 @@ class PlayerSeasonView(View):
         return render(request, "seasons/player.html", context)
 
 
-def season_course(evenings: list[dict]) -> Chart:
-    """The player's points after each evening of the season (missed ones add nothing)."""
-    total, points = 0, []
-    for number, evening in enumerate(evenings, start=1):
-        total += evening["points"]
-        points.append({"series": number, "total": total})
-    return course_chart(points)
+class SeasonExportView(View):
+    """The season ranking as CSV or XLSX, with an ETag: a client that has it gets a 304."""
+
+    def get(self, request, season_id: int, kind: str):
+        if kind not in KINDS:
+            raise Http404
+        season, organiser = _season(request, season_id)
+        content, etag = season_export(season, kind, public=not organiser)
+        return export_response(request, season, kind, content, etag, organiser=organiser)
+
+
+def export_response(request, season, kind: str, content: bytes, etag: str, *, organiser: bool):
+    headers = {
+        "ETag": etag,
+        "Cache-Control": ("private, " if organiser else "") + "no-cache",
+        "Vary": "Cookie, Accept-Language",
+    }
+    if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+        return HttpResponseNotModified(headers=headers)
+    response = HttpResponse(content, content_type=CONTENT_TYPES[kind], headers=headers)
+    name = f"{slugify(season.name) or 'season'}-ranking.{kind}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from desk.season_forms import AddEveningForm, NewEveningForm, SeasonForm
-from desk.views.base import DeskView, form_refused
+from desk.views.base import BadNumber, DeskView, form_refused, posted_number
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
+from printing.domain.season_printouts import season_ranking_pdf, season_sheets_pdf
 from seasons.access import is_season_organiser, organised_seasons
+from seasons.domain.exports import KINDS, season_export
 from seasons.domain.final import create_final
+from seasons.domain.log import log_season_action
 from seasons.domain.seasons import (
     add_evening,
     create_season,
@@ -23,8 +27,10 @@ from seasons.domain.seasons import (
     next_evening_date,
     remove_evening,
 )
+from seasons.domain.standings import season_ranking
 from seasons.models import Season, SeasonEvening
 from seasons.rule_texts import rule_summary
+from seasons.views import export_response
 from tournaments.models import Tournament
 
 
@@ -49,8 +55,8 @@ class SeasonsView(DeskView):
         return render(self.request, "desk/seasons.html", context, status=status)
 
 
-class SeasonDeskView(DeskView):
-    """One season: its evenings, adding one, starting the next (its organisers only)."""
+class SeasonOrganiserView(DeskView):
+    """A page of one season: its organisers (and superusers) only, everyone else gets 403."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
@@ -59,6 +65,10 @@ class SeasonDeskView(DeskView):
         if not is_season_organiser(request.user, self.season):
             raise PermissionDenied(_("Only this season's organisers may do that."))
         return super().dispatch(request, *args, **kwargs)
+
+
+class SeasonDeskView(SeasonOrganiserView):
+    """One season: its evenings, adding one, starting the next, its final, printing."""
 
     def get(self, request, season_id):
         return self.show()
@@ -129,5 +139,41 @@ class SeasonDeskView(DeskView):
             "add_form": add_form or AddEveningForm(tournaments=self.candidates()),
             "new_form": new_form
             or NewEveningForm(initial={"date": next_evening_date(self.season)}),
+            "players": [row["player"] for row in season_ranking(self.season, public=False).rows],
         }
         return render(self.request, "desk/season.html", context, status=status)
+
+
+class SeasonPrintView(SeasonOrganiserView):
+    """The season ranking, or season sheets (one player's: ``?player=``; else everyone's), as
+    a PDF to download."""
+
+    def get(self, request, season_id, kind):
+        if kind == "ranking":
+            rendered = season_ranking_pdf(self.season)
+        elif kind == "sheets":
+            try:
+                player = posted_number(request.GET, "player", _("Player"), low=1, high=2**31 - 1)
+            except BadNumber:
+                return HttpResponseBadRequest()
+            found = season_sheets_pdf(self.season, player)
+            if found is None:
+                raise Http404
+            rendered = found
+        else:
+            raise Http404
+        stem = slugify(self.season.name) or "season"
+        response = HttpResponse(rendered.pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{stem}-{kind}.pdf"'
+        return response
+
+
+class SeasonExportDeskView(SeasonOrganiserView):
+    """The season ranking as CSV or XLSX, every evening live (noted in the season's log)."""
+
+    def get(self, request, season_id, kind):
+        if kind not in KINDS:
+            raise Http404
+        content, etag = season_export(self.season, kind, public=False)
+        log_season_action(self.season, Actor.of_user(request.user), "exported", format=kind.upper())
+        return export_response(request, self.season, kind, content, etag, organiser=True)

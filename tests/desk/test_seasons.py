@@ -114,3 +114,32 @@ def test_a_season_that_is_no_cup_offers_no_final(desk):
     answer = desk.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
     assert answer.status_code == 400
     assert "This season is no cup" in answer.content.decode()
+
+
+def test_print_and_export_the_season_at_the_desk(desk, client):
+    from seasons.models import SeasonAction
+    from tests.factories.documents import pdf_lines
+
+    season, _tables, players = season_with_evenings(2)
+    page = desk.get(f"/desk/seasons/{season.pk}/").content.decode()
+    assert f"/desk/seasons/{season.pk}/print/ranking/" in page
+    assert f'<option value="{players[0].pk}">Spieler 1</option>' in page
+    ranking = desk.get(f"/desk/seasons/{season.pk}/print/ranking/")
+    assert ranking["Content-Type"] == "application/pdf"
+    assert "jahreswertung-2026-ranking.pdf" in ranking["Content-Disposition"]
+    assert pdf_lines(ranking.content)[0][0] == "Jahreswertung 2026"
+    sheet = desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player={players[1].pk}")
+    assert [page[0] for page in pdf_lines(sheet.content)] == ["Spieler 2"]
+    assert len(pdf_lines(desk.get(f"/desk/seasons/{season.pk}/print/sheets/").content)) == 4
+    assert desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player=x").status_code == 400
+    assert desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player=99999").status_code == 404
+    assert desk.get(f"/desk/seasons/{season.pk}/print/other/").status_code == 404
+    export = desk.get(f"/desk/seasons/{season.pk}/export/xlsx/")
+    assert export.status_code == 200
+    assert export["Content-Type"].startswith("application/vnd.openxmlformats")
+    assert SeasonAction.objects.filter(season=season, action="exported").count() == 1
+    assert desk.get(f"/desk/seasons/{season.pk}/export/pdf/").status_code == 404
+    stranger = get_user_model().objects.create_user("fremd")
+    client.force_login(stranger)
+    assert client.get(f"/desk/seasons/{season.pk}/print/ranking/").status_code == 403
+    assert client.get(f"/desk/seasons/{season.pk}/export/csv/").status_code == 403
