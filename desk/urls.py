@@ -19,6 +19,14 @@ urlpatterns = [
     path("seasons/", seasons.SeasonsView.as_view(), name="seasons"),
     path("seasons/<int:season_id>/", seasons.SeasonDeskView.as_view(), name="season"),
     path(
+        "seasons/import/", seasons.SeasonArchiveImportView.as_view(), name="season-archive-import"
+    ),
+    path(
+        "seasons/<int:season_id>/archive/",
+        seasons.SeasonArchiveView.as_view(),
+        name="season-archive",
+    ),
+    path(
         "seasons/<int:season_id>/print/<str:kind>/",
         seasons.SeasonPrintView.as_view(),
         name="season-print",

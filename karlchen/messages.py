@@ -253,6 +253,8 @@ MESSAGES = {
     "season_not_a_cup": _("This season is no cup: set its qualifying places first."),
     "final_exists": _("This cup has its final already (“%(name)s”)."),
     "no_qualifiers": _("Nobody has qualified yet: no qualifying evening has been played."),
+    "season_archive_invalid": _("This is not a Karlchen season archive (%(detail)s)."),
+    "archive_unknown_player": _("No player of the archive's evenings or final has this number."),
     "evening_is_final": _(
         "This tournament is the final of “%(season)s”, not a qualifying evening."
     ),

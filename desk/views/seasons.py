@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
@@ -10,13 +13,17 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from desk.forms import ArchiveForm
 from desk.season_forms import AddEveningForm, NewEveningForm, SeasonForm
 from desk.views.base import BadNumber, DeskView, form_refused, posted_number
+from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from printing.domain.season_printouts import season_ranking_pdf, season_sheets_pdf
+from results.domain.archive import parse_archive
 from seasons.access import is_season_organiser, organised_seasons
+from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.exports import KINDS, season_export
 from seasons.domain.final import create_final
 from seasons.domain.log import log_season_action
@@ -51,7 +58,11 @@ class SeasonsView(DeskView):
         return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))
 
     def show(self, form, status: int = 200):
-        context = {"seasons": organised_seasons(self.request.user), "form": form}
+        context = {
+            "seasons": organised_seasons(self.request.user),
+            "form": form,
+            "archive_form": ArchiveForm(),
+        }
         return render(self.request, "desk/seasons.html", context, status=status)
 
 
@@ -177,3 +188,33 @@ class SeasonExportDeskView(SeasonOrganiserView):
         content, etag = season_export(self.season, kind, public=False)
         log_season_action(self.season, Actor.of_user(request.user), "exported", format=kind.upper())
         return export_response(request, self.season, kind, content, etag, organiser=True)
+
+
+class SeasonArchiveView(SeasonOrganiserView):
+    """The season's archive (JSON) to download: its set-up, evenings and final."""
+
+    def get(self, request, season_id):
+        content = json.dumps(export_season_archive(self.season), ensure_ascii=False, indent=1)
+        response = HttpResponse(content, content_type="application/json; charset=utf-8")
+        stem = slugify(self.season.name) or "season"
+        response["Content-Disposition"] = f'attachment; filename="{stem}-archive.json"'
+        return response
+
+
+class SeasonArchiveImportView(DeskView):
+    def post(self, request):
+        form = ArchiveForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return HttpResponseRedirect(reverse("desk:seasons"))
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > settings.ARCHIVE_MAX_BYTES:  # not even read
+                raise Refused.one("archive_too_large", "archive", max=upload.size // 10**6)
+            archive = parse_archive(upload.read())
+            season = import_season_archive(archive, by=Actor.of_user(request.user))
+        except Refused as refusal:
+            for problem in refusal.problems:
+                messages.error(request, archive_problem(problem))
+            return SeasonsView(request=request).show(SeasonForm(), status=400)
+        messages.success(request, _("The season was imported."))
+        return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))

@@ -9,6 +9,8 @@ from seasons.api.views import (
     FinalApi,
     NextEveningApi,
     SeasonApi,
+    SeasonArchiveExportApi,
+    SeasonArchiveImportApi,
     SeasonPlayerApi,
     SeasonRankingApi,
     SeasonsApi,
@@ -16,7 +18,9 @@ from seasons.api.views import (
 
 urlpatterns = [
     path("seasons/", SeasonsApi.as_view(), name="seasons"),
+    path("seasons/import/", SeasonArchiveImportApi.as_view(), name="season-archive-import"),
     path(SEASON, SeasonApi.as_view(), name="season"),
+    path(SEASON + "archive/", SeasonArchiveExportApi.as_view(), name="season-archive"),
     path(SEASON + "ranking/", SeasonRankingApi.as_view(), name="season-ranking"),
     path(SEASON + "players/<id:player_id>/", SeasonPlayerApi.as_view(), name="season-player"),
     path(SEASON + "evenings/", EveningAddApi.as_view(), name="season-evenings"),

@@ -5,6 +5,8 @@ the evening's standings: ``If-None-Match`` with the current ETag answers 304. A 
 is a 404 to anyone but its organisers; organisers read it live over every evening.
 """
 
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
@@ -27,8 +29,10 @@ from karlchen.api.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
+from results.domain.archive import parse_archive
 from rules import GAMES
 from seasons.access import organised_seasons, readable_season, visible_seasons
+from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.final import create_final
 from seasons.domain.seasons import (
     add_evening,
@@ -306,6 +310,40 @@ class FinalApi(Api):
         data = valid(FinalApi.InputSerializer, request.data)
         tournament = create_final(season, by=Actor.of_user(request.user), **data)
         return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonArchiveExportApi(Api):
+    @extend_schema(
+        operation_id="season_archive_export",
+        summary="The season as an archive (organisers): its set-up, evenings and final",
+        description="Each evening and the final is a tournament archive (§9.7) inside it.",
+        responses={200: OpenApiTypes.OBJECT, **ORGANISER_ERRORS},
+    )
+    def get(self, request, season_id):
+        season = organised_season(request, season_id)
+        return Response(export_season_archive(season))
+
+
+class SeasonArchiveImportApi(Api):
+    @extend_schema(
+        operation_id="season_archive_import",
+        summary="A new season from a season archive (any logged-in user; they organise it)",
+        description=(
+            "The body is a season archive as exported (`GET /seasons/{id}/archive/`), up to "
+            "`ARCHIVE_MAX_BYTES`. Every evening is imported as a tournament archive is "
+            "(§9.7); a refusal names each problem's place in the file (`evenings.2.tournament."
+            "series.0.…`) and creates nothing.\n\n" + CODES
+        ),
+        request=OpenApiTypes.OBJECT,
+        responses={201: SeasonOutput, 400: RESPONSE_400, 401: RESPONSE_401},
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            raise denied(request)
+        # Read here, not by a parser: an archive may exceed DATA_UPLOAD_MAX_MEMORY_SIZE.
+        archive = parse_archive(request._request.read(settings.ARCHIVE_MAX_BYTES + 1))
+        season = import_season_archive(archive, by=Actor.of_user(request.user))
+        return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
 
 
 class SeasonPlayerNameOutput(serializers.Serializer):

@@ -52,4 +52,22 @@ def test_the_public_page_links_the_final(client, orga_client):
     publish(season.final)
     page = client.get(f"/s/{season.pk}/").content.decode()
     assert f'href="/t/{season.final.pk}/"' in page
-    assert "Pokal 2026: final" in page
+    assert season.final.name in page
+
+
+def test_the_season_archive_through_the_api(orga_client, anonymous, stranger_client):
+    season, _ranked = cup_of_eight(cup_places=2)
+    orga_client.post(f"/api/v1/seasons/{season.pk}/final/", {}, format="json")
+    url = f"/api/v1/seasons/{season.pk}/archive/"
+    assert stranger_client.get(url).status_code == 403
+    archive = orga_client.get(url).json()
+    assert archive["final"]["seeds"][0]["seed"] == 1
+    assert anonymous.post("/api/v1/seasons/import/", archive, format="json").status_code == 401
+    answer = orga_client.post("/api/v1/seasons/import/", archive, format="json")
+    assert answer.status_code == 201
+    copy = answer.json()
+    assert (copy["name"], copy["cup_places"]) == ("Pokal 2026", 2)
+    assert copy["final"]["seeds"][0]["seed"] == 1
+    archive["evenings"][0]["ranking_tournament"] = "yes"
+    refused = orga_client.post("/api/v1/seasons/import/", archive, format="json")
+    assert codes(refused) == [("evenings.0.ranking_tournament", "archive_type")]

@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from karlchen.refusals import Refused
 from seasons.domain.final import create_final
@@ -26,7 +27,8 @@ def _fresh_cache():
 
 def test_the_final_enters_the_qualifiers_seeded_by_season_rank():
     season, ranked = cup_of_eight(cup_places=4, series_count=2, normal_deals=12, venue="Krug")
-    final = create_final(season, by=ORGA, date=datetime.date(2026, 6, 1))
+    with translation.override("en"):
+        final = create_final(season, by=ORGA, date=datetime.date(2026, 6, 1))
     entries = list(final.entries.order_by("start_number").select_related("player"))
     assert [entry.player for entry in entries] == ranked[:4]
     assert [entry.start_number for entry in entries] == [1, 2, 3, 4]
