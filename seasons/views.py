@@ -30,7 +30,18 @@ def _season(request, season_id: int):
     return found
 
 
-class SeasonView(View):
+class SeasonPage(View):
+    """A season's public page: an unknown or private season (or player) is a friendly 404
+    page, the same for both, so that it tells nobody a private season exists."""
+
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except Http404:
+            return render(request, "seasons/not_found.html", status=404)
+
+
+class SeasonView(SeasonPage):
     def get(self, request, season_id: int):
         season, organiser = _season(request, season_id)
         rows = season_ranking(season, public=not organiser).rows
@@ -65,7 +76,7 @@ def _shown_final(season, *, organiser: bool):
     return final
 
 
-class PlayerSeasonView(View):
+class PlayerSeasonView(SeasonPage):
     def get(self, request, season_id: int, player_id: int):
         season, organiser = _season(request, season_id)
         body = player_season(season, player_id, public=not organiser)
@@ -83,7 +94,7 @@ class PlayerSeasonView(View):
         return render(request, "seasons/player.html", context)
 
 
-class SeasonExportView(View):
+class SeasonExportView(SeasonPage):
     """The season ranking as CSV or XLSX, with an ETag: a client that has it gets a 304."""
 
     def get(self, request, season_id: int, kind: str):

@@ -108,3 +108,23 @@ def test_the_public_export_has_an_etag_and_a_private_season_has_none(
     assert client.get(url).status_code == 404
     client.force_login(organiser())
     assert client.get(url).status_code == 200
+
+
+def test_a_private_season_is_a_friendly_404_page_like_an_unknown_one(client, anonymous):
+    season, _tables, players = season_with_evenings(1)
+    update_season(season, by=ORGA, is_public=False)
+    pages = (
+        f"/s/{season.pk}/",
+        f"/s/{season.pk}/players/{players[0].pk}/",
+        f"/s/{season.pk}/export/csv/",
+        "/s/999999/",
+    )
+    for url in pages:
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        assert page.status_code == 404
+        assert 'id="season-not-found"' in page.content.decode()
+        assert "Jahreswertung" not in page.content.decode()  # nothing of the season shows
+    player = anonymous.get(f"/api/v1/seasons/{season.pk}/players/{players[0].pk}/")
+    assert (player.status_code, player.json()["errors"][0]["code"]) == (404, "not_found")
+    assert anonymous.post(f"/api/v1/seasons/{season.pk}/final/", {}).status_code == 404
+    assert anonymous.get(f"/api/v1/seasons/{season.pk}/archive/").status_code == 404
