@@ -54,7 +54,7 @@ def _etag(etag: str, kind: str) -> str:
 
 def _cells(season: Season, *, public: bool) -> dict[str, Any]:
     table, found = season_table(season, public=public)
-    players = Player.objects.in_bulk([row.player for row in table.rows])
+    players = Player.objects.select_related("club").in_bulk([row.player for row in table.rows])
     names = {
         row.player: _name(players[row.player], hidden=public and row.player in found.hidden)
         for row in table.rows
@@ -68,7 +68,7 @@ def _cells(season: Season, *, public: bool) -> dict[str, Any]:
 def _name(player: Player, *, hidden: bool) -> tuple[str, str]:
     if hidden:
         return _("hidden"), ""
-    return player.name, player.club.name if player.club_id and player.club else ""
+    return player.name, player.club.name if player.club else ""
 
 
 def _ranking(

@@ -42,11 +42,11 @@ def create_final(
     standings, its organisers the season's, the qualifiers entered by seed. Refused where the
     season is no cup (``cup_places``), has a final already (``final``) or no qualifiers yet
     (``cup_places``)."""
-    places = season.cup_places
-    if places is None:
-        raise refused("season_not_a_cup", "cup_places")
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)  # one final, however raced
+        places = season.cup_places
+        if places is None:
+            raise refused("season_not_a_cup", "cup_places")
         if season.final is not None:
             raise refused("final_exists", "final", name=season.final.name)
         table, _found = season_table(season, public=False)
