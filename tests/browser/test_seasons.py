@@ -1,5 +1,6 @@
-"""No serious or critical accessibility violations (axe-core) on the season's pages: its ranking
-and a player's season and the "season not found" page on a phone, the desk's season page on a laptop."""
+"""No serious or critical accessibility violations (axe-core) on the season's pages: its ranking,
+a player's season and the "season not found" page on a phone, the desk's season page on a
+laptop."""
 
 import pytest
 from django.conf import settings
