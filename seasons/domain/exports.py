@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from karlchen.actors import Actor
 from karlchen.changes import Body, cached_season_body
 from results.domain.exports import Cell, Sheet, table_csv, table_xlsx
+from seasons.domain.log import log_season_action
 from seasons.domain.standings import SeasonInput, number, season_table
 from seasons.engine.ranking import PlayerSeason
 from seasons.models import Season, SeasonEvening
@@ -46,6 +49,15 @@ def season_export(season: Season, kind: str, *, public: bool) -> tuple[bytes, st
         Sheet(_("Evenings"), tables["evenings"], {"A": 28, "C": 28}),
     ]
     return table_xlsx(sheets), _etag(body.etag, kind)
+
+
+def season_export_for_organiser(season: Season, kind: str, *, by: Actor) -> tuple[bytes, str]:
+    """The file of ``kind`` as an organiser downloads it (every evening live), noted in the
+    season's log."""
+    with transaction.atomic():
+        exported = season_export(season, kind, public=False)
+        log_season_action(season, by, "exported", format=kind.upper())
+    return exported
 
 
 def _etag(etag: str, kind: str) -> str:
