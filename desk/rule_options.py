@@ -129,6 +129,26 @@ DOPPELKOPF_OPTIONS = {
         ],
         help_text=_("A Bock deal's value is multiplied by this (usually 2)."),
     ),
+    "bock_mode": forms.ChoiceField(
+        label=_("What a Bock deal does"),
+        choices=[
+            ("multiply", _("multiplies the value")),
+            ("add", _("adds points to the value")),
+        ],
+        help_text=_(
+            "Most clubs double a Bock deal. Some add a fixed number of points instead (“Bock "
+            "+1”): each overlapping round adds them once more, and the winners of the deal get "
+            "them like the value (a soloist three times)."
+        ),
+    ),
+    "bock_add_points": forms.TypedChoiceField(
+        label=_("Points of one Bock level"),
+        coerce=int,
+        choices=[
+            (value, f"+ {value}") for value in range(1, INT_OPTIONS["bock_add_points"][1] + 1)
+        ],
+        help_text=_("Where Bock adds points: what one Bock level adds to the value (usually 1)."),
+    ),
     "bock_max_level": forms.TypedChoiceField(
         label=_("Highest Bock level"),
         coerce=int,

@@ -79,6 +79,14 @@ MESSAGES = {
     "ramsch_seats": _("Enter a value for each of the four players of this deal, and no one else."),
     "ramsch_points_sum": _("The players' card points must add up to %(total)s."),
     "ramsch_tricks_sum": _("The players' tricks must add up to %(total)s."),
+    "ramsch_top_trump_required": _(
+        "Players %(players)s are level: enter which of them took the highest trump."
+    ),
+    "ramsch_top_trump_not_level": _(
+        "Only one of the level players (%(players)s) can decide the tie by the highest trump."
+    ),
+    "ramsch_top_trump_no_tie": _("Nobody is level on the most points: no trump decides."),
+    "ramsch_top_trump_not_allowed": _("This rule set does not decide a Ramsch tie by the trumps."),
     # the series at the table
     "series_complete": _("This series is complete: no more deals at this table."),
     "forced_solo_due": _("Player %(player)s must play a solo now (Vorführung)."),

@@ -21,7 +21,7 @@ from typing import Any
 from karlchen.refusals import InvariantViolation, Problems
 
 from .common import DealScore, Line, band_holding, split_points, validate_seats
-from .ramsch import check_ramsch, ramsch_outcome
+from .ramsch import TIES, check_ramsch, ramsch_outcome
 from .schafkopf_cards import (
     DECKS,
     TOTAL_POINTS,
@@ -133,7 +133,7 @@ SWITCHES = (
     "schwarz_adds_schneider",
 )
 CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"deck": ("long", "short"), "ramsch_tie": ("tricks", "all")}
+    {"deck": ("long", "short"), "ramsch_tie": TIES}
 )
 TARIFF_MAX = 1000
 LAUFENDE_MIN_RANGE = (1, 8)
@@ -183,7 +183,9 @@ class SchafkopfRules:
     ramsch: bool = False  # all passed: everyone plays alone, most card points loses
     ramsch_jungfrau: bool = False  # each Ramsch player without a trick doubles
     ramsch_durchmarsch: bool = False  # one player with every trick of a Ramsch wins it
-    ramsch_tie: str = "tricks"  # equal most points: more tricks loses ("all": all of them lose)
+    # equal most points: more tricks loses ("all": all of them; "trump": who took the highest
+    # trump; "tricks_then_trump": more tricks, then the highest trump)
+    ramsch_tie: str = "tricks"
     bettel: bool = False  # Bettel and Bettel ouvert
     geier: bool = False
     farbgeier: bool = False
@@ -224,6 +226,7 @@ class SchafkopfDeal:
     re: int | None = None
     ramsch_points: Mapping[int, int] | None = None
     ramsch_tricks: Mapping[int, int] | None = None
+    ramsch_top_trump: int | None = None  # of the players level in a Ramsch, who took the top trump
     declarer_band: str | None = None  # instead of declarer_points: the band of POINT_BANDS
 
     @property
@@ -343,7 +346,7 @@ def _check_declared_game(
     rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...], problems: Problems
 ) -> None:
     """The checks of every game with a declarer (all but Ramsch)."""
-    for name in ("ramsch_points", "ramsch_tricks"):
+    for name in ("ramsch_points", "ramsch_tricks", "ramsch_top_trump"):
         if getattr(deal, name) is not None:
             problems.add("not_for_contract", f"deal.{name}", contract=str(deal.contract))
     if deal.declarer is None:

@@ -144,6 +144,7 @@ LINES = {
     **EXTRAS,
     **LEGACY_EXTRAS,
     "bock": _("Bock round: the value multiplied"),
+    "bock_points": _("Bock round: points added"),
     "base_rufer": _("Rufer"),
     "base_wenz": _("Wenz"),
     "base_solo": pgettext_lazy("schafkopf", "Solo"),

@@ -82,6 +82,7 @@ TEXTS = {
     "sits_out": _("sits out: %(name)s"),
     "forced": _("Vorführung: %(name)s must play their compulsory solo now."),
     "bock": _("Bock ×%(factor)s (%(left)s left)"),
+    "bock_add": _("Bock +%(points)s (%(left)s left)"),
     "all_played": _(
         "All %(total)s deals are played. Corrections are possible until the series is closed."
     ),
@@ -359,6 +360,7 @@ def _page_data(state: TableState, token: str | None, names: dict[int | None, str
                 "deal": deal.entered,
                 "kind": deal.kind,
                 "bock_factor": deal.bock_factor,
+                "bock_points": deal.bock_points,
             }
             for deal in state.deals
         },

@@ -683,7 +683,10 @@
       progress.append(` · ${text("sits_out", { name: data.names[String(next.sitting_out)] })}`);
     }
     const parts = [progress];
-    if (next.bock?.level) {
+    if (next.bock?.points) {
+      const values = { points: next.bock.points, left: next.bock.deals_left };
+      parts.push(paragraph(text("bock_add", values), "banner bock"));
+    } else if (next.bock?.level) {
       const values = { factor: next.bock.factor, left: next.bock.deals_left };
       parts.push(paragraph(text("bock", values), "banner bock"));
     }
