@@ -226,8 +226,14 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
         choices=[
             ("tricks", _("More tricks loses (still equal: both lose)")),
             ("all", _("All of them lose")),
+            ("tricks_then_trump", _("More tricks loses, then the highest trump")),
+            ("trump", _("The highest trump loses")),
         ],
-        help_text=_("Who loses when players are level on the most card points."),
+        help_text=_(
+            "Who loses when players are level on the most card points. With the highest trump "
+            "the captain taps which of the level players took it (the Bavarian way: more "
+            "tricks first, then the higher trump)."
+        ),
     ),
     "bettel": forms.BooleanField(
         label=_("Bettel and Bettel ouvert"),

@@ -27,7 +27,7 @@ DURCHMARSCH = "durchmarsch"  # the party of the one player who took every trick
 # the highest trump (the deal's ``ramsch_top_trump``: who of the level players took it).
 TIES = ("tricks", "all", "tricks_then_trump", "trump")
 _BY_TRICKS = ("tricks", "tricks_then_trump")
-_BY_TRUMP = ("tricks_then_trump", "trump")
+TIES_BY_TRUMP = ("tricks_then_trump", "trump")
 # A Ramsch has no declarer, so none of the declared games' fields.
 _DECLARED_FIELDS = (
     *("declarer", "partner", "suit"),
@@ -83,7 +83,7 @@ def _check_top_trump(
     """``ramsch_top_trump`` is needed exactly where the rule set lets the highest trump decide a
     tie that the points (and tricks) leave; it must name one of the level players."""
     top, path = deal.ramsch_top_trump, "deal.ramsch_top_trump"
-    if rules.ramsch_tie not in _BY_TRUMP:
+    if rules.ramsch_tie not in TIES_BY_TRUMP:
         if top is not None:
             problems.add("ramsch_top_trump_not_allowed", path)
         return
@@ -168,7 +168,7 @@ def ramsch_outcome(
         line = Line("durchmarsch", DURCHMARSCH, rules.tariff["durchmarsch"])
         return RamschOutcome(DURCHMARSCH, (marcher,), others, (line,))
     losers = _level(rules, points, tricks, seats)
-    if len(losers) > 1 and rules.ramsch_tie in _BY_TRUMP:
+    if len(losers) > 1 and rules.ramsch_tie in TIES_BY_TRUMP:
         assert deal.ramsch_top_trump is not None  # check_ramsch refuses a tie without it
         losers = (deal.ramsch_top_trump,)
     winners = tuple(seat for seat in seats if seat not in losers)

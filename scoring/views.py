@@ -25,7 +25,7 @@ from django.utils.translation import pgettext_lazy
 from django.views import View
 from django.views.decorators.gzip import gzip_page
 
-from rules import parse_rules, schafkopf
+from rules import parse_rules, ramsch, schafkopf
 from rules.doppelkopf import ABSAGE_NAMES, POINT_BANDS, DoppelkopfRules
 from rules.schafkopf import SchafkopfRules
 from rules.schafkopf import contract_allowed as schafkopf_allows
@@ -255,6 +255,8 @@ def _form_options(tournament) -> dict:
             "tricks_total": rules.cards.tricks,
             "laufende": range(9),  # none (or fewer than the minimum), then the count: one tap
             "ramsch": rules.ramsch,
+            "ramsch_tie": rules.ramsch_tie,
+            "ramsch_top_trump": rules.ramsch_tie in ramsch.TIES_BY_TRUMP,
             "klopfen": rules.klopfen,
             "stoss": rules.stoss,
             "reasons": CORRECTION_REASONS,
