@@ -211,6 +211,14 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
             "Everyone plays alone; the player with the most card points pays each other player."
         ),
     ),
+    "leaster": forms.BooleanField(
+        label=_("Leaster when all pass"),
+        required=False,
+        help_text=_(
+            "Everyone plays alone; the player with the fewest card points wins and each other "
+            "player pays them (the Leaster tariff). Level on the fewest: they win together."
+        ),
+    ),
     "ramsch_jungfrau": forms.BooleanField(
         label=_("Ramsch: Jungfrau"),
         required=False,
@@ -286,6 +294,7 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
             ("bettel_ouvert", _("Bettel ouvert")),
             ("ramsch", _("Ramsch (each other player)")),
             ("durchmarsch", _("Durchmarsch")),
+            ("leaster", _("Leaster (from each other player)")),
         )
     },
 }

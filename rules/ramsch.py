@@ -1,5 +1,5 @@
 """Schafkopf's Ramsch (RULES.md §10.9): when all four pass, everyone plays alone and the player
-with the most card points loses.
+with the most card points loses; in a Leaster the player with the fewest wins.
 
 Does: check a Ramsch's points (and tricks) per player, and find the losers and the value's lines
 under the club options: Jungfrau (each player without a trick doubles), Durchmarsch (one player
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .schafkopf import SchafkopfDeal, SchafkopfRules
 
 WINNERS = "ramsch_winners"  # the party of the players who did not lose
+LEASTER_WINNERS = "leaster_winners"  # the party of the players with the fewest points
 DURCHMARSCH = "durchmarsch"  # the party of the one player who took every trick
 # How a tie on the most points is decided (RULES.md §10.9), and which of them use the tricks or
 # the highest trump (the deal's ``ramsch_top_trump``: who of the level players took it).
@@ -48,12 +49,13 @@ class RamschOutcome:
 def check_ramsch(
     rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...], problems: Problems
 ) -> None:
-    """Every problem of a Ramsch's own fields (the doubling is checked with the other games)."""
+    """Every problem of a Ramsch's (or Leaster's) own fields (the doubling is checked with the
+    other games)."""
     for name in _DECLARED_FIELDS:
         if getattr(deal, name) is not None:
-            problems.add("not_for_contract", f"deal.{name}", contract="ramsch")
+            problems.add("not_for_contract", f"deal.{name}", contract=deal.contract)
     if deal.laufende != 0:
-        problems.add("not_for_contract", "deal.laufende", contract="ramsch")
+        problems.add("not_for_contract", "deal.laufende", contract=deal.contract)
     points = deal.ramsch_points
     if points is None:
         problems.add("ramsch_points_required", "deal.ramsch_points")
@@ -63,7 +65,7 @@ def check_ramsch(
     points_ok = _check_points(points, problems)
     tricks, known = deal.ramsch_tricks, points_ok  # known: who is level can be worked out
     if tricks is None:
-        if points_ok and _tricks_needed(rules, points):
+        if points_ok and deal.contract == "ramsch" and _tricks_needed(rules, points):
             problems.add("tricks_required", "deal.ramsch_tricks")
             known = False
     elif _by_seat(tricks, seats, "deal.ramsch_tricks", problems):
@@ -83,6 +85,10 @@ def _check_top_trump(
     """``ramsch_top_trump`` is needed exactly where the rule set lets the highest trump decide a
     tie that the points (and tricks) leave; it must name one of the level players."""
     top, path = deal.ramsch_top_trump, "deal.ramsch_top_trump"
+    if deal.contract == "leaster":
+        if top is not None:  # the level players of a Leaster win together
+            problems.add("not_for_contract", path, contract="leaster")
+        return
     if rules.ramsch_tie not in TIES_BY_TRUMP:
         if top is not None:
             problems.add("ramsch_top_trump_not_allowed", path)
@@ -159,9 +165,16 @@ def _check_tricks(
 def ramsch_outcome(
     rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...]
 ) -> RamschOutcome:
-    """Who loses a checked Ramsch, and the value's lines before Klopfen doubles them."""
+    """Who loses a checked Ramsch (or wins a Leaster), and the value's lines before Klopfen
+    doubles them."""
     assert deal.ramsch_points is not None  # check_ramsch refuses a Ramsch without its points
     points, tricks = deal.ramsch_points, deal.ramsch_tricks or {}
+    if deal.contract == "leaster":
+        fewest = min(points[seat] for seat in seats)
+        winners = tuple(seat for seat in seats if points[seat] == fewest)
+        losers = tuple(seat for seat in seats if seat not in winners)
+        line = Line("base_leaster", LEASTER_WINNERS, rules.tariff["leaster"])
+        return RamschOutcome(LEASTER_WINNERS, winners, losers, (line,))
     marcher = _durchmarsch_seat(rules, deal, seats)
     if marcher is not None:
         others = tuple(other for other in seats if other != marcher)

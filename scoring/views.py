@@ -255,6 +255,7 @@ def _form_options(tournament) -> dict:
             "tricks_total": rules.cards.tricks,
             "laufende": range(9),  # none (or fewer than the minimum), then the count: one tap
             "ramsch": rules.ramsch,
+            "leaster": rules.leaster,
             "ramsch_tie": rules.ramsch_tie,
             "ramsch_top_trump": rules.ramsch_tie in ramsch.TIES_BY_TRUMP,
             "klopfen": rules.klopfen,

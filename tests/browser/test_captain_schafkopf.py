@@ -80,3 +80,36 @@ def test_a_ramsch_tie_asks_who_took_the_highest_trump_only_while_players_are_lev
     stored = Deal.objects.get().current
     assert stored.input["ramsch_top_trump"] == 2
     assert stored.result["points"] == {"1": 2, "2": -6, "3": 2, "4": 2}
+
+
+def test_a_farbwenz_tout_and_a_leaster_by_taps(phone):
+    rules = {"farbwenz": True, "leaster": True}
+    table = seated_table(4, game="schafkopf", rules=rules)
+    captain = CaptainPage(phone, table).sign_in()
+    # the Touts of games the rules do not play are not offered
+    expect(captain.form.locator('input[name="contract"][value="geier_tout"]')).to_have_count(0)
+    expect(captain.form.locator('input[name="contract"][value="ramsch"]')).to_have_count(0)
+
+    tap(captain, "contract", "farbwenz_tout")
+    tap(captain, "suit", "hearts")
+    tap(captain, "declarer", 2)
+    tap(captain, "band", "120")
+    tap(captain, "declarer_tricks", 8)
+    tap(captain, "laufende", 2)
+    expect(phone.locator("#preview h3")).to_contain_text("14")  # 10 + 2 × 2
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(1)
+    tout = Deal.objects.get(number=1).current
+    assert (tout.input["contract"], tout.input["suit"]) == ("farbwenz_tout", "hearts")
+    assert tout.result["points"] == {"1": -14, "2": 42, "3": -14, "4": -14}
+
+    tap(captain, "contract", "leaster")
+    expect(captain.form.locator('input[name="declarer"]').first).to_be_hidden()
+    for seat, points in {1: 10, 2: 45, 3: 40, 4: 25}.items():
+        captain.form.locator(f"#ramsch-{seat}").fill(str(points))
+    expect(phone.locator("#preview h3")).to_be_visible()
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(2)
+    leaster = Deal.objects.get(number=2).current
+    assert leaster.result["points"] == {"1": 6, "2": -2, "3": -2, "4": -2}
+    assert leaster.result["winner"] == "leaster_winners"

@@ -776,3 +776,87 @@ def test_property_the_highest_trump_leaves_exactly_one_loser(three, tie, data):
     losers = [seat for seat, value in score.points.items() if value < 0]
     assert losers == [top if top is not None else level[0]]
     assert sum(score.points.values()) == 0
+
+
+# --- the Touts of the club games and the Leaster (RULES.md §10.8, §10.9) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("contract", "suit", "laufende"),
+    [("geier_tout", None, 2), ("farbgeier_tout", "hearts", 3), ("farbwenz_tout", "bells", 4)],
+)
+def test_a_club_games_tout_is_won_with_every_trick_and_paid_like_a_tout(contract, suit, laufende):
+    deal = make_deal(contract, suit=suit, declarer_points=120, declarer_tricks=8, laufende=laufende)
+    score = score_schafkopf(EVERYTHING, deal)
+    # the Tout's base (10 by default) and its Laufende twice: no Schneider, no Schwarz
+    assert score.winner == "declarer"
+    assert [line.code for line in score.lines] == [f"base_{contract}", "laufende"]
+    assert score.value == EVERYTHING.tariff["tout"] + 2 * laufende
+    lost = dataclasses.replace(deal, declarer_points=100, declarer_tricks=7)
+    assert score_schafkopf(EVERYTHING, lost).winner == "defenders"
+
+
+def test_a_club_games_tout_needs_its_game():
+    only_geier = SchafkopfRules(geier=True)
+    deal = make_deal("geier_tout", declarer_points=120, declarer_tricks=8)
+    assert score_schafkopf(only_geier, deal).winner == "declarer"
+    for contract, suit in (("farbgeier_tout", "hearts"), ("farbwenz_tout", "hearts")):
+        refused = make_deal(contract, suit=suit, declarer_points=120, declarer_tricks=8)
+        assert refusals(refused, only_geier) == {("contract_not_allowed", "deal.contract")}
+
+
+def test_the_touts_keep_their_games_trumps_and_suits():
+    # a Geier has four Ober: at most 4 Laufende; a Farbwenz Tout needs its suit
+    geier = make_deal("geier_tout", declarer_points=120, declarer_tricks=8, laufende=5)
+    assert refusals(geier) == {("laufende_range", "deal.laufende")}
+    colour = make_deal("farbwenz_tout", declarer_points=120, declarer_tricks=8)
+    assert refusals(colour) == {("suit_required", "deal.suit")}
+    # Laufende count from the Wenz minimum (2), as in the games themselves
+    low = make_deal("geier_tout", declarer_points=120, declarer_tricks=8, laufende=1)
+    assert refusals(low) == {("laufende_below_minimum", "deal.laufende")}
+    assert refusals(make_deal("geier_tout", suit="hearts", declarer_points=120, declarer_tricks=8))
+
+
+def leaster(points: dict[int, int], tricks: dict[int, int] | None = None, **fields):
+    return SchafkopfDeal("leaster", ramsch_points=points, ramsch_tricks=tricks, **fields)
+
+
+def test_the_fewest_points_win_the_leaster():
+    score = score_schafkopf(EVERYTHING, leaster({1: 10, 2: 45, 3: 40, 4: 25}))
+    assert (score.winner, score.value) == ("leaster_winners", 2)
+    assert score.lines == (Line("base_leaster", "leaster_winners", 2),)
+    assert dict(score.points) == {1: 6, 2: -2, 3: -2, 4: -2}
+
+
+def test_level_on_the_fewest_points_win_the_leaster_together():
+    # no tricks are needed: a player at 0 points simply has the fewest
+    assert points_of(leaster({1: 0, 2: 0, 3: 60, 4: 60})) == {1: 4, 2: 4, 3: -4, 4: -4}
+    assert points_of(leaster(dict.fromkeys((1, 2, 3, 4), 30))) == dict.fromkeys((1, 2, 3, 4), 0)
+
+
+def test_klopfen_doubles_a_leaster_and_nothing_else_applies():
+    assert points_of(leaster({1: 10, 2: 45, 3: 40, 4: 25}, knocked=(2,))) == {
+        1: 12,
+        2: -4,
+        3: -4,
+        4: -4,
+    }
+    # Jungfrau and Durchmarsch are the Ramsch's: a Leaster player with every trick just loses
+    march = leaster({1: 120, 2: 0, 3: 0, 4: 0}, {1: 8, 2: 0, 3: 0, 4: 0})
+    assert points_of(march) == {1: -6, 2: 2, 3: 2, 4: 2}
+
+
+def test_leaster_refusals():
+    assert refusals(leaster({1: 10, 2: 45, 3: 40, 4: 25}), STANDARD) == {
+        ("contract_not_allowed", "deal.contract")
+    }
+    assert refusals(leaster({1: 10, 2: 45, 3: 40, 4: 20})) == {
+        ("ramsch_points_sum", "deal.ramsch_points")
+    }
+    assert refusals(SchafkopfDeal("leaster")) == {("ramsch_points_required", "deal.ramsch_points")}
+    wrong = leaster({1: 10, 2: 10, 3: 50, 4: 50}, ramsch_top_trump=1, declarer=1, kontra=2)
+    assert refusals(dataclasses.replace(wrong), BY_TRUMP) == {
+        ("not_for_contract", "deal.ramsch_top_trump"),
+        ("not_for_contract", "deal.declarer"),
+        ("not_for_contract", "deal.kontra"),
+    }

@@ -303,7 +303,7 @@
   function schafkopfDeal() {
     const contract = value("contract");
     const deal = { contract: contract };
-    if (contract === "ramsch") {
+    if (contract === "ramsch" || contract === "leaster") {
       deal.ramsch_points = byPlayer("ramsch-points");
       const tricks = byPlayer("ramsch-tricks");
       if (Object.keys(tricks).length) deal.ramsch_tricks = tricks;
@@ -504,7 +504,7 @@
     const byTricks = contract?.endsWith("_tout") || contract?.startsWith("bettel");
     const edge = [0, 120, "0", "120"].includes(points);
     const box = form.querySelector("[data-tricks]");
-    box.hidden = contract === "ramsch" || !(byTricks || edge);
+    box.hidden = contract === "ramsch" || contract === "leaster" || !(byTricks || edge);
     updateTopTrump(contract);
     const other = form.querySelector("[data-other-points]");
     const known = exact && Number.isInteger(points) && points >= 0 && points <= 120;
