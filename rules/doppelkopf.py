@@ -546,10 +546,10 @@ def score_doppelkopf(
     net_re = sum(line.points if line.party == RE else -line.points for line in lines)
     ahead = winner or (RE if net_re >= 0 else KONTRA)
     value = net_re if ahead == RE else -net_re
-    zeroed = rules.no_hintertuer and winner is not None and value < 0
-    if zeroed:
+    zeroed = False  # the Hintertür closed: the deal scores 0 for everyone
+    if rules.no_hintertuer and winner and value < 0:
         lines.append(Line("no_hintertuer", winner, -value))
-        net_re, value = 0, 0
+        net_re, value, zeroed = 0, 0, True
     if bock_factor > 1:
         # The line adds (factor - 1) × the value to the party ahead: the lines still net to it.
         lines.append(Line("bock", ahead, value * (bock_factor - 1)))
