@@ -16,6 +16,7 @@ MESSAGES = {
     "unknown_preset": _("The rule preset “%(preset)s” is not known."),
     "unknown_option": _("The rule option “%(option)s” is not known."),
     "invalid_option": _("The value of the rule option “%(option)s” is not valid."),
+    "bock_factor_and_points": _("A Bock deal is multiplied or gets Bock points, not both."),
     # contract
     "unknown_contract": _("The game “%(contract)s” is not known."),
     "contract_not_allowed": _("The game “%(contract)s” is not allowed by this rule set."),

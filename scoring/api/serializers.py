@@ -14,6 +14,7 @@ from karlchen.api.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
+from karlchen.messages import MESSAGES
 from rules import GAMES, doppelkopf, schafkopf
 
 MAX_LIST = 12  # no list of the contract is longer; longer ones are refused before any work
@@ -165,7 +166,7 @@ class DoppelkopfPreviewInput(GameInput):
 
     def validate(self, attrs):
         if attrs.get("bock_factor", 1) > 1 and attrs.get("bock_points", 0):
-            message = _("A Bock deal is multiplied or gets Bock points, not both.")
+            message = MESSAGES["bock_factor_and_points"]
             raise serializers.ValidationError(
                 {"bock_points": message}, code="bock_factor_and_points"
             )
