@@ -560,8 +560,6 @@ def score_doppelkopf(
         lines.append(Line("bock_points", ahead, bock_points))
         net_re += bock_points if ahead == RE else -bock_points
         value += bock_points
-    else:
-        bock_points = 0
     return DealScore(
         winner=winner,
         value=value,

@@ -694,7 +694,8 @@ def test_property_added_bock_points_pay_the_winner_that_much_more(case, added):
     plain = accepted(rules, the_deal)
     bock = score_doppelkopf(rules, the_deal, bock_points=added)
     assert sum(bock.points.values()) == 0
-    if not bock.bock_points:  # a deal that scores nothing stays at nothing
+    assert bock.bock_points == added  # as the series gave them, like a factor
+    if bock.lines == plain.lines:  # a deal that scores nothing stays at nothing
         assert (bock.points, bock.lines, bock.value) == (plain.points, plain.lines, plain.value)
         assert plain.value == 0 or plain.lines[-1].code == "no_hintertuer"
         return
@@ -721,6 +722,12 @@ def test_added_bock_points_go_to_the_winner():
     soloist = score_doppelkopf(DDV, solo(100), bock_points=1)
     assert soloist.points[1] == score_doppelkopf(DDV, solo(100)).points[1] - 3
     assert score_doppelkopf(DDV, deal(131)).bock_points == 0
+    # nobody won and nobody is ahead: nothing to add to (the points are still named)
+    level = deal(120, re_ann="no90", ko_ann="no90")  # both fail their Absage, each reached 120
+    score = score_doppelkopf(DDV, level, bock_points=1)
+    assert (score.winner, score.value, score.bock_points) == (None, 0, 1)
+    assert "bock_points" not in [line.code for line in score.lines]
+    assert set(score.points.values()) == {0}
 
 
 def test_added_bock_points_leave_a_deal_that_scores_nothing_at_nothing():
@@ -728,7 +735,7 @@ def test_added_bock_points_leave_a_deal_that_scores_nothing_at_nothing():
     turned = deal(121, extras=[("fox", "kontra"), ("fox", "kontra")])
     plain = score_doppelkopf(rules, turned)
     score = score_doppelkopf(rules, turned, bock_points=1)
-    assert (score.points, score.bock_points, score.lines) == (plain.points, 0, plain.lines)
+    assert (score.points, score.value, score.lines) == (plain.points, 0, plain.lines)
 
 
 @pytest.mark.parametrize(
