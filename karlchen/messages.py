@@ -16,6 +16,7 @@ MESSAGES = {
     "unknown_preset": _("The rule preset “%(preset)s” is not known."),
     "unknown_option": _("The rule option “%(option)s” is not known."),
     "invalid_option": _("The value of the rule option “%(option)s” is not valid."),
+    "bock_factor_and_points": _("A Bock deal is multiplied or gets Bock points, not both."),
     # contract
     "unknown_contract": _("The game “%(contract)s” is not known."),
     "contract_not_allowed": _("The game “%(contract)s” is not allowed by this rule set."),
@@ -79,6 +80,14 @@ MESSAGES = {
     "ramsch_seats": _("Enter a value for each of the four players of this deal, and no one else."),
     "ramsch_points_sum": _("The players' card points must add up to %(total)s."),
     "ramsch_tricks_sum": _("The players' tricks must add up to %(total)s."),
+    "ramsch_top_trump_required": _(
+        "Players %(players)s are level: enter which of them took the highest trump."
+    ),
+    "ramsch_top_trump_not_level": _(
+        "Only one of the level players (%(players)s) can decide the tie by the highest trump."
+    ),
+    "ramsch_top_trump_no_tie": _("Nobody is level on the most points: no trump decides."),
+    "ramsch_top_trump_not_allowed": _("This rule set does not decide a Ramsch tie by the trumps."),
     # the series at the table
     "series_complete": _("This series is complete: no more deals at this table."),
     "forced_solo_due": _("Player %(player)s must play a solo now (Vorführung)."),

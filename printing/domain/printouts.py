@@ -169,6 +169,10 @@ def _deal_cells(deal: DealView, positions: list[int]) -> list[str]:
         remark = " · ".join(
             filter(None, [remark, _("Bock ×%(factor)d") % {"factor": deal.bock_factor}])
         )
+    elif deal.bock_points and not deal.voided:
+        remark = " · ".join(
+            filter(None, [remark, _("Bock +%(points)d") % {"points": deal.bock_points}])
+        )
     return [*cells, str(deal.value), remark]
 
 
