@@ -51,6 +51,12 @@ ACTIONS = {
     "season_evening_added": _("made “%(name)s” an evening of the season “%(season)s”"),
     "season_evening_removed": _("took “%(name)s” out of the season “%(season)s”"),
     "season_evening_started": _("started “%(name)s” as the next evening of “%(season)s”"),
+    # teams
+    "team_created": _("set up the team “%(name)s” (%(players)s players)"),
+    "team_changed": _("changed the team “%(name)s” (%(players)s players)"),
+    "team_deleted": _("deleted the team “%(name)s”"),
+    "teams_imported": _("imported %(count)s teams from %(file)s"),
+    "side_rankings_changed": _("changed how teams and clubs are ranked"),
 }
 
 
