@@ -91,8 +91,14 @@ def side_rankings(tournament: Tournament, *, public: bool = False) -> dict[str, 
         "rules": {"teams": team_rule.to_json(), "clubs": club_rule.to_json()},
         "clubs_shown": clubs_shown,
         "teams": [
-            _unit_row(standing, names[int(standing.id)], rosters[int(standing.id)], rows, roles,
-                      public=public)
+            _unit_row(
+                standing,
+                names[int(standing.id)],
+                rosters[int(standing.id)],
+                rows,
+                roles,
+                public=public,
+            )
             for standing in rank_units(team_units, team_rule)
         ],
         "clubs": [
@@ -162,28 +168,34 @@ def _member_row(
 
 
 def teams_body(tournament: Tournament, *, public: bool) -> Body:
-    """The tournament's teams with their rosters (spectators: hidden players unnamed)."""
+    """The tournament's teams with their rosters (spectators: hidden players unnamed), cached."""
+    view = f"teams:{'public' if public else 'organiser'}"
+    return cached_body(tournament.pk, view, lambda: team_rows(tournament, public=public))
 
-    def build() -> list[dict[str, Any]]:
-        members = (
-            TeamMember.objects.filter(tournament=tournament)
-            .select_related("entry__player")
-            .order_by("substitute", "entry__start_number")
+
+def team_rows(
+    tournament: Tournament, *, public: bool, team_id: int | None = None
+) -> list[dict[str, Any]]:
+    """The teams (or the one of ``team_id``) with their rosters, regulars first."""
+    members = (
+        TeamMember.objects.filter(tournament=tournament)
+        .select_related("entry__player")
+        .order_by("substitute", "entry__start_number")
+    )
+    teams = Team.objects.filter(tournament=tournament).order_by("name", "pk")
+    if team_id is not None:
+        members, teams = members.filter(team_id=team_id), teams.filter(pk=team_id)
+    rosters: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for member in members:
+        hidden = public and member.entry.hidden
+        rosters[member.team_id].append(
+            {
+                "entry": None if hidden else member.entry_id,
+                "start_number": None if hidden else member.entry.start_number,
+                "name": None if hidden else member.entry.player.name,
+                "hidden": hidden,
+                "substitute": member.substitute,
+                "captain": member.captain,
+            }
         )
-        rosters: dict[int, list[dict[str, Any]]] = defaultdict(list)
-        for member in members:
-            hidden = public and member.entry.hidden
-            rosters[member.team_id].append(
-                {
-                    "entry": None if hidden else member.entry_id,
-                    "start_number": None if hidden else member.entry.start_number,
-                    "name": None if hidden else member.entry.player.name,
-                    "hidden": hidden,
-                    "substitute": member.substitute,
-                    "captain": member.captain,
-                }
-            )
-        teams = Team.objects.filter(tournament=tournament).order_by("name", "pk")
-        return [{"id": team.pk, "name": team.name, "members": rosters[team.pk]} for team in teams]
-
-    return cached_body(tournament.pk, f"teams:{'public' if public else 'organiser'}", build)
+    return [{"id": team.pk, "name": team.name, "members": rosters[team.pk]} for team in teams]

@@ -75,7 +75,11 @@ def update_team(
             changed.append("roster")
         if changed:
             log_action(
-                tournament, by, "team_changed", name=new_name, fields=changed,
+                tournament,
+                by,
+                "team_changed",
+                name=new_name,
+                fields=changed,
                 players=_size(new_roster),
             )
     return team
@@ -89,9 +93,11 @@ def delete_team(team: Team, *, by: Actor) -> None:
 
 
 def team_roster(team: Team) -> Roster:
-    rows = list(team.members.order_by("entry__start_number").values_list(
-        "entry_id", "substitute", "captain"
-    ))
+    rows = list(
+        team.members.order_by("entry__start_number").values_list(
+            "entry_id", "substitute", "captain"
+        )
+    )
     return Roster(
         members=tuple(entry for entry, substitute, _captain in rows if not substitute),
         substitutes=tuple(entry for entry, substitute, _captain in rows if substitute),
@@ -143,9 +149,7 @@ def _check(tournament: Tournament, name: str, roster: Roster, *, team: Team | No
         problems.add("text_too_long", "name", max=NAME_LIMIT)
     elif has_control_characters(name):
         problems.add("text_control_characters", "name")
-    elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(
-        pk=getattr(team, "pk", None)
-    ).exists():
+    elif _name_taken(tournament, name, team):
         problems.add("team_name_taken", "name", name=name)
     if _size(roster) > MAX_ROSTER:
         problems.add("team_roster_too_large", "members", max=MAX_ROSTER)
@@ -172,13 +176,21 @@ def _check(tournament: Tournament, name: str, roster: Roster, *, team: Team | No
                 problems.add("team_entry_twice", field, name=entry.player.name)
             elif entry_id in others:
                 problems.add(
-                    "team_entry_in_other_team", field, name=entry.player.name,
+                    "team_entry_in_other_team",
+                    field,
+                    name=entry.player.name,
                     team=others[entry_id],
                 )
             seen.add(entry_id)
     if roster.captain is not None and roster.captain not in seen:
         problems.add("team_captain_not_member", "captain")
     problems.raise_if_any()
+
+
+def _name_taken(tournament: Tournament, name: str, team: Team | None) -> bool:
+    """Another team of the tournament has this name (in any case)."""
+    others = Team.objects.filter(tournament=tournament, name__iexact=name)
+    return (others.exclude(pk=team.pk) if team is not None else others).exists()
 
 
 def _write_roster(team: Team, roster: Roster) -> None:
@@ -204,4 +216,3 @@ def entry_ids_by_start_number(tournament: Tournament, numbers: Sequence[int]) ->
     return dict(
         tournament.entries.filter(start_number__in=numbers).values_list("start_number", "pk")
     )
-

@@ -74,7 +74,8 @@ def parse_rule(raw: object, field: str = "rule") -> SideRule:
     elif best is not None:
         problems.add("side_rule_best_unused", f"{field}.best")
     problems.raise_if_any()
-    assert method is not None and ties is not None
+    assert method is not None
+    assert ties is not None
     return SideRule(method=method, best=best if method is Method.BEST else None, ties=ties)
 
 
@@ -82,11 +83,10 @@ E = TypeVar("E", bound=StrEnum)
 
 
 def _choice(value: object, kind: type[E], field: str, problems: Problems) -> E | None:
-    try:
+    if isinstance(value, str) and value in {choice.value for choice in kind}:
         return kind(value)
-    except ValueError:
-        problems.add("invalid_option", field, option=field.rsplit(".", 1)[-1])
-        return None
+    problems.add("invalid_option", field, option=field.rsplit(".", 1)[-1])
+    return None
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def rank_units(units: Sequence[Unit], rule: SideRule) -> list[UnitStanding]:
     unranked = [row for row in scored if not row[3]]
 
     def key(row: tuple[Unit, Fraction, tuple[Member, ...], bool]) -> tuple[Any, ...]:
-        unit, score, counted, _rankable = row
+        _unit, score, counted, _rankable = row
         if rule.ties is Ties.SHARED:
             return (score,)
         return (score, tuple(member.points for member in counted))
@@ -164,7 +164,9 @@ def _negated(key: tuple[Any, ...]) -> tuple[Any, ...]:
     return (-score, *(tuple(-points for points in members) for members in rest))
 
 
-def _standing(row: tuple[Unit, Fraction, tuple[Member, ...], bool], rank: int | None) -> UnitStanding:
+def _standing(
+    row: tuple[Unit, Fraction, tuple[Member, ...], bool], rank: int | None
+) -> UnitStanding:
     unit, score, counted, _rankable = row
     played = sum(1 for member in unit.members if member.played)
     return UnitStanding(

@@ -50,7 +50,7 @@ def test_a_team_with_its_roster_and_captain_is_logged(played):
 
 def test_refusals_name_each_field_and_change_nothing(played):
     tournament, entries = played
-    other, other_entries = tournament_with_players(4, name="Anderes Turnier")
+    _other, other_entries = tournament_with_players(4, name="Anderes Turnier")
     create_team(tournament, by=ORGA, name="Erste", roster=Roster(members=ids(entries, 1)))
     roster = Roster(
         members=(entries[0].pk, other_entries[0].pk, entries[1].pk),
@@ -88,7 +88,8 @@ def test_update_replaces_the_roster_and_renames(played):
     assert sorted(team.members.values_list("entry_id", flat=True)) == list(ids(entries, 2, 3))
     update_team(team, by=ORGA, name="B")
     team.refresh_from_db()
-    assert team.name == "B" and team.members.count() == 2
+    assert team.name == "B"
+    assert team.members.count() == 2
     update_team(team, by=ORGA, name="B")  # nothing changed: nothing logged
     logged = OrganiserAction.objects.filter(tournament=tournament, action="team_changed")
     assert [a.details["fields"] for a in logged.order_by("pk")] == [["roster"], ["name"]]
@@ -105,20 +106,18 @@ def test_the_database_holds_a_player_to_one_team_per_tournament(played):
     second = Team.objects.create(tournament=tournament, name="B")
     with pytest.raises(IntegrityError), transaction.atomic():
         TeamMember.objects.create(team=second, tournament=tournament, entry=entries[0])
+    TeamMember.objects.create(team=first, tournament=tournament, entry=entries[1], captain=True)
     with pytest.raises(IntegrityError), transaction.atomic():
-        TeamMember.objects.create(
-            team=first, tournament=tournament, entry=entries[1], captain=True
-        )
-        TeamMember.objects.create(
-            team=first, tournament=tournament, entry=entries[2], captain=True
-        )
+        TeamMember.objects.create(team=first, tournament=tournament, entry=entries[2], captain=True)
 
 
 def test_side_rankings_sum_by_default(played):
     tournament, entries = played
     create_team(tournament, by=ORGA, name="Oben", roster=Roster(members=ids(entries, 1, 3, 5)))
     create_team(
-        tournament, by=ORGA, name="Unten",
+        tournament,
+        by=ORGA,
+        name="Unten",
         roster=Roster(members=ids(entries, 2, 6), substitutes=ids(entries, 7)),
     )
     body = side_rankings(tournament)
@@ -137,7 +136,9 @@ def test_best_k_and_average_rules(played):
     create_team(tournament, by=ORGA, name="Drei", roster=Roster(members=ids(entries, 1, 3, 5)))
     create_team(tournament, by=ORGA, name="Eins", roster=Roster(members=ids(entries, 2)))
     set_side_rankings(
-        tournament, by=ORGA, team_rule={"method": "best", "best": 2},
+        tournament,
+        by=ORGA,
+        team_rule={"method": "best", "best": 2},
         club_rule={"method": "average"},
     )
     body = side_rankings(tournament)
@@ -153,7 +154,10 @@ def test_rules_are_refused_naming_their_options(played):
     call = lambda: set_side_rankings(  # noqa: E731
         tournament, by=ORGA, team_rule={"method": "best"}, club_rule={"ties": "dice"}
     )
-    assert problems(call) == [("team_rule.best", "side_rule_best"), ("club_rule.ties", "invalid_option")]
+    assert problems(call) == [
+        ("team_rule.best", "side_rule_best"),
+        ("club_rule.ties", "invalid_option"),
+    ]
     set_side_rankings(tournament, by=ORGA, clubs_shown=False)
     assert OrganiserAction.objects.filter(action="side_rankings_changed").count() == 1
 
@@ -170,8 +174,15 @@ def test_spectators_see_public_side_rankings_cached_with_hidden_players_unnamed(
     body = public_side_rankings(tournament.pk)
     members = json.loads(body.content)["teams"][0]["members"]
     assert members[0] == {
-        "entry": None, "start_number": None, "name": None, "hidden": True,
-        "substitute": False, "captain": False, "points": 2, "played": True, "counted": True,
+        "entry": None,
+        "start_number": None,
+        "name": None,
+        "hidden": True,
+        "substitute": False,
+        "captain": False,
+        "points": 2,
+        "played": True,
+        "counted": True,
     }
     assert public_side_rankings(tournament.pk).etag == body.etag
     assert organiser_side_rankings(tournament).rows is not None

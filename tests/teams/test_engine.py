@@ -44,21 +44,25 @@ def test_sum_ranks_by_the_members_total():
     rows = rank_units([unit(1, 10, 20), unit(2, 50, -5), unit(3, 40)], SUM)
     assert ranks(rows) == [(2, 1), (3, 2), (1, 3)]
     assert [row.score for row in rows] == [45, 40, 30]
-    assert rows[0].counted == (200, 201) and rows[0].played == 2
+    assert rows[0].counted == (200, 201)
+    assert rows[0].played == 2
 
 
 def test_best_k_counts_the_best_and_leaves_short_units_unranked():
     rows = rank_units([unit(1, 10, 20, 30), unit(2, 100, -50, 1), unit(3, 99)], best(2))
     assert ranks(rows) == [(2, 1), (1, 2), (3, None)]
-    assert rows[0].score == 101 and rows[0].counted == (200, 202)
+    assert rows[0].score == 101
+    assert rows[0].counted == (200, 202)
     assert rows[1].counted == (102, 101)
-    assert not rows[2].ranked and rows[2].score == 99
+    assert not rows[2].ranked
+    assert rows[2].score == 99
 
 
 def test_average_is_exact_and_skips_the_bench():
     rows = rank_units([unit(1, 10, 11, benched=[0, 0]), unit(2, 10)], AVERAGE)
     assert ranks(rows) == [(1, 1), (2, 2)]
-    assert rows[0].score == Fraction(21, 2) and rows[0].played == 2
+    assert rows[0].score == Fraction(21, 2)
+    assert rows[0].played == 2
 
 
 def test_a_unit_nobody_of_which_played_is_unranked_under_every_rule():
@@ -66,7 +70,8 @@ def test_a_unit_nobody_of_which_played_is_unranked_under_every_rule():
     for rule in (SUM, AVERAGE, best(1)):
         rows = rank_units([empty, unit(1, -3)], rule)
         assert ranks(rows) == [(1, 1), (9, None)]
-        assert rows[1].score == 0 and rows[1].counted == ()
+        assert rows[1].score == 0
+        assert rows[1].counted == ()
 
 
 def test_ties_by_the_best_member_then_shared():
@@ -106,6 +111,7 @@ def problems(raw, field="rule"):
 
 def test_parse_rule_refuses_each_problem_naming_its_field():
     assert problems([1]) == [("rule", "side_rule_not_object")]
+    assert problems({"method": 5}) == [("rule.method", "invalid_option")]
     assert problems({"method": "max", "ties": "coin", "x": 1}, "team_rule") == [
         ("team_rule.x", "unknown_option"),
         ("team_rule.method", "invalid_option"),
@@ -118,9 +124,7 @@ def test_parse_rule_refuses_each_problem_naming_its_field():
 
 # --- properties ------------------------------------------------------------------------------
 
-members = st.lists(
-    st.tuples(st.integers(-500, 500), st.booleans()), max_size=6
-)
+members = st.lists(st.tuples(st.integers(-500, 500), st.booleans()), max_size=6)
 units = st.lists(members, max_size=6).map(
     lambda groups: [
         Unit(
@@ -134,10 +138,12 @@ units = st.lists(members, max_size=6).map(
     ]
 )
 rules = st.one_of(
-    st.builds(SideRule, method=st.sampled_from([Method.SUM, Method.AVERAGE]),
-              ties=st.sampled_from(Ties)),
-    st.builds(SideRule, method=st.just(Method.BEST), best=st.integers(1, 4),
-              ties=st.sampled_from(Ties)),
+    st.builds(
+        SideRule, method=st.sampled_from([Method.SUM, Method.AVERAGE]), ties=st.sampled_from(Ties)
+    ),
+    st.builds(
+        SideRule, method=st.just(Method.BEST), best=st.integers(1, 4), ties=st.sampled_from(Ties)
+    ),
 )
 
 
@@ -149,7 +155,8 @@ def test_every_unit_listed_once_ranked_first_scores_descending(all_units, rule):
     assert rows[: len(ranked)] == ranked
     assert [row.score for row in ranked] == sorted((row.score for row in ranked), reverse=True)
     for place, row in enumerate(ranked, start=1):
-        assert row.rank is not None and 1 <= row.rank <= place
+        assert row.rank is not None
+        assert 1 <= row.rank <= place
         if row.rank < place:  # a shared rank: the same score as the row above
             assert row.score == ranked[place - 2].score
 
