@@ -27,8 +27,10 @@ def test_the_ranking_page_shows_the_teams_and_clubs_beside_the_players(
     assert page.status_code == 200
     html = page.content.decode()
     assert 'id="side-rankings"' in html
-    assert 'id="side-teams"' in html and "Die Asse" in html
-    assert 'id="side-clubs"' in html and "Pik Dame" in html
+    assert 'id="side-teams"' in html
+    assert "Die Asse" in html
+    assert 'id="side-clubs"' in html
+    assert "Pik Dame" in html
     assert f'href="/t/{tournament.pk}/teams/"' in html
     assert "teams/side.js" in html
     assert html.index('id="ranking"') < html.index('id="side-rankings"')
