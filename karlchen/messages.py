@@ -257,6 +257,7 @@ MESSAGES = {
     "team_entry_unknown": _("Entry %(entry)s is not a player of this tournament."),
     "team_entry_twice": _("%(name)s is listed twice in this team."),
     "team_entry_in_other_team": _("%(name)s plays for the team “%(team)s” already."),
+    "team_start_number_unknown": _("No player has the start number %(number)s."),
     "team_captain_not_member": _("The captain must be one of the team's players."),
     "teams_changed_meanwhile": _(
         "Someone changed the teams meanwhile; please reload and try again."
@@ -270,6 +271,7 @@ MESSAGES = {
     ),
     "team_file_columns": _("The columns of a team list are: %(columns)s."),
     "team_file_start_number": _("Line %(line)s: no player has the start number “%(number)s”."),
+    "team_file_two_captains": _("Line %(line)s: the team “%(team)s” has a captain already."),
     "team_file_role": _("Line %(line)s: the role “%(role)s” is not known (captain, substitute)."),
 }
 

@@ -211,8 +211,29 @@ def _size(roster: Roster) -> int:
     return len(roster.members) + len(roster.substitutes)
 
 
-def entry_ids_by_start_number(tournament: Tournament, numbers: Sequence[int]) -> dict[int, int]:
-    """The entries of these start numbers (a file or the desk names players so)."""
-    return dict(
+def roster_by_start_numbers(
+    tournament: Tournament,
+    *,
+    members: Sequence[int] = (),
+    substitutes: Sequence[int] = (),
+    captain: int | None = None,
+) -> Roster:
+    """A roster named by start numbers (the desk's form, a team file); an unknown number is
+    refused at its place (``members.<i>``, ``substitutes.<i>``, ``captain``)."""
+    numbers = [*members, *substitutes, *([captain] if captain is not None else [])]
+    entries = dict(
         tournament.entries.filter(start_number__in=numbers).values_list("start_number", "pk")
+    )
+    problems = Problems()
+    for part, listed in (("members", members), ("substitutes", substitutes)):
+        for index, number in enumerate(listed):
+            if number not in entries:
+                problems.add("team_start_number_unknown", f"{part}.{index}", number=number)
+    if captain is not None and captain not in entries:
+        problems.add("team_start_number_unknown", "captain", number=captain)
+    problems.raise_if_any()
+    return Roster(
+        members=tuple(entries[number] for number in members),
+        substitutes=tuple(entries[number] for number in substitutes),
+        captain=entries[captain] if captain is not None else None,
     )
