@@ -37,7 +37,7 @@ def test_the_page_is_the_organisers_and_in_the_desk_navigation(played, desk):
 
 
 def test_a_team_by_start_numbers_changed_and_deleted(played, desk):
-    tournament, entries = played
+    tournament, _entries = played
     data = {"action": "create", "name": "Asse", "members": "1, 2 4", "substitutes": "5"}
     answer = page(desk, tournament, data | {"captain": "2"})
     assert answer.status_code == 302
