@@ -32,8 +32,9 @@ def test_the_standings_pdf_has_the_teams_and_clubs_rankings(played):
         roster=Roster(members=(entries[0].pk, entries[4].pk), captain=entries[0].pk),
     )
     text = standings_pdf(tournament)
-    assert "Teams: provisional ranking" in text
+    assert "Provisional team ranking" in text
     assert "1. Die Asse 3 Spieler 1 (captain) 2, Spieler 5 1" in text
-    assert "Clubs: provisional ranking" in text
+    assert "Provisional club ranking" in text
     assert "1. Pik Dame 2" in text
-    assert text.index("overall standings") < text.index("Die Asse") < text.index("Series 1")
+    # after the players' overall and per-series standings
+    assert text.index("overall standings") < text.index("Series 1") < text.index("Die Asse")
