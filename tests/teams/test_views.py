@@ -55,8 +55,8 @@ def test_their_own_page_lists_every_team_with_its_players(
     page = client.get(f"/t/{tournament.pk}/teams/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert "Spieler 1 (captain) 2" in html
-    assert "Spieler 3 (substitute) -2" in html
+    assert "<strong>Spieler 1</strong> (captain) 2" in html
+    assert "<strong>Spieler 3</strong> (substitute) -2" in html
     assert '"api": "/api/v1/tournaments/' in html
 
 

@@ -23,6 +23,10 @@
       const hidden = document.createElement("em");
       hidden.textContent = data.texts.hidden;
       span.append(hidden);
+    } else if (row.counted) {
+      const name = document.createElement("strong");
+      name.textContent = row.name;
+      span.append(name);
     } else {
       span.append(row.name);
     }
