@@ -50,6 +50,8 @@ from tournaments.api.permissions import (
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.models import Tournament
 
+MAX_ID = 10**18 - 1  # as the paths' ids (karlchen.api.paths)
+
 
 class MemberOutput(serializers.Serializer):
     entry = serializers.IntegerField(allow_null=True)
@@ -69,19 +71,23 @@ class TeamOutput(serializers.Serializer):
 class TeamInput(StrictSerializer):
     name = serializers.CharField(max_length=200, trim_whitespace=False)
     members = serializers.ListField(
-        child=StrictIntegerField(min_value=1),
+        child=StrictIntegerField(min_value=1, max_value=MAX_ID),
         required=False,
         max_length=200,
         help_text="Entry ids of the regulars.",
     )
     substitutes = serializers.ListField(
-        child=StrictIntegerField(min_value=1),
+        child=StrictIntegerField(min_value=1, max_value=MAX_ID),
         required=False,
         max_length=200,
         help_text="Entry ids of the substitutes.",
     )
     captain = StrictIntegerField(
-        min_value=1, required=False, allow_null=True, help_text="The captain's entry id."
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        allow_null=True,
+        help_text="The captain's entry id.",
     )
 
 

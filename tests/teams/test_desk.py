@@ -147,3 +147,12 @@ def test_a_bad_team_file_is_refused_at_the_file_and_saves_nothing(played, desk, 
     errors = answer.context["file_form"].errors["file"]
     assert any(text in error for error in errors), errors
     assert not Team.objects.exists()
+
+
+def test_the_log_words_every_team_action(played, desk):
+    tournament, _entries = played
+    page(desk, tournament, {"action": "create", "name": "Asse", "members": "1 2"})
+    upload(desk, tournament, "t.csv", b"team,start_number\nDamen,3\n")
+    log = desk.get(f"/desk/{tournament.pk}/organisers/").content.decode()
+    assert "set up the team “Asse” (2 players)" in log
+    assert "imported 1 teams from t.csv" in log
