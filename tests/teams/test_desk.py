@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from teams.models import SideRankings, Team
-from tests.factories.files import xlsx
+from tests.factories.files import LIST_ROWS, sheet, with_sheet, xlsx
 from tests.factories.tournaments import organiser
 from tournaments.models import OrganiserAction
 
@@ -156,3 +156,24 @@ def test_the_log_words_every_team_action(played, desk):
     log = desk.get(f"/desk/{tournament.pk}/organisers/").content.decode()
     assert "set up the team “Asse” (2 players)" in log
     assert "imported 1 teams from t.csv" in log
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "text"),
+    [
+        ("t.xlsx", with_sheet(b"<worksheet><sheetData><row"), "could not be read"),
+        ("t.xlsx", sheet(LIST_ROWS, b'<dimension ref="A1:A6000000"/>'), "empty rows"),
+        ("t.xlsx", sheet(LIST_ROWS + b"<row/>" * 2_000_000), "unpacks to more than"),
+        ("t.csv", b"team,start_number\n" + b"a" * 140_000 + b"\n", "too long for a list"),
+        ("t.csv", b"team,start_number\nJ\x81rgen,1\n", "neither UTF-8 nor Windows"),
+        ("t.csv", b"x" * 1_000_001, "too large"),
+    ],
+    ids=["broken sheet xml", "stated six million rows", "unpacks large", "long", "enc", "size"],
+)
+def test_a_hostile_team_file_is_refused_like_an_entry_list(played, desk, name, content, text):
+    tournament, _entries = played
+    answer = upload(desk, tournament, name, content)
+    assert answer.status_code == 400
+    errors = answer.context["file_form"].errors["file"]
+    assert any(text in error for error in errors), errors
+    assert not Team.objects.exists()
