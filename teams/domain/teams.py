@@ -69,7 +69,7 @@ def update_team(
             team.name = new_name
             team.save(update_fields=["name"])
             changed.append("name")
-        if new_roster != current:
+        if _unordered(new_roster) != _unordered(current):
             team.members.all().delete()
             _write_roster(team, new_roster)
             changed.append("roster")
@@ -205,6 +205,11 @@ def _write_roster(team: Team, roster: Roster) -> None:
         for entries, substitute in ((roster.members, False), (roster.substitutes, True))
         for entry in entries
     )
+
+
+def _unordered(roster: Roster) -> tuple[frozenset[int], frozenset[int], int | None]:
+    """A roster as sets of players: the order they are listed in is no change."""
+    return frozenset(roster.members), frozenset(roster.substitutes), roster.captain
 
 
 def _size(roster: Roster) -> int:

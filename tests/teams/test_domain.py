@@ -91,6 +91,8 @@ def test_update_replaces_the_roster_and_renames(played):
     assert team.name == "B"
     assert team.members.count() == 2
     update_team(team, by=ORGA, name="B")  # nothing changed: nothing logged
+    same = Roster(members=ids(entries, 3, 2), captain=entries[1].pk)
+    update_team(team, by=ORGA, roster=same)  # nor the same players in another order
     logged = OrganiserAction.objects.filter(tournament=tournament, action="team_changed")
     assert [a.details["fields"] for a in logged.order_by("pk")] == [["roster"], ["name"]]
     # its own players and name are no clash with itself
