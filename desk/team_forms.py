@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from teams.engine.ranking import MAX_BEST, Method, Ties
+from tournaments.domain.entries import is_plain_number
 
 METHODS = [
     (Method.SUM.value, _("sum of all players")),
@@ -28,7 +29,7 @@ class StartNumbersField(forms.CharField):
     def to_python(self, value):
         text = super().to_python(value) or ""
         parts = [part for part in re.split(r"[\s,;]+", text) if part]
-        if any(not (part.isascii() and part.isdigit() and len(part) <= 9) for part in parts):
+        if not all(is_plain_number(part) for part in parts):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return [int(part) for part in parts]
 

@@ -19,7 +19,7 @@ from karlchen.actors import Actor
 from karlchen.refusals import Problem, Problems, Refused
 from teams.domain.teams import Roster, create_team, update_team
 from teams.models import Team
-from tournaments.domain.entries import is_start_number
+from tournaments.domain.entries import is_plain_number
 from tournaments.domain.entry_files import MAX_FILE_BYTES, column_key, read_table
 from tournaments.domain.log import log_action
 from tournaments.models import Tournament
@@ -100,7 +100,7 @@ def _rosters(
         if not name:
             problems.add("team_name_required", f"csv.{line}.team")
             continue
-        if not (is_start_number(number) and int(number) in entries):
+        if not (is_plain_number(number) and int(number) in entries):
             problems.add(
                 "team_file_start_number", f"csv.{line}.start_number", line=line, number=number
             )

@@ -975,7 +975,7 @@
       clearForm();
       setStatus("", "");
       navigator.vibrate?.(60); // felt in a noisy room: it is saved
-      if (!data.csrf) window.scrollTo({ top: 0 }); // a phone: the next deal from its top
+      if (data.token) window.scrollTo({ top: 0 }); // a phone (not the desk): the next deal from its top
       await refresh();
       showSaved(answer.body);
       flush();
