@@ -67,8 +67,8 @@ def side_context(tournament: Tournament, limit: int | None) -> dict[str, Any]:
 def spectator_section(tournament: Tournament) -> Section | None:
     """The section on the ranking page: the best teams and clubs, live (registered in
     ``teams.apps``)."""
-    if not has_sides(tournament):
-        return None
+    if not has_sides(tournament) or not tournament.standings_public:
+        return None  # nothing to show, or the page says already that nothing is published
     return Section(
         template="teams/_section.html",
         context=side_context(tournament, SECTION_ROWS),

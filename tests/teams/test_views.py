@@ -76,3 +76,16 @@ def test_hidden_standings_say_so_and_a_draft_is_not_found(played, client):
     page = client.get(f"/t/{tournament.pk}/teams/")
     assert page.status_code == 200
     assert "have not published the standings" in page.content.decode()
+    ranking = client.get(f"/t/{tournament.pk}/").content.decode()
+    assert 'id="side-rankings"' not in ranking  # the page says it once: nothing published
+
+
+def test_frozen_standings_withhold_the_section_with_a_word(played, client):
+    tournament, _entries = played
+    tournament.status = "open"
+    tournament.frozen_standings = {"overall": [], "series": {}}
+    tournament.save()
+    ranking = client.get(f"/t/{tournament.pk}/").content.decode()
+    assert 'id="side-rankings"' in ranking
+    assert "team and club rankings are shown again once they are unfrozen" in ranking
+    assert 'id="side-teams"' not in ranking
