@@ -2,13 +2,17 @@
 API changes the teams' scores within one poll."""
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
+from django.test import Client
 from playwright.sync_api import expect
 
 from results.views import POLL_SECONDS
 from teams.domain.teams import Roster, create_team
+from tests.browser.axe import described, violations
+from tests.browser.conftest import PHONE, browser_page
 from tests.factories.api import NORMAL, client_for, publish
-from tests.factories.tournaments import ORGA, seated_table
+from tests.factories.tournaments import ORGA, organiser, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,3 +48,32 @@ def test_the_team_ranking_follows_a_recorded_deal(phone, screenshot):
     expect(phone.locator("#side-teams tbody td.rank")).to_have_text(["1", "2"])
     expect(phone.locator("#side-teams tbody strong").first).to_have_text("Spieler 2")
     screenshot(phone.locator("#side-rankings"), "spectator-side-rankings")
+
+
+def test_the_teams_pages_have_no_serious_accessibility_violations(chromium, live_server):
+    cache.clear()
+    table = seated_table(4)
+    tournament = publish(table.series.tournament)
+    entries = list(tournament.entries.order_by("start_number"))
+    roster = Roster(members=(entries[0].pk, entries[1].pk), captain=entries[0].pk)
+    create_team(tournament, by=ORGA, name="Kreuz", roster=roster)
+    found = {}
+    with browser_page(chromium, live_server, viewport=PHONE) as phone:
+        phone.goto(f"/t/{tournament.pk}/teams/")
+        phone.locator("#side-teams tbody tr").first.wait_for()
+        found["side rankings"] = violations(phone)
+
+    client = Client()
+    client.force_login(organiser())
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    with browser_page(chromium, live_server, viewport={"width": 1280, "height": 720}) as desk:
+        desk.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+        )
+        desk.goto(f"/desk/{tournament.pk}/teams/")
+        assert "/login/" not in desk.url
+        desk.locator("#team-list").wait_for()
+        found["desk teams"] = violations(desk)
+
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
