@@ -1,24 +1,24 @@
-"""The tournament standings: one aggregate over the current revisions, plus penalty rows.
+"""The tournament standings: the per-table totals of the current revisions, plus penalty rows.
 
-Points per player and series come from two grouped queries (deal points of current revisions,
-penalty lines), never from a loop over deals; ranks and tie-breaks (RULES.md §1.9) are then
-computed from those few rows per player.
+Points per player and series come from the totals every deal write keeps (``SeriesTotal``, a
+few rows per player) and a grouped query of the penalty lines, never from a scan of the deals;
+ranks and tie-breaks (RULES.md §1.9) are then computed from those few rows per player.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from django.db import connection, transaction
-from django.db.models import Count, Sum
+from django.db.models import Sum
 
 from scoring.enums import DealKind
-from scoring.models import AdjustmentLine, Deal
+from scoring.models import AdjustmentLine, Deal, SeriesTotal
 from seating.models import Seat
 from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Entry, Tournament
@@ -93,10 +93,8 @@ def standings(
     """
     with one_snapshot():
         rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
-        deals = Deal.objects.filter(table__series__tournament=tournament)
-        if confirmed_only:
-            deals = deals.filter(current__confirmed_at__isnull=False)
-        table_results = _add_deal_points(deals, rows)
+        totals = SeriesTotal.objects.filter(table__series__tournament=tournament)
+        table_results = _add_deal_points(totals, rows, confirmed=confirmed_only)
         _add_penalties(
             AdjustmentLine.objects.filter(adjustment__series__tournament=tournament), rows
         )
@@ -122,13 +120,9 @@ def evenings_standings(
     with one_snapshot():
         entries = list(Entry.objects.filter(tournament_id__in=by_id).select_related("player__club"))
         rows = {entry.pk: _standing(entry) for entry in entries}
-        deals = Deal.objects.filter(table__series__tournament_id__in=by_id)
-        confirming = [pk for pk, tournament in by_id.items() if tournament.confirmation_required]
-        if confirmed_only and confirming:
-            deals = deals.exclude(
-                table__series__tournament_id__in=confirming, current__confirmed_at__isnull=True
-            )
-        table_results = _add_deal_points(deals, rows)
+        totals = SeriesTotal.objects.filter(table__series__tournament_id__in=by_id)
+        confirming = {pk for pk, tournament in by_id.items() if tournament.confirmation_required}
+        table_results = _add_deal_points(totals, rows, confirmed=confirmed_only and confirming)
         penalties = AdjustmentLine.objects.filter(adjustment__series__tournament_id__in=by_id)
         _add_penalties(penalties, rows)
     tournament_of = {entry.pk: entry.tournament_id for entry in entries}
@@ -180,27 +174,35 @@ def _standing(entry: Entry) -> Standing:
 
 
 def _add_deal_points(
-    deals: QuerySet[Deal], rows: dict[int, Standing]
+    totals: QuerySet[SeriesTotal], rows: dict[int, Standing], *, confirmed: bool | Container[int]
 ) -> dict[tuple[int, int], dict[int, int]]:
-    """Sum the current revisions' points of ``deals`` per player, series and table; returns the
-    table sums."""
-    # From the deals to their current revision's points: PostgreSQL plans this join well, while
-    # a filter "revision = its deal's current" misleads its row estimate (3-4x slower).
-    deals = deals.filter(current__points__isnull=False)
-    current = (
-        deals.values("current__points__entry_id", "table__series__number", "table_id")
-        .annotate(points=Sum("current__points__points"), deals=Count("current__points__id"))
-        .order_by()
-    )
+    """Add the per-table totals of the current revisions (``SeriesTotal``, kept by every deal
+    write) per player and series; returns the table sums. ``confirmed``: count only confirmed
+    deals (at every tournament, or at those whose ids are given)."""
+    current = totals.values_list(
+        "entry_id",
+        "table__series__number",
+        "table_id",
+        "table__series__tournament_id",
+        "points",
+        "deals",
+        "confirmed_points",
+        "confirmed_deals",
+    ).order_by()
     by_table: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
-    for row in current:
-        entry, series = row["current__points__entry_id"], row["table__series__number"]
+    for entry, series, table, tournament, *figures in current:
+        if confirmed is True or (confirmed is not False and tournament in confirmed):
+            points, deals = figures[2], figures[3]
+        else:
+            points, deals = figures[0], figures[1]
+        if not deals:
+            continue  # none of their deals here is confirmed yet
         standing = rows[entry]
-        standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
-        standing.total += row["points"]
-        standing.deals_played += row["deals"]
-        standing.deals_per_series[series] = standing.deals_per_series.get(series, 0) + row["deals"]
-        by_table[(series, row["table_id"])][entry] = row["points"]
+        standing.per_series[series] = standing.per_series.get(series, 0) + points
+        standing.total += points
+        standing.deals_played += deals
+        standing.deals_per_series[series] = standing.deals_per_series.get(series, 0) + deals
+        by_table[(series, table)][entry] = points
     return by_table
 
 
