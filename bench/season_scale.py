@@ -81,6 +81,9 @@ def main() -> None:
     parser.add_argument("--ddv-tournaments", type=int, default=300, help="of 100 players each")
     parser.add_argument("--corrections", type=int, default=15, help="corrections (median)")
     parser.add_argument("--reads", type=int, default=200, help="cached reads (median)")
+    parser.add_argument(
+        "--profile", action="store_true", help="print where an uncached ranking spends its time"
+    )
     args = parser.parse_args()
     if connection.vendor != "postgresql":
         raise SystemExit("this benchmark loads its rows with COPY: PostgreSQL only")
@@ -123,6 +126,9 @@ def run(args) -> None:
     print(f"DDV window built in {time.perf_counter() - started:.1f} s (COPY, then ANALYZE)")
     print_counts()
 
+    if args.profile:
+        profile(club)
+        profile(ddv)
     measure_ranking("(a) club season ranking", club, args.runs, TARGET_SEASON_MS)
     measure_ranking("(b) DDV ranking over the window", ddv, args.runs, TARGET_DDV_MS)
     measure_correction(club, builder, args.corrections)
@@ -322,6 +328,16 @@ def measure_ranking(label: str, season: Season, runs: int, target: float) -> Non
         f"{runs} runs: {figures(timings)}; target ≤ {target} ms: "
         f"{verdict(statistics.median(timings) <= target)}"
     )
+
+
+def profile(season: Season) -> None:
+    import cProfile
+    import pstats
+
+    _ranking_rows(season, public=False)
+    profiler = cProfile.Profile()
+    profiler.runcall(_ranking_rows, season, public=False)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
 
 def measure_correction(season: Season, builder: Builder, count: int) -> None:

@@ -92,7 +92,7 @@ def standings(
     that series alone (its points and deals as the totals).
     """
     with one_snapshot():
-        rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
+        rows = _standings_of(Entry.objects.filter(tournament=tournament))
         totals = SeriesTotal.objects.filter(table__series__tournament=tournament)
         table_results = _add_deal_points(totals, rows, confirmed=confirmed_only)
         _add_penalties(
@@ -118,14 +118,13 @@ def evenings_standings(
     """
     by_id = {tournament.pk: tournament for tournament in tournaments}
     with one_snapshot():
-        entries = list(Entry.objects.filter(tournament_id__in=by_id).select_related("player__club"))
-        rows = {entry.pk: _standing(entry) for entry in entries}
+        tournament_of: dict[int, int] = {}
+        rows = _standings_of(Entry.objects.filter(tournament_id__in=by_id), tournament_of)
         totals = SeriesTotal.objects.filter(table__series__tournament_id__in=by_id)
         confirming = {pk for pk, tournament in by_id.items() if tournament.confirmation_required}
         table_results = _add_deal_points(totals, rows, confirmed=confirmed_only and confirming)
         penalties = AdjustmentLine.objects.filter(adjustment__series__tournament_id__in=by_id)
         _add_penalties(penalties, rows)
-    tournament_of = {entry.pk: entry.tournament_id for entry in entries}
     own_rows: dict[int, dict[int, Standing]] = defaultdict(dict)
     for entry, row in rows.items():
         own_rows[tournament_of[entry]][entry] = row
@@ -156,21 +155,27 @@ def one_snapshot() -> Iterator[None]:
         yield
 
 
-def _entries(tournament: Tournament) -> QuerySet[Entry]:
-    return Entry.objects.filter(tournament=tournament).select_related("player__club")
-
-
-def _standing(entry: Entry) -> Standing:
-    club = entry.player.club
-    return Standing(
-        entry_id=entry.pk,
-        start_number=entry.start_number,
-        player_id=entry.player_id,
-        name=entry.player.name,
-        club=club.name if club else None,
-        withdrawn=entry.withdrawn,
-        hidden=entry.hidden,
-    )
+def _standings_of(
+    entries: QuerySet[Entry], tournament_of: dict[int, int] | None = None
+) -> dict[int, Standing]:
+    """A row per entry, from plain values: a season reads tens of thousands of them, and model
+    instances (entry, player, club) would cost more than the rest of its standings.
+    ``tournament_of`` gets each entry's tournament."""
+    rows = {}
+    for pk, tournament, start, player, name, club, withdrawn, hidden in entries.values_list(
+        "pk",
+        "tournament_id",
+        "start_number",
+        "player_id",
+        "player__name",
+        "player__club__name",
+        "withdrawn",
+        "hidden",
+    ):
+        rows[pk] = Standing(pk, start, player, name, club, withdrawn, hidden=hidden)
+        if tournament_of is not None:
+            tournament_of[pk] = tournament
+    return rows
 
 
 def _add_deal_points(

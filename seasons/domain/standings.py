@@ -14,7 +14,7 @@ of the ranking, so a missed evening that counts 0 never counts before it took pl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -47,10 +47,20 @@ class SeasonInput:
     hidden: set[int] = field(default_factory=set)  # players shown as hidden
 
 
-def season_table(season: Season, *, public: bool) -> tuple[SeasonTable, SeasonInput]:
-    """The season ranked by its rule, from its evenings as this reader may see them."""
+def season_table(
+    season: Season, *, public: bool, lines_for: Collection[int] | None = None
+) -> tuple[SeasonTable, SeasonInput]:
+    """The season ranked by its rule, from its evenings as this reader may see them.
+
+    ``lines_for``: the players whose rows list each evening (all where None)."""
     found = season_input(season, public=public)
-    table = rank_season(season.rule, found.evenings, found.results, as_of=timezone.localdate())
+    table = rank_season(
+        season.rule,
+        found.evenings,
+        found.results,
+        as_of=timezone.localdate(),
+        lines_for=lines_for,
+    )
     return table, found
 
 
@@ -176,7 +186,7 @@ def _evening_ids(season: Season) -> list[int]:
 
 
 def _ranking_rows(season: Season, *, public: bool) -> list[dict[str, Any]]:
-    table, found = season_table(season, public=public)
+    table, found = season_table(season, public=public, lines_for=())
     names = _players(row.player for row in table.rows)
     qualified = _qualified(season, table)
     return [
@@ -193,7 +203,7 @@ def _qualified(season: Season, table: SeasonTable) -> set[int]:
 
 
 def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, Any] | None:
-    table, found = season_table(season, public=public)
+    table, found = season_table(season, public=public, lines_for={player_id})
     row = next((row for row in table.rows if row.player == player_id), None)
     if row is None or (public and player_id in found.hidden):
         return None

@@ -25,8 +25,9 @@ Pure Python: no Django, no database, no translations. Refusals carry codes (karl
 from __future__ import annotations
 
 import datetime
+from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -334,8 +335,13 @@ def rank_season(
     results: Iterable[EveningResult],
     *,
     as_of: datetime.date | None = None,
+    lines_for: Collection[int] | None = None,
 ) -> SeasonTable:
-    """The season table: every player with a result in a counted evening, ranked by the rule."""
+    """The season table: every player with a result in a counted evening, ranked by the rule.
+
+    ``lines_for``: the players whose rows carry a line per evening (``evenings``; all where
+    None). A ranking needs none of them, and a window of hundreds of evenings and thousands of
+    players would spend most of its time on lines nobody reads."""
     chosen = season_evenings(rule, evenings, as_of)
     by_id = {evening.id: evening for evening in chosen}
     by_player: dict[int, dict[int, EveningResult]] = defaultdict(dict)
@@ -346,7 +352,9 @@ def rank_season(
             by_evening[result.evening].append(result)
     values = _evening_values(rule, by_evening)
     seasons = [
-        _player_season(rule, chosen, player, played, values)
+        _player_season(
+            rule, chosen, player, played, values, lines=lines_for is None or player in lines_for
+        )
         for player, played in sorted(by_player.items())
     ]
     ranked = _ranked(rule, [row for row in seasons if row.ranked], by_player)
@@ -368,18 +376,19 @@ def _evening_values(
     """What each (evening, player) result is worth to the season."""
     values: dict[tuple[int, int], Fraction] = {}
     for evening, results in by_evening.items():
+        places = sorted(result.place for result in results)
         for result in results:
-            values[(evening, result.player)] = Fraction(_evening_value(rule, result, results))
+            values[(evening, result.player)] = Fraction(_evening_value(rule, result, places))
     return values
 
 
-def _evening_value(rule: RankingRule, result: EveningResult, field_: list[EveningResult]) -> int:
+def _evening_value(rule: RankingRule, result: EveningResult, places: Sequence[int]) -> int:
     if rule.scoring is Scoring.POINTS:
         return result.points
     if rule.placement_table:
         index = result.place - 1
         return rule.placement_table[index] if 0 <= index < len(rule.placement_table) else 0
-    return sum(1 for other in field_ if other.place > result.place)  # players beaten
+    return len(places) - bisect_right(places, result.place)  # players beaten (placed behind)
 
 
 def _player_season(
@@ -388,6 +397,8 @@ def _player_season(
     player: int,
     played: Mapping[int, EveningResult],
     values: Mapping[tuple[int, int], Fraction],
+    *,
+    lines: bool = True,
 ) -> PlayerSeason:
     units = _units(rule, evenings, player, played, values)
     lists_played = sum(len(result.lists) for result in played.values())
@@ -402,15 +413,16 @@ def _player_season(
     counted = [unit for unit in units if unit.counted]
     bonus = rule.attendance_bonus * len(played)
     score = _score(rule, counted) + bonus
-    lines = tuple(
-        _evening_line(evening, played.get(evening.id), player, values, units)
-        for evening in evenings
+    counted_at = {unit.evening for unit in counted}
+    evening_lines = tuple(
+        _evening_line(evening, played.get(evening.id), player, values, evening.id in counted_at)
+        for evening in (evenings if lines else ())
     )
     return PlayerSeason(
         player=player,
         rank=None,
         score=score,
-        evenings=lines,
+        evenings=evening_lines,
         units=tuple(units),
         evenings_played=len(played),
         lists_played=lists_played,
@@ -481,9 +493,8 @@ def _evening_line(
     result: EveningResult | None,
     player: int,
     values: Mapping[tuple[int, int], Fraction],
-    units: Sequence[Counted],
+    counted: bool,
 ) -> EveningLine:
-    own = [unit for unit in units if unit.evening == evening.id]
     return EveningLine(
         evening=evening.id,
         date=evening.date,
@@ -493,7 +504,7 @@ def _evening_line(
         penalties=result.penalties if result else 0,
         place=result.place if result else None,
         value=values.get((evening.id, player), Fraction(0)),
-        counted=any(unit.counted for unit in own),
+        counted=counted,
     )
 
 
