@@ -51,12 +51,15 @@ class Standing:
         return max(self.per_series.values(), default=0)
 
     def sort_key(self, tie_breaks: Iterable[str]) -> tuple[int, ...]:
-        keys = {
-            TieBreak.SERIES_WON: self.series_won,
-            TieBreak.BEST_SERIES: self.best_series,
-            TieBreak.DEALS_PLAYED: -self.deals_played,
-        }
-        return (self.total, *(keys[TieBreak(name)] for name in tie_breaks))
+        return (self.total, *(self.tie_break(name) for name in tie_breaks))
+
+    def tie_break(self, name: str) -> int:
+        if name == TieBreak.SERIES_WON:
+            return self.series_won
+        if name == TieBreak.BEST_SERIES:
+            return self.best_series
+        TieBreak(name)  # refuses an unknown name
+        return -self.deals_played
 
 
 @dataclass(frozen=True)
@@ -265,13 +268,17 @@ def _count_series_won(
 
 
 def _ranked(rows: list[Standing], tie_breaks: Iterable[str]) -> list[Standing]:
-    rows.sort(key=lambda row: (row.sort_key(tie_breaks), -row.start_number), reverse=True)
+    names = tuple(tie_breaks)
+    keyed = sorted(
+        ((row.sort_key(names), -row.start_number, row) for row in rows),
+        key=lambda item: item[:2],
+        reverse=True,
+    )
     previous = None
-    for place, row in enumerate(rows, start=1):
-        key = row.sort_key(tie_breaks)
+    for place, (key, _start, row) in enumerate(keyed, start=1):
         row.rank = previous[1] if previous and previous[0] == key else place
         previous = (key, row.rank)
-    return rows
+    return [row for _key, _start, row in keyed]
 
 
 def ranking_order(tournament: Tournament) -> tuple[int, ...]:

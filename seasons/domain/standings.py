@@ -15,7 +15,7 @@ of the ranking, so a missed evening that counts 0 never counts before it took pl
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -146,13 +146,9 @@ def _with_penalties(results: list[EveningResult], *, public: bool) -> list[Eveni
         .order_by()
     }
     return [
-        EveningResult(
-            result.evening,
-            result.player,
-            result.lists,
-            result.place,
-            penalties.get((result.evening, result.player), 0),
-        )
+        replace(result, penalties=penalties[(result.evening, result.player)])
+        if (result.evening, result.player) in penalties
+        else result
         for result in results
     ]
 
@@ -164,7 +160,6 @@ def season_ranking(season: Season, *, public: bool) -> Body:
     """The season table as clients read it (cached until the season or an evening changes)."""
     return cached_season_body(
         season.pk,
-        _evening_ids(season),
         "public" if public else "organiser",
         lambda: _ranking_rows(season, public=public),
     )
@@ -175,14 +170,19 @@ def player_season(season: Season, player_id: int, *, public: bool) -> Body:
     view = f"player:{player_id}:{'public' if public else 'organiser'}"
     return cached_season_body(
         season.pk,
-        _evening_ids(season),
         view,
         lambda: _player_body(season, player_id, public=public),
     )
 
 
-def _evening_ids(season: Season) -> list[int]:
-    return list(SeasonEvening.objects.filter(season=season).values_list("tournament_id", flat=True))
+def seasons_of(tournament_id: int) -> list[int]:
+    """The seasons whose reads show the tournament (``karlchen.changes`` turns them over with
+    it)."""
+    return list(
+        SeasonEvening.objects.filter(tournament_id=tournament_id).values_list(
+            "season_id", flat=True
+        )
+    )
 
 
 def _ranking_rows(season: Season, *, public: bool) -> list[dict[str, Any]]:
@@ -216,24 +216,31 @@ def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, A
     }
 
 
-def _players(ids: Iterable[int]) -> dict[int, Player]:
+def _players(ids: Iterable[int]) -> dict[int, tuple[str, str | None]]:
+    """Each player's name and club's name (plain values: a window has thousands)."""
     return {
-        player.pk: player
-        for player in Player.objects.filter(pk__in=set(ids)).select_related("club")
+        pk: (name, club)
+        for pk, name, club in Player.objects.filter(pk__in=set(ids)).values_list(
+            "pk", "name", "club__name"
+        )
     }
 
 
 def _row(
-    row: PlayerSeason, names: Mapping[int, Player], *, hidden: bool, qualified: set[int]
+    row: PlayerSeason,
+    names: Mapping[int, tuple[str, str | None]],
+    *,
+    hidden: bool,
+    qualified: set[int],
 ) -> dict[str, Any]:
-    player = names[row.player]
+    name, club = names[row.player]
     return {
         "rank": row.rank,
         "ranked": row.ranked,
         "player": {
             "id": None if hidden else row.player,
-            "name": None if hidden else player.name,
-            "club": None if hidden or player.club is None else player.club.name,
+            "name": None if hidden else name,
+            "club": None if hidden else club,
         },
         "hidden": hidden,
         "score": number(row.score),

@@ -339,9 +339,9 @@ def rank_season(
 ) -> SeasonTable:
     """The season table: every player with a result in a counted evening, ranked by the rule.
 
-    ``lines_for``: the players whose rows carry a line per evening (``evenings``; all where
-    None). A ranking needs none of them, and a window of hundreds of evenings and thousands of
-    players would spend most of its time on lines nobody reads."""
+    ``lines_for``: the players whose rows carry a line per evening and their units
+    (``evenings``, ``units``; all where None). A ranking needs neither, and a window of hundreds
+    of evenings and thousands of players would spend most of its time on lines nobody reads."""
     chosen = season_evenings(rule, evenings, as_of)
     by_id = {evening.id: evening for evening in chosen}
     by_player: dict[int, dict[int, EveningResult]] = defaultdict(dict)
@@ -372,13 +372,13 @@ def qualifiers(table: SeasonTable, places: int) -> tuple[PlayerSeason, ...]:
 
 def _evening_values(
     rule: RankingRule, by_evening: Mapping[int, list[EveningResult]]
-) -> dict[tuple[int, int], Fraction]:
+) -> dict[tuple[int, int], int]:
     """What each (evening, player) result is worth to the season."""
-    values: dict[tuple[int, int], Fraction] = {}
+    values: dict[tuple[int, int], int] = {}
     for evening, results in by_evening.items():
         places = sorted(result.place for result in results)
         for result in results:
-            values[(evening, result.player)] = Fraction(_evening_value(rule, result, places))
+            values[(evening, result.player)] = _evening_value(rule, result, places)
     return values
 
 
@@ -391,12 +391,18 @@ def _evening_value(rule: RankingRule, result: EveningResult, places: Sequence[in
     return len(places) - bisect_right(places, result.place)  # players beaten (placed behind)
 
 
+# A unit while the season is worked out: (evening, list number, value, missed, lists), as in
+# ``Counted``. Plain tuples: a window of thousands of players has a hundred thousand units, and
+# only the rows that show them are given ``Counted`` units.
+_Unit = tuple[int, int | None, int, bool, int]
+
+
 def _player_season(
     rule: RankingRule,
     evenings: Sequence[Evening],
     player: int,
     played: Mapping[int, EveningResult],
-    values: Mapping[tuple[int, int], Fraction],
+    values: Mapping[tuple[int, int], int],
     *,
     lines: bool = True,
 ) -> PlayerSeason:
@@ -407,13 +413,12 @@ def _player_season(
         if rule.below_minimum is BelowMinimum.UNRANKED:
             ranked = False
         else:
-            filler = Counted(FILLED, None, Fraction(0), True, missed=True)
-            units.extend([filler] * (rule.min_lists - lists_played))
-    units = _choose_best(rule, units)
-    counted = [unit for unit in units if unit.counted]
+            units.extend([(FILLED, None, 0, True, 1)] * (rule.min_lists - lists_played))
+    flags = _choose_best(rule, units)
+    counted = [unit for unit, flag in zip(units, flags, strict=True) if flag]
     bonus = rule.attendance_bonus * len(played)
     score = _score(rule, counted) + bonus
-    counted_at = {unit.evening for unit in counted}
+    counted_at = {unit[0] for unit in counted}
     evening_lines = tuple(
         _evening_line(evening, played.get(evening.id), player, values, evening.id in counted_at)
         for evening in (evenings if lines else ())
@@ -423,10 +428,15 @@ def _player_season(
         rank=None,
         score=score,
         evenings=evening_lines,
-        units=tuple(units),
+        units=tuple(
+            Counted(evening, number, Fraction(value), flag, missed=missed, lists=weight)
+            for (evening, number, value, missed, weight), flag in zip(units, flags, strict=True)
+        )
+        if lines
+        else (),
         evenings_played=len(played),
         lists_played=lists_played,
-        lists_counted=sum(unit.lists for unit in counted),
+        lists_counted=sum(unit[4] for unit in counted),
         bonus=bonus,
         tie_figures={},
         decided_by=None,
@@ -439,10 +449,10 @@ def _units(
     evenings: Sequence[Evening],
     player: int,
     played: Mapping[int, EveningResult],
-    values: Mapping[tuple[int, int], Fraction],
-) -> list[Counted]:
+    values: Mapping[tuple[int, int], int],
+) -> list[_Unit]:
     """The units the player's season is made of, all counted until the best are chosen."""
-    units: list[Counted] = []
+    units: list[_Unit] = []
     for evening in evenings:
         result = played.get(evening.id)
         if result is None:
@@ -450,49 +460,43 @@ def _units(
                 units.extend(_missed_units(rule, evening))
         elif rule.unit is Unit.LIST:
             units.extend(
-                Counted(evening.id, number, Fraction(points), True)
+                (evening.id, number, points, False, 1)
                 for number, points in enumerate(result.lists, start=1)
             )
         else:
-            lists = len(result.lists)
-            units.append(Counted(evening.id, None, values[(evening.id, player)], True, lists=lists))
+            units.append((evening.id, None, values[(evening.id, player)], False, len(result.lists)))
     return units
 
 
-def _missed_units(rule: RankingRule, evening: Evening) -> list[Counted]:
+def _missed_units(rule: RankingRule, evening: Evening) -> list[_Unit]:
     if rule.unit is Unit.LIST:
-        return [
-            Counted(evening.id, number, Fraction(0), True, missed=True)
-            for number in range(1, evening.lists + 1)
-        ]
-    return [Counted(evening.id, None, Fraction(0), True, missed=True, lists=evening.lists)]
+        return [(evening.id, number, 0, True, 1) for number in range(1, evening.lists + 1)]
+    return [(evening.id, None, 0, True, evening.lists)]
 
 
-def _choose_best(rule: RankingRule, units: list[Counted]) -> list[Counted]:
-    """Mark all but the best N units as dropped (the earlier of equal units counts)."""
+def _choose_best(rule: RankingRule, units: list[_Unit]) -> list[bool]:
+    """Which units count: the best N (the earlier of equal units counts), or all."""
     if rule.best is None or len(units) <= rule.best:
-        return units
-    order = sorted(range(len(units)), key=lambda index: (-units[index].value, index))
+        return [True] * len(units)
+    order = sorted(range(len(units)), key=lambda index: (-units[index][2], index))
     keep = set(order[: rule.best])
-    return [
-        unit if index in keep else replace(unit, counted=False) for index, unit in enumerate(units)
-    ]
+    return [index in keep for index in range(len(units))]
 
 
-def _score(rule: RankingRule, counted: Sequence[Counted]) -> Fraction:
-    total = sum((unit.value for unit in counted), Fraction(0))
+def _score(rule: RankingRule, counted: Sequence[_Unit]) -> Fraction:
+    total = sum(unit[2] for unit in counted)
     if rule.aggregate is Aggregate.TOTAL:
-        return total
+        return Fraction(total)
     # average per list for points, per evening for placement points
-    weight = sum(unit.lists if rule.scoring is Scoring.POINTS else 1 for unit in counted)
-    return total / weight if weight else Fraction(0)
+    weight = sum(unit[4] if rule.scoring is Scoring.POINTS else 1 for unit in counted)
+    return Fraction(total, weight) if weight else Fraction(0)
 
 
 def _evening_line(
     evening: Evening,
     result: EveningResult | None,
     player: int,
-    values: Mapping[tuple[int, int], Fraction],
+    values: Mapping[tuple[int, int], int],
     counted: bool,
 ) -> EveningLine:
     return EveningLine(
@@ -503,7 +507,7 @@ def _evening_line(
         lists=result.lists if result else (),
         penalties=result.penalties if result else 0,
         place=result.place if result else None,
-        value=values.get((evening.id, player), Fraction(0)),
+        value=Fraction(values.get((evening.id, player), 0)),
         counted=counted,
     )
 
