@@ -14,7 +14,9 @@ and measures
   (c) a correction of a deal at the first evening: ``correct_deal`` against ``record_deal`` of a
       plain deal (medians), the totals' share of it, and the time until the season's read shows it;
   (d) the season's cached read next to a bare cached view of a body of the same size
-      (``karlchen.changes.cached_body``), measured in the same run.
+      (``karlchen.changes.cached_body``), measured in the same run, interleaved;
+  (e) the same through Django: a spectator's ``GET /api/v1/seasons/{id}/ranking/`` next to
+      bench/live.py's bare view answering the same body from the cache (test client).
 Prints figures next to the targets; asserts nothing but that the figures are right.
 
     DATABASE_URL=postgres://… REDIS_URL=redis://… .venv/bin/python bench/season_scale.py \\
@@ -48,9 +50,12 @@ import django
 django.setup()
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import connection, transaction
+from django.test import Client, override_settings
 from django.utils import timezone
 
+from bench.live_urls import BARE_KEY
 from bench.throwaway import on_throwaway_database
 from karlchen.actors import Actor, Role
 from karlchen.changes import cached_body
@@ -134,6 +139,9 @@ def run(args) -> None:
     measure_correction(club, builder, args.corrections)
     measure_cached(club, args.reads)
     measure_cached(ddv, args.reads)
+    Tournament.objects.update(is_public=True, standings_public=True)  # spectators read them
+    measure_http(club, args.reads)
+    measure_http(ddv, args.reads)
 
 
 # --- building --------------------------------------------------------------------------------
@@ -409,6 +417,29 @@ def measure_cached(season: Season, reads: int) -> None:
         f"{reads} reads: {figures(season_reads, 2)}; bare cached view of the same body: "
         f"{figures(bare_reads, 2)}; ratio {ratio:.2f}; target ≤ {TARGET_CACHED_RATIO}: "
         f"{verdict(ratio <= TARGET_CACHED_RATIO)}"
+    )
+
+
+def measure_http(season: Season, reads: int) -> None:
+    """A spectator's GET of the season ranking next to bench/live.py's bare view (a constant
+    JSON body of the same size from the cache), through Django (its test client)."""
+    with override_settings(ROOT_URLCONF="bench.live_urls"):
+        client = Client()
+        url = f"/api/v1/seasons/{season.pk}/ranking/"
+        first = client.get(url)
+        if first.status_code != 200:
+            raise SystemExit(f"{url}: {first.status_code} {first.content[:200]!r}")
+        cache.set(BARE_KEY, first.content, None)
+        season_reads, bare_reads = [], []
+        for _ in range(reads):
+            season_reads += timed(lambda: client.get(url), 1)
+            bare_reads += timed(lambda: client.get("/bench/bare/"), 1)
+    ratio = statistics.median(season_reads) / statistics.median(bare_reads)
+    print(
+        f"(e) {season.name}: GET …/ranking/ as a spectator (cached, {len(first.content) // 1024}"
+        f" KiB), {reads} requests: {figures(season_reads, 2)}; bare view (bench/live.py) of the "
+        f"same body: {figures(bare_reads, 2)}; ratio {ratio:.2f}; target ≤ {TARGET_CACHED_RATIO}:"
+        f" {verdict(ratio <= TARGET_CACHED_RATIO)}"
     )
 
 
