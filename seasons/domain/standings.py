@@ -45,6 +45,7 @@ class SeasonInput:
     results: list[EveningResult] = field(default_factory=list)
     tournaments: dict[int, Tournament] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)  # players shown as hidden
+    names: dict[int, tuple[str, str | None]] = field(default_factory=dict)  # name, club's name
 
 
 def season_table(
@@ -88,7 +89,7 @@ def _season_input(season: Season, *, public: bool) -> SeasonInput:
     for membership in memberships:
         tournament = membership.tournament
         if tournament.pk in live:
-            results = _evening_results(tournament.pk, live[tournament.pk], hidden=found.hidden)
+            results = _evening_results(tournament.pk, live[tournament.pk], found)
         else:
             results = _frozen_results(tournament)
         if not results:
@@ -104,14 +105,16 @@ def _season_input(season: Season, *, public: bool) -> SeasonInput:
 
 
 def _evening_results(
-    tournament_id: int, rows: list[Standing], *, hidden: set[int]
+    tournament_id: int, rows: list[Standing], found: SeasonInput
 ) -> list[EveningResult]:
+    """The evening's results; its hidden players and the players' names go into ``found``."""
     results = []
     for row in rows:
         if not row.per_series:
             continue  # entered, but played nothing (yet)
         if row.hidden:
-            hidden.add(row.player_id)
+            found.hidden.add(row.player_id)
+        found.names[row.player_id] = (row.name, row.club)
         lists = tuple(points for _number, points in sorted(row.per_series.items()))
         results.append(EveningResult(tournament_id, row.player_id, lists, row.rank))
     return results
@@ -187,7 +190,9 @@ def seasons_of(tournament_id: int) -> list[int]:
 
 def _ranking_rows(season: Season, *, public: bool) -> list[dict[str, Any]]:
     table, found = season_table(season, public=public, lines_for=())
-    names = _players(row.player for row in table.rows)
+    names = found.names | _players(
+        row.player for row in table.rows if row.player not in found.names
+    )
     qualified = _qualified(season, table)
     return [
         _row(row, names, hidden=public and row.player in found.hidden, qualified=qualified)
@@ -217,10 +222,13 @@ def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, A
 
 
 def _players(ids: Iterable[int]) -> dict[int, tuple[str, str | None]]:
-    """Each player's name and club's name (plain values: a window has thousands)."""
+    """Each player's name and club's name (of those only in a frozen evening)."""
+    ids = set(ids)
+    if not ids:
+        return {}
     return {
         pk: (name, club)
-        for pk, name, club in Player.objects.filter(pk__in=set(ids)).values_list(
+        for pk, name, club in Player.objects.filter(pk__in=ids).values_list(
             "pk", "name", "club__name"
         )
     }

@@ -406,12 +406,18 @@ def _player_season(
     *,
     lines: bool = True,
 ) -> PlayerSeason:
-    units = _units(rule, evenings, player, played, values)
+    # A row without its units, where nothing is dropped, needs only the total and the weight:
+    # for points, an evening's lists as one unit weighing them give the same (and a window has
+    # 100 000 lists). Placement points weigh each unit 1.
+    whole = not lines and rule.best is None and rule.scoring is Scoring.POINTS
+    units = _units(rule, evenings, player, played, values, whole_evenings=whole)
     lists_played = sum(len(result.lists) for result in played.values())
     ranked = True
     if lists_played < rule.min_lists:
         if rule.below_minimum is BelowMinimum.UNRANKED:
             ranked = False
+        elif whole:
+            units.append((FILLED, None, 0, True, rule.min_lists - lists_played))
         else:
             units.extend([(FILLED, None, 0, True, 1)] * (rule.min_lists - lists_played))
     flags = _choose_best(rule, units)
@@ -450,26 +456,33 @@ def _units(
     player: int,
     played: Mapping[int, EveningResult],
     values: Mapping[tuple[int, int], int],
+    *,
+    whole_evenings: bool = False,
 ) -> list[_Unit]:
-    """The units the player's season is made of, all counted until the best are chosen."""
+    """The units the player's season is made of, all counted until the best are chosen.
+
+    ``whole_evenings``: an evening's lists as one unit (its points, weighing its lists)."""
     units: list[_Unit] = []
+    if rule.missed is not Missed.ZERO:  # only the evenings played: a window has hundreds
+        evenings = [evening for evening in evenings if evening.id in played]
     for evening in evenings:
         result = played.get(evening.id)
         if result is None:
-            if rule.missed is Missed.ZERO:
-                units.extend(_missed_units(rule, evening))
-        elif rule.unit is Unit.LIST:
+            units.extend(_missed_units(rule, evening, whole_evenings=whole_evenings))
+        elif rule.unit is Unit.EVENING:
+            units.append((evening.id, None, values[(evening.id, player)], False, len(result.lists)))
+        elif whole_evenings:
+            units.append((evening.id, None, result.points, False, len(result.lists)))
+        else:
             units.extend(
                 (evening.id, number, points, False, 1)
                 for number, points in enumerate(result.lists, start=1)
             )
-        else:
-            units.append((evening.id, None, values[(evening.id, player)], False, len(result.lists)))
     return units
 
 
-def _missed_units(rule: RankingRule, evening: Evening) -> list[_Unit]:
-    if rule.unit is Unit.LIST:
+def _missed_units(rule: RankingRule, evening: Evening, *, whole_evenings: bool) -> list[_Unit]:
+    if rule.unit is Unit.LIST and not whole_evenings:
         return [(evening.id, number, 0, True, 1) for number in range(1, evening.lists + 1)]
     return [(evening.id, None, 0, True, evening.lists)]
 
