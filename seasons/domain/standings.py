@@ -115,7 +115,7 @@ def _evening_results(
         if row.hidden:
             found.hidden.add(row.player_id)
         found.names[row.player_id] = (row.name, row.club)
-        lists = tuple(points for _number, points in sorted(row.per_series.items()))
+        lists = tuple(dict(sorted(row.per_series.items())).values())  # in series order
         results.append(EveningResult(tournament_id, row.player_id, lists, row.rank))
     return results
 
