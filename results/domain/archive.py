@@ -37,6 +37,7 @@ from scoring.domain.deals import (
     stored_bock_factor,
     stored_bock_points,
 )
+from scoring.domain.totals import refresh_totals
 from scoring.enums import AdjustmentKind, DealKind
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.domain.seating import new_table
@@ -1033,6 +1034,7 @@ def _restore_series(
     tables: dict[int, Table] = {}
     for table_row in row["tables"]:
         tables[table_row["number"]] = _restore_table(series, table_row, entries)
+    refresh_totals([table.pk for table in tables.values()])
     for index, adjustment in enumerate(row.get("adjustments", [])):
         where = f"{path}.adjustments.{index}"
         try:

@@ -26,6 +26,7 @@ from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
 from rules import DealScore, bock_triggers, doppelkopf, parse_rules, schafkopf, score_deal
+from scoring.domain.totals import refresh_totals
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
 from tournaments.domain.log import log_action
@@ -299,6 +300,7 @@ def confirm_deal(
         _check_pin(revision, scope.entry_pins[position], pin)
         revision.confirmed_by_id, revision.confirmed_at = scope.seats[position], timezone.now()
         revision.save(update_fields=["confirmed_by", "confirmed_at"])
+        refresh_totals([scope.table.pk])  # what the public sees counts confirmed deals only
         _after_commit(scope)
     return revision
 
@@ -346,6 +348,7 @@ def _keyed_write(
             return stored
         _check_writable(scope, by)
         revision = write(scope)
+        refresh_totals([scope.table.pk])  # the standings read these, in this transaction
         _remember_key(scope.table, key, fingerprint, revision)
         if by.organiser:  # a captain's writes are in the revisions; an organiser's in the log too
             _log_organiser_write(scope, by, revision)

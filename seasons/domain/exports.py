@@ -20,7 +20,7 @@ from results.domain.exports import Cell, Sheet, table_csv, table_xlsx
 from seasons.domain.log import log_season_action
 from seasons.domain.standings import SeasonInput, number, season_table
 from seasons.engine.ranking import PlayerSeason
-from seasons.models import Season, SeasonEvening
+from seasons.models import Season
 from tournaments.models import Player
 
 KINDS = ("csv", "xlsx")
@@ -32,9 +32,8 @@ CONTENT_TYPES = {
 
 def season_export_body(season: Season, *, public: bool) -> Body:
     """The export's cells as a cached JSON body: ``{"ranking": rows, "evenings": rows}``."""
-    evenings = SeasonEvening.objects.filter(season=season).values_list("tournament_id", flat=True)
     view = f"export:{'public' if public else 'organiser'}:{get_language()}"
-    return cached_season_body(season.pk, evenings, view, lambda: _cells(season, public=public))
+    return cached_season_body(season.pk, view, lambda: _cells(season, public=public))
 
 
 def season_export(season: Season, kind: str, *, public: bool) -> tuple[bytes, str]:
