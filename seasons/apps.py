@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class SeasonsConfig(AppConfig):
     name = "seasons"
     verbose_name = _("Seasons")
+
+    def ready(self) -> None:
+        # Seating an evening of a season weighs the meetings of its earlier evenings; seating
+        # sits below seasons in the map, so the function is handed over (seating.ports).
+        from seasons.domain.history import earlier_meetings  # noqa: PLC0415 -- app ready
+        from seating.ports import provide_earlier_meetings  # noqa: PLC0415 -- app ready
+
+        provide_earlier_meetings(earlier_meetings)

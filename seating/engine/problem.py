@@ -47,7 +47,9 @@ def method_of(request: SeatingRequest) -> Method:
         raise ValueError(f"budget must not be negative, not {request.budget!r}")
     for pair, weight in request.history.items():
         if len(pair) != 2 or not 0 <= weight < math.inf:
-            raise ValueError(f"history needs pairs of ids and weights ≥ 0, not {pair!r}: {weight!r}")
+            raise ValueError(
+                f"history needs pairs of ids and weights ≥ 0, not {pair!r}: {weight!r}"
+            )
     if request.series_count < 1:
         raise SeatingRefused("series_count", "series_count", {"count": request.series_count})
     if request.method not in set(Method):
