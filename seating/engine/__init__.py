@@ -2,7 +2,7 @@
 
     seat(SeatingRequest(players, series_count, method="plan", seed=0, frozen={}, ranking=(),
                         fixed=None, separate_clubs="first", spread_five_tables=True,
-                        budget=80_000, clock=None, deadline=None, history={})) -> SeatingPlan
+                        budget=100_000, clock=None, deadline=None, history={})) -> SeatingPlan
 
 ``Player(id, club=None, table=None)``; ``table`` is a fixed seat wish (that table number in every
 series seated). The plan holds, per series (number 1 first), a tuple of tables, each a tuple of
@@ -19,9 +19,8 @@ further back (``history_weights(evenings)`` builds it from their series); ``plan
 ``random`` prefer pairs who met less, and less recently, after tonight's repeats.
 
 Methods: ``plan`` seats all open series at once with the fewest repeat meetings, and among as
-few the lowest most meetings of one pair (exact zero-repeat
-constructions for 4m players where they exist, see ``designs``; simulated annealing otherwise,
-see ``anneal``), ``random`` draws each series afresh, avoiding repeats, ``ranking`` seats by the
+few the lowest most meetings of one pair (exact zero-repeat constructions for 4m players where
+they exist, see ``designs``; simulated annealing otherwise, see ``anneal``), ``random`` draws each series afresh, avoiding repeats, ``ranking`` seats by the
 standings, strongest at table 1, ``fixed`` checks an imported plan. All keep frozen series as
 they are and seat the others for the players now entered (a late entry or a withdrawal changes
 only those); all spread five-table duty and position 1; club mates are kept apart in series 1,

@@ -30,6 +30,10 @@ from .quality import lower_bound, quality
 
 REPAIR_ITERATIONS = 40  # per player: swaps tried to clean one drawn series
 REPAIR_TEMPERATURES = (0.3, 0.05)
+# Without a construction, the budget is split over this many first seatings (each drawn by its own
+# lot) and their annealings; the cheapest board stays. Where repeats are many, one annealing ends
+# in one of a few basins by its lot: two shorter ones beat one long one there.
+ATTEMPTS = 2
 
 
 def seat(request: SeatingRequest) -> SeatingPlan:
@@ -99,10 +103,12 @@ def _history_costs(problem: Problem, index: dict[int, int]) -> list[list[int]] |
     return costs if found else None
 
 
-def _draw_all(board: Board, request: SeatingRequest, problem: Problem, start: int = 0) -> None:
+def _draw_all(
+    board: Board, request: SeatingRequest, problem: Problem, start: int = 0, lot: str = ""
+) -> None:
     """Seat the open series from ``start`` on, one after the other, each by its own lot."""
     for k in range(start, len(problem.open_numbers)):
-        rng = random.Random(f"{request.seed}/{problem.open_numbers[k]}")
+        rng = random.Random(f"{request.seed}/{lot}{problem.open_numbers[k]}")
         board.place(k, draw(board, k, rng))
         schedule = Schedule(REPAIR_ITERATIONS * problem.n, *REPAIR_TEMPERATURES)
         anneal(board, [k], rng, schedule, _clean_series_cost(board, problem, k))
@@ -150,8 +156,22 @@ def _plan(board: Board, request: SeatingRequest, problem: Problem) -> None:
             _keep_cheaper_draw(board, request, problem)
     else:
         _draw_all(board, request, problem)
-    schedule = Schedule(request.budget, clock=request.clock, deadline=request.deadline)
-    anneal(board, range(len(problem.open_numbers)), rng, schedule, target)
+    series = range(len(problem.open_numbers))
+    attempts = 1 if design else ATTEMPTS
+    share = request.budget // attempts
+    schedule = Schedule(share, clock=request.clock, deadline=request.deadline)
+    anneal(board, series, rng, schedule, target)
+    for attempt in range(1, attempts):
+        if board.cost <= target:
+            break
+        best = (board.cost, [board.copy_tables(k) for k in series])
+        _clear_all(board)
+        _draw_all(board, request, problem, lot=f"{attempt}/")
+        anneal(board, series, rng, schedule, target)
+        if board.cost > best[0]:
+            _clear_all(board)
+            for k, tables in enumerate(best[1]):
+                board.place(k, tables)
 
 
 def _design(problem: Problem, rng: random.Random) -> list[Tables]:
