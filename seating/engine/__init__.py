@@ -20,13 +20,14 @@ further back (``history_weights(evenings)`` builds it from their series); ``plan
 
 Methods: ``plan`` seats all open series at once with the fewest repeat meetings, and among as
 few the lowest most meetings of one pair (exact zero-repeat constructions for 4m players where
-they exist, see ``designs``; simulated annealing otherwise, see ``anneal``), ``random`` draws each series afresh, avoiding repeats, ``ranking`` seats by the
-standings, strongest at table 1, ``fixed`` checks an imported plan. All keep frozen series as
-they are and seat the others for the players now entered (a late entry or a withdrawal changes
-only those); all spread five-table duty and position 1; club mates are kept apart in series 1,
-in all series or not at all. The same request gives the same plan: every lot comes from
-``random.Random`` seeded by the request, never from the global generator or from hash order
-(budgeted by ``clock`` and ``deadline``, the plan also depends on the machine's speed).
+they exist, see ``designs``; simulated annealing otherwise, see ``anneal``), ``random`` draws
+each series afresh, avoiding repeats, ``ranking`` seats by the standings, strongest at table 1,
+``fixed`` checks an imported plan. All keep frozen series as they are and seat the others for
+the players now entered (a late entry or a withdrawal changes only those); all spread five-table
+duty and position 1; club mates are kept apart in series 1, in all series or not at all. The
+same request gives the same plan: every lot comes from ``random.Random`` seeded by the request,
+never from the global generator or from hash order (budgeted by ``clock`` and ``deadline``, the
+plan also depends on the machine's speed).
 
 The modules: ``model`` (the types), ``problem`` (checks), ``planner`` (``seat``), ``quality``,
 ``designs``, ``board`` (incremental counts), ``anneal``, ``draw`` (greedy draw, ranking blocks),

@@ -4,7 +4,11 @@
   ``Random(f"{seed}/{number}")``, then swaps inside that series to remove what is left of
   repeats and club clashes.
 - ``plan``: the ``random`` seating, and for 4m players also the exact construction
-  (``designs``) completed by draws; the cheaper one is annealed over all open series.
+  (``designs``) completed by draws; the cheaper one is annealed over all open series. Without a
+  construction the budget is split over ATTEMPTS such seatings, each drawn by its own lot and
+  annealed; the cheapest stays. The search stops at the cost of a plan meeting every bound
+  (``_target``): the fewest repeats, the meetings spread as evenly as possible over the pairs,
+  the fewest club clashes and an even five-table duty.
 - ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between
   neighbouring tables, each player at most one table away from his place by the standings.
 - ``fixed``: the imported plan, checked seat by seat against players, sizes and frozen series.
@@ -156,18 +160,29 @@ def _plan(board: Board, request: SeatingRequest, problem: Problem) -> None:
             _keep_cheaper_draw(board, request, problem)
     else:
         _draw_all(board, request, problem)
+    _anneal_attempts(board, request, problem, rng, target, 1 if design else ATTEMPTS)
+
+
+def _anneal_attempts(
+    board: Board,
+    request: SeatingRequest,
+    problem: Problem,
+    rng: random.Random,
+    target: int,
+    attempts: int,
+) -> None:
+    """Anneal the board's seating, then (while the target and the deadline are not reached)
+    fresh draws by further lots, each with its share of the budget; the cheapest board stays."""
     series = range(len(problem.open_numbers))
-    attempts = 1 if design else ATTEMPTS
-    share = request.budget // attempts
-    schedule = Schedule(share, clock=request.clock, deadline=request.deadline)
-    anneal(board, series, rng, schedule, target)
+    schedule = Schedule(request.budget // attempts, clock=request.clock, deadline=request.deadline)
+    time_up = anneal(board, series, rng, schedule, target)
     for attempt in range(1, attempts):
-        if board.cost <= target:
+        if board.cost <= target or time_up:
             break
         best = (board.cost, [board.copy_tables(k) for k in series])
         _clear_all(board)
         _draw_all(board, request, problem, lot=f"{attempt}/")
-        anneal(board, series, rng, schedule, target)
+        time_up = anneal(board, series, rng, schedule, target)
         if board.cost > best[0]:
             _clear_all(board)
             for k, tables in enumerate(best[1]):
