@@ -64,6 +64,18 @@ class Season(models.Model):
     series_count = models.PositiveSmallIntegerField(_("number of series"), default=3)
     normal_deals = models.PositiveSmallIntegerField(_("normal deals per four-table"), default=20)
     venue = models.CharField(_("venue"), max_length=150, blank=True)
+    # A cup's final: a tournament of its own, not one of the qualifying evenings.
+    final = models.OneToOneField(
+        Tournament,
+        verbose_name=_("final"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="season_final",
+    )
+    # The final's seeding as it was created: [{"seed", "player", "rank", "score"}], seed 1 the
+    # season's best (the final's start numbers are the seeds).
+    final_seeds = models.JSONField(_("seeding of the final"), default=list, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
