@@ -42,13 +42,12 @@ class Schedule:
 
 def anneal(
     board: Board, series: Sequence[int], rng: random.Random, schedule: Schedule, target: int
-) -> bool:
-    """Lower ``board.cost`` by swaps within the series ``series`` (indices of the board); True
-    if the deadline ended the search."""
+) -> None:
+    """Lower ``board.cost`` by swaps within the series ``series`` (indices of the board)."""
     if not series or schedule.iterations <= 0 or len(board.movers) < 2 or board.cost <= target:
-        return False
+        return
     search = _Search(board, list(series), rng)
-    return search.run(schedule, target)
+    search.run(schedule, target)
 
 
 class _Search:
@@ -89,17 +88,15 @@ class _Search:
                     self.clash_listed.add(key)
                     self.clashing.append(key)
 
-    def run(self, schedule: Schedule, target: int) -> bool:
+    def run(self, schedule: Schedule, target: int) -> None:
         board = self.board
         rng = self.rng
         iterations = schedule.iterations
         start = schedule.start_temperature * REPEAT
         cooling = math.log(schedule.end_temperature / schedule.start_temperature) / iterations
         unsaved_best = False  # the board is at best_cost but self.best holds an older board
-        time_up = False
         for iteration in range(iterations):
             if iteration % CLOCK_EVERY == 0 and _time_up(schedule):
-                time_up = True
                 break
             move = self._move()
             if move is None:
@@ -119,10 +116,9 @@ class _Search:
                 self.best_cost = board.cost
                 unsaved_best = True
                 if board.cost <= target:
-                    return False
+                    return
         if board.cost > self.best_cost:
             self._restore()
-        return time_up
 
     def _save(self) -> None:
         self.best_cost = self.board.cost

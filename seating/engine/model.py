@@ -21,7 +21,7 @@ Series = tuple[Table, ...]
 
 FOUR = 4
 FIVE = 5
-DEFAULT_BUDGET = 100_000  # about 0.6 s of one core where the target is out of reach
+DEFAULT_BUDGET = 200_000
 
 
 class Method(StrEnum):

@@ -4,9 +4,8 @@
   ``Random(f"{seed}/{number}")``, then swaps inside that series to remove what is left of
   repeats and club clashes.
 - ``plan``: the ``random`` seating, and for 4m players also the exact construction
-  (``designs``) completed by draws; the cheaper one is annealed over all open series. Without a
-  construction the budget is split over ATTEMPTS such seatings, each drawn by its own lot and
-  annealed; the cheapest stays. The search stops at the cost of a plan meeting every bound
+  (``designs``) completed by draws; the cheaper one is annealed over all open series. The
+  search stops at the cost of a plan meeting every bound
   (``_target``): the fewest repeats, the meetings spread as evenly as possible over the pairs,
   the fewest club clashes and an even five-table duty.
 - ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between
@@ -34,10 +33,6 @@ from .quality import lower_bound, quality
 
 REPAIR_ITERATIONS = 40  # per player: swaps tried to clean one drawn series
 REPAIR_TEMPERATURES = (0.3, 0.05)
-# Without a construction, the budget is split over this many first seatings (each drawn by its own
-# lot) and their annealings; the cheapest board stays. Where repeats are many, one annealing ends
-# in one of a few basins by its lot: two shorter ones beat one long one there.
-ATTEMPTS = 2
 
 
 def seat(request: SeatingRequest) -> SeatingPlan:
@@ -107,12 +102,10 @@ def _history_costs(problem: Problem, index: dict[int, int]) -> list[list[int]] |
     return costs if found else None
 
 
-def _draw_all(
-    board: Board, request: SeatingRequest, problem: Problem, start: int = 0, lot: str = ""
-) -> None:
+def _draw_all(board: Board, request: SeatingRequest, problem: Problem, start: int = 0) -> None:
     """Seat the open series from ``start`` on, one after the other, each by its own lot."""
     for k in range(start, len(problem.open_numbers)):
-        rng = random.Random(f"{request.seed}/{lot}{problem.open_numbers[k]}")
+        rng = random.Random(f"{request.seed}/{problem.open_numbers[k]}")
         board.place(k, draw(board, k, rng))
         schedule = Schedule(REPAIR_ITERATIONS * problem.n, *REPAIR_TEMPERATURES)
         anneal(board, [k], rng, schedule, _clean_series_cost(board, problem, k))
@@ -160,33 +153,8 @@ def _plan(board: Board, request: SeatingRequest, problem: Problem) -> None:
             _keep_cheaper_draw(board, request, problem)
     else:
         _draw_all(board, request, problem)
-    _anneal_attempts(board, request, problem, rng, target, 1 if design else ATTEMPTS)
-
-
-def _anneal_attempts(
-    board: Board,
-    request: SeatingRequest,
-    problem: Problem,
-    rng: random.Random,
-    target: int,
-    attempts: int,
-) -> None:
-    """Anneal the board's seating, then (while the target and the deadline are not reached)
-    fresh draws by further lots, each with its share of the budget; the cheapest board stays."""
-    series = range(len(problem.open_numbers))
-    schedule = Schedule(request.budget // attempts, clock=request.clock, deadline=request.deadline)
-    time_up = anneal(board, series, rng, schedule, target)
-    for attempt in range(1, attempts):
-        if board.cost <= target or time_up:
-            break
-        best = (board.cost, [board.copy_tables(k) for k in series])
-        _clear_all(board)
-        _draw_all(board, request, problem, lot=f"{attempt}/")
-        time_up = anneal(board, series, rng, schedule, target)
-        if board.cost > best[0]:
-            _clear_all(board)
-            for k, tables in enumerate(best[1]):
-                board.place(k, tables)
+    schedule = Schedule(request.budget, clock=request.clock, deadline=request.deadline)
+    anneal(board, range(len(problem.open_numbers)), rng, schedule, target)
 
 
 def _design(problem: Problem, rng: random.Random) -> list[Tables]:
