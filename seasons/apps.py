@@ -13,3 +13,10 @@ class SeasonsConfig(AppConfig):
         from seasons.domain.standings import seasons_of  # noqa: PLC0415 -- app ready
 
         provide_seasons_of(seasons_of)
+
+        # Seating an evening of a season weighs the meetings of its earlier evenings; seating
+        # sits below seasons in the map, so the function is handed over (seating.ports).
+        from seasons.domain.history import earlier_meetings  # noqa: PLC0415 -- app ready
+        from seating.ports import provide_earlier_meetings  # noqa: PLC0415 -- app ready
+
+        provide_earlier_meetings(earlier_meetings)

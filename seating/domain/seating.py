@@ -19,6 +19,7 @@ from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Problem, Refused, refused
 from seating import engine
+from seating import ports as seating_ports
 from seating.models import Seat, Table
 from tournaments import ports
 from tournaments.domain.log import log_action
@@ -115,7 +116,9 @@ def draw_seating(
     """Draw and store the seating of ``series`` (default: every series not yet under way).
 
     The same tournament, method and seed give the same plan. Series with deals stay as they are
-    and count as played meetings. Returns the plan's quality report and the series seated.
+    and count as played meetings; for an evening of a season, so do (less) the meetings of its
+    earlier evenings (``seating.ports.earlier_meetings``), and the report counts the pairs who
+    meet again. Returns the plan's quality report and the series seated.
     """
     entries = {e.pk: e for e in _seatable(tournament)}
     frozen = _frozen_series(tournament)
@@ -129,6 +132,7 @@ def draw_seating(
         ranking=_ranking(tournament, method),
         fixed=fixed,
         separate_clubs=separate_clubs,
+        history=seating_ports.earlier_meetings(tournament),
     )
     try:
         plan = engine.seat(request)

@@ -2,26 +2,32 @@
 
     seat(SeatingRequest(players, series_count, method="plan", seed=0, frozen={}, ranking=(),
                         fixed=None, separate_clubs="first", spread_five_tables=True,
-                        budget=200_000, clock=None, deadline=None)) -> SeatingPlan
+                        budget=200_000, clock=None, deadline=None, history={})) -> SeatingPlan
 
 ``Player(id, club=None, table=None)``; ``table`` is a fixed seat wish (that table number in every
 series seated). The plan holds, per series (number 1 first), a tuple of tables, each a tuple of
 player ids in position order (position 1 deals first), plus ``method``, ``seed`` and a
 ``QualityReport``: repeated pairs, the most meetings of one pair, the lower bound, club clashes
-per series, the spreads of five-table duty and of position 1. ``quality(series, players,
-frozen)`` reports on any plan; ``lower_bound``; ``table_sizes(n)``: tables of four and n mod 4
-tables of five, or ``SeatingRefused("player_count", "players", {"count", "add"})`` for 1–3, 6, 7
-and 11 players ("add a player or a stand-in").
+per series, the spreads of five-table duty and of position 1, and (given a ``history``) the pairs
+who met at earlier evenings. ``quality(series, players, frozen, history)`` reports on any plan;
+``lower_bound``; ``table_sizes(n)``: tables of four and n mod 4 tables of five, or
+``SeatingRefused("player_count", "players", {"count", "add"})`` for 1–3, 6, 7 and 11 players
+("add a player or a stand-in").
 
-Methods: ``plan`` seats all open series at once with the fewest repeat meetings (exact zero-repeat
-constructions for 4m players where they exist, see ``designs``; simulated annealing otherwise,
-see ``anneal``), ``random`` draws each series afresh, avoiding repeats, ``ranking`` seats by the
-standings, strongest at table 1, ``fixed`` checks an imported plan. All keep frozen series as
-they are and seat the others for the players now entered (a late entry or a withdrawal changes
-only those); all spread five-table duty and position 1; club mates are kept apart in series 1,
-in all series or not at all. The same request gives the same plan: every lot comes from
-``random.Random`` seeded by the request, never from the global generator or from hash order
-(budgeted by ``clock`` and ``deadline``, the plan also depends on the machine's speed).
+Season memory: ``history`` weighs each pair's meetings at earlier evenings, halving per evening
+further back (``history_weights(evenings)`` builds it from their series); ``plan`` and
+``random`` prefer pairs who met less, and less recently, after tonight's repeats.
+
+Methods: ``plan`` seats all open series at once with the fewest repeat meetings, and among as
+few the lowest most meetings of one pair (exact zero-repeat constructions for 4m players where
+they exist, see ``designs``; simulated annealing otherwise, see ``anneal``), ``random`` draws
+each series afresh, avoiding repeats, ``ranking`` seats by the standings, strongest at table 1,
+``fixed`` checks an imported plan. All keep frozen series as they are and seat the others for
+the players now entered (a late entry or a withdrawal changes only those); all spread five-table
+duty and position 1; club mates are kept apart in series 1, in all series or not at all. The
+same request gives the same plan: every lot comes from ``random.Random`` seeded by the request,
+never from the global generator or from hash order (budgeted by ``clock`` and ``deadline``, the
+plan also depends on the machine's speed).
 
 The modules: ``model`` (the types), ``problem`` (checks), ``planner`` (``seat``), ``quality``,
 ``designs``, ``board`` (incremental counts), ``anneal``, ``draw`` (greedy draw, ranking blocks),
@@ -41,6 +47,7 @@ from .model import (
     SeatingRequest,
     Series,
     Table,
+    history_weights,
     table_sizes,
 )
 from .planner import seat
@@ -56,6 +63,7 @@ __all__ = [
     "SeatingRequest",
     "Series",
     "Table",
+    "history_weights",
     "lower_bound",
     "quality",
     "seat",

@@ -20,14 +20,19 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .board import FIVE, Board
+from .board import FIVE, REPEAT, Board
 
 PARTNERS = 8  # partners tried per move: more finds better swaps, fewer moves per second
+# Of the moves, 60 % start from a repeated pair, 20 % from a club clash, 10 % from the five-table
+# duty (each while there is one), the rest from anyone.
+AIM_PAIR, AIM_CLASH, AIM_DUTY = 0.6, 0.8, 0.9
 CLOCK_EVERY = 256  # iterations between two looks at the clock
 
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
+    """``iterations`` of the search; the temperatures are in repeats (a repeat costs 1)."""
+
     iterations: int
     start_temperature: float = 0.8
     end_temperature: float = 0.05
@@ -87,6 +92,7 @@ class _Search:
         board = self.board
         rng = self.rng
         iterations = schedule.iterations
+        start = schedule.start_temperature * REPEAT
         cooling = math.log(schedule.end_temperature / schedule.start_temperature) / iterations
         unsaved_best = False  # the board is at best_cost but self.best holds an older board
         for iteration in range(iterations):
@@ -97,7 +103,7 @@ class _Search:
                 continue
             k, u, v, change = move
             if change > 0:
-                temperature = schedule.start_temperature * math.exp(cooling * iteration)
+                temperature = start * math.exp(cooling * iteration)
                 if rng.random() >= math.exp(-change / temperature):
                     continue
                 if unsaved_best:
@@ -139,26 +145,30 @@ class _Search:
 
     def _start(self) -> tuple[int, int] | None:
         """The series and the player a move starts from, aimed at a conflict most of the time."""
-        roll = self.rng.random()
-        if roll < 0.6 and self.pairs:
+        draw = self.rng.random
+        roll = draw()
+        if roll < AIM_PAIR and self.pairs:
             return self._from_pair()
-        if roll < 0.8 and self.clashing:
+        if roll < AIM_CLASH and self.clashing:
             return self._from_clash()
-        if roll < 0.9 and self.has_fives:
+        if roll < AIM_DUTY and self.has_fives:
             return self._from_duty()
-        k = self.series[self.rng.randrange(len(self.series))]
-        return k, self.board.movers[self.rng.randrange(len(self.board.movers))]
+        movers = self.board.movers
+        return self.series[int(draw() * len(self.series))], movers[int(draw() * len(movers))]
 
     def _from_pair(self) -> tuple[int, int] | None:
         board = self.board
-        index = self.rng.randrange(len(self.pairs))
+        draw = self.rng.random
+        index = int(draw() * len(self.pairs))
         u, w = self.pairs[index]
         together = [k for k in self.series if board.where[k][u] == board.where[k][w]]
-        movable = [p for p in (u, w) if board.pins[p] < 0]
-        if board.meet[u][w] < 2 or not together or not movable:
+        if board.meet[u][w] < 2 or not together or board.pins[u] >= 0 <= board.pins[w]:
             self._forget_pair(index)
             return None
-        return self.rng.choice(together), self.rng.choice(movable)
+        k = together[int(draw() * len(together))]
+        if board.pins[u] >= 0 or (board.pins[w] < 0 and draw() < 0.5):
+            return k, w
+        return k, u
 
     def _forget_pair(self, index: int) -> None:
         key = self.pairs[index]
@@ -168,7 +178,7 @@ class _Search:
 
     def _from_clash(self) -> tuple[int, int] | None:
         board = self.board
-        index = self.rng.randrange(len(self.clashing))
+        index = int(self.rng.random() * len(self.clashing))
         k, u = self.clashing[index]
         table = board.tables[k][board.where[k][u]]
         if board.pins[u] >= 0 or not _clashes(board.clubs, table, u):
@@ -181,12 +191,16 @@ class _Search:
     def _from_duty(self) -> tuple[int, int] | None:
         """The five-table player with the most duty in a random series."""
         board = self.board
-        k = self.series[self.rng.randrange(len(self.series))]
+        k = self.series[int(self.rng.random() * len(self.series))]
         tables = board.tables[k]
-        fives = [p for t in self.five_tables[k] for p in tables[t] if board.pins[p] < 0]
-        if not fives:
-            return None
-        return k, max(fives, key=lambda p: board.duty[p])
+        duty = board.duty
+        pins = board.pins
+        most = None
+        for t in self.five_tables[k]:
+            for p in tables[t]:
+                if pins[p] < 0 and (most is None or duty[p] > duty[most]):
+                    most = p
+        return None if most is None else (k, most)
 
 
 def _clashes(clubs: list[int], table: list[int], u: int) -> bool:

@@ -3,10 +3,20 @@
 Players are indices: 0..n−1 are the players to seat, n.. those who only sit in frozen series
 (withdrawn). The board keeps, for every series being seated, its tables and where each player
 sits, and over all series (frozen ones included) how often each pair met, how often each player
-sat at a five-table, and the weighted cost the search lowers:
+sat at a five-table, and the weighted cost the search lowers (in integer units):
 
-    REPEAT · (pair meetings beyond the first) + CLUB · (club mates at one table, in the series
-    that separate clubs) + DUTY · Σ (five-table sittings per player)²
+    Σ over pairs g(meetings) + HISTORY · Σ over meetings tonight of the pair's weight from
+    earlier evenings + CLUB · (club mates at one table, in the series that separate clubs)
+    + DUTY · Σ (five-table sittings per player)²
+
+g(m) = REPEAT · (m − 1) + EXTRA · C(m − 1, 2) for m ≥ 1: each meeting beyond the first is a
+repeat, and a third or fourth meeting of one pair costs a little more than a repeat of another
+pair, so that among plans with as many repeats the one whose most-met pair meets least is
+cheaper (g is convex: spreading repeats over many pairs is never dearer). The weight of earlier
+evenings (``history``: per pair, 1 for a meeting at the last evening, halved per evening further
+back, see ``model.SeatingRequest``) is rounded to 1/HISTORY: a pair who met last week costs a
+quarter of a repeat tonight, so tonight's repeats come first and, among as few of them, the
+pairs met least recently are preferred.
 
 The squares make an even five-table duty cheapest; handing a sitting from a player with more to
 one with exactly one less costs nothing, so the search can trade freely within an even spread.
@@ -20,12 +30,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-REPEAT = 1
-CLUB = 16
-DUTY = 4
+REPEAT = 64  # one meeting beyond the first
+EXTRA = 4  # per meeting beyond the second, on top: a third meeting costs 2·REPEAT + EXTRA
+HISTORY = 16  # a meeting tonight of a pair whose earlier meetings weigh 1
+CLUB = 16 * REPEAT
+DUTY = 4 * REPEAT
 FIVE = 5
 
 Tables = list[list[int]]
+
+
+def pair_gains(series: int) -> list[int]:
+    """g(m + 1) − g(m) for m = 0..series: what one more meeting of a pair that met m times adds."""
+    return [0, *(REPEAT + EXTRA * (m - 1) for m in range(1, series + 1))]
 
 
 class Board:
@@ -38,10 +55,14 @@ class Board:
         pins: Sequence[int],
         club_active: Sequence[bool],
         duty_weight: int = DUTY,
+        series: int | None = None,
+        history: Sequence[Sequence[int]] | None = None,
     ) -> None:
         """``clubs``: club index per player (−1: none); ``pins``: fixed table or −1, per player
         to seat; ``club_active``: per series being seated, whether it separates clubs;
-        ``duty_weight``: 0 when the five-table duty need not be spread."""
+        ``duty_weight``: 0 when the five-table duty need not be spread; ``series``: all series,
+        frozen ones included (default: those seated here); ``history``: per pair of players,
+        the cost of one meeting tonight (HISTORY · weight, rounded), None when there is none."""
         self.n = n
         self.n_all = n_all
         self.sizes = tuple(sizes)
@@ -49,18 +70,27 @@ class Board:
         self.pins = list(pins)
         self.club_active = list(club_active)
         self.duty_weight = duty_weight
+        self.gain = pair_gains(len(club_active) if series is None else series)
+        self.history = [list(row) for row in history] if history is not None else None
         self.movers = [p for p in range(n) if pins[p] < 0]
         self.meet = [[0] * n_all for _ in range(n_all)]
         self.duty = [0] * n_all
         self.tables: list[Tables] = [[] for _ in club_active]
         self.where = [[-1] * n for _ in club_active]
         self.repeats = 0
+        self.pair_cost = 0  # Σ g(meetings)
+        self.history_cost = 0
         self.clashes = 0
         self.duty_squares = 0
 
     @property
     def cost(self) -> int:
-        return REPEAT * self.repeats + CLUB * self.clashes + self.duty_weight * self.duty_squares
+        return (
+            self.pair_cost
+            + self.history_cost
+            + CLUB * self.clashes
+            + self.duty_weight * self.duty_squares
+        )
 
     def add_frozen(self, tables: Tables) -> None:
         for table in tables:
@@ -87,10 +117,14 @@ class Board:
 
     def _count(self, table: Sequence[int], step: int) -> None:
         meet = self.meet
+        gain = self.gain
         for u, w in combinations(table, 2):
             before = meet[u][w]
             meet[u][w] = meet[w][u] = before + step
             self.repeats += max(before + step - 1, 0) - max(before - 1, 0)
+            self.pair_cost += gain[before] if step > 0 else -gain[before - 1]
+            if self.history is not None:
+                self.history_cost += step * self.history[u][w]
         if len(table) == FIVE:
             duty = self.duty
             for p in table:
@@ -113,9 +147,14 @@ class Board:
         home = where[u]
         table_u = tables[home]
         meet = self.meet
+        gain = self.gain
         meet_u = meet[u]
         others = [w for w in table_u if w != u]
-        leaving = sum(meet_u[w] >= 2 for w in others)  # the same for every partner
+        leaving = sum(gain[meet_u[w] - 1] for w in others)  # the same for every partner
+        history = self.history
+        if history is not None:
+            history_u = history[u]
+            leaving += sum(history_u[w] for w in others)
         clubs_count = self.club_active[k]
         size = len(table_u)
         best = None
@@ -127,12 +166,14 @@ class Board:
             meet_v = meet[v]
             change = -leaving
             for w in others:
-                if meet_v[w]:
-                    change += 1
+                change += gain[meet_v[w]]
             for w in table_v:
                 if w != v:
-                    change += (meet_u[w] >= 1) - (meet_v[w] >= 2)
-            change *= REPEAT
+                    change += gain[meet_u[w]] - gain[meet_v[w] - 1]
+            if history is not None:
+                history_v = history[v]
+                change += sum(history_v[w] for w in others)
+                change += sum(history_u[w] - history_v[w] for w in table_v if w != v)
             if clubs_count:
                 change += CLUB * self._club_change(u, v, table_u, table_v)
             if len(table_v) != size:
@@ -190,18 +231,29 @@ class Board:
     def _move(self, leaving: int, joining: int, table: list[int]) -> None:
         """``leaving`` stops meeting the others of ``table`` in this series, ``joining`` starts."""
         meet = self.meet
+        gain = self.gain
         meet_leaving = meet[leaving]
         meet_joining = meet[joining]
         repeats = 0
+        cost = 0
         for w in table:
             if w != leaving:
                 before = meet_leaving[w]
                 meet_leaving[w] = meet[w][leaving] = before - 1
                 repeats -= before >= 2
+                cost -= gain[before - 1]
                 before = meet_joining[w]
                 meet_joining[w] = meet[w][joining] = before + 1
                 repeats += before >= 1
+                cost += gain[before]
+        if self.history is not None:
+            history_leaving = self.history[leaving]
+            history_joining = self.history[joining]
+            self.history_cost += sum(
+                history_joining[w] - history_leaving[w] for w in table if w != leaving
+            )
         self.repeats += repeats
+        self.pair_cost += cost
 
     def copy_tables(self, k: int) -> Tables:
         return [list(table) for table in self.tables[k]]

@@ -2,8 +2,9 @@
 
 ``draw``: the players with the least five-table duty so far fill the five-tables (ties drawn by
 lot), players with a fixed table sit there, everyone else in random order takes the table where
-he meets the fewest players met before (and no club mate, where clubs are kept apart); among
-equally good tables the lot decides.
+he meets the fewest players met before (and no club mate, where clubs are kept apart; the fewest
+met at earlier evenings, given a history), as the board weighs them; among equally good tables
+the lot decides.
 
 ``by_ranking``: the standings cut into consecutive blocks, strongest at table 1; which blocks are
 five-tables is chosen so that the five-table duty goes to those who had least of it.
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .board import CLUB, FIVE, REPEAT, Board, Tables
+from .board import CLUB, FIVE, Board, Tables
 
 
 def draw(board: Board, k: int, rng: random.Random) -> Tables:
@@ -58,11 +59,15 @@ def _cheapest(
     board: Board, tables: Tables, candidates: list[int], p: int, clubs: list[int] | None
 ) -> int:
     meet_p = board.meet[p]
+    gain = board.gain
+    history_p = board.history[p] if board.history is not None else None
     club = clubs[p] if clubs is not None else -1
     best_cost = None
     best = candidates[0]
     for t in candidates:
-        cost = REPEAT * sum(meet_p[w] >= 1 for w in tables[t])
+        cost = sum(gain[meet_p[w]] for w in tables[t])
+        if history_p is not None:
+            cost += sum(history_p[w] for w in tables[t])
         if club >= 0:
             cost += CLUB * sum(clubs[w] == club for w in tables[t])  # type: ignore[index]
         if cost == 0:

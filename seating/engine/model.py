@@ -65,6 +65,13 @@ class SeatingRequest:
     ``fixed``: every series of an imported plan (method ``fixed``). ``budget``: iterations of the
     ``plan`` search; with ``clock`` and ``deadline`` the search also ends when
     ``clock() >= deadline`` (the plan then depends on the machine's speed).
+
+    ``history``: the weight of each pair's meetings at earlier evenings (of a season), by the
+    pair of player ids: every table the two shared counts 2^−(b − 1), b the evenings back
+    (1 for the last evening, ½ for the one before, ¼, …; ``history_weights`` adds them up).
+    ``plan`` and ``random`` then prefer pairs who met less, and less recently: one meeting
+    tonight of a pair of weight 1 costs a quarter of a repeat (``board``). Pairs with a player
+    not seated here are ignored.
     """
 
     players: Sequence[Player]
@@ -79,6 +86,7 @@ class SeatingRequest:
     budget: int = DEFAULT_BUDGET
     clock: Callable[[], float] | None = None
     deadline: float | None = None
+    history: Mapping[frozenset[int], float] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +96,8 @@ class QualityReport:
     ``repeated_pairs``: Σ over pairs of max(0, meetings − 1); ``lower_bound``: no plan of these
     series can have fewer (``quality.lower_bound``); ``club_clashes``: per series, the pairs of
     club mates at one table; the spreads are max − min over the players seated of the times they
-    sat at a five-table, and at position 1.
+    sat at a five-table, and at position 1. ``met_before``: the pairs at one table this evening
+    (in any series) who met at earlier evenings, None when no history was given.
     """
 
     repeated_pairs: int
@@ -97,6 +106,7 @@ class QualityReport:
     club_clashes: tuple[int, ...]
     five_table_spread: int
     position_one_spread: int
+    met_before: int | None = None
 
     @property
     def optimal(self) -> bool:
@@ -110,6 +120,22 @@ class SeatingPlan:
     report: QualityReport
     method: Method
     seed: int
+
+
+def history_weights(evenings: Sequence[Sequence[Series]]) -> dict[frozenset[int], float]:
+    """The ``history`` of a request from earlier evenings' series, the last evening last: each
+    table two players shared adds 2^−(b − 1), b = 1 for the last evening, 2 for the one
+    before, … (so a meeting counts half as much with every evening further back)."""
+    weights: dict[frozenset[int], float] = {}
+    for back, evening in enumerate(reversed(evenings)):
+        weight = 0.5**back
+        for tables in evening:
+            for table in tables:
+                for i, u in enumerate(table):
+                    for w in table[i + 1 :]:
+                        pair = frozenset((u, w))
+                        weights[pair] = weights.get(pair, 0.0) + weight
+    return weights
 
 
 def table_sizes(count: int) -> tuple[int, ...]:

@@ -4,7 +4,10 @@
   ``Random(f"{seed}/{number}")``, then swaps inside that series to remove what is left of
   repeats and club clashes.
 - ``plan``: the ``random`` seating, and for 4m players also the exact construction
-  (``designs``) completed by draws; the cheaper one is annealed over all open series.
+  (``designs``) completed by draws; the cheaper one is annealed over all open series. The
+  search stops at the cost of a plan meeting every bound
+  (``_target``): the fewest repeats, the meetings spread as evenly as possible over the pairs,
+  the fewest club clashes and an even five-table duty.
 - ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between
   neighbouring tables, each player at most one table away from his place by the standings.
 - ``fixed``: the imported plan, checked seat by seat against players, sizes and frozen series.
@@ -21,7 +24,7 @@ from math import comb
 
 from . import designs
 from .anneal import Schedule, anneal
-from .board import CLUB, DUTY, FIVE, REPEAT, Board, Tables
+from .board import CLUB, DUTY, EXTRA, FIVE, HISTORY, REPEAT, Board, Tables
 from .draw import by_ranking, draw, swap_neighbours
 from .model import Method, Player, SeatingPlan, SeatingRequest
 from .positions import with_positions
@@ -43,7 +46,8 @@ def seat(request: SeatingRequest) -> SeatingPlan:
     else:
         seated = _seat_open(request, problem, method)
         series = with_positions(seated, problem.frozen, random.Random(f"{request.seed}/seats"))
-    report = quality(series, players, problem.frozen.keys())
+    history = request.history if request.history else None
+    report = quality(series, players, problem.frozen.keys(), history)
     return SeatingPlan(series=series, report=report, method=method, seed=request.seed)
 
 
@@ -77,10 +81,25 @@ def _board(request: SeatingRequest, problem: Problem) -> Board:
         problem.pins,
         problem.club_active,
         duty_weight=DUTY if request.spread_five_tables else 0,
+        series=request.series_count,
+        history=_history_costs(problem, index),
     )
     for tables in problem.frozen.values():
         board.add_frozen([[index[p] for p in table] for table in tables])
     return board
+
+
+def _history_costs(problem: Problem, index: dict[int, int]) -> list[list[int]] | None:
+    """Per pair of indices, HISTORY · the weight of its earlier meetings, rounded; None if no
+    pair seated here has any."""
+    costs = [[0] * len(index) for _ in index]
+    found = False
+    for (a, b), weight in problem.history.items():
+        if a in index and b in index:
+            cost = round(HISTORY * weight)
+            costs[index[a]][index[b]] = costs[index[b]][index[a]] = cost
+            found = found or cost > 0
+    return costs if found else None
 
 
 def _draw_all(board: Board, request: SeatingRequest, problem: Problem, start: int = 0) -> None:
@@ -96,7 +115,7 @@ def _clean_series_cost(board: Board, problem: Problem, k: int) -> int:
     """The board's cost if series k had no repeated pair (but those wishing one table) and the
     fewest club clashes."""
     repeated = sum(
-        1
+        board.gain[board.meet[u][w] - 1]
         for table in board.tables[k]
         for i, u in enumerate(table)
         for w in table[i + 1 :]
@@ -106,7 +125,7 @@ def _clean_series_cost(board: Board, problem: Problem, k: int) -> int:
     if board.club_active[k]:
         clashes = sum(board.club_pairs(table) for table in board.tables[k])
         excess = clashes - _least_clashes(problem, k)
-    return board.cost - REPEAT * repeated - CLUB * excess
+    return board.cost - repeated - CLUB * excess
 
 
 def _least_clashes(problem: Problem, k: int) -> int:
@@ -168,10 +187,24 @@ def _clear_all(board: Board) -> None:
 
 
 def _target(board: Board, request: SeatingRequest, problem: Problem) -> int:
-    """The cost of a plan that meets every bound: the search may stop there."""
+    """The cost of a plan that meets every bound: the search may stop there (earlier meetings
+    count as if none could be avoided)."""
     repeats = lower_bound(request.series_count, request.players, problem.frozen)
     clashes = sum(_least_clashes(problem, k) for k in range(len(problem.open_numbers)))
-    return REPEAT * repeats + CLUB * clashes + board.duty_weight * _least_duty_squares(board)
+    pairs = _least_pair_cost(board, repeats)
+    return pairs + CLUB * clashes + board.duty_weight * _least_duty_squares(board)
+
+
+def _least_pair_cost(board: Board, repeats: int) -> int:
+    """A bound on Σ g(meetings) before the open series are seated: at least ``repeats``
+    repeats, and as g is convex, the meetings of all series spread as evenly as possible over
+    all pairs cost least (of its EXTRA part)."""
+    frozen = sum(board.meet[u][w] for u in range(board.n_all) for w in range(u))
+    total = frozen + sum(comb(size, 2) for size in board.sizes) * len(board.tables)
+    pairs = comb(board.n_all, 2)
+    each, more = divmod(total, pairs)
+    extra = more * comb(each, 2) + (pairs - more) * comb(max(each - 1, 0), 2)
+    return REPEAT * repeats + EXTRA * extra
 
 
 def _least_duty_squares(board: Board) -> int:

@@ -9,6 +9,7 @@ It does NOT seat anyone (``planner``).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ class Problem:
     frozen: dict[int, Series]
     open_numbers: tuple[int, ...]  # the series to seat
     club_active: tuple[bool, ...]  # per open series
+    history: dict[tuple[int, int], float]  # pairs of ids (the lower first): earlier meetings
 
     @property
     def n(self) -> int:
@@ -43,6 +45,11 @@ def method_of(request: SeatingRequest) -> Method:
     """The request's method, once its scalar options are known to be sound."""
     if request.budget < 0:
         raise ValueError(f"budget must not be negative, not {request.budget!r}")
+    for pair, weight in request.history.items():
+        if len(pair) != 2 or not 0 <= weight < math.inf:
+            raise ValueError(
+                f"history needs pairs of ids and weights ≥ 0, not {pair!r}: {weight!r}"
+            )
     if request.series_count < 1:
         raise SeatingRefused("series_count", "series_count", {"count": request.series_count})
     if request.method not in set(Method):
@@ -75,6 +82,9 @@ def prepare(request: SeatingRequest) -> Problem:
             separate is ClubSeparation.ALL or (separate is ClubSeparation.FIRST and n == 1)
             for n in open_numbers
         ),
+        history={
+            (min(pair), max(pair)): weight for pair, weight in request.history.items() if weight
+        },
     )
 
 

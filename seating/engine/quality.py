@@ -31,10 +31,15 @@ from .model import FIVE, FOUR, Player, QualityReport, Series, Table, table_sizes
 
 
 def quality(
-    series: Sequence[Series], players: Sequence[Player], frozen: Collection[int] = ()
+    series: Sequence[Series],
+    players: Sequence[Player],
+    frozen: Collection[int] = (),
+    history: Mapping[frozenset[int], float] | None = None,
 ) -> QualityReport:
     """The report of ``series`` for ``players``; ``frozen``: numbers of the series that were
-    given in advance (the bound takes them as they are and every other series as open)."""
+    given in advance (the bound takes them as they are and every other series as open);
+    ``history``: earlier evenings' meetings (``SeatingRequest.history``), to count the pairs
+    that meet again."""
     meetings = _meetings(series)
     clubs = {player.id: player.club for player in players if player.club is not None}
     given = {number: series[number - 1] for number in frozen}
@@ -45,6 +50,9 @@ def quality(
         club_clashes=tuple(_club_pairs(tables, clubs) for tables in series),
         five_table_spread=_spread(series, players, lambda table, _: len(table) == FIVE),
         position_one_spread=_spread(series, players, lambda table, p: table[0] == p),
+        met_before=None
+        if history is None
+        else sum(1 for pair in meetings if history.get(frozenset(pair), 0) > 0),
     )
 
 

@@ -475,6 +475,20 @@ def test_seating_a_series_runs_the_job_and_shows_the_report(
     assert actions(tournament)[-1] == "seating_started"
 
 
+def test_the_seating_report_of_an_evening_of_a_season_counts_the_pairs_who_met_before(seated, desk):
+    tournament, _ = seated
+    series = tournament.series.get(number=1)
+    report = {"repeated_pairs": 0, "lower_bound": 0, "max_meetings": 1, "club_clashes": [0]}
+    series.seating_report = {**report, "five_table_spread": 0, "position_one_spread": 0}
+    series.save(update_fields=["seating_report"])
+    page = desk.get(f"/desk/{tournament.pk}/series/1/").content.decode()
+    series.seating_report["met_before"] = 17
+    series.save(update_fields=["seating_report"])
+    season_page = desk.get(f"/desk/{tournament.pk}/series/1/").content.decode()
+    assert season_page.count("<dt>") == page.count("<dt>") + 1
+    assert "<dd>17</dd>" in season_page
+
+
 def test_score_sheets_are_printed_as_a_job_and_listed_for_download(
     seated, desk, eager_celery, media_root, django_capture_on_commit_callbacks
 ):

@@ -1,5 +1,6 @@
 """The seating's parts: the board's counts, the annealing, the ranking blocks, the positions."""
 
+import math
 import random
 from collections import Counter
 from itertools import combinations
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from seating.engine import Player, SeatingRequest, seat
 from seating.engine.anneal import Schedule, anneal
-from seating.engine.board import CLUB, DUTY, REPEAT, Board
+from seating.engine.board import CLUB, DUTY, EXTRA, REPEAT, Board
 from seating.engine.draw import by_ranking, draw
 from seating.engine.positions import with_positions
 
@@ -32,28 +33,42 @@ def recount(board: Board) -> int:
             if board.club_active[k]:
                 clashes += board.club_pairs(table)
     repeats = sum(count - 1 for count in meetings.values() if count > 1)
+    beyond = sum(math.comb(count - 1, 2) for count in meetings.values() if count > 2)
+    earlier = sum(
+        count * board.history[min(pair)][max(pair)]
+        for pair, count in meetings.items()
+        if board.history is not None
+    )
     squares = sum(d * d for d in duty.values())
-    return REPEAT * repeats + CLUB * clashes + board.duty_weight * squares
+    pairs = REPEAT * repeats + EXTRA * beyond + earlier
+    return pairs + CLUB * clashes + board.duty_weight * squares
 
 
-def drawn_board(seed: int, series: int = 3, clubs: int = 4) -> Board:
+def drawn_board(seed: int, series: int = 3, clubs: int = 4, history: bool = True) -> Board:
     rng = random.Random(seed)
     club_of = [rng.randrange(-1, clubs) for _ in range(22)]
     active = [k % 2 == 0 for k in range(series)]
-    board = Board(22, 22, SIZES_22, club_of, [-1] * 22, active)
+    costs = [[0] * 22 for _ in range(22)]
+    for u, w in combinations(range(22), 2):
+        costs[u][w] = costs[w][u] = rng.choice((0, 0, 4, 8, 16))
+    board = Board(22, 22, SIZES_22, club_of, [-1] * 22, active, history=costs if history else None)
     for k in range(series):
         board.place(k, draw(board, k, rng))
     return board
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(min_value=0, max_value=10**6), st.lists(st.integers(0, 10**6), max_size=40))
-def test_delta_and_swap_agree_with_a_recount(seed, moves):
-    board = drawn_board(seed)
+@given(
+    st.integers(min_value=0, max_value=10**6),
+    st.lists(st.integers(0, 10**6), max_size=60),
+    st.booleans(),
+)
+def test_delta_and_swap_agree_with_a_recount(seed, moves, history):
+    board = drawn_board(seed, series=5, history=history)
     assert board.cost == recount(board)
     for move in moves:
-        k = move % 3
-        u, v = (move // 3) % 22, (move // 66) % 22
+        k = move % 5
+        u, v = (move // 5) % 22, (move // 110) % 22
         if board.where[k][u] == board.where[k][v]:
             continue
         before = board.cost

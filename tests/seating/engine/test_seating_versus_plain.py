@@ -22,7 +22,7 @@ pytestmark = pytest.mark.unit
 
 SMALL = [n for n in range(8, 25) if n != 11]
 PLAIN_SWAPS = 5_000
-PLAN_BUDGET = 5_000  # iterations: each tries up to 8 partners
+PLAN_BUDGET = 10_000  # iterations: each tries up to 8 partners
 
 
 def players(count: int, clubs: int = 0) -> list[Player]:
@@ -104,7 +104,9 @@ def test_plan_seats_everyone_once_and_keeps_the_constraints(count, series, clubs
         assert sorted(p for table in tables for p in table) == list(range(1, count + 1))
         assert sorted(map(len, tables)) == sorted(table_sizes(count))
     report = plan.report
-    assert report.five_table_spread <= 1
+    # Clubs kept apart outweigh an even duty: 13 players of two clubs (7 and 6) clash least with
+    # 3 + 2 of them at the five-table, so the 7 sit there more often than the 6.
+    assert report.five_table_spread <= (2 if clubs else 1)
     assert report.position_one_spread <= 1
     if clubs:  # clubs of about count / clubs players: spread over the tables as far as they go
         per_club = Counter(p.club for p in team)
