@@ -65,12 +65,14 @@ class TournamentForm(forms.ModelForm):
             "normal_deals",
             "compulsory_solos",
             "confirmation_required",
+            "entry_mode",
             "seating_method",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             # long choices: a drop-down on a phone cuts them, a radio group shows them whole
             "seating_method": forms.RadioSelect,
+            "entry_mode": forms.RadioSelect,
         }
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs):

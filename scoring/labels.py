@@ -120,6 +120,7 @@ PARTIES = {
     "defenders": _("Defenders"),
     "ramsch_winners": _("Everyone but the Ramsch loser"),
     "durchmarsch": _("The player of the Durchmarsch"),
+    "winners": _("The winners"),  # a quick entry's side (RULES.md §11.8)
 }
 
 LINES = {
@@ -158,4 +159,6 @@ LINES = {
     "re": _("Re (×2)"),
     "jungfrau": _("Jungfrau: a player without a trick (×2)"),
     "durchmarsch": _("Durchmarsch: one player took every trick"),
+    "entered_value": _("entered as game value"),
+    "entered_points": _("entered as points per player"),
 }

@@ -27,7 +27,12 @@ from karlchen.refusals import Problem, Refused, refused
 from results.domain.standings import standings
 from rules import doppelkopf, parse_rules
 from scoring.api.deal_views import plain
-from scoring.api.serializers import MAX_LIST, DoppelkopfDealInput, SchafkopfDealInput
+from scoring.api.serializers import (
+    MAX_LIST,
+    DoppelkopfDealInput,
+    QuickDealInput,
+    SchafkopfDealInput,
+)
 from scoring.domain.adjustments import check_adjustment
 from scoring.domain.deals import (
     VOID_RESULT,
@@ -43,7 +48,14 @@ from seating.models import Seat, Table
 from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import add_missing_series
 from tournaments.engine.series import SeriesSettings, TimelineEntry
-from tournaments.enums import Game, SeatingMethod, SeriesStatus, TieBreak, TournamentStatus
+from tournaments.enums import (
+    EntryMode,
+    Game,
+    SeatingMethod,
+    SeriesStatus,
+    TieBreak,
+    TournamentStatus,
+)
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
 FORMAT = "karlchen-tournament"
@@ -61,6 +73,7 @@ TOURNAMENT_FIELDS = (
     "standings_public",
     "tie_breaks",
     "seating_method",
+    "entry_mode",
     "frozen_standings",
 )
 ENTRY_FLAGS = ("checked_in", "withdrawn", "hidden", "pin")
@@ -446,6 +459,8 @@ class _Shape:
             ok &= self.choice(row["status"], f"{path}.status", TournamentStatus.values)
         if "seating_method" in row:
             ok &= self.choice(row["seating_method"], f"{path}.seating_method", SeatingMethod.values)
+        if "entry_mode" in row:
+            ok &= self.choice(row["entry_mode"], f"{path}.entry_mode", EntryMode.values)
         breaks = row.get("tie_breaks", [])
         if self.items(breaks, f"{path}.tie_breaks", len(TieBreak.values)):
             for index, name in enumerate(breaks):
@@ -789,7 +804,9 @@ class _Table:
 
     def entered(self, revision: Mapping[str, Any], path: str) -> dict[str, Any] | None:
         """The revision's input checked by the contract's shape, as the captain's API does."""
-        serializer = self.inputs(data=revision["input"])
+        given = revision["input"]
+        shape = QuickDealInput if isinstance(given, dict) and "entry" in given else self.inputs
+        serializer = shape(data=given)
         if serializer.is_valid():
             data: dict[str, Any] = plain(serializer.validated_data)
             return data

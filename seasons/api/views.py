@@ -28,6 +28,7 @@ from karlchen.api.fields import (
     StrictSerializer,
 )
 from rules import GAMES
+from rules.quick import ENTRY_MODES
 from seasons.access import readable_season, visible_seasons
 from seasons.domain.seasons import (
     add_evening,
@@ -55,6 +56,7 @@ class SeasonOutput(serializers.Serializer):
     rules = serializers.JSONField(help_text="The rule set new evenings start with.")
     series_count = serializers.IntegerField()
     normal_deals = serializers.IntegerField()
+    entry_mode = serializers.CharField(help_text="How its evenings' captains enter deals.")
 
 
 def season_for(request, season_id: int):
@@ -84,6 +86,11 @@ class SeasonFieldsInput(StrictSerializer):
     series_count = StrictIntegerField(min_value=1, max_value=50, required=False)
     normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
     venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    entry_mode = StrictChoiceField(
+        choices=ENTRY_MODES,
+        required=False,
+        help_text="How its evenings' captains enter deals: full, value or points (RULES.md §11.8).",
+    )
 
 
 class SeasonListApi(Api):

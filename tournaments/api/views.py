@@ -50,7 +50,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
 from tournaments.domain.tournaments import create_tournament, update_tournament
-from tournaments.enums import TournamentStatus
+from tournaments.enums import EntryMode, TournamentStatus
 from tournaments.models import Entry, Tournament
 
 # --- tournaments -------------------------------------------------------------------------------
@@ -83,6 +83,11 @@ class TournamentCreateApi(Api):
         normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
         compulsory_solos = StrictBooleanField(required=False)
         confirmation_required = StrictBooleanField(required=False)
+        entry_mode = StrictChoiceField(
+            choices=EntryMode.choices,
+            required=False,
+            help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
+        )
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
 
     @extend_schema(
@@ -121,6 +126,11 @@ class TournamentUpdateApi(Api):
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
         confirmation_required = StrictBooleanField(required=False)
+        entry_mode = StrictChoiceField(
+            choices=EntryMode.choices,
+            required=False,
+            help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
+        )
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
         standings_public = StrictBooleanField(
             required=False, help_text="Spectators see the ranking (organisers always do)."
