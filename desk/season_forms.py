@@ -66,6 +66,7 @@ class SeasonForm(forms.Form):
         label=_("Deal entry at its evenings"),
         choices=EntryMode.choices,
         initial=EntryMode.FULL,
+        required=False,
         widget=forms.RadioSelect,
         help_text=_("Clubs that score on paper enter the game value and winners, or the points."),
     )
@@ -93,7 +94,7 @@ class SeasonForm(forms.Form):
             "series_count": data["series_count"],
             "normal_deals": data["normal_deals"],
             "venue": data["venue"],
-            "entry_mode": data["entry_mode"],
+            "entry_mode": data["entry_mode"] or EntryMode.FULL,
         }
 
 
