@@ -140,20 +140,20 @@ def _from_points(
     deal: QuickDeal, problems: Problems, solo_multiplier: int
 ) -> tuple[int, tuple[int, ...]]:
     given = dict(deal.points or {})
-    for seat, points in sorted(given.items()):
+    for seat, amount in sorted(given.items()):
         # A sitting-out dealer may be listed with the 0 they get (RULES.md §11.3).
-        if seat not in deal.seats and points:
+        if seat not in deal.seats and amount:
             problems.add("quick_points_not_playing", f"deal.points.{seat}", seat=seat)
     for seat in deal.seats:
         if seat not in given:
             problems.add("quick_points_missing", f"deal.points.{seat}", seat=seat)
     if problems.found:
         return 0, ()
-    points = [given[seat] for seat in deal.seats]
-    if sum(points) != 0:
-        problems.add("quick_points_not_zero_sum", "deal.points", total=sum(points))
+    played = [given[seat] for seat in deal.seats]
+    if sum(played) != 0:
+        problems.add("quick_points_not_zero_sum", "deal.points", total=sum(played))
         return 0, ()
-    value = _pattern_value(sorted(points), solo_multiplier)
+    value = _pattern_value(sorted(played), solo_multiplier)
     if value is None:
         problems.add("quick_points_pattern", "deal.points")
         return 0, ()

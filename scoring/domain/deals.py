@@ -25,8 +25,8 @@ from karlchen import limits
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
-from rules.doppelkopf import DoppelkopfRules
 from rules import DealScore, bock_triggers, doppelkopf, parse_rules, quick, schafkopf, score_deal
+from rules.doppelkopf import DoppelkopfRules
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
 from tournaments.domain.log import log_action

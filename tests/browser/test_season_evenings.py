@@ -38,7 +38,7 @@ def submit(page, selector: str) -> None:
 
 
 def start_evening(desk, season) -> object:
-    """"Start the next evening" on the season's desk page: a draft with the regulars entered."""
+    """ "Start the next evening" on the season's desk page: a draft with the regulars entered."""
     desk.goto(f"/desk/seasons/{season.pk}/")
     submit(desk, 'form:has(input[name="action"][value="new"])')
     expect(desk).to_have_url(re.compile(r"/entries/$"))

@@ -34,7 +34,7 @@ def codes(deal, **kwargs):
 
 
 def test_the_entry_modes_are_the_tournaments_choices():
-    assert ENTRY_MODES == tuple(EntryMode.values)
+    assert tuple(EntryMode.values) == ENTRY_MODES
 
 
 def test_two_winners_of_a_normal_game_get_the_value_and_the_others_pay_it():

@@ -154,7 +154,9 @@ class PlayedDeal:
             # A quick entry names its game and soloist itself (rules.quick): no cards, no Bock.
             soloist = result.get("soloist")
             quick_contract = str(result.get("contract") or "normal")
-            return cls(soloist=soloist if isinstance(soloist, int) else None, contract=quick_contract)
+            return cls(
+                soloist=soloist if isinstance(soloist, int) else None, contract=quick_contract
+            )
         contract = str(result["contract"])
         if game == SCHAFKOPF:
             declarer = result.get("declarer")
