@@ -66,6 +66,10 @@ def test_a_lone_winner_plays_the_compulsory_solo_and_deals_again():
     assert (second["kind"], second["dealer"]) == ("voluntary_solo", 1)
     assert second["result"]["points"] == {"1": 1, "2": 1, "3": -3, "4": 1}
     assert second["result"]["lines"][0]["code"] == "entered_points"
+    soloist = table.seats.get(position=3).entry_id
+    solos = {row.entry_id: row.compulsory_solos for row in standings(table.series.tournament)}
+    assert solos[soloist] == 1
+    assert sum(solos.values()) == 1
 
 
 def test_a_silent_wedding_is_no_compulsory_solo():
