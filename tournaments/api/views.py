@@ -34,6 +34,7 @@ from karlchen.api.fields import (
 )
 from karlchen.api.parsers import SafeJSONParser
 from rules import GAMES
+from rules.quick import ENTRY_MODES
 from tournaments.api.filters import EntryFilter, TournamentFilter
 from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
@@ -50,7 +51,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
 from tournaments.domain.tournaments import create_tournament, update_tournament
-from tournaments.enums import EntryMode, TournamentStatus
+from tournaments.enums import TournamentStatus
 from tournaments.models import Entry, Tournament
 
 # --- tournaments -------------------------------------------------------------------------------
@@ -84,7 +85,7 @@ class TournamentCreateApi(Api):
         compulsory_solos = StrictBooleanField(required=False)
         confirmation_required = StrictBooleanField(required=False)
         entry_mode = StrictChoiceField(
-            choices=EntryMode.choices,
+            choices=ENTRY_MODES,
             required=False,
             help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
         )
@@ -127,7 +128,7 @@ class TournamentUpdateApi(Api):
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
         confirmation_required = StrictBooleanField(required=False)
         entry_mode = StrictChoiceField(
-            choices=EntryMode.choices,
+            choices=ENTRY_MODES,
             required=False,
             help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
         )
