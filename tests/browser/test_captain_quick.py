@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Deal
+from tests.browser.axe import described, violations
 from tests.browser.captain import CaptainPage
 from tests.factories.tournaments import seated_table
 
@@ -42,3 +43,29 @@ def test_quick_deals_wait_offline_and_the_page_follows_the_series(phone):
     expect(phone.locator("#queue")).to_be_hidden()
     kinds = list(Deal.objects.filter(table=table).order_by("number").values_list("kind", "dealer"))
     assert kinds == [("normal", 1), ("compulsory_solo", 2), ("normal", 2)]
+
+
+TAPPABLE = (
+    "#deal-form .chip:not([hidden]) span, #deal-form button:not([hidden]), "
+    "#deal-form input[type=number]"
+)
+
+
+@pytest.mark.parametrize("mode", ["value", "points"])
+def test_the_quick_forms_are_accessible_and_every_control_fits_a_thumb(phone, mode):
+    table = seated_table(5, entry_mode=mode)
+    CaptainPage(phone, table).sign_in()
+    phone.locator("#deal-form").wait_for()
+    found = violations(phone)
+    assert found == [], described({"captain " + mode: found})
+    sizes = phone.locator(TAPPABLE).evaluate_all(
+        """elements => elements
+            .filter((element) => element.offsetParent !== null)
+            .map((element) => {
+                const box = element.getBoundingClientRect();
+                return [element.outerHTML.slice(0, 60), box.width, box.height];
+            })"""
+    )
+    assert sizes
+    small = [(html, w, h) for html, w, h in sizes if w < 44 or h < 44]
+    assert small == []
