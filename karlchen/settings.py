@@ -173,7 +173,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": JOB_SWEEP_SECONDS,
         # A sweep not run by its next turn is dropped: the next one does the same work.
         "options": {"expires": JOB_SWEEP_SECONDS},
-    }
+    },
+    # axes' log of failed logins (every failure, for the admin) is kept this many days.
+    "prune-login-failures": {
+        "task": "karlchen.prune_login_failures",
+        "schedule": 24 * 60 * 60,
+        "options": {"expires": 60 * 60},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -205,6 +211,7 @@ AXES_LOCKOUT_PARAMETERS = [
 AXES_RESET_ON_SUCCESS = False
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a retry while locked does not prolong it
 AXES_ENABLE_ACCESS_FAILURE_LOG = True  # every failure kept (in the admin), marked when it locked
+LOGIN_FAILURE_LOG_DAYS = env.int("LOGIN_FAILURE_LOG_DAYS", default=90)  # then pruned (daily)
 AXES_CLIENT_IP_CALLABLE = "karlchen.logins.client_address"  # as the API's rate limits count
 AXES_LOCKOUT_CALLABLE = "karlchen.logins.lockout_response"
 

@@ -131,7 +131,8 @@ class CaptainTableView(View):
         if signed_in is None:
             return refused(request)
         table, token = signed_in
-        context = captain_context(table_state(table), token)
+        exact = request.COOKIES.get("karlchen_exact") == "1"
+        context = captain_context(table_state(table), token, exact_points=exact)
         live_only = request.GET.get("part") == "live"
         return render(request, "captain/live.html" if live_only else "captain/table.html", context)
 
@@ -198,13 +199,16 @@ def refused(request):
     return render(request, "captain/refused.html", {"message": message}, status=403)
 
 
-def captain_context(state: TableState, token: str | None, *, desk: dict | None = None) -> dict:
+def captain_context(
+    state: TableState, token: str | None, *, desk: dict | None = None, exact_points: bool = False
+) -> dict:
     """The captain's page of ``state``'s table; ``desk``: the same page at the organiser's
     desk (signed in by session, not by the table's token), with its own ``live`` address and
     CSRF token, correcting closed series too."""
     tournament = state.series.tournament
     names: dict[int | None, str] = {seat.position: seat.name for seat in state.seats}
     next_deal = state.next_deal
+    form = _form_options(tournament)
     return {
         "state": state,
         "tournament": tournament,
@@ -217,10 +221,16 @@ def captain_context(state: TableState, token: str | None, *, desk: dict | None =
         "sitting_out_name": names.get(next_deal.sitting_out) if next_deal else None,
         "forced_name": names.get(next_deal.forced_soloist) if next_deal else None,
         "rows": [_deal_row(state, deal) for deal in state.deals],
-        "form": _form_options(tournament),
+        "form": form,
+        # What the script will show first (a due compulsory solo is preselected), so the page
+        # is drawn that way before the script runs.
+        "initial_contract": "solo"
+        if next_deal and next_deal.forced_soloist is not None
+        else next(iter(form.get("contracts", ())), None),  # a quick entry's form has none
         "kinds": dict(DEAL_KIND_CHOICES),
         "parties": PARTY_CHOICES,
         "page_data": _page_data(state, token, names, desk),
+        "exact_points": exact_points,
         "desk": desk is not None,
     }
 

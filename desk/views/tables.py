@@ -45,7 +45,12 @@ class DeskTableView(OrganiserView):
     def context(self, table: Table) -> dict:
         state = table_state(table)
         live = reverse("desk:table", args=[self.tournament.pk, table.pk]) + "?part=live"
-        context = captain_context(state, None, desk={"live": live, "csrf": get_token(self.request)})
+        context = captain_context(
+            state,
+            None,
+            desk={"live": live, "csrf": get_token(self.request)},
+            exact_points=self.request.COOKIES.get("karlchen_exact") == "1",
+        )
         revisions = (
             DealRevision.objects.filter(deal__table=table)
             .select_related("deal", "confirmed_by__player")

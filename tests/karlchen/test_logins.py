@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db.models import F
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.factories.tournaments import tournament_with_players
@@ -179,6 +180,21 @@ def test_the_lockout_is_logged(door, caplog):
     assert line.startswith("Login refused, locked out: username='anna' address=10.4.0.2")
     failures = AccessFailureLog.objects.filter(username="anna").order_by("attempt_time")
     assert [f.locked_out for f in failures] == [False] * (LIMIT - 1) + [True]
+
+
+def test_old_failures_are_pruned_and_the_lock_stays(door, settings):
+    """celery beat's daily task forgets failures older than LOGIN_FAILURE_LOG_DAYS; a lock
+    still running is axes' AccessAttempt, which the pruning leaves alone."""
+    from karlchen.tasks import task_prune_login_failures
+
+    fail(door, LIMIT, "anna", "10.6.0.1")
+    fail(door, 2, "bert", "10.6.0.2")
+    old = timezone.now() - datetime.timedelta(days=settings.LOGIN_FAILURE_LOG_DAYS + 1)
+    AccessFailureLog.objects.filter(username="anna").update(attempt_time=old)
+    assert task_prune_login_failures() == LIMIT
+    assert task_prune_login_failures() == 0  # idempotent
+    assert list(AccessFailureLog.objects.values_list("username", flat=True)) == ["bert"] * 2
+    assert door.attempt("anna", PASSWORD, "10.6.0.3") == LOCKED
 
 
 def test_axes_reset_releases_the_lock_and_is_logged(door, caplog):

@@ -520,7 +520,9 @@
   }
 
   function restoreExact() {
-    if (form.elements.exact) form.elements.exact.checked = localStorage.getItem(EXACT_KEY) === "1";
+    if (!form.elements.exact) return;
+    form.elements.exact.checked = localStorage.getItem(EXACT_KEY) === "1";
+    rememberExact(form.elements.exact.checked); // a phone that chose before the cookie existed
   }
 
   /* "Clear" empties the form at once and offers to bring it back, rather than asking first. */
@@ -665,8 +667,23 @@
     } else if (input.name === "re") {
       keepLastTwo(input);
     }
-    if (input.name === "exact") localStorage.setItem(EXACT_KEY, "1");
+    if (input.name === "exact") rememberExact(true);
     if (input.name === "quick_value") form.elements.quick_value_typed.value = "";
+  }
+
+  /* The cookie lets the server draw the points field as this phone wants it, so the page does
+     not jump when the script runs; localStorage stays what the script reads. */
+  function rememberExact(exact) {
+    localStorage.setItem(EXACT_KEY, exact ? "1" : "0");
+    // Where a browser lacks the Cookie Store API the page only jumps once when it loads.
+    window.cookieStore
+      ?.set({
+        name: "karlchen_exact",
+        value: exact ? "1" : "0",
+        path: "/",
+        expires: Date.now() + 3.2e10,
+      })
+      .catch(() => {});
   }
 
   function soloLike() {
@@ -713,6 +730,7 @@
         if (next.forced_soloist !== null && !form.dataset.touched) {
           setChecked("contract", ["solo"]);
           setChecked("re", [next.forced_soloist]);
+          update(); // the solo types show at once, not at the next tap
         }
       }
     }
@@ -1071,7 +1089,7 @@
       clearForm();
       setStatus("", "");
       navigator.vibrate?.(60); // felt in a noisy room: it is saved
-      if (!data.csrf) window.scrollTo({ top: 0 }); // a phone: the next deal from its top
+      if (data.token) window.scrollTo({ top: 0 }); // a phone (not the desk): the next deal from its top
       await refresh();
       showSaved(answer.body);
       flush();
@@ -1212,9 +1230,7 @@
       });
     });
     form.addEventListener("change", (event) => {
-      if (event.target.name === "exact" && !event.target.checked) {
-        localStorage.setItem(EXACT_KEY, "0");
-      }
+      if (event.target.name === "exact" && !event.target.checked) rememberExact(false);
       onChipTap(event);
       update();
     });
