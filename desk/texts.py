@@ -51,6 +51,10 @@ ACTIONS = {
     "season_evening_added": _("made “%(name)s” an evening of the season “%(season)s”"),
     "season_evening_removed": _("took “%(name)s” out of the season “%(season)s”"),
     "season_evening_started": _("started “%(name)s” as the next evening of “%(season)s”"),
+    "season_archive_imported": _("imported the season from an archive (%(evenings)s evenings)"),
+    "season_final_created": _(
+        "created “%(name)s” as the final of “%(season)s” with %(qualifiers)s qualifiers"
+    ),
 }
 
 

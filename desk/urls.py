@@ -18,6 +18,24 @@ urlpatterns = [
     path("import/", setup.ArchiveImportView.as_view(), name="import"),
     path("seasons/", seasons.SeasonsView.as_view(), name="seasons"),
     path("seasons/<int:season_id>/", seasons.SeasonDeskView.as_view(), name="season"),
+    path(
+        "seasons/import/", seasons.SeasonArchiveImportView.as_view(), name="season-archive-import"
+    ),
+    path(
+        "seasons/<int:season_id>/archive/",
+        seasons.SeasonArchiveView.as_view(),
+        name="season-archive",
+    ),
+    path(
+        "seasons/<int:season_id>/print/<str:kind>/",
+        seasons.SeasonPrintView.as_view(),
+        name="season-print",
+    ),
+    path(
+        "seasons/<int:season_id>/export/<str:kind>/",
+        seasons.SeasonExportDeskView.as_view(),
+        name="season-export",
+    ),
     path(TOURNAMENT, overview.EveningView.as_view(), name="evening"),
     path(TOURNAMENT + "setup/", setup.TournamentSettingsView.as_view(), name="settings"),
     path(TOURNAMENT + "entries/", entries.EntriesView.as_view(), name="entries"),

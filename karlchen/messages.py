@@ -271,6 +271,14 @@ MESSAGES = {
     "season_game_differs": _("This tournament is not played in the season's game (%(game)s)."),
     "evening_in_other_season": _("This tournament is already an evening of “%(season)s”."),
     "not_an_evening": _("This tournament is not an evening of this season."),
+    "season_not_a_cup": _("This season is no cup: set its qualifying places first."),
+    "final_exists": _("This cup has its final already (“%(name)s”)."),
+    "no_qualifiers": _("Nobody has qualified yet: no qualifying evening has been played."),
+    "season_archive_invalid": _("This is not a Karlchen season archive (%(detail)s)."),
+    "archive_unknown_player": _("No player of the archive's evenings or final has this number."),
+    "evening_is_final": _(
+        "This tournament is the final of “%(season)s”, not a qualifying evening."
+    ),
 }
 
 

@@ -71,6 +71,18 @@ class Season(models.Model):
         default=enums.EntryMode.FULL,
         help_text=_("How the captains of its evenings enter deals (its next evenings start so)."),
     )
+    # A cup's final: a tournament of its own, not one of the qualifying evenings.
+    final = models.OneToOneField(
+        Tournament,
+        verbose_name=_("final"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="season_final",
+    )
+    # The final's seeding as it was created: [{"seed", "player", "rank", "score"}], seed 1 the
+    # season's best (the final's start numbers are the seeds).
+    final_seeds = models.JSONField(_("seeding of the final"), default=list, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

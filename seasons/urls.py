@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from seasons.views import PlayerSeasonView, SeasonView
+from seasons.views import PlayerSeasonView, SeasonExportView, SeasonView
 
 urlpatterns = [
     path("<int:season_id>/", SeasonView.as_view(), name="season-page"),
@@ -11,4 +11,5 @@ urlpatterns = [
         PlayerSeasonView.as_view(),
         name="season-player-page",
     ),
+    path("<int:season_id>/export/<str:kind>/", SeasonExportView.as_view(), name="season-export"),
 ]

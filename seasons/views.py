@@ -9,12 +9,14 @@ from __future__ import annotations
 import datetime
 import json
 
-from django.http import Http404
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.utils.text import slugify
 from django.views import View
 
-from results.charts import Chart, course_chart
 from seasons.access import readable_season
+from seasons.charts import season_course
+from seasons.domain.exports import CONTENT_TYPES, KINDS, season_export
 from seasons.domain.standings import player_season, season_ranking
 from seasons.engine.ranking import TieBreak
 from seasons.models import SeasonEvening
@@ -28,7 +30,18 @@ def _season(request, season_id: int):
     return found
 
 
-class SeasonView(View):
+class SeasonPage(View):
+    """A season's public page: an unknown or private season (or player) is a friendly 404
+    page, the same for both, so that it tells nobody a private season exists."""
+
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except Http404:
+            return render(request, "seasons/not_found.html", status=404)
+
+
+class SeasonView(SeasonPage):
     def get(self, request, season_id: int):
         season, organiser = _season(request, season_id)
         rows = season_ranking(season, public=not organiser).rows
@@ -50,11 +63,20 @@ class SeasonView(View):
             "unranked": [row for row in rows if not row["ranked"]],
             "rule": rule_summary(season.rule),
             "evenings": evenings,
+            "final": _shown_final(season, organiser=organiser),
         }
         return render(request, "seasons/ranking.html", context)
 
 
-class PlayerSeasonView(View):
+def _shown_final(season, *, organiser: bool):
+    """The cup's final: a draft one (not public yet) only for its organisers."""
+    final = season.final
+    if final is None or not (organiser or final.is_public):
+        return None
+    return final
+
+
+class PlayerSeasonView(SeasonPage):
     def get(self, request, season_id: int, player_id: int):
         season, organiser = _season(request, season_id)
         body = player_season(season, player_id, public=not organiser)
@@ -72,10 +94,26 @@ class PlayerSeasonView(View):
         return render(request, "seasons/player.html", context)
 
 
-def season_course(evenings: list[dict]) -> Chart:
-    """The player's points after each evening of the season (missed ones add nothing)."""
-    total, points = 0, []
-    for number, evening in enumerate(evenings, start=1):
-        total += evening["points"]
-        points.append({"series": number, "total": total})
-    return course_chart(points)
+class SeasonExportView(SeasonPage):
+    """The season ranking as CSV or XLSX, with an ETag: a client that has it gets a 304."""
+
+    def get(self, request, season_id: int, kind: str):
+        if kind not in KINDS:
+            raise Http404
+        season, organiser = _season(request, season_id)
+        content, etag = season_export(season, kind, public=not organiser)
+        return export_response(request, season, kind, content, etag, organiser=organiser)
+
+
+def export_response(request, season, kind: str, content: bytes, etag: str, *, organiser: bool):
+    headers = {
+        "ETag": etag,
+        "Cache-Control": ("private, " if organiser else "") + "no-cache",
+        "Vary": "Cookie, Accept-Language",
+    }
+    if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+        return HttpResponseNotModified(headers=headers)
+    response = HttpResponse(content, content_type=CONTENT_TYPES[kind], headers=headers)
+    name = f"{slugify(season.name) or 'season'}-ranking.{kind}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

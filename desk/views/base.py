@@ -18,6 +18,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused, Unavailable
 from results.domain.public import in_play
 from tournaments.api.permissions import is_organiser
+from tournaments.domain.entries import is_plain_number
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
 
@@ -40,13 +41,12 @@ class BadNumber(Exception):
 
 def posted_number(data, name: str, label: str, *, low: int, high: int) -> int | None:
     """``data[name]`` as a whole number from ``low`` to ``high`` (None if empty), written with
-    digits 0-9 and an optional minus; anything else raises ``BadNumber`` (``int`` would take
-    "１２" and "1_000", and fail on "²" or "abc")."""
+    digits 0-9 and an optional minus; anything else raises ``BadNumber``."""
     text = (data.get(name) or "").strip()
     if not text:
         return None
     digits = text.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+    if not is_plain_number(digits):
         raise BadNumber(label, low, high)
     number = int(text)
     if not low <= number <= high:

@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from desk.forms import ArchiveForm
 from desk.season_forms import AddEveningForm, NewEveningForm, SeasonForm
-from desk.views.base import DeskView, form_refused
+from desk.views.base import BadNumber, DeskView, form_refused, posted_number
+from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
+from printing.domain.season_printouts import season_ranking_pdf, season_sheets_pdf
+from results.domain.archive import parse_archive
 from seasons.access import is_season_organiser, organised_seasons
+from seasons.domain.archive import export_season_archive, import_season_archive
+from seasons.domain.exports import KINDS, season_export
+from seasons.domain.final import create_final
+from seasons.domain.log import log_season_action
 from seasons.domain.seasons import (
     add_evening,
     create_season,
@@ -22,8 +34,10 @@ from seasons.domain.seasons import (
     next_evening_date,
     remove_evening,
 )
+from seasons.domain.standings import season_ranking
 from seasons.models import Season, SeasonEvening
 from seasons.rule_texts import rule_summary
+from seasons.views import export_response
 from tournaments.models import Tournament
 
 
@@ -44,12 +58,16 @@ class SeasonsView(DeskView):
         return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))
 
     def show(self, form, status: int = 200):
-        context = {"seasons": organised_seasons(self.request.user), "form": form}
+        context = {
+            "seasons": organised_seasons(self.request.user),
+            "form": form,
+            "archive_form": ArchiveForm(),
+        }
         return render(self.request, "desk/seasons.html", context, status=status)
 
 
-class SeasonDeskView(DeskView):
-    """One season: its evenings, adding one, starting the next (its organisers only)."""
+class SeasonOrganiserView(DeskView):
+    """A page of one season: its organisers (and superusers) only, everyone else gets 403."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
@@ -58,6 +76,10 @@ class SeasonDeskView(DeskView):
         if not is_season_organiser(request.user, self.season):
             raise PermissionDenied(_("Only this season's organisers may do that."))
         return super().dispatch(request, *args, **kwargs)
+
+
+class SeasonDeskView(SeasonOrganiserView):
+    """One season: its evenings, adding one, starting the next, its final, printing."""
 
     def get(self, request, season_id):
         return self.show()
@@ -84,6 +106,12 @@ class SeasonDeskView(DeskView):
                 tournament = get_object_or_404(Tournament, pk=int(posted))
                 remove_evening(self.season, tournament, by=actor)
                 messages.success(request, _("The evening is no longer part of the season."))
+            elif action == "final":
+                final = create_final(self.season, by=actor)
+                messages.success(
+                    request, _("The final is set up with the qualifiers, seeded by season rank.")
+                )
+                return HttpResponseRedirect(reverse("desk:entries", args=[final.pk]))
             elif action == "new":
                 new_form = NewEveningForm(request.POST)
                 if not new_form.is_valid():
@@ -122,5 +150,71 @@ class SeasonDeskView(DeskView):
             "add_form": add_form or AddEveningForm(tournaments=self.candidates()),
             "new_form": new_form
             or NewEveningForm(initial={"date": next_evening_date(self.season)}),
+            "players": [row["player"] for row in season_ranking(self.season, public=False).rows],
         }
         return render(self.request, "desk/season.html", context, status=status)
+
+
+class SeasonPrintView(SeasonOrganiserView):
+    """The season ranking, or season sheets (one player's: ``?player=``; else everyone's), as
+    a PDF to download."""
+
+    def get(self, request, season_id, kind):
+        if kind == "ranking":
+            rendered = season_ranking_pdf(self.season)
+        elif kind == "sheets":
+            try:
+                player = posted_number(request.GET, "player", _("Player"), low=1, high=2**31 - 1)
+            except BadNumber:
+                return HttpResponseBadRequest()
+            found = season_sheets_pdf(self.season, player)
+            if found is None:
+                raise Http404
+            rendered = found
+        else:
+            raise Http404
+        stem = slugify(self.season.name) or "season"
+        response = HttpResponse(rendered.pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{stem}-{kind}.pdf"'
+        return response
+
+
+class SeasonExportDeskView(SeasonOrganiserView):
+    """The season ranking as CSV or XLSX, every evening live (noted in the season's log)."""
+
+    def get(self, request, season_id, kind):
+        if kind not in KINDS:
+            raise Http404
+        content, etag = season_export(self.season, kind, public=False)
+        log_season_action(self.season, Actor.of_user(request.user), "exported", format=kind.upper())
+        return export_response(request, self.season, kind, content, etag, organiser=True)
+
+
+class SeasonArchiveView(SeasonOrganiserView):
+    """The season's archive (JSON) to download: its set-up, evenings and final."""
+
+    def get(self, request, season_id):
+        content = json.dumps(export_season_archive(self.season), ensure_ascii=False, indent=1)
+        response = HttpResponse(content, content_type="application/json; charset=utf-8")
+        stem = slugify(self.season.name) or "season"
+        response["Content-Disposition"] = f'attachment; filename="{stem}-archive.json"'
+        return response
+
+
+class SeasonArchiveImportView(DeskView):
+    def post(self, request):
+        form = ArchiveForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return HttpResponseRedirect(reverse("desk:seasons"))
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > settings.ARCHIVE_MAX_BYTES:  # not even read
+                raise Refused.one("archive_too_large", "archive", max=upload.size // 10**6)
+            archive = parse_archive(upload.read())
+            season = import_season_archive(archive, by=Actor.of_user(request.user))
+        except Refused as refusal:
+            for problem in refusal.problems:
+                messages.error(request, archive_problem(problem))
+            return SeasonsView(request=request).show(SeasonForm(), status=400)
+        messages.success(request, _("The season was imported."))
+        return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))

@@ -122,13 +122,13 @@ class ArchiveImportView(DeskView):
             tournament = import_archive(archive, by=Actor.of_user(request.user))
         except Refused as refusal:
             for problem in refusal.problems:
-                messages.error(request, _archive_problem(problem))
+                messages.error(request, archive_problem(problem))
             return DeskHomeView().get(request, status=400)
         messages.success(request, _("The tournament was imported."))
         return HttpResponseRedirect(reverse("desk:evening", args=[tournament.pk]))
 
 
-def _archive_problem(problem) -> str:
+def archive_problem(problem) -> str:
     """A refusal of the archive in words, with its place in the file where it has one."""
     message = problem_message(problem)
     if problem.field == "archive":

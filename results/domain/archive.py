@@ -73,13 +73,20 @@ TOURNAMENT_FIELDS = (
     "standings_public",
     "tie_breaks",
     "seating_method",
-    "entry_mode",
     "frozen_standings",
 )
+# Written only where it is not the default, so that an evening of full deals is archived as
+# before quick entry existed (RULES.md §11.8); read where given.
+OPTIONAL_FIELDS = {"entry_mode": EntryMode.FULL.value}
 ENTRY_FLAGS = ("checked_in", "withdrawn", "hidden", "pin")
 
 
-def export_archive(tournament: Tournament) -> dict[str, Any]:
+def export_archive(
+    tournament: Tournament, *, players: dict[int, int] | None = None
+) -> dict[str, Any]:
+    """The tournament's archive. ``players``, where given, numbers the players of an archive of
+    several tournaments (a season's): each entry says which (``player``), numbered in the order
+    they first appear, so that the import knows one person across them."""
     entries = {entry.pk: entry for entry in tournament.entries.select_related("player__club")}
     numbers = {pk: entry.start_number for pk, entry in entries.items()}
     return {
@@ -88,10 +95,17 @@ def export_archive(tournament: Tournament) -> dict[str, Any]:
         "exported_at": timezone.now().isoformat(),
         "tournament": {
             **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS},
+            **{
+                name: getattr(tournament, name)
+                for name, default in OPTIONAL_FIELDS.items()
+                if getattr(tournament, name) != default
+            },
             "date": tournament.date.isoformat(),
             "standings_frozen_at": _when(tournament.standings_frozen_at),
         },
-        "entries": [_entry(entry) for entry in sorted(entries.values(), key=_start_number)],
+        "entries": [
+            _entry(entry, players) for entry in sorted(entries.values(), key=_start_number)
+        ],
         "series": [_series(series, numbers) for series in tournament.series.order_by("number")],
         "standings": [
             {"start_number": row.start_number, "rank": row.rank, "total": row.total}
@@ -125,8 +139,15 @@ def parse_archive(raw: bytes) -> object:
         raise refused("archive_unreadable", "archive") from error
 
 
-def import_archive(archive: object, *, by: Actor) -> Tournament:
+def import_archive(
+    archive: object, *, by: Actor, players: dict[int, Player] | None = None
+) -> Tournament:
     """A new tournament built from ``archive`` (parsed JSON), or refused whole.
+
+    ``players``, where given, is who the archive's ``player`` ids are: an entry whose id is in
+    it is that player, and the players created for the others are added to it. An archive of
+    several tournaments (a season's, ``seasons.domain.archive``) passes one mapping to each of
+    them, so that a player is one person across its evenings, as when exported.
 
     Refused, with every problem found and its place in the file (``series.0.tables.1.deals.3
     .revisions.0.points``, docs/API.md §9.7): anything but the archive's shape (types, ranges,
@@ -139,7 +160,9 @@ def import_archive(archive: object, *, by: Actor) -> Tournament:
     try:
         with transaction.atomic():
             tournament = _new_tournament(data["tournament"], by)
-            entries = {row["start_number"]: _new_entry(tournament, row) for row in data["entries"]}
+            entries = {
+                row["start_number"]: _new_entry(tournament, row, players) for row in data["entries"]
+            }
             problems: list[Problem] = []
             for index, row in enumerate(data["series"]):
                 _restore_series(tournament, row, entries, f"series.{index}", problems)
@@ -164,10 +187,12 @@ def _when(moment: datetime.datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def _entry(entry: Entry) -> dict[str, Any]:
+def _entry(entry: Entry, players: dict[int, int] | None) -> dict[str, Any]:
     player = entry.player
-    return {
-        "start_number": entry.start_number,
+    row: dict[str, Any] = {"start_number": entry.start_number}
+    if players is not None:
+        row["player"] = players.setdefault(player.pk, len(players) + 1)
+    return row | {
         "name": player.name,
         "club": player.club.name if player.club else "",
         "member_number": player.member_number,
@@ -442,7 +467,11 @@ class _Shape:
     def tournament(self, row: Any) -> dict[str, Any] | None:
         path = "tournament"
         required = ("name", "date", "game", "series_count", "normal_deals")
-        optional = (*(set(TOURNAMENT_FIELDS) - set(required)), "standings_frozen_at")
+        optional = (
+            *(set(TOURNAMENT_FIELDS) - set(required)),
+            *OPTIONAL_FIELDS,
+            "standings_frozen_at",
+        )
         if not self.keys(row, path, required, optional):
             return None
         ok = self.text(row["name"], f"{path}.name", 150, blank=False)
@@ -512,11 +541,12 @@ class _Shape:
         path = "entries"
         numbers: dict[int, dict[str, Any]] = {}
         members: set[str | None] = set()
+        players: set[int] = set()
         if not self.items(rows, path, MAX_ENTRIES):
             return numbers
         for index, row in enumerate(rows):
             where = f"{path}.{index}"
-            optional = ("club", "member_number", *ENTRY_FLAGS)
+            optional = ("player", "club", "member_number", *ENTRY_FLAGS)
             if not self.keys(row, where, ("start_number", "name"), optional):
                 continue
             ok = self.integer(row["start_number"], f"{where}.start_number", 1, MAX_INT)
@@ -529,13 +559,19 @@ class _Shape:
                     ok &= self.boolean(row[flag], f"{where}.{flag}")
             if "pin" in row and not (isinstance(row["pin"], str) and PIN.fullmatch(row["pin"])):
                 ok = self.add("archive_type", f"{where}.pin", expected="PIN")
+            if "player" in row:
+                ok &= self.integer(row["player"], f"{where}.player", 1, MAX_INT)
             if ok and row["start_number"] in numbers:
                 self.add("archive_twice", f"{where}.start_number", value=row["start_number"])
             elif ok and member and member in members:
                 self.add("archive_twice", f"{where}.member_number", value=member[:30])
+            elif ok and row.get("player") in players:
+                self.add("archive_twice", f"{where}.player", value=row["player"])
             elif ok:
                 numbers[row["start_number"]] = row
                 members.add(member)
+                if "player" in row:
+                    players.add(row["player"])
         return numbers
 
     def all_series(
@@ -947,7 +983,7 @@ def _date(text: str) -> datetime.date | None:
 
 
 def _new_tournament(row: Mapping[str, Any], by: Actor) -> Tournament:
-    fields = {name: row[name] for name in TOURNAMENT_FIELDS if name in row}
+    fields = {name: row[name] for name in (*TOURNAMENT_FIELDS, *OPTIONAL_FIELDS) if name in row}
     date = _date(row["date"])
     if date is None:  # _Shape refused it already; never a tournament without its date
         raise refused("archive_type", "tournament.date", expected="date")
@@ -964,7 +1000,20 @@ def _new_tournament(row: Mapping[str, Any], by: Actor) -> Tournament:
     return tournament
 
 
-def _new_entry(tournament: Tournament, row: Mapping[str, Any]) -> Entry:
+def _new_entry(
+    tournament: Tournament, row: Mapping[str, Any], players: dict[int, Player] | None
+) -> Entry:
+    flags = {flag: row[flag] for flag in ENTRY_FLAGS if flag in row}
+    known = None if players is None else players.get(row.get("player", 0))
+    player = known or _new_player(row)
+    if players is not None and "player" in row:
+        players[row["player"]] = player
+    return Entry.objects.create(
+        tournament=tournament, player=player, start_number=row["start_number"], **flags
+    )
+
+
+def _new_player(row: Mapping[str, Any]) -> Player:
     club = Club.objects.get_or_create(name=row["club"])[0] if row.get("club") else None
     number = row.get("member_number") or None
     if number:
@@ -973,10 +1022,7 @@ def _new_entry(tournament: Tournament, row: Mapping[str, Any]) -> Entry:
         )[0]
     else:
         player = Player.objects.create(name=row["name"], club=club)
-    flags = {flag: row[flag] for flag in ENTRY_FLAGS if flag in row}
-    return Entry.objects.create(
-        tournament=tournament, player=player, start_number=row["start_number"], **flags
-    )
+    return player
 
 
 def _restore_series(

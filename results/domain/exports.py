@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -24,7 +27,8 @@ from tournaments.models import Tournament
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-Cell = int | str | None
+Cell = int | float | str | None
+ILLEGAL_TITLE = re.compile(r"[\\/*?:\[\]]")  # characters Excel refuses in a sheet's name
 
 
 def results_table(tournament: Tournament) -> list[list[Cell]]:
@@ -43,25 +47,44 @@ def results_table(tournament: Tournament) -> list[list[Cell]]:
 
 
 def results_csv(tournament: Tournament) -> bytes:
+    return table_csv(results_table(tournament))
+
+
+def results_xlsx(tournament: Tournament) -> bytes:
+    return table_xlsx([Sheet(_("Standings"), results_table(tournament), {"C": 28, "D": 24})])
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A worksheet: its title, its rows (the first the header) and wide columns' widths."""
+
+    title: str
+    rows: Sequence[Sequence[Cell]]
+    widths: Mapping[str, int]
+
+
+def table_csv(rows: Sequence[Sequence[Cell]]) -> bytes:
+    """Rows as CSV the way German Excel reads it (semicolons, a BOM), no cell a formula."""
     buffer = io.StringIO()
-    rows = results_table(tournament)
     csv.writer(buffer, delimiter=";").writerows([[csv_cell(cell) for cell in row] for row in rows])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
-def results_xlsx(tournament: Tournament) -> bytes:
+def table_xlsx(sheets: Sequence[Sheet]) -> bytes:
+    """A workbook of ``sheets``, each header bold and frozen, no cell a formula."""
     book = Workbook()
-    sheet = book.active
-    assert isinstance(sheet, Worksheet)  # a new workbook has one worksheet, the active one
-    sheet.title = _("Standings")[:31]  # Excel's limit for sheet names
-    for number, row in enumerate(results_table(tournament), start=1):
-        for column, value in enumerate(row, start=1):
-            _xlsx_cell(sheet, number, column, value)
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    sheet.freeze_panes = "A2"
-    sheet.column_dimensions["C"].width = 28
-    sheet.column_dimensions["D"].width = 24
+    for index, part in enumerate(sheets):
+        sheet = book.active if index == 0 else book.create_sheet()
+        assert isinstance(sheet, Worksheet)  # a new workbook has one worksheet, the active one
+        sheet.title = ILLEGAL_TITLE.sub("", part.title)[:31]  # Excel's limits for sheet names
+        for number, row in enumerate(part.rows, start=1):
+            for column, value in enumerate(row, start=1):
+                _xlsx_cell(sheet, number, column, value)
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        sheet.freeze_panes = "A2"
+        for letter, width in part.widths.items():
+            sheet.column_dimensions[letter].width = width
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

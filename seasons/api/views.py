@@ -5,7 +5,9 @@ the evening's standings: ``If-None-Match`` with the current ETag answers 304. A 
 is a 404 to anyone but its organisers; organisers read it live over every evening.
 """
 
-from drf_spectacular.utils import extend_schema
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -27,9 +29,12 @@ from karlchen.api.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
+from results.domain.archive import parse_archive
 from rules import GAMES
 from rules.quick import ENTRY_MODES
-from seasons.access import readable_season, visible_seasons
+from seasons.access import organised_seasons, readable_season, visible_seasons
+from seasons.domain.archive import export_season_archive, import_season_archive
+from seasons.domain.final import create_final
 from seasons.domain.seasons import (
     add_evening,
     create_season,
@@ -38,9 +43,30 @@ from seasons.domain.seasons import (
     update_season,
 )
 from seasons.domain.standings import player_season, season_ranking
-from seasons.models import SeasonEvening
+from seasons.models import Season, SeasonEvening
 from tournaments.api.permissions import denied, organised_tournament
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
+
+
+class SeasonFinalOutput(serializers.Serializer):
+    class SeedSerializer(serializers.Serializer):
+        seed = serializers.IntegerField(help_text="1: the season's best (the start number).")
+        player = serializers.IntegerField()
+        rank = serializers.IntegerField(help_text="The season rank it was created with.")
+        score = serializers.FloatField()
+
+    tournament = serializers.IntegerField(source="final.pk")
+    name = serializers.CharField(source="final.name")
+    date = serializers.DateField(source="final.date")
+    seeds = SeedSerializer(many=True, source="final_seeds")
+
+
+def shown_final(season: Season, *, organiser: bool) -> dict | None:
+    """The cup's final as the reader may see it: a draft final only to its organisers."""
+    final = season.final
+    if final is None or not (organiser or final.is_public):
+        return None
+    return dict(SeasonFinalOutput(season).data)
 
 
 class SeasonOutput(serializers.Serializer):
@@ -57,6 +83,13 @@ class SeasonOutput(serializers.Serializer):
     series_count = serializers.IntegerField()
     normal_deals = serializers.IntegerField()
     entry_mode = serializers.CharField(help_text="How its evenings' captains enter deals.")
+    final = serializers.SerializerMethodField(
+        help_text="A cup's final, once created (a draft final only for organisers)."
+    )
+
+    @extend_schema_field(SeasonFinalOutput(allow_null=True))
+    def get_final(self, season: Season) -> dict | None:
+        return shown_final(season, organiser=self.context.get("organiser", True))
 
 
 def season_for(request, season_id: int):
@@ -100,7 +133,18 @@ class SeasonListApi(Api):
         responses={200: SeasonOutput(many=True)},
     )
     def get(self, request):
-        return Response(SeasonOutput(visible_seasons(request.user), many=True).data)
+        seasons = visible_seasons(request.user).select_related("final")
+        organised = (
+            set(organised_seasons(request.user).values_list("pk", flat=True))
+            if request.user.is_authenticated
+            else set()
+        )
+        return Response(
+            [
+                SeasonOutput(season, context={"organiser": season.pk in organised}).data
+                for season in seasons
+            ]
+        )
 
 
 class SeasonCreateApi(Api):
@@ -147,7 +191,8 @@ class SeasonDetailApi(Api):
         if not organiser:
             evenings = evenings.exclude(tournament__status="draft")
         rows = SeasonDetailApi.OutputSerializer.EveningSerializer(evenings, many=True).data
-        return Response(SeasonOutput(season).data | {"evenings": rows})
+        output = SeasonOutput(season, context={"organiser": organiser})
+        return Response(output.data | {"evenings": rows})
 
 
 class SeasonUpdateApi(Api):
@@ -245,6 +290,67 @@ class NextEveningApi(Api):
         data = valid(NextEveningApi.InputSerializer, request.data)
         tournament = new_evening(season, by=Actor.of_user(request.user), **data)
         return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class FinalApi(Api):
+    class InputSerializer(StrictSerializer):
+        date = serializers.DateField(
+            required=False,
+            help_text="Default: a week after the last evening, today at the earliest.",
+        )
+        name = serializers.CharField(max_length=150, required=False)
+
+    @extend_schema(
+        operation_id="season_final_create",
+        summary="Create a cup's final from its qualifiers, seeded by season rank (organisers)",
+        description=(
+            "A draft tournament with the season's rules and settings, seated by the standings, "
+            "organised by the season's organisers, with the qualifiers (all those placed within "
+            "`cup_places`, ties at the cut too) entered by seed: start number 1 is the season's "
+            "best. It is the season's `final`, not one of its evenings.\n\n" + CODES
+        ),
+        request=InputSerializer,
+        responses={201: TournamentOutput, **ORGANISER_ERRORS},
+    )
+    def post(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(FinalApi.InputSerializer, request.data)
+        tournament = create_final(season, by=Actor.of_user(request.user), **data)
+        return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonArchiveExportApi(Api):
+    @extend_schema(
+        operation_id="season_archive_export",
+        summary="The season as an archive (organisers): its set-up, evenings and final",
+        description="Each evening and the final is a tournament archive (§9.7) inside it.",
+        responses={200: OpenApiTypes.OBJECT, **ORGANISER_ERRORS},
+    )
+    def get(self, request, season_id):
+        season = organised_season(request, season_id)
+        return Response(export_season_archive(season))
+
+
+class SeasonArchiveImportApi(Api):
+    @extend_schema(
+        operation_id="season_archive_import",
+        summary="A new season from a season archive (any logged-in user; they organise it)",
+        description=(
+            "The body is a season archive as exported (`GET /seasons/{id}/archive/`), up to "
+            "`ARCHIVE_MAX_BYTES`. Every evening is imported as a tournament archive is "
+            "(§9.7); a refusal names each problem's place in the file (`evenings.2.tournament."
+            "series.0.…`) and creates nothing.\n\n" + CODES
+        ),
+        request=OpenApiTypes.OBJECT,
+        responses={201: SeasonOutput, 400: RESPONSE_400, 401: RESPONSE_401},
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            raise denied(request)
+        # Read here, not by a parser: an archive may exceed DATA_UPLOAD_MAX_MEMORY_SIZE.
+        archive = parse_archive(request._request.read(settings.ARCHIVE_MAX_BYTES + 1))
+        season = import_season_archive(archive, by=Actor.of_user(request.user))
+        return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
 
 
 class SeasonPlayerNameOutput(serializers.Serializer):

@@ -68,6 +68,9 @@ def add_evening(
     """Make ``tournament`` an evening of the season (of one season at most, of its game)."""
     if tournament.game != season.game:
         raise refused("season_game_differs", "tournament", game=season.get_game_display())
+    cup = Season.objects.filter(final=tournament).first()
+    if cup is not None:
+        raise refused("evening_is_final", "tournament", season=cup.name)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         other = SeasonEvening.objects.filter(tournament=tournament).select_related("season")

@@ -197,9 +197,27 @@ def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, A
     row = next((row for row in table.rows if row.player == player_id), None)
     if row is None or (public and player_id in found.hidden):
         return None
-    names = _players([player_id])
+    return _player_dict(row, _players([player_id]), found, _qualified(season, table))
+
+
+def every_player_season(season: Season, *, public: bool) -> list[dict[str, Any]]:
+    """Every player's season (as ``player_season`` answers it), in the order of the season
+    ranking, from one computation of the table (the printed season sheets); not cached."""
+    table, found = season_table(season, public=public)
+    names = _players(row.player for row in table.rows)
+    qualified = _qualified(season, table)
+    return [
+        _player_dict(row, names, found, qualified)
+        for row in table.rows
+        if not (public and row.player in found.hidden)
+    ]
+
+
+def _player_dict(
+    row: PlayerSeason, names: Mapping[int, Player], found: SeasonInput, qualified: set[int]
+) -> dict[str, Any]:
     return {
-        "standing": _row(row, names, hidden=False, qualified=_qualified(season, table)),
+        "standing": _row(row, names, hidden=False, qualified=qualified),
         "evenings": [
             _evening(line_index, row, found.tournaments) for line_index in range(len(row.evenings))
         ],

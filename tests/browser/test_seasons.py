@@ -1,5 +1,6 @@
-"""No serious or critical accessibility violations (axe-core) on the season's pages: its ranking
-and a player's season on a phone, the desk's season page on a laptop."""
+"""No serious or critical accessibility violations (axe-core) on the season's pages: its ranking,
+a player's season and the "season not found" page on a phone, the desk's season page on a
+laptop."""
 
 import pytest
 from django.conf import settings
@@ -26,6 +27,9 @@ def test_the_season_s_pages_have_no_serious_accessibility_violations(chromium, l
         phone.goto(f"/s/{season.pk}/players/{players[0].pk}/")
         phone.locator("#season-evenings tbody tr").first.wait_for()
         found["player's season"] = violations(phone)
+        phone.goto("/s/999999/")  # unknown or private: the friendly 404 page
+        phone.locator("#season-not-found").wait_for()
+        found["season not found"] = violations(phone)
 
     client = Client()
     client.force_login(organiser())

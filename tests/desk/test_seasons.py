@@ -2,9 +2,10 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from seasons.models import Season, SeasonEvening
-from tests.factories.seasons import season_with_evenings
+from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import organiser, tournament_with_players
 
 pytestmark = pytest.mark.django_db
@@ -12,6 +13,14 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def desk(client):
+    client.force_login(organiser())
+    return client
+
+
+@pytest.fixture
+def desk_en():
+    """The desk in English: the tests read its words (German is the default)."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(organiser())
     return client
 
@@ -89,3 +98,77 @@ def test_only_the_seasons_organisers(client):
     assert client.get(f"/desk/seasons/{season.pk}/").status_code == 403
     client.logout()
     assert client.get(f"/desk/seasons/{season.pk}/").status_code == 302
+
+
+def test_create_the_cup_final_at_the_desk(desk_en):
+    season, ranked = cup_of_eight(cup_places=2)
+    page = desk_en.get(f"/desk/seasons/{season.pk}/").content.decode()
+    assert "Create the final" in page
+    answer = desk_en.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
+    season.refresh_from_db()
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/desk/{season.final.pk}/entries/"
+    assert [e.player for e in season.final.entries.order_by("start_number")] == ranked[:2]
+    page = desk_en.get(f"/desk/seasons/{season.pk}/").content.decode()
+    assert "Create the final" not in page
+    assert "Pokal 2026: final" in page
+    again = desk_en.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
+    assert again.status_code == 400
+    assert "has its final already" in again.content.decode()
+
+
+def test_a_season_that_is_no_cup_offers_no_final(desk_en):
+    season, _tables, _players = season_with_evenings(1)
+    assert "Create the final" not in desk_en.get(f"/desk/seasons/{season.pk}/").content.decode()
+    answer = desk_en.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
+    assert answer.status_code == 400
+    assert "This season is no cup" in answer.content.decode()
+
+
+def test_print_and_export_the_season_at_the_desk(desk, client):
+    from seasons.models import SeasonAction
+    from tests.factories.documents import pdf_lines
+
+    season, _tables, players = season_with_evenings(2)
+    page = desk.get(f"/desk/seasons/{season.pk}/").content.decode()
+    assert f"/desk/seasons/{season.pk}/print/ranking/" in page
+    assert f'<option value="{players[0].pk}">Spieler 1</option>' in page
+    ranking = desk.get(f"/desk/seasons/{season.pk}/print/ranking/")
+    assert ranking["Content-Type"] == "application/pdf"
+    assert "jahreswertung-2026-ranking.pdf" in ranking["Content-Disposition"]
+    assert pdf_lines(ranking.content)[0][0] == "Jahreswertung 2026"
+    sheet = desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player={players[1].pk}")
+    assert [page[0] for page in pdf_lines(sheet.content)] == ["Spieler 2"]
+    assert len(pdf_lines(desk.get(f"/desk/seasons/{season.pk}/print/sheets/").content)) == 4
+    assert desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player=x").status_code == 400
+    assert desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player=99999").status_code == 404
+    assert desk.get(f"/desk/seasons/{season.pk}/print/other/").status_code == 404
+    export = desk.get(f"/desk/seasons/{season.pk}/export/xlsx/")
+    assert export.status_code == 200
+    assert export["Content-Type"].startswith("application/vnd.openxmlformats")
+    assert SeasonAction.objects.filter(season=season, action="exported").count() == 1
+    assert desk.get(f"/desk/seasons/{season.pk}/export/pdf/").status_code == 404
+    stranger = get_user_model().objects.create_user("fremd")
+    client.force_login(stranger)
+    assert client.get(f"/desk/seasons/{season.pk}/print/ranking/").status_code == 403
+    assert client.get(f"/desk/seasons/{season.pk}/export/csv/").status_code == 403
+
+
+def test_export_and_import_a_season_archive_at_the_desk(desk_en):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    season, _tables, _players = season_with_evenings(2)
+    page = desk_en.get(f"/desk/seasons/{season.pk}/").content.decode()
+    assert f"/desk/seasons/{season.pk}/archive/" in page
+    archive = desk_en.get(f"/desk/seasons/{season.pk}/archive/")
+    assert "jahreswertung-2026-archive.json" in archive["Content-Disposition"]
+    assert "/desk/seasons/import/" in desk_en.get("/desk/seasons/").content.decode()
+    upload = SimpleUploadedFile("season.json", archive.content, "application/json")
+    answer = desk_en.post("/desk/seasons/import/", {"file": upload})
+    copy = Season.objects.exclude(pk=season.pk).get()
+    assert answer["Location"] == f"/desk/seasons/{copy.pk}/"
+    assert copy.evenings.count() == 2
+    broken = SimpleUploadedFile("season.json", b'{"format": "x"}', "application/json")
+    answer = desk_en.post("/desk/seasons/import/", {"file": broken})
+    assert answer.status_code == 400
+    assert "not a Karlchen season archive" in answer.content.decode()

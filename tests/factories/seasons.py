@@ -39,3 +39,25 @@ def season_with_evenings(evenings: int = 3, *, deals: int = 1, **fields):
             record_deal(table, deal=NORMAL, by=CAPTAIN)
         tables.append(table)
     return season, tables, players
+
+
+def cup_of_eight(cup_places: int = 8, **fields):
+    """A public cup with one evening of eight players at two tables: table 1 plays two deals,
+    table 2 one (seats 1 and 3 win), so the season ranks them in four pairs of equal scores:
+    table 1's winners, table 2's winners, table 2's losers, table 1's losers.
+
+    Returns the season and its players in the order of the season ranking (ties by id)."""
+    season = create_season(by=ORGA, name="Pokal 2026", cup_places=cup_places, **fields)
+    season.organisers.add(organiser())
+    tournament, entries = tournament_with_players(8, name="Pokalrunde 1", date=FIRST_EVENING)
+    publish(tournament)
+    add_evening(season, tournament, by=ORGA)
+    first, second = seat_series(
+        tournament.series.get(number=1), [entries[:4], entries[4:]], by=ORGA
+    )
+    for table, deals in ((first, 2), (second, 1)):
+        for _deal in range(deals):
+            record_deal(table, deal=NORMAL, by=CAPTAIN)
+    players = [entry.player for entry in entries]
+    order = [0, 2, 4, 6, 5, 7, 1, 3]  # seats 1 and 3 (entries 0, 2 and 4, 6) win
+    return season, [players[index] for index in order]

@@ -207,8 +207,9 @@ def has_control_characters(text: str) -> bool:
     return any(unicodedata.category(char) in CONTROL_CATEGORIES for char in text)
 
 
-def is_start_number(text: str) -> bool:
-    """Digits 0-9 only (``str.isdigit`` takes "²" and "٣", which ``int`` refuses or reads)."""
+def is_plain_number(text: str) -> bool:
+    """Digits 0-9 only, at most nine (``int`` would take "１２" and "1_000", and ``str.isdigit``
+    takes "²", which ``int`` refuses): a start number, or a number posted in a form."""
     return text.isascii() and text.isdigit() and len(text) <= 9  # and int() reads it at once
 
 
@@ -245,7 +246,7 @@ def csv_problems(tournament: Tournament, rows: Sequence[Mapping[Any, Any]]) -> l
             problems.append(Problem("csv_columns", field, {"columns": ", ".join(CSV_COLUMNS)}))
             continue
         number = (row.get("start_number") or "").strip()
-        if number and not (is_start_number(number) and int(number) <= MAX_START_NUMBER):
+        if number and not (is_plain_number(number) and int(number) <= MAX_START_NUMBER):
             problems.append(Problem("start_number_invalid", f"{field}.start_number", {}))
             number = ""
         start_number = int(number) if number else None

@@ -377,3 +377,10 @@ def test_a_quick_entry_evening_survives_the_archive():
     assert {**export_archive(copy), "exported_at": None} == {**archive, "exported_at": None}
     kinds = copy.series.get(number=1).tables.get(number=1).deals.values_list("kind", flat=True)
     assert sorted(kinds) == ["compulsory_solo", "normal"]
+
+
+def test_an_evening_of_full_deals_is_archived_as_before_quick_entry():
+    series, _tables = seated_series((4,))
+    archive = export_archive(series.tournament)
+    assert "entry_mode" not in archive["tournament"]
+    assert import_archive(json.loads(json.dumps(archive)), by=ORGA).entry_mode == "full"

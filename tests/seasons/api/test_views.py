@@ -84,3 +84,47 @@ def test_the_season_page_and_a_players_page(client):
     assert "Clubabend 3" in player.content.decode()
     assert '<polyline class="course"' in player.content.decode()
     assert client.get(f"/s/{season.pk}/players/999999/").status_code == 404
+
+
+def test_the_public_export_has_an_etag_and_a_private_season_has_none(
+    client, django_capture_on_commit_callbacks
+):
+    season, tables, _players = season_with_evenings(1)
+    url = f"/s/{season.pk}/export/csv/"
+    assert url in client.get(f"/s/{season.pk}/").content.decode()
+    answer = client.get(url)
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "text/csv; charset=utf-8"
+    assert "Spieler 1" in answer.content.decode("utf-8-sig")
+    assert client.get(url, HTTP_IF_NONE_MATCH=answer["ETag"]).status_code == 304
+    assert client.get(f"/s/{season.pk}/export/xlsx/")["ETag"] != answer["ETag"]
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_deal(tables[0], 1, deal=KONTRA_WINS, version=1, reason="r", by=ORGA)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=answer["ETag"])
+    assert changed.status_code == 200  # a correction turns the file over
+    assert client.get(f"/s/{season.pk}/export/pdf/").status_code == 404
+    with django_capture_on_commit_callbacks(execute=True):
+        update_season(season, by=ORGA, is_public=False)
+    assert client.get(url).status_code == 404
+    client.force_login(organiser())
+    assert client.get(url).status_code == 200
+
+
+def test_a_private_season_is_a_friendly_404_page_like_an_unknown_one(client, anonymous):
+    season, _tables, players = season_with_evenings(1)
+    update_season(season, by=ORGA, is_public=False)
+    pages = (
+        f"/s/{season.pk}/",
+        f"/s/{season.pk}/players/{players[0].pk}/",
+        f"/s/{season.pk}/export/csv/",
+        "/s/999999/",
+    )
+    for url in pages:
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        assert page.status_code == 404
+        assert 'id="season-not-found"' in page.content.decode()
+        assert "Jahreswertung" not in page.content.decode()  # nothing of the season shows
+    player = anonymous.get(f"/api/v1/seasons/{season.pk}/players/{players[0].pk}/")
+    assert (player.status_code, player.json()["errors"][0]["code"]) == (404, "not_found")
+    assert anonymous.post(f"/api/v1/seasons/{season.pk}/final/", {}).status_code == 404
+    assert anonymous.get(f"/api/v1/seasons/{season.pk}/archive/").status_code == 404

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('seasons', '0001_initial'),
+        ('seasons', '0002_season_final'),
     ]
 
     operations = [
