@@ -76,6 +76,7 @@ from results.domain.standings import standings
 from rules.doppelkopf import deal_from_dict
 from scoring import demo
 from scoring.domain.deals import record_deal
+from scoring.domain.totals import refresh_totals
 from scoring.models import Deal, DealRevision, RevisionPoints
 from seating.domain.seating import seat_series
 from seating.models import Seat, Table
@@ -221,6 +222,7 @@ def build_series(rng, series: Series, entries: list[Entry], templates) -> None:
     Deal.objects.filter(table__series=series).update(
         current_id=Subquery(DealRevision.objects.filter(deal=OuterRef("pk")).values("pk")[:1])
     )
+    refresh_totals([table.pk for table in tables])  # as every deal write keeps them
 
 
 def stored_input(generated) -> dict:

@@ -129,6 +129,26 @@ DOPPELKOPF_OPTIONS = {
         ],
         help_text=_("A Bock deal's value is multiplied by this (usually 2)."),
     ),
+    "bock_mode": forms.ChoiceField(
+        label=_("What a Bock deal does"),
+        choices=[
+            ("multiply", _("multiplies the value")),
+            ("add", _("adds points to the value")),
+        ],
+        help_text=_(
+            "Most clubs double a Bock deal. Some add a fixed number of points instead (“Bock "
+            "+1”): each overlapping round adds them once more, and the winners of the deal get "
+            "them like the value (a soloist three times)."
+        ),
+    ),
+    "bock_add_points": forms.TypedChoiceField(
+        label=_("Points of one Bock level"),
+        coerce=int,
+        choices=[
+            (value, f"+ {value}") for value in range(1, INT_OPTIONS["bock_add_points"][1] + 1)
+        ],
+        help_text=_("Where Bock adds points: what one Bock level adds to the value (usually 1)."),
+    ),
     "bock_max_level": forms.TypedChoiceField(
         label=_("Highest Bock level"),
         coerce=int,
@@ -191,6 +211,14 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
             "Everyone plays alone; the player with the most card points pays each other player."
         ),
     ),
+    "leaster": forms.BooleanField(
+        label=_("Leaster when all pass"),
+        required=False,
+        help_text=_(
+            "Everyone plays alone; the player with the fewest card points wins and each other "
+            "player pays them (the Leaster tariff). Level on the fewest: they win together."
+        ),
+    ),
     "ramsch_jungfrau": forms.BooleanField(
         label=_("Ramsch: Jungfrau"),
         required=False,
@@ -206,8 +234,14 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
         choices=[
             ("tricks", _("More tricks loses (still equal: both lose)")),
             ("all", _("All of them lose")),
+            ("tricks_then_trump", _("More tricks loses, then the highest trump")),
+            ("trump", _("The highest trump loses")),
         ],
-        help_text=_("Who loses when players are level on the most card points."),
+        help_text=_(
+            "Who loses when players are level on the most card points. With the highest trump "
+            "the captain taps which of the level players took it (the Bavarian way: more "
+            "tricks first, then the higher trump)."
+        ),
     ),
     "bettel": forms.BooleanField(
         label=_("Bettel and Bettel ouvert"),
@@ -260,6 +294,7 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
             ("bettel_ouvert", _("Bettel ouvert")),
             ("ramsch", _("Ramsch (each other player)")),
             ("durchmarsch", _("Durchmarsch")),
+            ("leaster", _("Leaster (from each other player)")),
         )
     },
 }

@@ -55,6 +55,12 @@ ACTIONS = {
     "season_final_created": _(
         "created “%(name)s” as the final of “%(season)s” with %(qualifiers)s qualifiers"
     ),
+    # teams
+    "team_created": _("set up the team “%(name)s” (%(players)s players)"),
+    "team_changed": _("changed the team “%(name)s” (%(players)s players)"),
+    "team_deleted": _("deleted the team “%(name)s”"),
+    "teams_imported": _("imported %(count)s teams from %(file)s"),
+    "side_rankings_changed": _("changed how teams and clubs are ranked"),
 }
 
 

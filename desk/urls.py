@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from desk.views import entries, finish, overview, seasons, series, setup, tables
+from desk.views import entries, finish, overview, seasons, series, setup, tables, teams
 
 app_name = "desk"
 TOURNAMENT = "<int:tournament_id>/"
@@ -44,6 +44,8 @@ urlpatterns = [
         TOURNAMENT + "entries/check-in-all/", entries.CheckInAllView.as_view(), name="check-in-all"
     ),
     path(TOURNAMENT + "entries/<int:entry_id>/", entries.EntryActionView.as_view(), name="entry"),
+    path(TOURNAMENT + "teams/", teams.TeamsView.as_view(), name="teams"),
+    path(TOURNAMENT + "teams/upload/", teams.TeamUploadView.as_view(), name="teams-upload"),
     path(SERIES, series.SeriesView.as_view(), name="series"),
     path(SERIES + "board/", series.BoardView.as_view(), name="board"),
     path(SERIES + "seat/", series.SeatSeriesView.as_view(), name="seat"),

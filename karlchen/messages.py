@@ -16,6 +16,7 @@ MESSAGES = {
     "unknown_preset": _("The rule preset “%(preset)s” is not known."),
     "unknown_option": _("The rule option “%(option)s” is not known."),
     "invalid_option": _("The value of the rule option “%(option)s” is not valid."),
+    "bock_factor_and_points": _("A Bock deal is multiplied or gets Bock points, not both."),
     # contract
     "unknown_contract": _("The game “%(contract)s” is not known."),
     "contract_not_allowed": _("The game “%(contract)s” is not allowed by this rule set."),
@@ -79,6 +80,14 @@ MESSAGES = {
     "ramsch_seats": _("Enter a value for each of the four players of this deal, and no one else."),
     "ramsch_points_sum": _("The players' card points must add up to %(total)s."),
     "ramsch_tricks_sum": _("The players' tricks must add up to %(total)s."),
+    "ramsch_top_trump_required": _(
+        "Players %(players)s are level: enter which of them took the highest trump."
+    ),
+    "ramsch_top_trump_not_level": _(
+        "Only one of the level players (%(players)s) can decide the tie by the highest trump."
+    ),
+    "ramsch_top_trump_no_tie": _("Nobody is level on the most points: no trump decides."),
+    "ramsch_top_trump_not_allowed": _("This rule set does not decide a Ramsch tie by the trumps."),
     # quick entry (RULES.md §11.8)
     "quick_entry_off": _(
         "This evening enters full deals; the organisers can switch it to quick entry."
@@ -279,6 +288,29 @@ MESSAGES = {
     "evening_is_final": _(
         "This tournament is the final of “%(season)s”, not a qualifying evening."
     ),
+    # teams and side rankings
+    "team_name_required": _("Please enter the team's name."),
+    "team_name_taken": _("A team named “%(name)s” exists already in this tournament."),
+    "team_roster_too_large": _("A team lists at most %(max)s players."),
+    "team_entry_unknown": _("Entry %(entry)s is not a player of this tournament."),
+    "team_entry_twice": _("%(name)s is listed twice in this team."),
+    "team_entry_in_other_team": _("%(name)s plays for the team “%(team)s” already."),
+    "team_start_number_unknown": _("No player has the start number %(number)s."),
+    "team_captain_not_member": _("The captain must be one of the team's players."),
+    "teams_changed_meanwhile": _(
+        "Someone changed the teams meanwhile; please reload and try again."
+    ),
+    "side_rule_not_object": _("A ranking rule is an object of options (method, best, ties)."),
+    "side_rule_best": _("“Best” needs how many players count: a whole number from 1 to %(max)s."),
+    "side_rule_best_unused": _("Only the rule “best” counts a number of players."),
+    "side_rankings_frozen": _(
+        "The standings are frozen: the team and club rankings are shown again once they are "
+        "unfrozen."
+    ),
+    "team_file_columns": _("The columns of a team list are: %(columns)s."),
+    "team_file_start_number": _("Line %(line)s: no player has the start number “%(number)s”."),
+    "team_file_two_captains": _("Line %(line)s: the team “%(team)s” has a captain already."),
+    "team_file_role": _("Line %(line)s: the role “%(role)s” is not known (captain, substitute)."),
 }
 
 

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "scoring",
     "results",
     "seasons",
+    "teams",
     "printing",
     "desk",
 ]

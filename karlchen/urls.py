@@ -18,6 +18,7 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("captain/", include("scoring.urls")),
     path("t/", include("results.urls")),
+    path("t/", include("teams.urls")),  # /t/<id>/teams/: beside the spectators' pages
     path("s/", include("seasons.urls")),
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
@@ -26,6 +27,7 @@ urlpatterns = [
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("results.api.urls")),
     path("api/v1/", include("seasons.api.urls")),
+    path("api/v1/", include("teams.api.urls")),
     path("api/v1/", include("printing.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

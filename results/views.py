@@ -22,6 +22,7 @@ from results.charts import course_chart
 from results.domain.public import NotPublic, public_tournament, start_page_tournaments
 from results.domain.ranking_cache import public_ranking, ranking_progress
 from results.domain.standings import Interim, tie_break_names, tie_figures
+from results.sections import spectator_sections
 from scoring.api.series_views import series_tables_body
 from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Series, Tournament
@@ -160,6 +161,7 @@ class SpectatorView(SpectatorPage):
             "progress": tables_progress(series),
             "interim": provisional(tournament),
             "page_data": data,
+            "sections": spectator_sections(tournament),
         }
         return render(request, "spectator/ranking.html", context)
 

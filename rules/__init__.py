@@ -41,16 +41,18 @@ def score_deal(
     deal: DoppelkopfDeal | SchafkopfDeal,
     *,
     bock_factor: int = 1,
+    bock_points: int = 0,
 ) -> DealScore:
     """Score ``deal`` under ``rules``: the game follows from the type of the rules.
 
-    ``bock_factor``: the Doppelkopf deal's Bock factor from the series (Schafkopf has none).
+    ``bock_factor``, ``bock_points``: the Doppelkopf deal's Bock factor, or the points Bock adds
+    to it, from the series (Schafkopf has none).
     """
     if isinstance(rules, SchafkopfRules):
         assert isinstance(deal, SchafkopfDeal), "a Schafkopf rule set scores Schafkopf deals"
         return score_schafkopf(rules, deal)
     assert isinstance(deal, DoppelkopfDeal), "a Doppelkopf rule set scores Doppelkopf deals"
-    return score_doppelkopf(rules, deal, bock_factor=bock_factor)
+    return score_doppelkopf(rules, deal, bock_factor=bock_factor, bock_points=bock_points)
 
 
 def bock_triggers(

@@ -38,6 +38,9 @@ class DealScore:
     scored_as_solo: bool
     bock_factor: int = 1  # Doppelkopf: the Bock factor the series gave the deal (RULES.md §2.3)
     bock_triggers: frozenset[str] = frozenset()  # Doppelkopf: the deal starts a Bock round
+    # Doppelkopf: the points Bock adds to the value (RULES.md §2.3), as the series gave them also
+    # where the deal scores nothing (as a factor is kept for a deal worth 0)
+    bock_points: int = 0
 
     def __post_init__(self) -> None:
         if sum(self.points.values()) != 0:

@@ -78,6 +78,7 @@ LAST_TRICK_WINNERS = ("karlchen", "karlchen_killed_by_diamond_queen", "fox_wins_
 # What starts a Bock round (RULES.md §2.3); a rule set picks any of them, none by default.
 BOCK_TRIGGERS = ("tie_120", "announced_lost", "re_and_kontra", "solo_lost", "karlchen_caught")
 BOCK_STACKINGS = ("multiply", "add", "queue")
+BOCK_MODES = ("multiply", "add")  # a Bock level multiplies the value, or adds points to it
 
 TOTAL_POINTS = 240
 # Only these bands of Re's card points decide a score (the marks 30, 60, 90, 120/121 of either
@@ -130,6 +131,8 @@ class DoppelkopfRules:
     bock_multiplier: int = 2
     bock_max_level: int = 3
     bock_pause_compulsory_solos: bool = False
+    bock_mode: str = "multiply"  # "add": a Bock level adds bock_add_points to the value
+    bock_add_points: int = 1
 
     @property
     def bock(self) -> bool:
@@ -206,11 +209,13 @@ CHOICE_OPTIONS = {
     "scoring": ("ddv", "doubling"),
     "deck": ("with_nines", "without_nines"),
     "bock_stacking": BOCK_STACKINGS,
+    "bock_mode": BOCK_MODES,
 }
 # Integer options: inclusive bounds. The caps keep 4^4 × a game value far from any overflow.
-INT_OPTIONS = {"bock_multiplier": (2, 4), "bock_max_level": (1, 4)}
+INT_OPTIONS = {"bock_multiplier": (2, 4), "bock_max_level": (1, 4), "bock_add_points": (1, 10)}
 BOCK_LENGTH_PLAYERS = "players"
 BOCK_FACTOR_MAX = 256  # 4^4: the highest factor a rule set can reach
+BOCK_POINTS_MAX = 40  # 10 points × level 4: the most a rule set can add
 BOCK_LENGTH_MAX = 12
 PRESETS = ("ddv", "club_bock")
 # A club evening with Bock rounds: what the research found most often (RULES.md §2.3).
@@ -519,16 +524,18 @@ def other(party: str) -> str:
 
 
 def score_doppelkopf(
-    rules: DoppelkopfRules, deal: DoppelkopfDeal, *, bock_factor: int = 1
+    rules: DoppelkopfRules, deal: DoppelkopfDeal, *, bock_factor: int = 1, bock_points: int = 0
 ) -> DealScore:
     """Score one deal: winner, game value, breakdown and points per active seat (TSR 7).
 
     ``bock_factor`` is the deal's Bock factor as the series engine worked it out (1: no Bock);
     it multiplies the value and every seat's points and shows as the breakdown's last line.
-    Raises ``DealRejected`` (with every problem) for a result that cannot have happened.
+    ``bock_points`` (Bock that adds, RULES.md §2.3) are added to the value of the party that won
+    (or is ahead) instead. Raises ``DealRejected`` (with every problem) for a result that cannot
+    have happened.
     """
-    if bock_factor < 1:
-        raise ValueError(f"bock_factor must be at least 1, not {bock_factor!r}")
+    if bock_factor < 1 or bock_points < 0 or (bock_factor > 1 and bock_points):
+        raise ValueError(f"invalid Bock: factor {bock_factor!r}, points {bock_points!r}")
     validate(rules, deal)
     facts = _Facts.of(rules, deal)
     solo = scored_as_solo(deal)
@@ -539,13 +546,20 @@ def score_doppelkopf(
     net_re = sum(line.points if line.party == RE else -line.points for line in lines)
     ahead = winner or (RE if net_re >= 0 else KONTRA)
     value = net_re if ahead == RE else -net_re
+    zeroed = False  # the Hintertür closed: the deal scores 0 for everyone
     if rules.no_hintertuer and winner and value < 0:
         lines.append(Line("no_hintertuer", winner, -value))
-        net_re, value = 0, 0
+        net_re, value, zeroed = 0, 0, True
     if bock_factor > 1:
         # The line adds (factor - 1) × the value to the party ahead: the lines still net to it.
         lines.append(Line("bock", ahead, value * (bock_factor - 1)))
         net_re, value = net_re * bock_factor, value * bock_factor
+    if bock_points and not zeroed and (winner is not None or value):
+        # A deal that scores nothing for anyone (nobody won and nobody is ahead, or the
+        # Hintertür closed) stays at 0, as when multiplied; a won deal pays its winner more.
+        lines.append(Line("bock_points", ahead, bock_points))
+        net_re += bock_points if ahead == RE else -bock_points
+        value += bock_points
     return DealScore(
         winner=winner,
         value=value,
@@ -553,6 +567,7 @@ def score_doppelkopf(
         points=_points_per_seat(rules, deal, net_re, solo=solo),
         scored_as_solo=solo,
         bock_factor=bock_factor,
+        bock_points=bock_points,
         bock_triggers=_fired_triggers(rules, deal, facts, winner),
     )
 

@@ -1,10 +1,10 @@
 """Schafkopf's Ramsch (RULES.md §10.9): when all four pass, everyone plays alone and the player
-with the most card points loses.
+with the most card points loses; in a Leaster the player with the fewest wins.
 
 Does: check a Ramsch's points (and tricks) per player, and find the losers and the value's lines
 under the club options: Jungfrau (each player without a trick doubles), Durchmarsch (one player
-with every trick wins) and the tie rule. ``rules.schafkopf`` doubles for Klopfen and splits the
-points.
+with every trick wins) and the tie rule (more tricks, the highest trump, or all level players
+lose). ``rules.schafkopf`` doubles for Klopfen and splits the points.
 """
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ if TYPE_CHECKING:
     from .schafkopf import SchafkopfDeal, SchafkopfRules
 
 WINNERS = "ramsch_winners"  # the party of the players who did not lose
+LEASTER_WINNERS = "leaster_winners"  # the party of the players with the fewest points
 DURCHMARSCH = "durchmarsch"  # the party of the one player who took every trick
+# How a tie on the most points is decided (RULES.md §10.9), and which of them use the tricks or
+# the highest trump (the deal's ``ramsch_top_trump``: who of the level players took it).
+TIES = ("tricks", "all", "tricks_then_trump", "trump")
+_BY_TRICKS = ("tricks", "tricks_then_trump")
+TIES_BY_TRUMP = ("tricks_then_trump", "trump")
 # A Ramsch has no declarer, so none of the declared games' fields.
 _DECLARED_FIELDS = (
     *("declarer", "partner", "suit"),
@@ -43,12 +49,13 @@ class RamschOutcome:
 def check_ramsch(
     rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...], problems: Problems
 ) -> None:
-    """Every problem of a Ramsch's own fields (the doubling is checked with the other games)."""
+    """Every problem of a Ramsch's (or Leaster's) own fields (the doubling is checked with the
+    other games)."""
     for name in _DECLARED_FIELDS:
         if getattr(deal, name) is not None:
-            problems.add("not_for_contract", f"deal.{name}", contract="ramsch")
+            problems.add("not_for_contract", f"deal.{name}", contract=deal.contract)
     if deal.laufende != 0:
-        problems.add("not_for_contract", "deal.laufende", contract="ramsch")
+        problems.add("not_for_contract", "deal.laufende", contract=deal.contract)
     points = deal.ramsch_points
     if points is None:
         problems.add("ramsch_points_required", "deal.ramsch_points")
@@ -56,12 +63,47 @@ def check_ramsch(
     if not _by_seat(points, seats, "deal.ramsch_points", problems):
         return
     points_ok = _check_points(points, problems)
-    tricks = deal.ramsch_tricks
+    tricks, known = deal.ramsch_tricks, points_ok  # known: who is level can be worked out
     if tricks is None:
-        if points_ok and _tricks_needed(rules, points):
+        if points_ok and deal.contract == "ramsch" and _tricks_needed(rules, points):
             problems.add("tricks_required", "deal.ramsch_tricks")
+            known = False
     elif _by_seat(tricks, seats, "deal.ramsch_tricks", problems):
-        _check_tricks(rules, points if points_ok else None, tricks, problems)
+        known = _check_tricks(rules, points if points_ok else None, tricks, problems) and known
+    else:
+        known = False
+    _check_top_trump(rules, deal, seats, known, problems)
+
+
+def _check_top_trump(
+    rules: SchafkopfRules,
+    deal: SchafkopfDeal,
+    seats: tuple[int, ...],
+    known: bool,
+    problems: Problems,
+) -> None:
+    """``ramsch_top_trump`` is needed exactly where the rule set lets the highest trump decide a
+    tie that the points (and tricks) leave; it must name one of the level players."""
+    top, path = deal.ramsch_top_trump, "deal.ramsch_top_trump"
+    if deal.contract == "leaster":
+        if top is not None:  # the level players of a Leaster win together
+            problems.add("not_for_contract", path, contract="leaster")
+        return
+    if rules.ramsch_tie not in TIES_BY_TRUMP:
+        if top is not None:
+            problems.add("ramsch_top_trump_not_allowed", path)
+        return
+    if not known:
+        return  # the points or tricks are refused: who is level is not known
+    assert deal.ramsch_points is not None  # known: the points were checked
+    level = _level(rules, deal.ramsch_points, deal.ramsch_tricks or {}, seats)
+    if len(level) < 2 or _durchmarsch_seat(rules, deal, seats) is not None:
+        if top is not None:
+            problems.add("ramsch_top_trump_no_tie", path)
+    elif top is None:
+        problems.add("ramsch_top_trump_required", path, players=", ".join(map(str, level)))
+    elif top not in level:
+        problems.add("ramsch_top_trump_not_level", path, players=", ".join(map(str, level)))
 
 
 def _by_seat(
@@ -95,7 +137,7 @@ def _tricks_needed(rules: SchafkopfRules, points: Mapping[int, int]) -> bool:
     return (
         (rules.ramsch_jungfrau and 0 in points.values())
         or (rules.ramsch_durchmarsch and most == TOTAL_POINTS)
-        or (rules.ramsch_tie == "tricks" and list(points.values()).count(most) > 1)
+        or (rules.ramsch_tie in _BY_TRICKS and list(points.values()).count(most) > 1)
     )
 
 
@@ -104,7 +146,8 @@ def _check_tricks(
     points: Mapping[int, int] | None,
     tricks: Mapping[int, int],
     problems: Problems,
-) -> None:
+) -> bool:
+    """Whether the tricks are usable (each in range, and 8 (6) together)."""
     deck = DECKS[rules.deck]
     ok = True
     for seat, count in sorted(tricks.items()):
@@ -115,22 +158,32 @@ def _check_tricks(
             problems.add("tricks_inconsistent", f"deal.ramsch_tricks.{seat}")
     if ok and sum(tricks.values()) != deck.tricks:
         problems.add("ramsch_tricks_sum", "deal.ramsch_tricks", total=deck.tricks)
+        ok = False
+    return ok
 
 
 def ramsch_outcome(
     rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...]
 ) -> RamschOutcome:
-    """Who loses a checked Ramsch, and the value's lines before Klopfen doubles them."""
+    """Who loses a checked Ramsch (or wins a Leaster), and the value's lines before Klopfen
+    doubles them."""
     assert deal.ramsch_points is not None  # check_ramsch refuses a Ramsch without its points
     points, tricks = deal.ramsch_points, deal.ramsch_tricks or {}
-    all_tricks = DECKS[rules.deck].tricks
-    if rules.ramsch_durchmarsch:
-        for seat in seats:
-            if tricks.get(seat) == all_tricks:
-                others = tuple(other for other in seats if other != seat)
-                line = Line("durchmarsch", DURCHMARSCH, rules.tariff["durchmarsch"])
-                return RamschOutcome(DURCHMARSCH, (seat,), others, (line,))
-    losers = _losers(rules, points, tricks, seats)
+    if deal.contract == "leaster":
+        fewest = min(points[seat] for seat in seats)
+        winners = tuple(seat for seat in seats if points[seat] == fewest)
+        losers = tuple(seat for seat in seats if seat not in winners)
+        line = Line("base_leaster", LEASTER_WINNERS, rules.tariff["leaster"])
+        return RamschOutcome(LEASTER_WINNERS, winners, losers, (line,))
+    marcher = _durchmarsch_seat(rules, deal, seats)
+    if marcher is not None:
+        others = tuple(other for other in seats if other != marcher)
+        line = Line("durchmarsch", DURCHMARSCH, rules.tariff["durchmarsch"])
+        return RamschOutcome(DURCHMARSCH, (marcher,), others, (line,))
+    losers = _level(rules, points, tricks, seats)
+    if len(losers) > 1 and rules.ramsch_tie in TIES_BY_TRUMP:
+        assert deal.ramsch_top_trump is not None  # check_ramsch refuses a tie without it
+        losers = (deal.ramsch_top_trump,)
     winners = tuple(seat for seat in seats if seat not in losers)
     lines = [Line("base_ramsch", WINNERS, rules.tariff["ramsch"])]
     if rules.ramsch_jungfrau:
@@ -140,17 +193,28 @@ def ramsch_outcome(
     return RamschOutcome(WINNERS, winners, losers, tuple(lines))
 
 
-def _losers(
+def _durchmarsch_seat(
+    rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...]
+) -> int | None:
+    """The player who took every trick, where a Durchmarsch wins."""
+    all_tricks = DECKS[rules.deck].tricks
+    tricks = deal.ramsch_tricks or {}
+    if rules.ramsch_durchmarsch:
+        return next((seat for seat in seats if tricks.get(seat) == all_tricks), None)
+    return None
+
+
+def _level(
     rules: SchafkopfRules,
     points: Mapping[int, int],
     tricks: Mapping[int, int],
     seats: tuple[int, ...],
 ) -> tuple[int, ...]:
-    """The players with the most card points; among equals, with the "tricks" rule, those with
-    the most tricks. Who is still level loses together (Karlchen cannot see the highest trump)."""
+    """The players with the most card points; among equals, where the rule counts tricks, those
+    with the most tricks. More than one: all of them lose, or the highest trump decides."""
     most = max(points[seat] for seat in seats)
     losers = tuple(seat for seat in seats if points[seat] == most)
-    if len(losers) > 1 and rules.ramsch_tie == "tricks":
+    if len(losers) > 1 and rules.ramsch_tie in _BY_TRICKS:
         most_tricks = max(tricks[seat] for seat in losers)
         losers = tuple(seat for seat in losers if tricks[seat] == most_tricks)
     return losers

@@ -21,7 +21,7 @@ from typing import Any
 from karlchen.refusals import InvariantViolation, Problems
 
 from .common import DealScore, Line, band_holding, split_points, validate_seats
-from .ramsch import check_ramsch, ramsch_outcome
+from .ramsch import TIES, check_ramsch, ramsch_outcome
 from .schafkopf_cards import (
     DECKS,
     TOTAL_POINTS,
@@ -41,9 +41,13 @@ CONTRACTS = (
     "geier",
     "farbgeier",
     "farbwenz",
+    "geier_tout",
+    "farbgeier_tout",
+    "farbwenz_tout",
     "bettel",
     "bettel_ouvert",
     "ramsch",
+    "leaster",
 )
 SUITS = ("acorns", "leaves", "hearts", "bells")
 # Only these bands of the declarer's card points decide a score (61 wins, 91 and 30 make
@@ -75,6 +79,7 @@ TARIFF_KEYS = (
     "bettel_ouvert",
     "ramsch",
     "durchmarsch",
+    "leaster",
 )
 # Read-only so that no caller can change the default for everybody else.
 DEFAULT_TARIFF: Mapping[str, int] = MappingProxyType(
@@ -98,6 +103,7 @@ DEFAULT_TARIFF: Mapping[str, int] = MappingProxyType(
         "bettel_ouvert": 6,
         "ramsch": 2,
         "durchmarsch": 7,
+        "leaster": 2,  # a Leaster is paid like a Ramsch, the other way round
     }
 )
 
@@ -125,6 +131,7 @@ SWITCHES = (
     "ramsch",
     "ramsch_jungfrau",
     "ramsch_durchmarsch",
+    "leaster",
     "bettel",
     "geier",
     "farbgeier",
@@ -133,7 +140,7 @@ SWITCHES = (
     "schwarz_adds_schneider",
 )
 CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"deck": ("long", "short"), "ramsch_tie": ("tricks", "all")}
+    {"deck": ("long", "short"), "ramsch_tie": TIES}
 )
 TARIFF_MAX = 1000
 LAUFENDE_MIN_RANGE = (1, 8)
@@ -142,19 +149,30 @@ SCHNEIDER_WINNER = 91  # the declarer wins Schneider from 91 ...
 SCHNEIDER_LOSER = 30  # ... the defenders when the declarer has at most 30
 _OPTIONS = ("preset", "tariff", "laufende_min", "laufende_min_wenz", *SWITCHES, *CHOICES)
 
-_TOUTS = ("wenz_tout", "solo_tout")
+# Each Tout is its game (the same trumps, suit and Laufende) played to take every trick.
+TOUT_OF: Mapping[str, str] = MappingProxyType(
+    {
+        "wenz_tout": "wenz",
+        "solo_tout": "solo",
+        "geier_tout": "geier",
+        "farbgeier_tout": "farbgeier",
+        "farbwenz_tout": "farbwenz",
+    }
+)
+_TOUTS = tuple(TOUT_OF)
 _BETTELS = ("bettel", "bettel_ouvert")
+_EVERYONE_ALONE = ("ramsch", "leaster")  # nobody declares: each player's points are recorded
 _PARTNER_GAMES = ("rufer", "hochzeit")
-_FOUR_TRUMPS = ("wenz", "wenz_tout", "geier")  # only the four Unter (Ober) are trumps
+_FOUR_TRUMPS = ("wenz", "wenz_tout", "geier", "geier_tout")  # only the four Unter (Ober) trump
 _COLOUR_GAMES = ("farbwenz", "farbgeier")
-_WITH_SUIT = ("rufer", "solo", "solo_tout", *_COLOUR_GAMES)
+_COLOUR_TRUMPS = (*_COLOUR_GAMES, "farbwenz_tout", "farbgeier_tout")
+_WITH_SUIT = ("rufer", "solo", "solo_tout", *_COLOUR_TRUMPS)
 _WITH_BONUS = ("rufer", "wenz", "solo", "hochzeit", "geier", *_COLOUR_GAMES)
 # Laufende start from laufende_min_wenz where the top trumps are only Unter or Ober
-_LOW_LAUFENDE = (*_FOUR_TRUMPS, *_COLOUR_GAMES)
+_LOW_LAUFENDE = (*_FOUR_TRUMPS, *_COLOUR_TRUMPS)
 _BASE_TARIFF = {
     **{contract: contract for contract in CONTRACTS},
-    "wenz_tout": "tout",
-    "solo_tout": "tout",
+    **dict.fromkeys(TOUT_OF, "tout"),
 }
 # The option that allows each game beyond the six of Bavarian tournaments.
 _CONTRACT_OPTION = {
@@ -165,8 +183,13 @@ _CONTRACT_OPTION = {
     "bettel": "bettel",
     "bettel_ouvert": "bettel",
     "ramsch": "ramsch",
+    "leaster": "leaster",
+    # a Tout of a club game is allowed with its game
+    "geier_tout": "geier",
+    "farbgeier_tout": "farbgeier",
+    "farbwenz_tout": "farbwenz",
 }
-_LAUFENDE_FACTOR = {"wenz_tout": 2, "solo_tout": 2, "sie": 4}
+_LAUFENDE_FACTOR = {**dict.fromkeys(TOUT_OF, 2), "sie": 4}
 _SIE_LAUFENDE = 8  # the declarer holds all Ober and Unter
 
 
@@ -183,7 +206,10 @@ class SchafkopfRules:
     ramsch: bool = False  # all passed: everyone plays alone, most card points loses
     ramsch_jungfrau: bool = False  # each Ramsch player without a trick doubles
     ramsch_durchmarsch: bool = False  # one player with every trick of a Ramsch wins it
-    ramsch_tie: str = "tricks"  # equal most points: more tricks loses ("all": all of them lose)
+    # equal most points: more tricks loses ("all": all of them; "trump": who took the highest
+    # trump; "tricks_then_trump": more tricks, then the highest trump)
+    ramsch_tie: str = "tricks"
+    leaster: bool = False  # all passed: everyone alone, the fewest card points wins
     bettel: bool = False  # Bettel and Bettel ouvert
     geier: bool = False
     farbgeier: bool = False
@@ -224,6 +250,7 @@ class SchafkopfDeal:
     re: int | None = None
     ramsch_points: Mapping[int, int] | None = None
     ramsch_tricks: Mapping[int, int] | None = None
+    ramsch_top_trump: int | None = None  # of the players level in a Ramsch, who took the top trump
     declarer_band: str | None = None  # instead of declarer_points: the band of POINT_BANDS
 
     @property
@@ -322,7 +349,7 @@ def _check_deal(rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ..
     elif not contract_allowed(rules, deal.contract):
         problems.add("contract_not_allowed", "deal.contract", contract=deal.contract)
     _check_doubling(rules, deal, seats, problems)
-    if deal.contract == "ramsch":
+    if deal.contract in _EVERYONE_ALONE:
         check_ramsch(rules, deal, seats, problems)
     else:
         _check_declared_game(rules, deal, seats, problems)
@@ -343,7 +370,7 @@ def _check_declared_game(
     rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...], problems: Problems
 ) -> None:
     """The checks of every game with a declarer (all but Ramsch)."""
-    for name in ("ramsch_points", "ramsch_tricks"):
+    for name in ("ramsch_points", "ramsch_tricks", "ramsch_top_trump"):
         if getattr(deal, name) is not None:
             problems.add("not_for_contract", f"deal.{name}", contract=str(deal.contract))
     if deal.declarer is None:
@@ -401,7 +428,7 @@ def _trump_count(rules: SchafkopfRules, contract: str) -> int:
         return 0  # a Bettel has no trumps, so no Laufende
     if contract in _FOUR_TRUMPS:
         return 4
-    if contract in _COLOUR_GAMES:
+    if contract in _COLOUR_TRUMPS:
         return rules.cards.colour_trumps
     return rules.cards.trumps
 
@@ -495,10 +522,10 @@ def _check_doubling(
     for name in ("kontra", "re"):
         if getattr(deal, name) is not None and not rules.stoss:
             problems.add("stoss_not_allowed", f"deal.{name}")
-    if deal.contract == "ramsch":
+    if deal.contract in _EVERYONE_ALONE:
         for name in ("kontra", "re"):
             if getattr(deal, name) is not None:
-                problems.add("not_for_contract", f"deal.{name}", contract="ramsch")
+                problems.add("not_for_contract", f"deal.{name}", contract=deal.contract)
         return
     side = {deal.declarer, deal.partner} - {None}
     if deal.kontra is not None:
@@ -522,7 +549,7 @@ def score_schafkopf(rules: SchafkopfRules, deal: SchafkopfDeal) -> DealScore:
     """Score one deal (RULES.md §10), or raise ``Refused`` with every problem found."""
     seats = tuple(deal.seats)
     _check_deal(rules, deal, seats)
-    if deal.contract == "ramsch":
+    if deal.contract in _EVERYONE_ALONE:
         return _score_ramsch(rules, deal, seats)
     deal = _scored_points(deal)
     assert deal.declarer is not None  # _check_deal refuses a game without its declarer
@@ -544,10 +571,11 @@ def score_schafkopf(rules: SchafkopfRules, deal: SchafkopfDeal) -> DealScore:
 
 
 def _score_ramsch(rules: SchafkopfRules, deal: SchafkopfDeal, seats: tuple[int, ...]) -> DealScore:
-    """Each loser pays the value to each other player (RULES.md §10.9); Klopfen doubles it."""
+    """Each loser pays the value to each other player (RULES.md §10.9: in a Leaster everyone
+    but the winners loses); Klopfen doubles it."""
     outcome = ramsch_outcome(rules, deal, seats)
-    if not outcome.winners:
-        # all four level on points and tricks: all lose, so nobody pays anybody
+    if not outcome.winners or not outcome.losers:
+        # all four level (on tricks too): all lose, or in a Leaster all win; nobody pays
         return DealScore(None, 0, (), dict.fromkeys(seats, 0), scored_as_solo=True)
     lines = doubling_lines(deal, outcome.lines, outcome.party)
     value = sum(line.points for line in lines)

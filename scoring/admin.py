@@ -28,6 +28,7 @@ from scoring.models import (
     DealRevision,
     IdempotencyKey,
     RevisionPoints,
+    SeriesTotal,
 )
 from seating.models import Table
 from tournaments.admin import series_number_filter
@@ -220,6 +221,16 @@ class RevisionPointsAdmin(ReadOnlyAdmin):
     @admin.display(description=_("current"), boolean=True)
     def current(self, row):
         return row.revision.deal.current_id == row.revision_id
+
+
+@admin.register(SeriesTotal)
+class SeriesTotalAdmin(ReadOnlyAdmin):
+    """Derived from the deals by every deal write: shown, never edited."""
+
+    list_display = ("table", "entry", "points", "deals", "confirmed_points", "confirmed_deals")
+    list_filter = ("table__series__tournament",)
+    search_fields = ("entry__player__name",)
+    list_select_related = ("table", "entry__player")
 
 
 @admin.register(IdempotencyKey)

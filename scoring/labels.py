@@ -90,9 +90,13 @@ SCHAFKOPF_CONTRACTS = {
     "geier": _("Geier"),
     "farbgeier": _("Farbgeier"),
     "farbwenz": _("Farbwenz"),
+    "geier_tout": _("Geier Tout"),
+    "farbgeier_tout": _("Farbgeier Tout"),
+    "farbwenz_tout": _("Farbwenz Tout"),
     "bettel": _("Bettel"),
     "bettel_ouvert": _("Bettel ouvert"),
     "ramsch": _("Ramsch"),
+    "leaster": _("Leaster"),
 }
 
 # the games a club option allows (rules.schafkopf), beyond those of Bavarian tournaments
@@ -101,9 +105,13 @@ SCHAFKOPF_CLUB_CONTRACTS = (
     "geier",
     "farbgeier",
     "farbwenz",
+    "geier_tout",
+    "farbgeier_tout",
+    "farbwenz_tout",
     "bettel",
     "bettel_ouvert",
     "ramsch",
+    "leaster",
 )
 
 SUITS = {
@@ -119,6 +127,7 @@ PARTIES = {
     "declarer": _("Declarer's side"),
     "defenders": _("Defenders"),
     "ramsch_winners": _("Everyone but the Ramsch loser"),
+    "leaster_winners": _("The Leaster winner (fewest card points)"),
     "durchmarsch": _("The player of the Durchmarsch"),
     "winners": _("The winners"),  # a quick entry's side (RULES.md §11.8)
 }
@@ -145,6 +154,7 @@ LINES = {
     **EXTRAS,
     **LEGACY_EXTRAS,
     "bock": _("Bock round: the value multiplied"),
+    "bock_points": _("Bock round: points added"),
     "base_rufer": _("Rufer"),
     "base_wenz": _("Wenz"),
     "base_solo": pgettext_lazy("schafkopf", "Solo"),

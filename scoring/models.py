@@ -178,3 +178,36 @@ class AdjustmentLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry}: {self.points:+d}"
+
+
+class SeriesTotal(models.Model):
+    """One player's points and deals at one table (so in one series): the sums of the current
+    revisions' ``RevisionPoints`` there, kept in the transaction of every write that changes
+    them (``scoring.domain.totals``), so that standings over many evenings read a few rows per
+    player instead of every deal. ``confirmed_…``: the same over the confirmed revisions only.
+
+    Derived, never a second truth: ``refresh_totals`` computes the rows of a table again from
+    its deals, and a test checks after random writes that they equal a full scan.
+    """
+
+    table = models.ForeignKey("seating.Table", on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="+")
+    points = models.IntegerField()
+    deals = models.PositiveIntegerField()
+    confirmed_points = models.IntegerField()
+    confirmed_deals = models.PositiveIntegerField()
+
+    class Meta:
+        verbose_name = _("series total")
+        verbose_name_plural = _("series totals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "entry"], name="series_total_once"),
+            # a row exists only where the player scored a deal; confirmed ones are among them
+            models.CheckConstraint(
+                condition=Q(deals__gte=1, confirmed_deals__lte=models.F("deals")),
+                name="series_total_deals",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} @ {self.table_id}: {self.points:+d}"

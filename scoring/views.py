@@ -25,7 +25,7 @@ from django.utils.translation import pgettext_lazy
 from django.views import View
 from django.views.decorators.gzip import gzip_page
 
-from rules import parse_rules, schafkopf
+from rules import parse_rules, ramsch, schafkopf
 from rules.doppelkopf import ABSAGE_NAMES, POINT_BANDS, DoppelkopfRules
 from rules.schafkopf import SchafkopfRules
 from rules.schafkopf import contract_allowed as schafkopf_allows
@@ -82,6 +82,7 @@ TEXTS = {
     "sits_out": _("sits out: %(name)s"),
     "forced": _("Vorführung: %(name)s must play their compulsory solo now."),
     "bock": _("Bock ×%(factor)s (%(left)s left)"),
+    "bock_add": _("Bock +%(points)s (%(left)s left)"),
     "all_played": _(
         "All %(total)s deals are played. Corrections are possible until the series is closed."
     ),
@@ -271,6 +272,9 @@ def _form_options(tournament) -> dict:
             "tricks_total": rules.cards.tricks,
             "laufende": range(9),  # none (or fewer than the minimum), then the count: one tap
             "ramsch": rules.ramsch,
+            "leaster": rules.leaster,
+            "ramsch_tie": rules.ramsch_tie,
+            "ramsch_top_trump": rules.ramsch_tie in ramsch.TIES_BY_TRUMP,
             "klopfen": rules.klopfen,
             "stoss": rules.stoss,
             "reasons": CORRECTION_REASONS,
@@ -379,6 +383,7 @@ def _page_data(state: TableState, token: str | None, names: dict[int | None, str
                 "deal": deal.entered,
                 "kind": deal.kind,
                 "bock_factor": deal.bock_factor,
+                "bock_points": deal.bock_points,
             }
             for deal in state.deals
         },

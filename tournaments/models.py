@@ -17,7 +17,7 @@ from karlchen.refusals import Refused
 from rules import parse_rules
 from rules.doppelkopf import DoppelkopfRules
 from tournaments import enums
-from tournaments.engine.series import BockSettings, BockStacking, SeriesSettings
+from tournaments.engine.series import BockMode, BockSettings, BockStacking, SeriesSettings
 
 
 def check_rules(game: str, rules) -> None:
@@ -179,6 +179,8 @@ class Tournament(models.Model):
             multiplier=rules.bock_multiplier,
             max_level=rules.bock_max_level,
             pause_compulsory_solos=rules.bock_pause_compulsory_solos,
+            mode=BockMode(rules.bock_mode),
+            add_points=rules.bock_add_points,
         )
 
 

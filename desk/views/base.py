@@ -129,6 +129,11 @@ def steps(tournament: Tournament) -> list[dict]:
             "label": _("Entries"),
             "url": reverse("desk:entries", args=[tournament.pk]),
         },
+        {
+            "key": "teams",
+            "label": _("Teams"),
+            "url": reverse("desk:teams", args=[tournament.pk]),
+        },
     ]
     for series in tournament.series.order_by("number"):
         items.append(

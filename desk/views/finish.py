@@ -3,8 +3,6 @@ exporting (CSV, XLSX, the JSON archive); and the tournament's organisers with th
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse
@@ -15,19 +13,14 @@ from desk.forms import OrganiserForm
 from desk.texts import action_text
 from desk.views.base import OrganiserView, posted_number
 from desk.views.series import document_jobs
-from results.domain.archive import export_archive
-from results.domain.exports import results_csv, results_xlsx
+from results.domain.exports import export_for_organiser
 from results.domain.standings import standings
-from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import add_organiser, remove_organiser, update_tournament
 
-EXPORTS = {
-    "csv": ("text/csv; charset=utf-8", "csv", results_csv),
-    "xlsx": (
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "xlsx",
-        results_xlsx,
-    ),
+EXPORTS = {  # kind: the file's content type and the end of its name
+    "csv": ("text/csv; charset=utf-8", "results.csv"),
+    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "results.xlsx"),
+    "json": ("application/json; charset=utf-8", "archive.json"),
 }
 PUBLISH_ACTIONS = {
     "publish": ({"standings_public": True}, "published"),
@@ -72,19 +65,13 @@ def _action_word(code: str) -> str:
 
 class ExportView(OrganiserView):
     def get(self, request, tournament_id, kind):
-        if kind not in EXPORTS and kind != "json":
+        if kind not in EXPORTS:
             raise Http404
+        content_type, name = EXPORTS[kind]
         stem = slugify(f"{self.tournament.name}-{self.tournament.date}") or "tournament"
-        if kind == "json":
-            content = json.dumps(export_archive(self.tournament), ensure_ascii=False, indent=1)
-            response = HttpResponse(content, content_type="application/json; charset=utf-8")
-            name = f"{stem}-archive.json"
-        else:
-            content_type, extension, build = EXPORTS[kind]
-            response = HttpResponse(build(self.tournament), content_type=content_type)
-            name = f"{stem}-results.{extension}"
-        response["Content-Disposition"] = f'attachment; filename="{name}"'
-        log_action(self.tournament, self.actor, "exported", format=kind.upper())
+        content = export_for_organiser(self.tournament, kind, by=self.actor)
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{stem}-{name}"'
         return response
 
 

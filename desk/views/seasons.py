@@ -24,9 +24,8 @@ from printing.domain.season_printouts import season_ranking_pdf, season_sheets_p
 from results.domain.archive import parse_archive
 from seasons.access import is_season_organiser, organised_seasons
 from seasons.domain.archive import export_season_archive, import_season_archive
-from seasons.domain.exports import KINDS, season_export
+from seasons.domain.exports import KINDS, season_export_for_organiser
 from seasons.domain.final import create_final
-from seasons.domain.log import log_season_action
 from seasons.domain.seasons import (
     add_evening,
     create_season,
@@ -185,8 +184,9 @@ class SeasonExportDeskView(SeasonOrganiserView):
     def get(self, request, season_id, kind):
         if kind not in KINDS:
             raise Http404
-        content, etag = season_export(self.season, kind, public=False)
-        log_season_action(self.season, Actor.of_user(request.user), "exported", format=kind.upper())
+        content, etag = season_export_for_organiser(
+            self.season, kind, by=Actor.of_user(request.user)
+        )
         return export_response(request, self.season, kind, content, etag, organiser=True)
 
 

@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -25,6 +26,7 @@ from results.domain.standings import DEFAULT_TIE_BREAKS, Interim, Standing, inte
 from scoring.domain.queries import DealView, SeatView, TableState, seat_view, series_tables
 from scoring.enums import DEAL_KIND_LABELS, DealKind
 from seating.models import Seat
+from teams.domain.rankings import side_rankings
 from tournaments.engine.series import FIVE_TABLE
 from tournaments.enums import TieBreak
 from tournaments.models import Series, Tournament
@@ -168,6 +170,10 @@ def _deal_cells(deal: DealView, positions: list[int]) -> list[str]:
     if deal.bock_factor > 1 and not deal.voided:
         remark = " · ".join(
             filter(None, [remark, _("Bock ×%(factor)d") % {"factor": deal.bock_factor}])
+        )
+    elif deal.bock_points and not deal.voided:
+        remark = " · ".join(
+            filter(None, [remark, _("Bock +%(points)d") % {"points": deal.bock_points}])
         )
     return [*cells, str(deal.value), remark]
 
@@ -329,6 +335,9 @@ class StandingsDocument:
     tie_break_names: tuple[str, ...]
     lines: tuple[StandingLine, ...]
     per_series: tuple[tuple[int, tuple[SeriesLine, ...]], ...]
+    # The teams' and clubs' rankings (teams.domain.rankings.side_rankings): rows of each
+    teams: tuple[dict[str, Any], ...] = ()
+    clubs: tuple[dict[str, Any], ...] = ()
 
 
 def standings_document(tournament: Tournament) -> StandingsDocument:
@@ -351,7 +360,14 @@ def standings_document(tournament: Tournament) -> StandingsDocument:
         tie_break_names=tuple(str(TIE_BREAK_COLUMNS[name][0]) for name in tie_breaks),
         lines=lines,
         per_series=_per_series(tournament, rows, numbers),
+        **_side_rankings(tournament),
     )
+
+
+def _side_rankings(tournament: Tournament) -> dict[str, tuple[dict[str, Any], ...]]:
+    """The teams' ranking where teams are set up, the clubs' where players of clubs play."""
+    sides = side_rankings(tournament)
+    return {"teams": tuple(sides["teams"]), "clubs": tuple(sides["clubs"])}
 
 
 def _per_series(

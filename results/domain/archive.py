@@ -40,7 +40,9 @@ from scoring.domain.deals import (
     replay_entered,
     score_entered,
     stored_bock_factor,
+    stored_bock_points,
 )
+from scoring.domain.totals import refresh_totals
 from scoring.enums import AdjustmentKind, DealKind
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.domain.seating import new_table
@@ -779,6 +781,14 @@ def _bock_factor_of(revision: Mapping[str, Any]) -> int:
     return factor if 1 <= factor <= doppelkopf.BOCK_FACTOR_MAX else 1
 
 
+def _bock_points_of(revision: Mapping[str, Any], factor: int) -> int:
+    """The points Bock added to an archived revision (a sane number, else 0; none where it
+    was multiplied)."""
+    result = revision.get("result")
+    points = stored_bock_points(result) if isinstance(result, Mapping) else 0
+    return points if factor == 1 and 0 <= points <= doppelkopf.BOCK_POINTS_MAX else 0
+
+
 class _Table:
     """One table's deals replayed through the series engine and scored by the rules engine, as
     recording and correcting them at the captain's page did."""
@@ -885,10 +895,19 @@ class _Table:
                 continue
             # The current revision has the Bock factor of the series as it stands; an earlier
             # one the factor it was scored with then (a correction before it may have moved it).
-            factor = entry.bock_factor if version == current else _bock_factor_of(revision)
+            if version == current:
+                factor, added = entry.bock_factor, entry.bock_points
+            else:
+                factor = _bock_factor_of(revision)
+                added = _bock_points_of(revision, factor)
             try:
                 scored = score_entered(
-                    self.game, self.rules, data, entry.deal.players, bock_factor=factor
+                    self.game,
+                    self.rules,
+                    data,
+                    entry.deal.players,
+                    bock_factor=factor,
+                    bock_points=added,
                 )
             except Refused as refusal:
                 for problem in refusal.problems:
@@ -1043,6 +1062,7 @@ def _restore_series(
     tables: dict[int, Table] = {}
     for table_row in row["tables"]:
         tables[table_row["number"]] = _restore_table(series, table_row, entries)
+    refresh_totals([table.pk for table in tables.values()])
     for index, adjustment in enumerate(row.get("adjustments", [])):
         where = f"{path}.adjustments.{index}"
         try:

@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
+from karlchen.actors import Actor
+from results.domain.archive import export_archive
 from results.domain.standings import standings
+from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -52,6 +57,20 @@ def results_csv(tournament: Tournament) -> bytes:
 
 def results_xlsx(tournament: Tournament) -> bytes:
     return table_xlsx([Sheet(_("Standings"), results_table(tournament), {"C": 28, "D": 24})])
+
+
+def export_for_organiser(tournament: Tournament, kind: str, *, by: Actor) -> bytes:
+    """The results (``csv``, ``xlsx``) or the archive (``json``) as an organiser downloads
+    them, noted in the tournament's log."""
+    builders = {"csv": results_csv, "xlsx": results_xlsx, "json": _archive_json}
+    with transaction.atomic():
+        content = builders[kind](tournament)
+        log_action(tournament, by, "exported", format=kind.upper())
+    return content
+
+
+def _archive_json(tournament: Tournament) -> bytes:
+    return json.dumps(export_archive(tournament), ensure_ascii=False, indent=1).encode()
 
 
 @dataclass(frozen=True)

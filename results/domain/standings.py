@@ -1,24 +1,24 @@
-"""The tournament standings: one aggregate over the current revisions, plus penalty rows.
+"""The tournament standings: the per-table totals of the current revisions, plus penalty rows.
 
-Points per player and series come from two grouped queries (deal points of current revisions,
-penalty lines), never from a loop over deals; ranks and tie-breaks (RULES.md §1.9) are then
-computed from those few rows per player.
+Points per player and series come from the totals every deal write keeps (``SeriesTotal``, a
+few rows per player) and a grouped query of the penalty lines, never from a scan of the deals;
+ranks and tie-breaks (RULES.md §1.9) are then computed from those few rows per player.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from django.db import connection, transaction
-from django.db.models import Count, Sum
+from django.db.models import Sum
 
 from scoring.enums import DealKind
-from scoring.models import AdjustmentLine, Deal
+from scoring.models import AdjustmentLine, Deal, SeriesTotal
 from seating.models import Seat
 from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Entry, Tournament
@@ -51,12 +51,15 @@ class Standing:
         return max(self.per_series.values(), default=0)
 
     def sort_key(self, tie_breaks: Iterable[str]) -> tuple[int, ...]:
-        keys = {
-            TieBreak.SERIES_WON: self.series_won,
-            TieBreak.BEST_SERIES: self.best_series,
-            TieBreak.DEALS_PLAYED: -self.deals_played,
-        }
-        return (self.total, *(keys[TieBreak(name)] for name in tie_breaks))
+        return (self.total, *(self.tie_break(name) for name in tie_breaks))
+
+    def tie_break(self, name: str) -> int:
+        if name == TieBreak.SERIES_WON:
+            return self.series_won
+        if name == TieBreak.BEST_SERIES:
+            return self.best_series
+        TieBreak(name)  # refuses an unknown name
+        return -self.deals_played
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,9 @@ def standings(
     that series alone (its points and deals as the totals).
     """
     with one_snapshot():
-        rows = {entry.pk: _standing(entry) for entry in _entries(tournament)}
-        deals = Deal.objects.filter(table__series__tournament=tournament)
-        if confirmed_only:
-            deals = deals.filter(current__confirmed_at__isnull=False)
-        table_results = _add_deal_points(deals, rows)
+        rows = _standings_of(Entry.objects.filter(tournament=tournament))
+        totals = SeriesTotal.objects.filter(table__series__tournament=tournament)
+        table_results = _add_deal_points(totals, rows, confirmed=confirmed_only)
         _add_penalties(
             AdjustmentLine.objects.filter(adjustment__series__tournament=tournament), rows
         )
@@ -120,18 +121,13 @@ def evenings_standings(
     """
     by_id = {tournament.pk: tournament for tournament in tournaments}
     with one_snapshot():
-        entries = list(Entry.objects.filter(tournament_id__in=by_id).select_related("player__club"))
-        rows = {entry.pk: _standing(entry) for entry in entries}
-        deals = Deal.objects.filter(table__series__tournament_id__in=by_id)
-        confirming = [pk for pk, tournament in by_id.items() if tournament.confirmation_required]
-        if confirmed_only and confirming:
-            deals = deals.exclude(
-                table__series__tournament_id__in=confirming, current__confirmed_at__isnull=True
-            )
-        table_results = _add_deal_points(deals, rows)
+        tournament_of: dict[int, int] = {}
+        rows = _standings_of(Entry.objects.filter(tournament_id__in=by_id), tournament_of)
+        totals = SeriesTotal.objects.filter(table__series__tournament_id__in=by_id)
+        confirming = {pk for pk, tournament in by_id.items() if tournament.confirmation_required}
+        table_results = _add_deal_points(totals, rows, confirmed=confirmed_only and confirming)
         penalties = AdjustmentLine.objects.filter(adjustment__series__tournament_id__in=by_id)
         _add_penalties(penalties, rows)
-    tournament_of = {entry.pk: entry.tournament_id for entry in entries}
     own_rows: dict[int, dict[int, Standing]] = defaultdict(dict)
     for entry, row in rows.items():
         own_rows[tournament_of[entry]][entry] = row
@@ -162,45 +158,59 @@ def one_snapshot() -> Iterator[None]:
         yield
 
 
-def _entries(tournament: Tournament) -> QuerySet[Entry]:
-    return Entry.objects.filter(tournament=tournament).select_related("player__club")
-
-
-def _standing(entry: Entry) -> Standing:
-    club = entry.player.club
-    return Standing(
-        entry_id=entry.pk,
-        start_number=entry.start_number,
-        player_id=entry.player_id,
-        name=entry.player.name,
-        club=club.name if club else None,
-        withdrawn=entry.withdrawn,
-        hidden=entry.hidden,
-    )
+def _standings_of(
+    entries: QuerySet[Entry], tournament_of: dict[int, int] | None = None
+) -> dict[int, Standing]:
+    """A row per entry, from plain values: a season reads tens of thousands of them, and model
+    instances (entry, player, club) would cost more than the rest of its standings.
+    ``tournament_of`` gets each entry's tournament."""
+    rows = {}
+    for pk, tournament, start, player, name, club, withdrawn, hidden in entries.values_list(
+        "pk",
+        "tournament_id",
+        "start_number",
+        "player_id",
+        "player__name",
+        "player__club__name",
+        "withdrawn",
+        "hidden",
+    ):
+        rows[pk] = Standing(pk, start, player, name, club, withdrawn, hidden=hidden)
+        if tournament_of is not None:
+            tournament_of[pk] = tournament
+    return rows
 
 
 def _add_deal_points(
-    deals: QuerySet[Deal], rows: dict[int, Standing]
+    totals: QuerySet[SeriesTotal], rows: dict[int, Standing], *, confirmed: bool | Container[int]
 ) -> dict[tuple[int, int], dict[int, int]]:
-    """Sum the current revisions' points of ``deals`` per player, series and table; returns the
-    table sums."""
-    # From the deals to their current revision's points: PostgreSQL plans this join well, while
-    # a filter "revision = its deal's current" misleads its row estimate (3-4x slower).
-    deals = deals.filter(current__points__isnull=False)
-    current = (
-        deals.values("current__points__entry_id", "table__series__number", "table_id")
-        .annotate(points=Sum("current__points__points"), deals=Count("current__points__id"))
-        .order_by()
-    )
+    """Add the per-table totals of the current revisions (``SeriesTotal``, kept by every deal
+    write) per player and series; returns the table sums. ``confirmed``: count only confirmed
+    deals (at every tournament, or at those whose ids are given)."""
+    current = totals.values_list(
+        "entry_id",
+        "table__series__number",
+        "table_id",
+        "table__series__tournament_id",
+        "points",
+        "deals",
+        "confirmed_points",
+        "confirmed_deals",
+    ).order_by()
     by_table: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
-    for row in current:
-        entry, series = row["current__points__entry_id"], row["table__series__number"]
+    for entry, series, table, tournament, *figures in current:
+        if confirmed is True or (confirmed is not False and tournament in confirmed):
+            points, deals = figures[2], figures[3]
+        else:
+            points, deals = figures[0], figures[1]
+        if not deals:
+            continue  # none of their deals here is confirmed yet
         standing = rows[entry]
-        standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
-        standing.total += row["points"]
-        standing.deals_played += row["deals"]
-        standing.deals_per_series[series] = standing.deals_per_series.get(series, 0) + row["deals"]
-        by_table[(series, row["table_id"])][entry] = row["points"]
+        standing.per_series[series] = standing.per_series.get(series, 0) + points
+        standing.total += points
+        standing.deals_played += deals
+        standing.deals_per_series[series] = standing.deals_per_series.get(series, 0) + deals
+        by_table[(series, table)][entry] = points
     return by_table
 
 
@@ -261,13 +271,17 @@ def _count_series_won(
 
 
 def _ranked(rows: list[Standing], tie_breaks: Iterable[str]) -> list[Standing]:
-    rows.sort(key=lambda row: (row.sort_key(tie_breaks), -row.start_number), reverse=True)
+    names = tuple(tie_breaks)
+    keyed = sorted(
+        ((row.sort_key(names), -row.start_number, row) for row in rows),
+        key=lambda item: item[:2],
+        reverse=True,
+    )
     previous = None
-    for place, row in enumerate(rows, start=1):
-        key = row.sort_key(tie_breaks)
+    for place, (key, _start, row) in enumerate(keyed, start=1):
         row.rank = previous[1] if previous and previous[0] == key else place
         previous = (key, row.rank)
-    return rows
+    return [row for _key, _start, row in keyed]
 
 
 def ranking_order(tournament: Tournament) -> tuple[int, ...]:

@@ -152,6 +152,9 @@ class BockOutput(serializers.Serializer):
     level = serializers.IntegerField(help_text="Overlapping Bock rounds (0: not a Bock deal).")
     factor = serializers.IntegerField(help_text="What the deal's value is multiplied by.")
     deals_left = serializers.IntegerField(help_text="Bock deals still to play, this one included.")
+    points = serializers.IntegerField(
+        help_text="What the deal's value gets added where Bock adds points (0: it multiplies)."
+    )
 
 
 class NextDealOutput(serializers.Serializer):
@@ -185,6 +188,9 @@ class TableStateApi(TableApi):
                 child=serializers.IntegerField(), help_text="Positions that may confirm it."
             )
             bock_factor = serializers.IntegerField(help_text="Its Bock factor (1: no Bock).")
+            bock_points = serializers.IntegerField(
+                help_text="The points Bock added to its value (0: none, or Bock multiplied)."
+            )
 
         id = serializers.IntegerField(source="table.pk")
         number = serializers.IntegerField(source="table.number")
@@ -232,6 +238,9 @@ class TableSheetApi(TableApi):
                 child=serializers.IntegerField(), help_text="Running totals after this deal."
             )
             bock_factor = serializers.IntegerField(help_text="Its Bock factor (1: no Bock).")
+            bock_points = serializers.IntegerField(
+                help_text="The points Bock added to its value (0: none, or Bock multiplied)."
+            )
 
         id = serializers.IntegerField(source="table.pk")
         number = serializers.IntegerField(source="table.number")

@@ -14,6 +14,7 @@ from karlchen.api.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
+from karlchen.messages import MESSAGES
 from rules import GAMES, doppelkopf, quick, schafkopf
 
 MAX_LIST = 12  # no list of the contract is longer; longer ones are refused before any work
@@ -128,6 +129,12 @@ class SchafkopfDealInput(ContractInput):
     ramsch_tricks = SeatMapField(
         required=False, allow_null=True, help_text="Ramsch: tricks by seat, where they decide."
     )
+    ramsch_top_trump = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Ramsch: of the players level on the most points, who took the highest trump "
+        "(only where the rule set's ramsch_tie lets it decide).",
+    )
 
     to_deal = staticmethod(schafkopf.deal_from_dict)
 
@@ -186,6 +193,21 @@ class DoppelkopfPreviewInput(GameInput):
         max_value=doppelkopf.BOCK_FACTOR_MAX,
         help_text="The deal's Bock factor (RULES.md §2.3); at a table the series gives it.",
     )
+    bock_points = StrictIntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=doppelkopf.BOCK_POINTS_MAX,
+        help_text="The points Bock adds to the deal's value (RULES.md §2.3, bock_mode add).",
+    )
+
+    def validate(self, attrs):
+        if attrs.get("bock_factor", 1) > 1 and attrs.get("bock_points", 0):
+            message = MESSAGES["bock_factor_and_points"]
+            raise serializers.ValidationError(
+                {"bock_points": message}, code="bock_factor_and_points"
+            )
+        return attrs
 
 
 class SchafkopfPreviewInput(GameInput):
@@ -205,6 +227,9 @@ class DealScoreOutput(serializers.Serializer):
     points = serializers.DictField(child=serializers.IntegerField())
     bock_factor = serializers.IntegerField(
         required=False, help_text="Only for a Bock deal: what its value was multiplied by."
+    )
+    bock_points = serializers.IntegerField(
+        required=False, help_text="Only for a Bock deal that adds: the points Bock added."
     )
     bock_triggers = serializers.ListField(
         child=serializers.CharField(),
@@ -227,7 +252,7 @@ class DealScoreOutput(serializers.Serializer):
         return body | bock_fields(score)
 
 
-BOCK_KEYS = ("bock_factor", "bock_triggers")  # a result's keys for Bock deals only
+BOCK_KEYS = ("bock_factor", "bock_points", "bock_triggers")  # a result's keys for Bock deals only
 
 
 def bock_fields(score) -> dict:
@@ -235,6 +260,8 @@ def bock_fields(score) -> dict:
     fields: dict = {}
     if score.bock_factor > 1:
         fields["bock_factor"] = score.bock_factor
+    if score.bock_points:
+        fields["bock_points"] = score.bock_points
     if score.bock_triggers:
         fields["bock_triggers"] = sorted(score.bock_triggers)
     return fields

@@ -74,6 +74,7 @@ class ScorePreviewApi(APIView):
                 rules,
                 serializer.fields["deal"].to_deal(serializer.validated_data["deal"]),
                 bock_factor=serializer.validated_data.get("bock_factor", 1),
+                bock_points=serializer.validated_data.get("bock_points", 0),
             )
         except Refused as refusal:
             return validation_response(problem_errors(refusal.problems))

@@ -27,6 +27,7 @@ from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
 from rules import DealScore, bock_triggers, doppelkopf, parse_rules, quick, schafkopf, score_deal
 from rules.doppelkopf import DoppelkopfRules
+from scoring.domain.totals import refresh_totals
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
 from tournaments.domain.log import log_action
@@ -38,6 +39,7 @@ from tournaments.engine.series import (
     SeriesSettings,
     TimelineEntry,
     bock_factor,
+    bock_points,
     classify,
     replay,
     timeline,
@@ -180,8 +182,8 @@ def correct_deal(
         target = _deal_for_update(scope, number, version, reason)
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
-        factor = entries[number - 1].bock_factor if entries else 1
-        engine_deal, score = _score(scope, deal, players, problems, bock_factor=factor)
+        bock = _entry_bock(entries[number - 1] if entries else None)
+        engine_deal, score = _score(scope, deal, players, problems, **bock)
         assert entries is not None  # without a timeline there were problems: _score refused
         revision = _add_revision(scope, target, engine_deal, score, by=by, reason=reason)
         _apply_timeline(scope, entries)
@@ -256,8 +258,8 @@ def preview_deal(
         target = scope.deals[number - 1]
         problems, entries = _corrected_timeline(scope, target, deal)
         players = tuple(p for p in sorted(scope.seats) if p != target.sitting_out)
-        factor = entries[number - 1].bock_factor if entries else 1
-        _engine_deal, score = _score(scope, deal, players, problems, bock_factor=factor)
+        bock = _entry_bock(entries[number - 1] if entries else None)
+        _engine_deal, score = _score(scope, deal, players, problems, **bock)
         assert entries is not None  # without a timeline there were problems: _score refused
         entry = entries[number - 1]
         kind, dealer, sitting_out = entry.kind, entry.deal.dealer, entry.deal.sitting_out
@@ -301,6 +303,7 @@ def confirm_deal(
         _check_pin(revision, scope.entry_pins[position], pin)
         revision.confirmed_by_id, revision.confirmed_at = scope.seats[position], timezone.now()
         revision.save(update_fields=["confirmed_by", "confirmed_at"])
+        refresh_totals([scope.table.pk])  # what the public sees counts confirmed deals only
         _after_commit(scope)
     return revision
 
@@ -350,6 +353,7 @@ def _keyed_write(
             return stored
         _check_writable(scope, by)
         revision = write(scope)
+        refresh_totals([scope.table.pk])  # the standings read these, in this transaction
         _remember_key(scope.table, key, fingerprint, revision)
         if by.organiser:  # a captain's writes are in the revisions; an organiser's in the log too
             _log_organiser_write(scope, by, revision)
@@ -498,8 +502,13 @@ def _evaluate_new(
         )
     except SeriesRefused as refusal:
         problems.append(_series_problem(scope.tournament.game, refusal))
-    factor = 1 if kind is None else bock_factor(scope.settings, upcoming, kind)
-    engine_deal, score = _score(scope, deal, upcoming.players, problems, bock_factor=factor)
+    bock = {"bock_factor": 1, "bock_points": 0}
+    if kind is not None:
+        bock = {
+            "bock_factor": bock_factor(scope.settings, upcoming, kind),
+            "bock_points": bock_points(scope.settings, upcoming, kind),
+        }
+    engine_deal, score = _score(scope, deal, upcoming.players, problems, **bock)
     assert kind is not None  # without a kind there were problems: _score refused
     return engine_deal, score, kind
 
@@ -511,14 +520,28 @@ def _score(
     problems: list[Problem],
     *,
     bock_factor: int = 1,
+    bock_points: int = 0,
 ) -> tuple[EngineDeal, DealScore]:
     """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
     tournament = scope.tournament
     if quick.is_quick(deal) and tournament.entry_mode == EntryMode.FULL:
         problems.append(Problem("quick_entry_off", "deal.entry"))
     return _scored(
-        tournament.game, tournament.rules, deal, players, problems, bock_factor=bock_factor
+        tournament.game,
+        tournament.rules,
+        deal,
+        players,
+        problems,
+        bock_factor=bock_factor,
+        bock_points=bock_points,
     )
+
+
+def _entry_bock(entry: TimelineEntry | None) -> dict[str, int]:
+    """The Bock keywords of scoring a deal at its place in the series."""
+    if entry is None:
+        return {"bock_factor": 1, "bock_points": 0}
+    return {"bock_factor": entry.bock_factor, "bock_points": entry.bock_points}
 
 
 def _scored(
@@ -529,6 +552,7 @@ def _scored(
     problems: list[Problem],
     *,
     bock_factor: int = 1,
+    bock_points: int = 0,
 ) -> tuple[EngineDeal, DealScore]:
     given = deal.get("seats")
     if given and sorted(given) != sorted(players):
@@ -538,7 +562,12 @@ def _scored(
     convert = schafkopf.deal_from_dict if game == Game.SCHAFKOPF else doppelkopf.deal_from_dict
     engine_deal, score = convert({**deal, "seats": list(players)}), None
     try:
-        score = score_deal(parse_rules(game, rules), engine_deal, bock_factor=bock_factor)
+        score = score_deal(
+            parse_rules(game, rules),
+            engine_deal,
+            bock_factor=bock_factor,
+            bock_points=bock_points,
+        )
     except Refused as refusal:
         problems.extend(refusal.problems)
     if problems:
@@ -602,11 +631,14 @@ def score_entered(
     players: tuple[int, ...],
     *,
     bock_factor: int = 1,
+    bock_points: int = 0,
 ) -> ScoredDeal:
     """``deal`` (its shape checked by the contract's serializer) scored for ``players`` exactly
-    as recording or correcting it scores it (with the Bock factor the series gave it); refused
-    with the same problems (``deal.…``)."""
-    engine_deal, score = _scored(game, rules, deal, players, [], bock_factor=bock_factor)
+    as recording or correcting it scores it (with the Bock factor or points the series gave
+    it); refused with the same problems (``deal.…``)."""
+    engine_deal, score = _scored(
+        game, rules, deal, players, [], bock_factor=bock_factor, bock_points=bock_points
+    )
     return ScoredDeal(_entered(engine_deal), _result(score), dict(score.points))
 
 
@@ -733,6 +765,8 @@ def _result(score: DealScore) -> dict[str, Any]:
     # only Bock deals and those starting a round carry the Bock keys (docs/API.md §4)
     if score.bock_factor > 1:
         result["bock_factor"] = score.bock_factor
+    if score.bock_points:
+        result["bock_points"] = score.bock_points
     if score.bock_triggers:
         result["bock_triggers"] = sorted(score.bock_triggers)
     return result
@@ -744,9 +778,15 @@ def stored_bock_factor(result: Mapping[str, Any]) -> int:
     return factor if isinstance(factor, int) else 1
 
 
+def stored_bock_points(result: Mapping[str, Any]) -> int:
+    """The points Bock added to a stored result (0: none, a void, or a multiplying Bock)."""
+    points = result.get("bock_points", 0)
+    return points if isinstance(points, int) else 0
+
+
 def _apply_timeline(scope: _TableScope, entries: Sequence[TimelineEntry]) -> None:
     """Store the kinds and dealers a corrected series now has (usually nothing changes), and
-    score again the deals whose Bock factor it moved."""
+    score again the deals whose Bock factor (or points) it moved."""
     changed = []
     for deal, entry in zip(scope.deals, entries, strict=True):
         values = (entry.kind.value, entry.deal.dealer, entry.deal.sitting_out)
@@ -754,27 +794,28 @@ def _apply_timeline(scope: _TableScope, entries: Sequence[TimelineEntry]) -> Non
             deal.kind, deal.dealer, deal.sitting_out = values
             changed.append(deal)
         current = deal.current
+        stored = (stored_bock_factor(current.result), stored_bock_points(current.result))
         if (
             not current.voided
-            and not quick.is_quick(current.input)  # its value is as written: no Bock factor
-            and stored_bock_factor(current.result) != entry.bock_factor
+            and not quick.is_quick(current.input)  # its value is as written: no Bock
+            and stored != (entry.bock_factor, entry.bock_points)
         ):
-            _rescore(scope, current, entry.bock_factor)
+            _rescore(scope, current, entry)
     Deal.objects.bulk_update(changed, ["kind", "dealer", "sitting_out"])
 
 
-def _rescore(scope: _TableScope, revision: DealRevision, factor: int) -> None:
+def _rescore(scope: _TableScope, revision: DealRevision, entry: TimelineEntry) -> None:
     """A correction (or void) of an earlier deal moved the Bock rounds over this deal.
 
     Its result is derived from what was entered AND its place in the series: the current
     revision keeps its input, version and confirmation, and its result and points are worked
-    out again with the new factor in the same transaction (RULES.md §2.3, "Corrections").
+    out again with the new factor or points in the same transaction (RULES.md §2.3, "Corrections").
     """
     entered = revision.input
     players = tuple(entered["seats"])
     tournament = scope.tournament
     _engine_deal, score = _scored(
-        tournament.game, tournament.rules, entered, players, [], bock_factor=factor
+        tournament.game, tournament.rules, entered, players, [], **_entry_bock(entry)
     )
     revision.result = _result(score)
     revision.save(update_fields=["result"])

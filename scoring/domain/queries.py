@@ -13,7 +13,12 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from scoring.domain.deals import confirming_positions, played_deals, stored_bock_factor
+from scoring.domain.deals import (
+    confirming_positions,
+    played_deals,
+    stored_bock_factor,
+    stored_bock_points,
+)
 from scoring.models import Deal
 from seating.models import Seat, Table
 from tournaments.engine.series import NextDeal, replay
@@ -52,6 +57,7 @@ class DealView:
     confirmers: tuple[int, ...]  # the positions that may confirm it
     value: int = 0
     bock_factor: int = 1  # what its points were multiplied by (RULES.md §2.3)
+    bock_points: int = 0  # what Bock added to its value (bock_mode "add")
     starts_bock: bool = False  # it fired a Bock trigger of the rules
 
 
@@ -182,6 +188,7 @@ def _with_running_totals(
                 confirmers=confirming_positions(tournament.game, revision.input, keeper),
                 value=int(deal.current.result.get("value", 0)),
                 bock_factor=stored_bock_factor(revision.result),
+                bock_points=stored_bock_points(revision.result),
                 starts_bock=bool(revision.result.get("bock_triggers")),
             )
         )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
+from karlchen.changes import tournament_changed
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.models import Seat
 
@@ -22,6 +23,8 @@ def delete_tournaments(tournaments: QuerySet[Tournament]) -> None:
     protects its current revision, so a plain ``delete()`` is refused: remove them in order.
     """
     with transaction.atomic():
+        for tournament_id in tournaments.values_list("pk", flat=True):
+            tournament_changed(tournament_id)  # a season counting it ranks without it now
         in_scope = {"series__tournament__in": tournaments}
         AdjustmentLine.objects.filter(adjustment__series__tournament__in=tournaments).delete()
         Adjustment.objects.filter(**in_scope).delete()

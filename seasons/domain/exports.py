@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from karlchen.actors import Actor
 from karlchen.changes import Body, cached_season_body
 from results.domain.exports import Cell, Sheet, table_csv, table_xlsx
+from seasons.domain.log import log_season_action
 from seasons.domain.standings import SeasonInput, number, season_table
 from seasons.engine.ranking import PlayerSeason
-from seasons.models import Season, SeasonEvening
+from seasons.models import Season
 from tournaments.models import Player
 
 KINDS = ("csv", "xlsx")
@@ -29,9 +32,8 @@ CONTENT_TYPES = {
 
 def season_export_body(season: Season, *, public: bool) -> Body:
     """The export's cells as a cached JSON body: ``{"ranking": rows, "evenings": rows}``."""
-    evenings = SeasonEvening.objects.filter(season=season).values_list("tournament_id", flat=True)
     view = f"export:{'public' if public else 'organiser'}:{get_language()}"
-    return cached_season_body(season.pk, evenings, view, lambda: _cells(season, public=public))
+    return cached_season_body(season.pk, view, lambda: _cells(season, public=public))
 
 
 def season_export(season: Season, kind: str, *, public: bool) -> tuple[bytes, str]:
@@ -46,6 +48,15 @@ def season_export(season: Season, kind: str, *, public: bool) -> tuple[bytes, st
         Sheet(_("Evenings"), tables["evenings"], {"A": 28, "C": 28}),
     ]
     return table_xlsx(sheets), _etag(body.etag, kind)
+
+
+def season_export_for_organiser(season: Season, kind: str, *, by: Actor) -> tuple[bytes, str]:
+    """The file of ``kind`` as an organiser downloads it (every evening live), noted in the
+    season's log."""
+    with transaction.atomic():
+        exported = season_export(season, kind, public=False)
+        log_season_action(season, by, "exported", format=kind.upper())
+    return exported
 
 
 def _etag(etag: str, kind: str) -> str:

@@ -14,8 +14,8 @@ of the ranking, so a missed evening that counts 0 never counts before it took pl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -45,12 +45,23 @@ class SeasonInput:
     results: list[EveningResult] = field(default_factory=list)
     tournaments: dict[int, Tournament] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)  # players shown as hidden
+    names: dict[int, tuple[str, str | None]] = field(default_factory=dict)  # name, club's name
 
 
-def season_table(season: Season, *, public: bool) -> tuple[SeasonTable, SeasonInput]:
-    """The season ranked by its rule, from its evenings as this reader may see them."""
+def season_table(
+    season: Season, *, public: bool, lines_for: Collection[int] | None = None
+) -> tuple[SeasonTable, SeasonInput]:
+    """The season ranked by its rule, from its evenings as this reader may see them.
+
+    ``lines_for``: the players whose rows list each evening (all where None)."""
     found = season_input(season, public=public)
-    table = rank_season(season.rule, found.evenings, found.results, as_of=timezone.localdate())
+    table = rank_season(
+        season.rule,
+        found.evenings,
+        found.results,
+        as_of=timezone.localdate(),
+        lines_for=lines_for,
+    )
     return table, found
 
 
@@ -78,7 +89,7 @@ def _season_input(season: Season, *, public: bool) -> SeasonInput:
     for membership in memberships:
         tournament = membership.tournament
         if tournament.pk in live:
-            results = _evening_results(tournament.pk, live[tournament.pk], hidden=found.hidden)
+            results = _evening_results(tournament.pk, live[tournament.pk], found)
         else:
             results = _frozen_results(tournament)
         if not results:
@@ -94,15 +105,17 @@ def _season_input(season: Season, *, public: bool) -> SeasonInput:
 
 
 def _evening_results(
-    tournament_id: int, rows: list[Standing], *, hidden: set[int]
+    tournament_id: int, rows: list[Standing], found: SeasonInput
 ) -> list[EveningResult]:
+    """The evening's results; its hidden players and the players' names go into ``found``."""
     results = []
     for row in rows:
         if not row.per_series:
             continue  # entered, but played nothing (yet)
         if row.hidden:
-            hidden.add(row.player_id)
-        lists = tuple(points for _number, points in sorted(row.per_series.items()))
+            found.hidden.add(row.player_id)
+        found.names[row.player_id] = (row.name, row.club)
+        lists = tuple(dict(sorted(row.per_series.items())).values())  # in series order
         results.append(EveningResult(tournament_id, row.player_id, lists, row.rank))
     return results
 
@@ -136,13 +149,9 @@ def _with_penalties(results: list[EveningResult], *, public: bool) -> list[Eveni
         .order_by()
     }
     return [
-        EveningResult(
-            result.evening,
-            result.player,
-            result.lists,
-            result.place,
-            penalties.get((result.evening, result.player), 0),
-        )
+        replace(result, penalties=penalties[(result.evening, result.player)])
+        if (result.evening, result.player) in penalties
+        else result
         for result in results
     ]
 
@@ -154,7 +163,6 @@ def season_ranking(season: Season, *, public: bool) -> Body:
     """The season table as clients read it (cached until the season or an evening changes)."""
     return cached_season_body(
         season.pk,
-        _evening_ids(season),
         "public" if public else "organiser",
         lambda: _ranking_rows(season, public=public),
     )
@@ -165,19 +173,26 @@ def player_season(season: Season, player_id: int, *, public: bool) -> Body:
     view = f"player:{player_id}:{'public' if public else 'organiser'}"
     return cached_season_body(
         season.pk,
-        _evening_ids(season),
         view,
         lambda: _player_body(season, player_id, public=public),
     )
 
 
-def _evening_ids(season: Season) -> list[int]:
-    return list(SeasonEvening.objects.filter(season=season).values_list("tournament_id", flat=True))
+def seasons_of(tournament_id: int) -> list[int]:
+    """The seasons whose reads show the tournament (``karlchen.changes`` turns them over with
+    it)."""
+    return list(
+        SeasonEvening.objects.filter(tournament_id=tournament_id).values_list(
+            "season_id", flat=True
+        )
+    )
 
 
 def _ranking_rows(season: Season, *, public: bool) -> list[dict[str, Any]]:
-    table, found = season_table(season, public=public)
-    names = _players(row.player for row in table.rows)
+    table, found = season_table(season, public=public, lines_for=())
+    names = found.names | _players(
+        row.player for row in table.rows if row.player not in found.names
+    )
     qualified = _qualified(season, table)
     return [
         _row(row, names, hidden=public and row.player in found.hidden, qualified=qualified)
@@ -193,7 +208,7 @@ def _qualified(season: Season, table: SeasonTable) -> set[int]:
 
 
 def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, Any] | None:
-    table, found = season_table(season, public=public)
+    table, found = season_table(season, public=public, lines_for={player_id})
     row = next((row for row in table.rows if row.player == player_id), None)
     if row is None or (public and player_id in found.hidden):
         return None
@@ -214,7 +229,10 @@ def every_player_season(season: Season, *, public: bool) -> list[dict[str, Any]]
 
 
 def _player_dict(
-    row: PlayerSeason, names: Mapping[int, Player], found: SeasonInput, qualified: set[int]
+    row: PlayerSeason,
+    names: Mapping[int, tuple[str, str | None]],
+    found: SeasonInput,
+    qualified: set[int],
 ) -> dict[str, Any]:
     return {
         "standing": _row(row, names, hidden=False, qualified=qualified),
@@ -224,24 +242,34 @@ def _player_dict(
     }
 
 
-def _players(ids: Iterable[int]) -> dict[int, Player]:
+def _players(ids: Iterable[int]) -> dict[int, tuple[str, str | None]]:
+    """Each player's name and club's name (of those only in a frozen evening)."""
+    ids = set(ids)
+    if not ids:
+        return {}
     return {
-        player.pk: player
-        for player in Player.objects.filter(pk__in=set(ids)).select_related("club")
+        pk: (name, club)
+        for pk, name, club in Player.objects.filter(pk__in=ids).values_list(
+            "pk", "name", "club__name"
+        )
     }
 
 
 def _row(
-    row: PlayerSeason, names: Mapping[int, Player], *, hidden: bool, qualified: set[int]
+    row: PlayerSeason,
+    names: Mapping[int, tuple[str, str | None]],
+    *,
+    hidden: bool,
+    qualified: set[int],
 ) -> dict[str, Any]:
-    player = names[row.player]
+    name, club = names[row.player]
     return {
         "rank": row.rank,
         "ranked": row.ranked,
         "player": {
             "id": None if hidden else row.player,
-            "name": None if hidden else player.name,
-            "club": None if hidden or player.club is None else player.club.name,
+            "name": None if hidden else name,
+            "club": None if hidden else club,
         },
         "hidden": hidden,
         "score": number(row.score),

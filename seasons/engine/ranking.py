@@ -25,8 +25,9 @@ Pure Python: no Django, no database, no translations. Refusals carry codes (karl
 from __future__ import annotations
 
 import datetime
+from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -334,8 +335,13 @@ def rank_season(
     results: Iterable[EveningResult],
     *,
     as_of: datetime.date | None = None,
+    lines_for: Collection[int] | None = None,
 ) -> SeasonTable:
-    """The season table: every player with a result in a counted evening, ranked by the rule."""
+    """The season table: every player with a result in a counted evening, ranked by the rule.
+
+    ``lines_for``: the players whose rows carry a line per evening and their units
+    (``evenings``, ``units``; all where None). A ranking needs neither, and a window of hundreds
+    of evenings and thousands of players would spend most of its time on lines nobody reads."""
     chosen = season_evenings(rule, evenings, as_of)
     by_id = {evening.id: evening for evening in chosen}
     by_player: dict[int, dict[int, EveningResult]] = defaultdict(dict)
@@ -346,7 +352,9 @@ def rank_season(
             by_evening[result.evening].append(result)
     values = _evening_values(rule, by_evening)
     seasons = [
-        _player_season(rule, chosen, player, played, values)
+        _player_season(
+            rule, chosen, player, played, values, lines=lines_for is None or player in lines_for
+        )
         for player, played in sorted(by_player.items())
     ]
     ranked = _ranked(rule, [row for row in seasons if row.ranked], by_player)
@@ -364,22 +372,29 @@ def qualifiers(table: SeasonTable, places: int) -> tuple[PlayerSeason, ...]:
 
 def _evening_values(
     rule: RankingRule, by_evening: Mapping[int, list[EveningResult]]
-) -> dict[tuple[int, int], Fraction]:
+) -> dict[tuple[int, int], int]:
     """What each (evening, player) result is worth to the season."""
-    values: dict[tuple[int, int], Fraction] = {}
+    values: dict[tuple[int, int], int] = {}
     for evening, results in by_evening.items():
+        places = sorted(result.place for result in results)
         for result in results:
-            values[(evening, result.player)] = Fraction(_evening_value(rule, result, results))
+            values[(evening, result.player)] = _evening_value(rule, result, places)
     return values
 
 
-def _evening_value(rule: RankingRule, result: EveningResult, field_: list[EveningResult]) -> int:
+def _evening_value(rule: RankingRule, result: EveningResult, places: Sequence[int]) -> int:
     if rule.scoring is Scoring.POINTS:
         return result.points
     if rule.placement_table:
         index = result.place - 1
         return rule.placement_table[index] if 0 <= index < len(rule.placement_table) else 0
-    return sum(1 for other in field_ if other.place > result.place)  # players beaten
+    return len(places) - bisect_right(places, result.place)  # players beaten (placed behind)
+
+
+# A unit while the season is worked out: (evening, list number, value, missed, lists), as in
+# ``Counted``. Plain tuples: a window of thousands of players has a hundred thousand units, and
+# only the rows that show them are given ``Counted`` units.
+_Unit = tuple[int, int | None, int, bool, int]
 
 
 def _player_season(
@@ -387,34 +402,47 @@ def _player_season(
     evenings: Sequence[Evening],
     player: int,
     played: Mapping[int, EveningResult],
-    values: Mapping[tuple[int, int], Fraction],
+    values: Mapping[tuple[int, int], int],
+    *,
+    lines: bool = True,
 ) -> PlayerSeason:
-    units = _units(rule, evenings, player, played, values)
+    # A row without its units, where nothing is dropped, needs only the total and the weight:
+    # for points, an evening's lists as one unit weighing them give the same (and a window has
+    # 100 000 lists). Placement points weigh each unit 1.
+    whole = not lines and rule.best is None and rule.scoring is Scoring.POINTS
+    units = _units(rule, evenings, player, played, values, whole_evenings=whole)
     lists_played = sum(len(result.lists) for result in played.values())
     ranked = True
     if lists_played < rule.min_lists:
         if rule.below_minimum is BelowMinimum.UNRANKED:
             ranked = False
+        elif whole:
+            units.append((FILLED, None, 0, True, rule.min_lists - lists_played))
         else:
-            filler = Counted(FILLED, None, Fraction(0), True, missed=True)
-            units.extend([filler] * (rule.min_lists - lists_played))
-    units = _choose_best(rule, units)
-    counted = [unit for unit in units if unit.counted]
+            units.extend([(FILLED, None, 0, True, 1)] * (rule.min_lists - lists_played))
+    flags = _choose_best(rule, units)
+    counted = [unit for unit, flag in zip(units, flags, strict=True) if flag]
     bonus = rule.attendance_bonus * len(played)
     score = _score(rule, counted) + bonus
-    lines = tuple(
-        _evening_line(evening, played.get(evening.id), player, values, units)
-        for evening in evenings
+    counted_at = {unit[0] for unit in counted}
+    evening_lines = tuple(
+        _evening_line(evening, played.get(evening.id), player, values, evening.id in counted_at)
+        for evening in (evenings if lines else ())
     )
     return PlayerSeason(
         player=player,
         rank=None,
         score=score,
-        evenings=lines,
-        units=tuple(units),
+        evenings=evening_lines,
+        units=tuple(
+            Counted(evening, number, Fraction(value), flag, missed=missed, lists=weight)
+            for (evening, number, value, missed, weight), flag in zip(units, flags, strict=True)
+        )
+        if lines
+        else (),
         evenings_played=len(played),
         lists_played=lists_played,
-        lists_counted=sum(unit.lists for unit in counted),
+        lists_counted=sum(unit[4] for unit in counted),
         bonus=bonus,
         tie_figures={},
         decided_by=None,
@@ -427,63 +455,63 @@ def _units(
     evenings: Sequence[Evening],
     player: int,
     played: Mapping[int, EveningResult],
-    values: Mapping[tuple[int, int], Fraction],
-) -> list[Counted]:
-    """The units the player's season is made of, all counted until the best are chosen."""
-    units: list[Counted] = []
+    values: Mapping[tuple[int, int], int],
+    *,
+    whole_evenings: bool = False,
+) -> list[_Unit]:
+    """The units the player's season is made of, all counted until the best are chosen.
+
+    ``whole_evenings``: an evening's lists as one unit (its points, weighing its lists)."""
+    units: list[_Unit] = []
+    if rule.missed is not Missed.ZERO:  # only the evenings played: a window has hundreds
+        evenings = [evening for evening in evenings if evening.id in played]
     for evening in evenings:
         result = played.get(evening.id)
         if result is None:
-            if rule.missed is Missed.ZERO:
-                units.extend(_missed_units(rule, evening))
-        elif rule.unit is Unit.LIST:
+            units.extend(_missed_units(rule, evening, whole_evenings=whole_evenings))
+        elif rule.unit is Unit.EVENING:
+            units.append((evening.id, None, values[(evening.id, player)], False, len(result.lists)))
+        elif whole_evenings:
+            units.append((evening.id, None, result.points, False, len(result.lists)))
+        else:
             units.extend(
-                Counted(evening.id, number, Fraction(points), True)
+                (evening.id, number, points, False, 1)
                 for number, points in enumerate(result.lists, start=1)
             )
-        else:
-            lists = len(result.lists)
-            units.append(Counted(evening.id, None, values[(evening.id, player)], True, lists=lists))
     return units
 
 
-def _missed_units(rule: RankingRule, evening: Evening) -> list[Counted]:
-    if rule.unit is Unit.LIST:
-        return [
-            Counted(evening.id, number, Fraction(0), True, missed=True)
-            for number in range(1, evening.lists + 1)
-        ]
-    return [Counted(evening.id, None, Fraction(0), True, missed=True, lists=evening.lists)]
+def _missed_units(rule: RankingRule, evening: Evening, *, whole_evenings: bool) -> list[_Unit]:
+    if rule.unit is Unit.LIST and not whole_evenings:
+        return [(evening.id, number, 0, True, 1) for number in range(1, evening.lists + 1)]
+    return [(evening.id, None, 0, True, evening.lists)]
 
 
-def _choose_best(rule: RankingRule, units: list[Counted]) -> list[Counted]:
-    """Mark all but the best N units as dropped (the earlier of equal units counts)."""
+def _choose_best(rule: RankingRule, units: list[_Unit]) -> list[bool]:
+    """Which units count: the best N (the earlier of equal units counts), or all."""
     if rule.best is None or len(units) <= rule.best:
-        return units
-    order = sorted(range(len(units)), key=lambda index: (-units[index].value, index))
+        return [True] * len(units)
+    order = sorted(range(len(units)), key=lambda index: (-units[index][2], index))
     keep = set(order[: rule.best])
-    return [
-        unit if index in keep else replace(unit, counted=False) for index, unit in enumerate(units)
-    ]
+    return [index in keep for index in range(len(units))]
 
 
-def _score(rule: RankingRule, counted: Sequence[Counted]) -> Fraction:
-    total = sum((unit.value for unit in counted), Fraction(0))
+def _score(rule: RankingRule, counted: Sequence[_Unit]) -> Fraction:
+    total = sum(unit[2] for unit in counted)
     if rule.aggregate is Aggregate.TOTAL:
-        return total
+        return Fraction(total)
     # average per list for points, per evening for placement points
-    weight = sum(unit.lists if rule.scoring is Scoring.POINTS else 1 for unit in counted)
-    return total / weight if weight else Fraction(0)
+    weight = sum(unit[4] if rule.scoring is Scoring.POINTS else 1 for unit in counted)
+    return Fraction(total, weight) if weight else Fraction(0)
 
 
 def _evening_line(
     evening: Evening,
     result: EveningResult | None,
     player: int,
-    values: Mapping[tuple[int, int], Fraction],
-    units: Sequence[Counted],
+    values: Mapping[tuple[int, int], int],
+    counted: bool,
 ) -> EveningLine:
-    own = [unit for unit in units if unit.evening == evening.id]
     return EveningLine(
         evening=evening.id,
         date=evening.date,
@@ -492,8 +520,8 @@ def _evening_line(
         lists=result.lists if result else (),
         penalties=result.penalties if result else 0,
         place=result.place if result else None,
-        value=values.get((evening.id, player), Fraction(0)),
-        counted=any(unit.counted for unit in own),
+        value=Fraction(values.get((evening.id, player), 0)),
+        counted=counted,
     )
 
 

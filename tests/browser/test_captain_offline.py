@@ -182,3 +182,17 @@ def test_a_bock_round_started_by_a_waiting_deal_shows_on_the_card(phone):
     phone.context.set_offline(False)
     expect(phone.locator("#queue")).to_be_hidden(timeout=20_000)
     expect(phone.locator("#now .banner.bock")).to_have_text(german("bock", factor=2, left=4))
+
+
+def test_a_bock_round_that_adds_points_is_worked_out_offline_too(phone):
+    table = seated_table(4, rules={"preset": "club_bock", "bock_mode": "add"})
+    captain = CaptainPage(phone, table).sign_in()
+    worker_ready(phone)
+    phone.context.set_offline(True)
+    captain.fill(re=(1, 2), band="120")  # 120:120 starts a Bock round of four deals
+    captain.save()
+    forecast = phone.locator("#forecast")
+    expect(forecast.locator(".banner.bock")).to_have_text(german("bock_add", points=1, left=4))
+    phone.context.set_offline(False)
+    expect(phone.locator("#queue")).to_be_hidden(timeout=20_000)
+    expect(phone.locator("#now .banner.bock")).to_have_text(german("bock_add", points=1, left=4))

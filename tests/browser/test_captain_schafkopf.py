@@ -48,3 +48,68 @@ def test_a_club_evening_records_a_doubled_wenz_and_a_ramsch_by_taps(phone, scree
     assert ramsch.input["ramsch_points"] == {"1": 10, "2": 25, "3": 50, "4": 35}
     points = ramsch.result["points"]
     assert [seat for seat, amount in points.items() if amount < 0] == ["3"]  # most points
+
+
+def test_a_ramsch_tie_asks_who_took_the_highest_trump_only_while_players_are_level(phone):
+    rules = {"preset": "club_evening", "ramsch_tie": "tricks_then_trump", "ramsch_jungfrau": False}
+    table = seated_table(4, game="schafkopf", rules=rules)
+    captain = CaptainPage(phone, table).sign_in()
+    question = captain.form.locator("[data-ramsch-top-trump]")
+    tap(captain, "contract", "ramsch")
+    for seat, points in {1: 40, 2: 40, 3: 25, 4: 15}.items():
+        captain.form.locator(f"#ramsch-{seat}").fill(str(points))
+    expect(question).to_be_hidden()  # the tricks come first
+    for seat, tricks in {1: 3, 2: 3, 3: 1, 4: 1}.items():
+        captain.form.locator(f'[data-ramsch-tricks="{seat}"]').fill(str(tricks))
+    expect(question).to_be_visible()
+    # only the two level players can be tapped
+    expect(question.locator("[data-top-trump-seat]:visible")).to_have_count(2)
+    expect(question.locator('[data-top-trump-seat="3"]')).to_be_hidden()
+    # more tricks decide: the question goes away again
+    captain.form.locator('[data-ramsch-tricks="2"]').fill("2")
+    captain.form.locator('[data-ramsch-tricks="3"]').fill("2")
+    expect(question).to_be_hidden()
+    captain.form.locator('[data-ramsch-tricks="2"]').fill("3")
+    captain.form.locator('[data-ramsch-tricks="3"]').fill("1")
+    expect(question).to_be_visible()
+    captain.save()  # without the answer: the server asks for it
+    expect(captain.error_at("deal.ramsch_top_trump")).not_to_be_empty()
+    tap(captain, "ramsch_top_trump", 2)
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(1)
+    stored = Deal.objects.get().current
+    assert stored.input["ramsch_top_trump"] == 2
+    assert stored.result["points"] == {"1": 2, "2": -6, "3": 2, "4": 2}
+
+
+def test_a_farbwenz_tout_and_a_leaster_by_taps(phone):
+    rules = {"farbwenz": True, "leaster": True}
+    table = seated_table(4, game="schafkopf", rules=rules)
+    captain = CaptainPage(phone, table).sign_in()
+    # the Touts of games the rules do not play are not offered
+    expect(captain.form.locator('input[name="contract"][value="geier_tout"]')).to_have_count(0)
+    expect(captain.form.locator('input[name="contract"][value="ramsch"]')).to_have_count(0)
+
+    tap(captain, "contract", "farbwenz_tout")
+    tap(captain, "suit", "hearts")
+    tap(captain, "declarer", 2)
+    tap(captain, "band", "120")
+    tap(captain, "declarer_tricks", 8)
+    tap(captain, "laufende", 2)
+    expect(phone.locator("#preview h3")).to_contain_text("14")  # 10 + 2 × 2
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(1)
+    tout = Deal.objects.get(number=1).current
+    assert (tout.input["contract"], tout.input["suit"]) == ("farbwenz_tout", "hearts")
+    assert tout.result["points"] == {"1": -14, "2": 42, "3": -14, "4": -14}
+
+    tap(captain, "contract", "leaster")
+    expect(captain.form.locator('input[name="declarer"]').first).to_be_hidden()
+    for seat, points in {1: 10, 2: 45, 3: 40, 4: 25}.items():
+        captain.form.locator(f"#ramsch-{seat}").fill(str(points))
+    expect(phone.locator("#preview h3")).to_be_visible()
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(2)
+    leaster = Deal.objects.get(number=2).current
+    assert leaster.result["points"] == {"1": 6, "2": -2, "3": -2, "4": -2}
+    assert leaster.result["winner"] == "leaster_winners"

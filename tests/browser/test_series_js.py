@@ -25,6 +25,7 @@ from rules.doppelkopf import (
 from tests.browser.captain import CaptainPage
 from tests.factories.tournaments import seated_table
 from tournaments.engine.series import (
+    BockMode,
     BockSettings,
     BockStacking,
     PlayedDeal,
@@ -48,6 +49,8 @@ def random_case(rng: random.Random) -> dict:
             multiplier=rng.randint(2, 4),
             max_level=rng.randint(1, 4),
             pause_compulsory_solos=rng.random() < 0.5,
+            mode=rng.choice(list(BockMode)),
+            add_points=rng.randint(1, 3),
         )
     settings = SeriesSettings(
         table_size=table_size,
@@ -202,7 +205,16 @@ def test_a_deal_entered_offline_starts_its_bock_round_on_the_page(phone):
         }""",
         [settings, cursor, tie],
     )
-    assert nxt == {"level": 1, "factor": 2, "deals_left": 4}
+    assert nxt == {"level": 1, "factor": 2, "deals_left": 4, "points": 0}
+    adding = {**settings, "bock": {**settings["bock"], "mode": "add", "add_points": 2}}
+    nxt = phone.evaluate(
+        """([s, c, d]) => {
+            const after = KarlchenSeries.after(s, c, KarlchenSeries.played("doppelkopf", d));
+            return KarlchenSeries.nextDeal(s, after).bock;
+        }""",
+        [adding, cursor, tie],
+    )
+    assert nxt == {"level": 1, "factor": 1, "deals_left": 4, "points": 2}
 
 
 FOLLOW = """(cases) => cases.map((one) => {
@@ -230,6 +242,7 @@ def test_the_page_follows_the_series_engine_through_random_series(phone):
     assert any(case["expected"]["next"] is None for case in cases)
     bock_next = [case["expected"]["next"] for case in cases if case["expected"]["next"]]
     assert any(upcoming["bock"]["level"] > 1 for upcoming in bock_next)
+    assert any(upcoming["bock"]["points"] > 1 for upcoming in bock_next)
 
 
 QUICK_ENTRIES = [

@@ -247,6 +247,38 @@ def test_a_schafkopf_club_evening_stores_its_options(desk):
     assert fields["sk_deck"].initial == "short"
 
 
+def test_bock_that_adds_points_is_chosen_at_the_desk(desk):
+    form = {**DDV_FORM, "dk_bock_triggers": ["tie_120"], "dk_bock_mode": "add"}
+    form |= {"dk_bock_add_points": "2"}
+    desk.post("/desk/new/", form)
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    assert tournament.rules == {
+        "bock_triggers": ["tie_120"],
+        "bock_mode": "add",
+        "bock_add_points": 2,
+    }
+    bock = tournament.series_settings(4).bock
+    assert bock is not None
+    assert (bock.mode, bock.add_points, bock.factor(2), bock.points(2)) == ("add", 2, 1, 4)
+    fields = desk.get(f"/desk/{tournament.pk}/setup/").context["form"].fields
+    assert (fields["dk_bock_mode"].initial, fields["dk_bock_add_points"].initial) == ("add", 2)
+
+
+def test_the_leaster_and_the_highest_trump_are_chosen_at_the_desk(desk):
+    form = {**DDV_FORM, "game": "schafkopf", "preset": "schafkopf"}
+    form |= {"sk_ramsch": "on", "sk_leaster": "on", "sk_ramsch_tie": "tricks_then_trump"}
+    form |= {"sk_geier": "on", "sk_tariff_leaster": "3"}
+    desk.post("/desk/new/", form)
+    tournament = Tournament.objects.get(name="Herbstturnier")
+    assert tournament.rules == {
+        "ramsch": True,
+        "leaster": True,
+        "ramsch_tie": "tricks_then_trump",
+        "geier": True,
+        "tariff": {"leaster": 3},
+    }
+
+
 def test_the_schafkopf_presets_fill_in_the_club_options(desk):
     page = desk.get("/desk/new/")
     presets = page.context["presets"]

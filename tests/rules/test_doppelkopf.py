@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from karlchen.refusals import InvariantViolation, Refused
 from rules import bock_triggers, parse_rules, score_deal
-from rules.common import DealScore
+from rules.common import DealScore, Line
 from rules.doppelkopf import (
     CONTRACTS,
     EXTRA_TYPES,
@@ -81,10 +81,20 @@ def test_contract_example(example):
     the_deal = deal_from_dict(request["deal"])
     if "error" in example:
         with pytest.raises(Refused) as refused:
-            score_deal(rules, the_deal, bock_factor=request.get("bock_factor", 1))
+            score_deal(
+                rules,
+                the_deal,
+                bock_factor=request.get("bock_factor", 1),
+                bock_points=request.get("bock_points", 0),
+            )
         assert example["error"]["field"] in {p.field for p in refused.value.problems}
     else:
-        score = score_deal(rules, the_deal, bock_factor=request.get("bock_factor", 1))
+        score = score_deal(
+            rules,
+            the_deal,
+            bock_factor=request.get("bock_factor", 1),
+            bock_points=request.get("bock_points", 0),
+        )
         expected = {int(seat): points for seat, points in example["response"]["points"].items()}
         assert (score.winner, dict(score.points)) == (example["response"]["winner"], expected)
 
@@ -670,8 +680,62 @@ def test_a_bock_deal_shows_the_factor_as_its_last_line():
 
 
 def test_the_factor_is_at_least_one():
-    with pytest.raises(ValueError, match="bock_factor"):
+    with pytest.raises(ValueError, match="Bock"):
         score_doppelkopf(DDV, deal(131), bock_factor=0)
+    with pytest.raises(ValueError, match="Bock"):
+        score_doppelkopf(DDV, deal(131), bock_points=-1)
+    with pytest.raises(ValueError, match="Bock"):  # a deal is multiplied or gets points
+        score_doppelkopf(DDV, deal(131), bock_factor=2, bock_points=1)
+
+
+@given(rules_and_deals(), st.integers(1, 40))
+def test_property_added_bock_points_pay_the_winner_that_much_more(case, added):
+    rules, the_deal = case
+    plain = accepted(rules, the_deal)
+    bock = score_doppelkopf(rules, the_deal, bock_points=added)
+    assert sum(bock.points.values()) == 0
+    assert bock.bock_points == added  # as the series gave them, like a factor
+    if bock.lines == plain.lines:  # a deal that scores nothing stays at nothing
+        assert (bock.points, bock.lines, bock.value) == (plain.points, plain.lines, plain.value)
+        assert plain.value == 0 or plain.lines[-1].code == "no_hintertuer"
+        return
+    ahead = bock.lines[-1].party
+    assert bock.lines[:-1] == plain.lines
+    assert bock.lines[-1] == Line("bock_points", ahead, added)
+    assert (bock.value, bock.winner, bock.bock_factor) == (plain.value + added, plain.winner, 1)
+    assert plain.winner in (None, ahead)
+    # each seat moves by the points as it moves by the value (a solo's by its multiplier)
+    net = added if ahead == "re" else -added
+    per_seat = net * (rules.solo_multiplier // 3) if plain.scored_as_solo else net
+    side = 3 if plain.scored_as_solo else 1
+    for seat, points in bock.points.items():
+        moved = side * per_seat if seat in the_deal.re else -per_seat
+        assert points - plain.points[seat] == moved
+
+
+def test_added_bock_points_go_to_the_winner():
+    score = score_doppelkopf(DDV, deal(131, re_ann="re"), bock_points=1)
+    assert lines(score) == [("won", "re", 1), ("re_announced", "re", 2), ("bock_points", "re", 1)]
+    assert (score.value, score.points[1], score.points[2], score.bock_points) == (4, 4, -4, 1)
+    kontra = score_doppelkopf(DDV, deal(100), bock_points=2)
+    assert lines(kontra)[-1] == ("bock_points", "kontra", 2)
+    soloist = score_doppelkopf(DDV, solo(100), bock_points=1)
+    assert soloist.points[1] == score_doppelkopf(DDV, solo(100)).points[1] - 3
+    assert score_doppelkopf(DDV, deal(131)).bock_points == 0
+    # nobody won and nobody is ahead: nothing to add to (the points are still named)
+    level = deal(120, re_ann="no90", ko_ann="no90")  # both fail their Absage, each reached 120
+    score = score_doppelkopf(DDV, level, bock_points=1)
+    assert (score.winner, score.value, score.bock_points) == (None, 0, 1)
+    assert "bock_points" not in [line.code for line in score.lines]
+    assert set(score.points.values()) == {0}
+
+
+def test_added_bock_points_leave_a_deal_that_scores_nothing_at_nothing():
+    rules = parse_doppelkopf_rules({"no_hintertuer": True})
+    turned = deal(121, extras=[("fox", "kontra"), ("fox", "kontra")])
+    plain = score_doppelkopf(rules, turned)
+    score = score_doppelkopf(rules, turned, bock_points=1)
+    assert (score.points, score.value, score.lines) == (plain.points, 0, plain.lines)
 
 
 @pytest.mark.parametrize(
@@ -715,9 +779,12 @@ def test_bock_options_are_parsed_and_checked():
             "bock_multiplier": 3,
             "bock_max_level": 2,
             "bock_pause_compulsory_solos": True,
+            "bock_mode": "add",
+            "bock_add_points": 2,
         }
     )
     assert rules.bock
+    assert (rules.bock_mode, rules.bock_add_points) == ("add", 2)
     assert (rules.bock_length, rules.bock_stacking) == (5, "add")
     assert (rules.bock_multiplier, rules.bock_max_level) == (3, 2)
     assert parse_doppelkopf_rules({"bock_length": "players"}).bock_length is None
@@ -729,6 +796,8 @@ def test_bock_options_are_parsed_and_checked():
         "bock_multiplier": 5,
         "bock_max_level": True,
         "bock_pause_compulsory_solos": "yes",
+        "bock_mode": "plus",
+        "bock_add_points": 11,
     }
     with pytest.raises(Refused) as refused:
         parse_doppelkopf_rules(bad)

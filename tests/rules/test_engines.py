@@ -17,6 +17,7 @@ PURE_PACKAGES = [
     REPO / "tournaments" / "engine",
     REPO / "seating" / "engine",
     REPO / "seasons" / "engine",
+    REPO / "teams" / "engine",
 ]
 # What the engines share with the rest of Karlchen: the refusals (pure Python as well).
 SHARED = {"karlchen.refusals"}
@@ -63,7 +64,7 @@ def test_engines_import_only_the_standard_library(package):
             "math",
             "random",
             "datetime",  # the season engine: evenings have dates
-            "fractions",  # the season engine: exact averages
+            "fractions",  # the season and side ranking engines: exact averages
         }
         assert foreign == set(), f"{name} imports {foreign}"
 

@@ -41,9 +41,13 @@ CLUB_CONTRACTS = (
     "geier",
     "farbgeier",
     "farbwenz",
+    "geier_tout",
+    "farbgeier_tout",
+    "farbwenz_tout",
     "bettel",
     "bettel_ouvert",
     "ramsch",
+    "leaster",
 )
 SOLO_LIKE = ("wenz", "solo", "wenz_tout", "solo_tout", "sie")
 DEAL_DEFAULTS = {
@@ -153,6 +157,7 @@ def test_the_public_names():
         "bettel_ouvert": 6,
         "ramsch": 2,
         "durchmarsch": 7,
+        "leaster": 2,
     }
 
 

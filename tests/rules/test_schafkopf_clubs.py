@@ -685,3 +685,178 @@ def test_any_club_deal_is_scored_or_refused_with_plain_params(rules, deal):
         return
     assert problems
     assert all(type(value) in (int, str) for p in problems for value in p.params.values())
+
+
+# --- a Ramsch tie decided by the highest trump (RULES.md §10.9) -------------------------------
+
+BY_TRUMP = dataclasses.replace(EVERYTHING, ramsch_tie="tricks_then_trump")
+TRUMP_ONLY = dataclasses.replace(EVERYTHING, ramsch_tie="trump")
+
+
+def test_level_in_points_and_tricks_the_highest_trump_loses():
+    deal = ramsch({1: 40, 2: 40, 3: 20, 4: 20}, {1: 3, 2: 3, 3: 1, 4: 1}, ramsch_top_trump=2)
+    assert points_of(deal, BY_TRUMP) == {1: 1, 2: -3, 3: 1, 4: 1}
+    # the tricks still come first: player 1 took more and loses, whoever took the top trump
+    more_tricks = ramsch({1: 40, 2: 40, 3: 20, 4: 20}, {1: 3, 2: 2, 3: 2, 4: 1})
+    assert points_of(more_tricks, BY_TRUMP) == {1: -3, 2: 1, 3: 1, 4: 1}
+
+
+def test_the_trump_rule_alone_needs_no_tricks():
+    deal = ramsch({1: 40, 2: 40, 3: 40, 4: 0}, {1: 3, 2: 2, 3: 2, 4: 1}, ramsch_top_trump=3)
+    assert points_of(deal, TRUMP_ONLY) == {1: 1, 2: 1, 3: -3, 4: 1}
+    no_tricks = ramsch({1: 40, 2: 40, 3: 30, 4: 10}, ramsch_top_trump=1)
+    no_tricks_rules = dataclasses.replace(TRUMP_ONLY, ramsch_jungfrau=False)
+    assert points_of(no_tricks, no_tricks_rules) == {1: -3, 2: 1, 3: 1, 4: 1}
+
+
+def test_four_level_players_the_highest_trump_pays_all():
+    deal = ramsch(dict.fromkeys((1, 2, 3, 4), 30), dict.fromkeys((1, 2, 3, 4), 2))
+    assert points_of(dataclasses.replace(deal, ramsch_top_trump=4), BY_TRUMP) == {
+        1: 1,
+        2: 1,
+        3: 1,
+        4: -3,
+    }
+
+
+def test_the_highest_trump_is_asked_for_only_where_it_decides():
+    level = {1: 40, 2: 40, 3: 20, 4: 20}
+    tied_tricks = {1: 3, 2: 3, 3: 1, 4: 1}
+    assert refusals(ramsch(level, tied_tricks), BY_TRUMP) == {
+        ("ramsch_top_trump_required", "deal.ramsch_top_trump")
+    }
+    assert refusals(ramsch(level, tied_tricks, ramsch_top_trump=3), BY_TRUMP) == {
+        ("ramsch_top_trump_not_level", "deal.ramsch_top_trump")
+    }
+    # more tricks decided it, or nobody is level: no trump to name
+    assert refusals(ramsch(level, {1: 3, 2: 2, 3: 2, 4: 1}, ramsch_top_trump=1), BY_TRUMP) == {
+        ("ramsch_top_trump_no_tie", "deal.ramsch_top_trump")
+    }
+    single = ramsch({1: 30, 2: 45, 3: 20, 4: 25}, ramsch_top_trump=2)
+    assert refusals(single, TRUMP_ONLY) == {("ramsch_top_trump_no_tie", "deal.ramsch_top_trump")}
+    # a Durchmarsch is won, not lost: no tie
+    march = ramsch({1: 0, 2: 120, 3: 0, 4: 0}, {1: 0, 2: 8, 3: 0, 4: 0}, ramsch_top_trump=2)
+    assert refusals(march, TRUMP_ONLY) == {("ramsch_top_trump_no_tie", "deal.ramsch_top_trump")}
+    # the rule set decides by tricks or all lose: the trump is not entered
+    assert refusals(ramsch(level, tied_tricks, ramsch_top_trump=1)) == {
+        ("ramsch_top_trump_not_allowed", "deal.ramsch_top_trump")
+    }
+    # bad points or missing tricks: who is level is unknown, so only those are refused
+    assert refusals(ramsch({1: 40, 2: 40, 3: 20, 4: 30}), BY_TRUMP) == {
+        ("ramsch_points_sum", "deal.ramsch_points")
+    }
+    assert refusals(ramsch(level), BY_TRUMP) == {("tricks_required", "deal.ramsch_tricks")}
+    assert refusals(ramsch(level, {1: 3, 2: 3, 3: 1, 4: 2}), BY_TRUMP) == {
+        ("ramsch_tricks_sum", "deal.ramsch_tricks")
+    }
+    assert refusals(ramsch(level, {1: 3, 2: 3, 3: 2}), BY_TRUMP) == {
+        ("ramsch_seats", "deal.ramsch_tricks")
+    }
+
+
+def test_the_highest_trump_is_not_for_a_declared_game():
+    deal = make_deal("solo", ramsch_top_trump=1)
+    assert ("not_for_contract", "deal.ramsch_top_trump") in refusals(deal)
+
+
+@given(
+    st.lists(st.sampled_from((20, 30, 40)), min_size=3, max_size=3),
+    st.sampled_from(("tricks_then_trump", "trump")),
+    st.data(),
+)
+def test_property_the_highest_trump_leaves_exactly_one_loser(three, tie, data):
+    points = {1: three[0], 2: three[1], 3: three[2], 4: 120 - sum(three)}
+    assume(0 <= points[4] <= 120 and points[4] not in (1, 119))
+    tricks = {1: 2, 2: 2, 3: 2, 4: 2}
+    most = max(points.values())
+    level = [seat for seat, value in points.items() if value == most]
+    rules = dataclasses.replace(EVERYTHING, ramsch_tie=tie, ramsch_jungfrau=False)
+    top = data.draw(st.sampled_from(level)) if len(level) > 1 else None
+    score = score_schafkopf(rules, ramsch(points, tricks, ramsch_top_trump=top))
+    losers = [seat for seat, value in score.points.items() if value < 0]
+    assert losers == [top if top is not None else level[0]]
+    assert sum(score.points.values()) == 0
+
+
+# --- the Touts of the club games and the Leaster (RULES.md §10.8, §10.9) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("contract", "suit", "laufende"),
+    [("geier_tout", None, 2), ("farbgeier_tout", "hearts", 3), ("farbwenz_tout", "bells", 4)],
+)
+def test_a_club_games_tout_is_won_with_every_trick_and_paid_like_a_tout(contract, suit, laufende):
+    deal = make_deal(contract, suit=suit, declarer_points=120, declarer_tricks=8, laufende=laufende)
+    score = score_schafkopf(EVERYTHING, deal)
+    # the Tout's base (10 by default) and its Laufende twice: no Schneider, no Schwarz
+    assert score.winner == "declarer"
+    assert [line.code for line in score.lines] == [f"base_{contract}", "laufende"]
+    assert score.value == EVERYTHING.tariff["tout"] + 2 * laufende
+    lost = dataclasses.replace(deal, declarer_points=100, declarer_tricks=7)
+    assert score_schafkopf(EVERYTHING, lost).winner == "defenders"
+
+
+def test_a_club_games_tout_needs_its_game():
+    only_geier = SchafkopfRules(geier=True)
+    deal = make_deal("geier_tout", declarer_points=120, declarer_tricks=8)
+    assert score_schafkopf(only_geier, deal).winner == "declarer"
+    for contract, suit in (("farbgeier_tout", "hearts"), ("farbwenz_tout", "hearts")):
+        refused = make_deal(contract, suit=suit, declarer_points=120, declarer_tricks=8)
+        assert refusals(refused, only_geier) == {("contract_not_allowed", "deal.contract")}
+
+
+def test_the_touts_keep_their_games_trumps_and_suits():
+    # a Geier has four Ober: at most 4 Laufende; a Farbwenz Tout needs its suit
+    geier = make_deal("geier_tout", declarer_points=120, declarer_tricks=8, laufende=5)
+    assert refusals(geier) == {("laufende_range", "deal.laufende")}
+    colour = make_deal("farbwenz_tout", declarer_points=120, declarer_tricks=8)
+    assert refusals(colour) == {("suit_required", "deal.suit")}
+    # Laufende count from the Wenz minimum (2), as in the games themselves
+    low = make_deal("geier_tout", declarer_points=120, declarer_tricks=8, laufende=1)
+    assert refusals(low) == {("laufende_below_minimum", "deal.laufende")}
+    assert refusals(make_deal("geier_tout", suit="hearts", declarer_points=120, declarer_tricks=8))
+
+
+def leaster(points: dict[int, int], tricks: dict[int, int] | None = None, **fields):
+    return SchafkopfDeal("leaster", ramsch_points=points, ramsch_tricks=tricks, **fields)
+
+
+def test_the_fewest_points_win_the_leaster():
+    score = score_schafkopf(EVERYTHING, leaster({1: 10, 2: 45, 3: 40, 4: 25}))
+    assert (score.winner, score.value) == ("leaster_winners", 2)
+    assert score.lines == (Line("base_leaster", "leaster_winners", 2),)
+    assert dict(score.points) == {1: 6, 2: -2, 3: -2, 4: -2}
+
+
+def test_level_on_the_fewest_points_win_the_leaster_together():
+    # no tricks are needed: a player at 0 points simply has the fewest
+    assert points_of(leaster({1: 0, 2: 0, 3: 60, 4: 60})) == {1: 4, 2: 4, 3: -4, 4: -4}
+    assert points_of(leaster(dict.fromkeys((1, 2, 3, 4), 30))) == dict.fromkeys((1, 2, 3, 4), 0)
+
+
+def test_klopfen_doubles_a_leaster_and_nothing_else_applies():
+    assert points_of(leaster({1: 10, 2: 45, 3: 40, 4: 25}, knocked=(2,))) == {
+        1: 12,
+        2: -4,
+        3: -4,
+        4: -4,
+    }
+    # Jungfrau and Durchmarsch are the Ramsch's: a Leaster player with every trick just loses
+    march = leaster({1: 120, 2: 0, 3: 0, 4: 0}, {1: 8, 2: 0, 3: 0, 4: 0})
+    assert points_of(march) == {1: -6, 2: 2, 3: 2, 4: 2}
+
+
+def test_leaster_refusals():
+    assert refusals(leaster({1: 10, 2: 45, 3: 40, 4: 25}), STANDARD) == {
+        ("contract_not_allowed", "deal.contract")
+    }
+    assert refusals(leaster({1: 10, 2: 45, 3: 40, 4: 20})) == {
+        ("ramsch_points_sum", "deal.ramsch_points")
+    }
+    assert refusals(SchafkopfDeal("leaster")) == {("ramsch_points_required", "deal.ramsch_points")}
+    wrong = leaster({1: 10, 2: 10, 3: 50, 4: 50}, ramsch_top_trump=1, declarer=1, kontra=2)
+    assert refusals(dataclasses.replace(wrong), BY_TRUMP) == {
+        ("not_for_contract", "deal.ramsch_top_trump"),
+        ("not_for_contract", "deal.declarer"),
+        ("not_for_contract", "deal.kontra"),
+    }

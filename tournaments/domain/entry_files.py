@@ -62,8 +62,9 @@ class EntryRow:
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_entry_file(file_name: str, content: bytes) -> list[dict[str, str]]:
-    """The rows of an uploaded entry list, keyed by our column names (``file`` refusals)."""
+def read_table(file_name: str, content: bytes) -> list[list[str]]:
+    """The cells of an uploaded list (CSV or XLSX), row by row, its header first, checked as
+    the module says (``file`` refusals): the entry lists' reader, and the team lists'."""
     if len(content) > MAX_FILE_BYTES:
         raise refused("entry_file_too_large", "file", max=MAX_FILE_BYTES // 1000)
     is_xlsx = file_name.lower().endswith(".xlsx") or content.startswith(b"PK")
@@ -74,6 +75,17 @@ def read_entry_file(file_name: str, content: bytes) -> list[dict[str, str]]:
     for line, cells in enumerate(table, start=1):
         if sum(len(cell) for cell in cells) > MAX_LINE_CHARS:  # a quoted CSV cell over lines
             raise refused("entry_file_line_too_long", "file", line=line, max=MAX_LINE_CHARS)
+    return table
+
+
+def column_key(name: object) -> str:
+    """A header cell as a key: lower case, "_" for spaces and dashes, no trailing dot."""
+    return _plain(name)
+
+
+def read_entry_file(file_name: str, content: bytes) -> list[dict[str, str]]:
+    """The rows of an uploaded entry list, keyed by our column names (``file`` refusals)."""
+    table = read_table(file_name, content)
     header = [COLUMN_NAMES.get(_plain(name), _plain(name) or "?") for name in table[0]]
     unknown = [name for name in header if name not in CSV_COLUMNS]
     if unknown or "name" not in header:

@@ -61,6 +61,13 @@ class BockStacking(StrEnum):
     QUEUE = "queue"  # its round waits until the running ones are over: never more than one level
 
 
+class BockMode(StrEnum):
+    """What a Bock level does to a deal's value."""
+
+    MULTIPLY = "multiply"  # the value times the factor (×2)
+    ADD = "add"  # the value plus ``add_points`` per level (+1)
+
+
 @dataclass(frozen=True, slots=True)
 class BockSettings:
     """How a club plays Bock rounds (the triggers themselves are the rules engine's)."""
@@ -70,25 +77,35 @@ class BockSettings:
     multiplier: int = 2  # the factor of one Bock level
     max_level: int = 3  # "bis zu Dreifachbock": more overlapping rounds count no higher
     pause_compulsory_solos: bool = False  # Pflichtsoli are never Bock and use up no Bock deal
+    mode: BockMode = BockMode.MULTIPLY
+    add_points: int = 1  # mode ADD: the points one Bock level adds to the value
 
     def __post_init__(self) -> None:
-        if self.length < 1 or self.multiplier < 2 or self.max_level < 1:
+        if self.length < 1 or self.multiplier < 2 or self.max_level < 1 or self.add_points < 1:
             raise ValueError(f"invalid Bock settings: {self!r}")
 
     def factor(self, level: int) -> int:
+        if self.mode is BockMode.ADD:
+            return 1
         if self.stacking is BockStacking.ADD:
             return 1 + (self.multiplier - 1) * level
         return int(self.multiplier**level)
 
+    def points(self, level: int) -> int:
+        """What a Bock deal of ``level`` adds to the value (mode ADD; each level adds the same,
+        whether overlapping rounds stack as ``multiply`` or ``add``)."""
+        return self.add_points * level if self.mode is BockMode.ADD else 0
+
 
 @dataclass(frozen=True, slots=True)
 class Bock:
-    """The Bock rounds where the series stands: the next deal's level and factor, and how many
-    Bock deals are still to come (the next one included)."""
+    """The Bock rounds where the series stands: the next deal's level, its factor or the points
+    it adds (mode ADD), and how many Bock deals are still to come (the next one included)."""
 
     level: int
     factor: int
     deals_left: int
+    points: int = 0
 
 
 NO_BOCK = Bock(level=0, factor=1, deals_left=0)
@@ -304,7 +321,7 @@ def _bock(settings: SeriesSettings, cursor: _Cursor) -> Bock:
         level, left = 1, sum(cursor.bock_rounds)
     else:
         level, left = min(len(cursor.bock_rounds), bock.max_level), max(cursor.bock_rounds)
-    return Bock(level=level, factor=bock.factor(level), deals_left=left)
+    return Bock(level=level, factor=bock.factor(level), deals_left=left, points=bock.points(level))
 
 
 def _bock_paused(settings: SeriesSettings, kind: DealKind) -> bool:
@@ -315,6 +332,12 @@ def _bock_paused(settings: SeriesSettings, kind: DealKind) -> bool:
 def bock_factor(settings: SeriesSettings, upcoming: NextDeal, kind: DealKind) -> int:
     """The Bock factor of the deal ``upcoming`` once its kind is known (a Pflichtsolo pauses)."""
     return 1 if _bock_paused(settings, kind) else upcoming.bock.factor
+
+
+def bock_points(settings: SeriesSettings, upcoming: NextDeal, kind: DealKind) -> int:
+    """The points the Bock rounds add to the deal ``upcoming`` (mode ADD) once its kind is
+    known (a Pflichtsolo pauses)."""
+    return 0 if _bock_paused(settings, kind) else upcoming.bock.points
 
 
 def _bock_after(
@@ -438,6 +461,7 @@ class TimelineEntry:
     kind: DealKind
     deal: NextDeal
     bock_factor: int = 1  # what the deal's points were multiplied by (1: not a Bock deal)
+    bock_points: int = 0  # what Bock added to the deal's value (mode ADD)
 
 
 def timeline(
@@ -456,7 +480,11 @@ def timeline(
         upcoming = _next_deal(settings, cursor)
         kind = _kind(settings, cursor, deal)
         assert upcoming is not None  # _kind refuses a deal after the last one
-        factor = bock_factor(settings, upcoming, kind)
-        entries.append(TimelineEntry(kind=kind, deal=upcoming, bock_factor=factor))
+        factor, points = (
+            bock_factor(settings, upcoming, kind),
+            bock_points(settings, upcoming, kind),
+        )
+        entry = TimelineEntry(kind=kind, deal=upcoming, bock_factor=factor, bock_points=points)
+        entries.append(entry)
         cursor = _after(settings, cursor, kind, deal)
     return tuple(entries)

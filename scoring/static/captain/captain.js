@@ -407,10 +407,12 @@
   function schafkopfDeal() {
     const contract = value("contract");
     const deal = { contract: contract };
-    if (contract === "ramsch") {
+    if (contract === "ramsch" || contract === "leaster") {
       deal.ramsch_points = byPlayer("ramsch-points");
       const tricks = byPlayer("ramsch-tricks");
       if (Object.keys(tricks).length) deal.ramsch_tricks = tricks;
+      const topTrump = form.querySelector("[data-ramsch-top-trump]");
+      if (topTrump && !topTrump.hidden) deal.ramsch_top_trump = chosenNumber("ramsch_top_trump");
     } else {
       deal.declarer = chosenNumber("declarer");
       deal.partner = chosenNumber("partner");
@@ -436,6 +438,38 @@
   function shown(name) {
     const input = form.querySelector(`[name="${name}"]`);
     return Boolean(input) && !input.closest("[hidden]");
+  }
+
+  /* Who took the highest trump is asked only of the players level on the most points (after
+   * the tricks, where the rule set counts them first): rules/ramsch.py _check_top_trump. */
+  function updateTopTrump(contract) {
+    const box = form.querySelector("[data-ramsch-top-trump]");
+    if (!box) return;
+    const level = contract === "ramsch" ? ramschLevel(box.dataset.ramschTopTrump) : [];
+    box.hidden = level.length < 2;
+    box.querySelectorAll("[data-top-trump-seat]").forEach((chip) => {
+      const asked = level.includes(chip.dataset.topTrumpSeat);
+      chip.hidden = !asked;
+      const input = chip.querySelector("input");
+      input.disabled = !asked;
+      if (!asked) input.checked = false;
+    });
+  }
+
+  /* The seats level on the most card points typed so far ([] while that is not known). */
+  function ramschLevel(tie) {
+    const points = byPlayer("ramsch-points");
+    const seats = Object.keys(points);
+    if (seats.length < 4 || seats.some((seat) => !Number.isInteger(points[seat]))) return [];
+    const most = Math.max(...seats.map((seat) => points[seat]));
+    let level = seats.filter((seat) => points[seat] === most);
+    if (tie === "tricks_then_trump" && level.length > 1) {
+      const tricks = byPlayer("ramsch-tricks");
+      if (level.some((seat) => !Number.isInteger(tricks[seat]))) return [];
+      const mostTricks = Math.max(...level.map((seat) => tricks[seat]));
+      level = level.filter((seat) => tricks[seat] === mostTricks);
+    }
+    return level;
   }
 
   /* A Ramsch's figure per playing seat ("ramsch-points" or "ramsch-tricks"), typed ones only. */
@@ -474,6 +508,7 @@
       form.querySelectorAll("[data-ramsch-tricks]").forEach((field) => {
         field.value = deal.ramsch_tricks?.[field.dataset.ramschTricks] ?? "";
       });
+      setChecked("ramsch_top_trump", [deal.ramsch_top_trump]);
     } else {
       setChecked("solo", [deal.solo]);
       setChecked("re", deal.re || []);
@@ -580,7 +615,8 @@
     const byTricks = contract?.endsWith("_tout") || contract?.startsWith("bettel");
     const edge = [0, 120, "0", "120"].includes(points);
     const box = form.querySelector("[data-tricks]");
-    box.hidden = contract === "ramsch" || !(byTricks || edge);
+    box.hidden = contract === "ramsch" || contract === "leaster" || !(byTricks || edge);
+    updateTopTrump(contract);
     const other = form.querySelector("[data-other-points]");
     const known = exact && Number.isInteger(points) && points >= 0 && points <= 120;
     other.textContent = known ? text("other_side_points", { points: 120 - points }) : "";
@@ -812,7 +848,10 @@
       progress.append(` · ${text("sits_out", { name: data.names[String(next.sitting_out)] })}`);
     }
     const parts = [progress];
-    if (next.bock?.level) {
+    if (next.bock?.points) {
+      const values = { points: next.bock.points, left: next.bock.deals_left };
+      parts.push(paragraph(text("bock_add", values), "banner bock"));
+    } else if (next.bock?.level) {
       const values = { factor: next.bock.factor, left: next.bock.deals_left };
       parts.push(paragraph(text("bock", values), "banner bock"));
     }

@@ -13,7 +13,7 @@
     silent_wedding: "silent_wedding",
     poverty: "poverty",
   };
-  const NO_BOCK = { level: 0, factor: 1, deals_left: 0 };
+  const NO_BOCK = { level: 0, factor: 1, deals_left: 0, points: 0 };
   const TOTAL_POINTS = 240;
   const LEVELS = [null, "no90", "no60", "no30", "schwarz"]; // index 0 stands for Re or Kontra
   const ABSAGE_LIMITS = { no90: 90, no60: 60, no30: 30, schwarz: null };
@@ -61,8 +61,14 @@
   /* --- Bock rounds: a port of _bock, bock_factor and _bock_after --- */
 
   function bockFactor(rules, level) {
+    if (rules.mode === "add") return 1;
     if (rules.stacking === "add") return 1 + (rules.multiplier - 1) * level;
     return rules.multiplier ** level;
+  }
+
+  /* What a Bock deal of `level` adds to the value where Bock adds points (bock_mode "add"). */
+  function bockPoints(rules, level) {
+    return rules.mode === "add" ? rules.add_points * level : 0;
   }
 
   /* The next deal's Bock level and factor, and the Bock deals still to come. */
@@ -73,7 +79,12 @@
     const queued = rules.stacking === "queue";
     const level = queued ? 1 : Math.min(rounds.length, rules.max_level);
     const left = queued ? rounds.reduce((sum, n) => sum + n, 0) : Math.max(...rounds);
-    return { level: level, factor: bockFactor(rules, level), deals_left: left };
+    return {
+      level: level,
+      factor: bockFactor(rules, level),
+      deals_left: left,
+      points: bockPoints(rules, level),
+    };
   }
 
   function bockPaused(settings, dealKind) {

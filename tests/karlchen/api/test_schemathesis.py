@@ -29,9 +29,10 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from printing.domain.documents import document_path
+from teams.domain.teams import Roster, create_team
 from tests.factories.api import publish
 from tests.factories.documents import play_series, seated_series
-from tests.factories.tournaments import organiser
+from tests.factories.tournaments import ORGA, organiser
 from tournaments.enums import JobKind, JobStatus
 from tournaments.models import Job
 
@@ -86,11 +87,16 @@ def world(request, db, media_root, requests_keep_the_connection):
     elif request.param == "organiser":
         token = Token.objects.create(user=organiser())
         headers["Authorization"] = f"Token {token.key}"
+    entries = list(tournament.entries.order_by("start_number"))
+    team = create_team(
+        tournament, by=ORGA, name="Asse", roster=Roster(members=(entries[0].pk, entries[1].pk))
+    )
     ids = {
         "tournament_id": tournament.pk,
         "table_id": tables[0].pk,
-        "entry_id": tournament.entries.order_by("start_number").first().pk,
+        "entry_id": entries[0].pk,
         "job_id": job.pk,
+        "team_id": team.pk,
     }
     return ids, headers
 

@@ -393,3 +393,7 @@ def test_a_bock_deal_says_its_factor_in_the_remark():
         assert printouts._deal_cells(plain, [1, 2, 3, 4])[-1] == "Bock ×2"
         voided = replace(deal, voided=True)
         assert printouts._deal_cells(voided, [1, 2, 3, 4])[-1] == "void"
+        # Bock that adds points (RULES.md §2.3) says what it added
+        adding = replace(deal, bock_factor=1, bock_points=1)
+        assert printouts._deal_cells(adding, [1, 2, 3, 4])[-1] == "Voluntary solo · Bock +1"
+        assert printouts._deal_cells(replace(adding, voided=True), [1, 2, 3, 4])[-1] == "void"

@@ -307,6 +307,47 @@ def test_the_schafkopf_club_games_survive_the_archive():
     assert refusal_of(archive)[0][1] in ("archive_points_differ", "ramsch_points_sum")
 
 
+NEW_CLUB_RULES = {
+    "preset": "club_evening",
+    "leaster": True,
+    "farbwenz": True,
+    "ramsch_tie": "tricks_then_trump",
+}
+NEW_CLUB_DEALS = [
+    {
+        "contract": "ramsch",
+        "ramsch_points": {"1": 40, "2": 40, "3": 25, "4": 15},
+        "ramsch_tricks": {"1": 3, "2": 3, "3": 1, "4": 1},
+        "ramsch_top_trump": 2,
+    },
+    {"contract": "leaster", "ramsch_points": {"1": 10, "2": 45, "3": 40, "4": 25}},
+    {
+        "contract": "farbwenz_tout",
+        "declarer": 3,
+        "suit": "bells",
+        "declarer_points": 120,
+        "declarer_tricks": 8,
+        "laufende": 2,
+    },
+    {"contract": "geier_tout", "declarer": 4, "declarer_points": 100, "declarer_tricks": 7},
+]
+
+
+def test_the_highest_trump_the_leaster_and_the_new_touts_survive_the_archive():
+    series, (table,) = seated_series((4,), game="schafkopf", rules=NEW_CLUB_RULES)
+    for deal in NEW_CLUB_DEALS:
+        record_deal(table, deal=deal, by=ORGA)
+    corrected = {**NEW_CLUB_DEALS[0], "ramsch_top_trump": 1}
+    correct_deal(table, 1, deal=corrected, version=1, reason="Trumpf", by=ORGA)
+    archive = json.loads(json.dumps(export_archive(series.tournament)))
+    copy = import_archive(archive, by=ORGA)
+    assert copy.rules == NEW_CLUB_RULES
+    assert standing_figures(copy) == standing_figures(series.tournament)
+    assert {**export_archive(copy), "exported_at": None} == {**archive, "exported_at": None}
+    revision(archive)["input"]["ramsch_top_trump"] = 3  # not one of the level players
+    assert refusal_of(archive)[0][1] in ("archive_points_differ", "ramsch_top_trump_not_level")
+
+
 def test_a_void_must_keep_what_was_entered_and_score_nothing(played):
     archive = export_archive(played)
     deals = archive["series"][0]["tables"][1]["deals"]

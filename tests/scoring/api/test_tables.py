@@ -69,6 +69,7 @@ def test_the_captain_reads_the_table_now(captain, played):
                 "confirmed": True,  # nobody needs to confirm in this tournament
                 "confirmers": [1, 3],  # position 4 (Kontra) keeps the list: Re confirms
                 "bock_factor": 1,
+                "bock_points": 0,
             },
             {
                 "number": 2,
@@ -82,11 +83,12 @@ def test_the_captain_reads_the_table_now(captain, played):
                 "confirmed": True,
                 "confirmers": [2],
                 "bock_factor": 1,
+                "bock_points": 0,
             },
         ],
         "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
         "next_deal": {
-            "bock": {"level": 0, "factor": 1, "deals_left": 0},  # no Bock rounds (DDV)
+            "bock": {"level": 0, "factor": 1, "deals_left": 0, "points": 0},  # no Bock rounds (DDV)
             "number": 3,
             "dealer": 2,  # after a compulsory solo the same player deals again (TSR 3.3)
             "sitting_out": None,
@@ -115,7 +117,7 @@ def test_a_five_table_names_who_sits_out_next():
     table = seated_table(5)
     body = client_for(table=table).get(state_url(table)).json()
     assert body["next_deal"] == {
-        "bock": {"level": 0, "factor": 1, "deals_left": 0},
+        "bock": {"level": 0, "factor": 1, "deals_left": 0, "points": 0},
         "number": 1,
         "dealer": 1,
         "sitting_out": 1,
@@ -182,6 +184,7 @@ def test_anyone_reads_the_score_sheet_of_a_public_tournament(anonymous, played):
                 "points": {"1": 1, "2": -1, "3": 1, "4": -1},
                 "totals": {"1": 1, "2": -1, "3": 1, "4": -1},
                 "bock_factor": 1,
+                "bock_points": 0,
             },
             {
                 "number": 2,
@@ -191,6 +194,7 @@ def test_anyone_reads_the_score_sheet_of_a_public_tournament(anonymous, played):
                 "points": {"1": -1, "2": 3, "3": -1, "4": -1},
                 "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
                 "bock_factor": 1,
+                "bock_points": 0,
             },
         ],
         "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
@@ -259,7 +263,7 @@ def test_the_api_says_which_deals_are_bock_and_what_comes(api_client):
     record_deal(table, deal=NORMAL, by=CAPTAIN)
     captain = client_for(table=table)
     body = captain.get(state_url(table)).json()
-    assert body["next_deal"]["bock"] == {"level": 1, "factor": 2, "deals_left": 3}
+    assert body["next_deal"]["bock"] == {"level": 1, "factor": 2, "deals_left": 3, "points": 0}
     assert [deal["bock_factor"] for deal in body["deals"]] == [1, 2]
     sheet = captain.get(sheet_url(table)).json()
     assert [deal["bock_factor"] for deal in sheet["deals"]] == [1, 2]
@@ -274,3 +278,26 @@ def test_the_api_says_which_deals_are_bock_and_what_comes(api_client):
     assert recorded.status_code == 201, recorded.content
     result = recorded.json()["result"]
     assert (result["bock_factor"], result["bock_triggers"]) == (2, ["tie_120"])
+
+
+def test_the_api_says_what_bock_adds_where_it_adds_points(api_client):
+    rules = {"bock_triggers": ["tie_120"], "bock_mode": "add", "bock_add_points": 2}
+    table = seated_table(4, rules=rules)
+    record_deal(table, deal={**NORMAL, "re_points": 120}, by=CAPTAIN)
+    captain = client_for(table=table)
+    body = captain.get(state_url(table)).json()
+    assert body["next_deal"]["bock"] == {"level": 1, "factor": 1, "deals_left": 4, "points": 2}
+    preview = captain.post(
+        f"{state_url(table)}deals/preview/", {"deal": NORMAL}, format="json"
+    ).json()
+    assert preview["result"]["lines"][-1] == {"code": "bock_points", "party": "re", "points": 2}
+    assert (preview["result"]["bock_points"], preview["result"]["value"]) == (2, 3)
+    assert "bock_factor" not in preview["result"]
+    recorded = captain.post(f"{state_url(table)}deals/", {"deal": NORMAL}, format="json")
+    assert recorded.status_code == 201, recorded.content
+    assert recorded.json()["result"]["bock_points"] == 2
+    sheet = captain.get(sheet_url(table)).json()
+    assert [(deal["bock_factor"], deal["bock_points"]) for deal in sheet["deals"]] == [
+        (1, 0),
+        (1, 2),
+    ]

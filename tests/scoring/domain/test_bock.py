@@ -159,3 +159,57 @@ def test_an_archive_of_an_older_version_with_fox_last_trick_still_imports():
     assert standing_figures(copy) == standing_figures(table.series.tournament)
     revision = copy.series.get(number=1).tables.get().deals.get().current
     assert revision.result["value"] == 3
+
+
+ADDING = {**BOCK, "bock_mode": "add", "bock_add_points": 2}
+
+
+def stored_points(table):
+    """Per deal: the Bock points in its result and the points per position as stored."""
+    return [
+        (row[1], table.deals.get(number=number).current.result.get("bock_points", 0))
+        for number, row in enumerate(stored(table), start=1)
+    ]
+
+
+def test_bock_that_adds_points_adds_them_to_the_winners_and_corrections_move_them():
+    table = seated_table(4, rules=ADDING)
+    play(table, lambda nd: normal(nd.players, 120))  # 120:120 → a Bock round of 4 deals
+    state = table_state(table)
+    assert (state.next_deal.bock.points, state.next_deal.bock.factor) == (2, 1)
+    preview = preview_deal(table, deal=normal([1, 2], 130))
+    assert (preview.score.bock_points, preview.score.value) == (2, 3)
+    play(table, lambda nd: normal(nd.players, 130))  # Re wins 1, Bock +2
+    play(table, lambda nd: normal(nd.players, 120))  # Kontra wins 2 (+1 elders), Bock +2; a trigger
+    assert stored_points(table) == [
+        ({1: -2, 2: -2, 3: 2, 4: 2}, 0),
+        ({1: 3, 2: 3, 3: -3, 4: -3}, 2),
+        ({1: -4, 2: -4, 3: 4, 4: 4}, 2),
+    ]
+    assert table_state(table).next_deal.bock.points == 4  # two rounds overlap: +2 each
+    assert [deal.bock_points for deal in table_state(table).deals] == [0, 2, 2]
+    revision = table.deals.get(number=2).current
+    assert revision.result["lines"][-1] == {"code": "bock_points", "party": "re", "points": 2}
+    assert "bock_factor" not in revision.result
+    # deal 1 was no tie after all: deal 2 is plain, deal 3 still starts its round
+    correct_deal(table, 1, deal=normal([1, 2], 125), version=1, reason="Augen", by=ORGA)
+    assert [added for _points, added in stored_points(table)] == [0, 0, 0]
+    assert stored_points(table)[1][0] == {1: 1, 2: 1, 3: -1, 4: -1}
+    assert table_state(table).next_deal.bock.points == 2
+
+
+def test_bock_points_and_their_corrections_survive_the_archive():
+    table = seated_table(4, rules=ADDING)
+    play(table, lambda nd: normal(nd.players, 120))
+    for _ in range(2):
+        play(table, lambda nd: normal(nd.players, 130))
+    # deal 2 had +2 in version 1; correcting deal 1 leaves the version without them
+    correct_deal(table, 2, deal=normal([1, 2], 140), version=1, reason="Augen", by=ORGA)
+    correct_deal(table, 1, deal=normal([1, 2], 125), version=1, reason="Augen", by=ORGA)
+    tournament = table.series.tournament
+    archive = json.loads(json.dumps(export_archive(tournament)))
+    copy = import_archive(archive, by=Actor.of_user(organiser("zweite")))
+    assert copy.rules == ADDING
+    assert standing_figures(copy) == standing_figures(tournament)
+    again = export_archive(copy)
+    assert {**again, "exported_at": None} == {**archive, "exported_at": None}

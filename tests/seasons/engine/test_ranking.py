@@ -496,6 +496,22 @@ def test_the_order_of_the_input_does_not_matter(rule, season, seed):
 
 
 @settings(max_examples=150, deadline=None)
+@given(rule=ANY_RULE, season=seasons(), seed=st.integers())
+def test_rows_without_evening_lines_and_units_rank_as_the_full_rows(rule, season, seed):
+    evening_list, results = season
+    full = rank_season(rule, evening_list, results).rows
+    some = {row.player for row in full if random.Random(seed + row.player).random() < 0.5}
+    lean = rank_season(rule, evening_list, results, lines_for=some).rows
+    assert [replace(row, evenings=(), units=()) for row in full] == [
+        replace(row, evenings=(), units=()) for row in lean
+    ]
+    assert all(row.evenings == row.units == () for row in lean if row.player not in some)
+    assert {row.player: row for row in full if row.player in some} == {
+        row.player: row for row in lean if row.player in some
+    }
+
+
+@settings(max_examples=150, deadline=None)
 @given(rule=ANY_RULE, season=seasons())
 def test_ranks_are_consistent(rule, season):
     table = rank_season(rule, *season)

@@ -8,12 +8,14 @@ from hypothesis import strategies as st
 from tournaments.engine.series import (
     NO_BOCK,
     Bock,
+    BockMode,
     BockSettings,
     BockStacking,
     DealKind,
     PlayedDeal,
     SeriesSettings,
     bock_factor,
+    bock_points,
     replay,
     timeline,
 )
@@ -109,8 +111,48 @@ def test_a_correction_moves_the_bock_rounds():
     assert factors(with_bock(), removed) == [1] * 7
 
 
+def added(settings: SeriesSettings, deals: list[PlayedDeal]) -> list[int]:
+    return [entry.bock_points for entry in timeline(settings, deals)]
+
+
+def test_bock_can_add_points_instead_of_multiplying():
+    settings = with_bock(mode=BockMode.ADD, add_points=2)
+    deals = [TRIGGER, TRIGGER, PLAIN, PLAIN, PLAIN, PLAIN]
+    assert added(settings, deals) == [0, 2, 4, 4, 4, 2]
+    assert factors(settings, deals) == [1] * 6  # nothing is multiplied
+    state = replay(settings, deals[:2])
+    assert state.next_deal.bock == Bock(level=2, factor=1, deals_left=4, points=4)  # type: ignore[union-attr]
+    # every level adds the same points, however overlapping rounds stack
+    for stacking in (BockStacking.MULTIPLY, BockStacking.ADD):
+        assert added(with_bock(mode=BockMode.ADD, stacking=stacking), deals[:3]) == [0, 1, 2]
+    queued = with_bock(mode=BockMode.ADD, stacking=BockStacking.QUEUE)
+    assert added(queued, deals[:3]) == [0, 1, 1]
+    assert added(with_bock(), deals) == [0] * 6  # multiplying Bock adds nothing
+
+
+def test_added_bock_points_pause_in_compulsory_solos_too():
+    settings = with_bock(mode=BockMode.ADD, pause_compulsory_solos=True)
+    deals = [TRIGGER, PlayedDeal(soloist=2, contract="solo"), PLAIN]
+    assert added(settings, deals) == [0, 0, 1]
+    upcoming = replay(settings, deals[:1]).next_deal
+    assert upcoming is not None
+    assert bock_points(settings, upcoming, DealKind.COMPULSORY_SOLO) == 0
+    assert bock_points(settings, upcoming, DealKind.NORMAL) == 1
+
+
+def test_a_correction_moves_added_bock_points():
+    settings = with_bock(mode=BockMode.ADD, length=2)
+    assert added(settings, [PLAIN, TRIGGER, PLAIN, PLAIN]) == [0, 0, 1, 1]
+    assert added(settings, [TRIGGER, PLAIN, PLAIN, PLAIN]) == [0, 1, 1, 0]
+
+
 def test_bad_bock_settings_are_a_bug_of_the_caller():
-    for bad in ({"length": 0}, {"length": 4, "multiplier": 1}, {"length": 4, "max_level": 0}):
+    for bad in (
+        {"length": 0},
+        {"length": 4, "multiplier": 1},
+        {"length": 4, "max_level": 0},
+        {"length": 4, "add_points": 0},
+    ):
         with pytest.raises(ValueError, match="Bock"):
             BockSettings(**bad)  # type: ignore[arg-type]
 
@@ -145,3 +187,29 @@ def test_property_bock_deals_come_only_from_triggers_and_each_round_has_its_leng
     for index, factor in enumerate(found):
         recent = triggers[max(0, index - length) : index]
         assert (factor > 1) == (any(recent) if stacking is not BockStacking.QUEUE else factor > 1)
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(
+    st.lists(st.booleans(), min_size=1, max_size=20),
+    st.sampled_from(list(BockStacking)),
+    st.integers(1, 6),
+    st.integers(1, 5),
+)
+def test_property_added_bock_points_are_the_level_times_the_points_where_multiplying_doubles(
+    triggers: list[bool], stacking: BockStacking, length: int, points: int
+) -> None:
+    deals = [PlayedDeal(soloist=None, bock_trigger=fired) for fired in triggers]
+    multiplying = timeline(with_bock(length=length, stacking=stacking, max_level=4), deals)
+    adding = timeline(
+        with_bock(
+            length=length, stacking=stacking, max_level=4, mode=BockMode.ADD, add_points=points
+        ),
+        deals,
+    )
+    for times, plus in zip(multiplying, adding, strict=True):
+        # the same Bock deals at the same levels; only what a level does differs
+        assert times.deal.bock.level == plus.deal.bock.level
+        assert plus.bock_factor == 1
+        assert plus.bock_points == points * plus.deal.bock.level
+        assert (times.bock_factor > 1) == (plus.bock_points > 0)

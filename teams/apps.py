@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TeamsConfig(AppConfig):
+    name = "teams"
+    verbose_name = _("Teams")
+
+    def ready(self) -> None:
+        # The spectators' ranking page is results', which cannot import teams: the section
+        # beside the players' ranking is handed over through its port (results.sections).
+        from results.sections import register_section  # noqa: PLC0415 -- app ready
+        from teams.views import spectator_section  # noqa: PLC0415 -- app ready
+
+        register_section(spectator_section)

@@ -1,0 +1,201 @@
+"""The side rankings as clients read them: the teams' and the clubs' ranking of a tournament,
+computed from its standings (``results.domain.standings``) by its rules
+(``teams.engine.ranking``), cached like the standings (``karlchen.changes``).
+
+Spectators see what the players' ranking shows them: only while the tournament and its
+standings are public, confirmed deals only where deals are confirmed, and players who asked
+not to be listed as ``hidden`` (their points still count for their team and club). While the
+organisers freeze the public standings the side rankings are withheld from spectators
+(``side_rankings_frozen``): computed live they would tell what the frozen ranking hides.
+Organisers always read them live.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from karlchen.changes import Body, cached, cached_body, json_body
+from karlchen.refusals import Closed
+from results.domain.standings import Standing, standings
+from teams.engine.ranking import Member, SideRule, Unit, UnitStanding, parse_rule, rank_units
+from teams.models import SideRankings, Team, TeamMember
+from tournaments.models import Tournament
+
+ABSENT, HIDDEN, FROZEN = "absent", "hidden", "frozen"
+
+
+def rules_of(tournament: Tournament) -> tuple[SideRule, SideRule, bool]:
+    """The team rule, the club rule and whether spectators see the clubs' ranking."""
+    found = SideRankings.objects.filter(tournament=tournament).first()
+    if found is None:
+        return SideRule(), SideRule(), True
+    return parse_rule(found.team_rule), parse_rule(found.club_rule), found.clubs_shown
+
+
+def public_side_rankings(tournament_id: int) -> Body | None:
+    """What spectators see; None where there is no public tournament of that id. Raises
+    ``Closed`` where the standings are hidden or frozen."""
+    found = cached(tournament_id, "sides:public", lambda: _public_body(tournament_id))
+    if found == HIDDEN:
+        raise Closed("standings_hidden", "standings")
+    if found == FROZEN:
+        raise Closed("side_rankings_frozen", "standings")
+    return None if isinstance(found, str) else found
+
+
+def organiser_side_rankings(tournament: Tournament) -> Body:
+    """The live side rankings with every name, for the tournament's organisers."""
+    return cached_body(tournament.pk, "sides:organiser", lambda: side_rankings(tournament))
+
+
+def _public_body(tournament_id: int) -> Body | str:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not tournament.is_public:
+        return ABSENT
+    if not tournament.standings_public:
+        return HIDDEN
+    if tournament.frozen_standings is not None:
+        return FROZEN
+    return json_body(side_rankings(tournament, public=True))
+
+
+def side_rankings(tournament: Tournament, *, public: bool = False) -> dict[str, Any]:
+    """The teams' and the clubs' rankings with their rules (the clubs' empty where spectators
+    are not shown it)."""
+    team_rule, club_rule, clubs_shown = rules_of(tournament)
+    rows = {
+        row.entry_id: row
+        for row in standings(tournament, confirmed_only=public and tournament.confirmation_required)
+    }
+    teams = list(Team.objects.filter(tournament=tournament).order_by("name", "pk"))
+    roles = {
+        member.entry_id: member
+        for member in TeamMember.objects.filter(tournament=tournament).only(
+            "entry_id", "team_id", "substitute", "captain"
+        )
+    }
+    rosters: dict[int, list[int]] = defaultdict(list)
+    for entry_id, member in sorted(roles.items(), key=lambda item: rows[item[0]].start_number):
+        rosters[member.team_id].append(entry_id)
+    clubs: dict[str, list[int]] = defaultdict(list)
+    for row in sorted(rows.values(), key=lambda row: row.start_number):
+        if row.club:
+            clubs[row.club].append(row.entry_id)
+    names = {team.pk: team.name for team in teams}
+    team_units = [Unit(team.pk, _members(rosters[team.pk], rows)) for team in teams]
+    club_units = [Unit(club, _members(entries, rows)) for club, entries in clubs.items()]
+    show_clubs = clubs_shown or not public
+    return {
+        "rules": {"teams": team_rule.to_json(), "clubs": club_rule.to_json()},
+        "clubs_shown": clubs_shown,
+        "teams": [
+            _unit_row(
+                standing,
+                names[int(standing.id)],
+                rosters[int(standing.id)],
+                rows,
+                roles,
+                public=public,
+            )
+            for standing in rank_units(team_units, team_rule)
+        ],
+        "clubs": [
+            _unit_row(standing, str(standing.id), clubs[str(standing.id)], rows, {}, public=public)
+            for standing in rank_units(club_units, club_rule)
+        ]
+        if show_clubs
+        else [],
+    }
+
+
+def _members(entries: list[int], rows: dict[int, Standing]) -> tuple[Member, ...]:
+    return tuple(
+        Member(id=entry, points=rows[entry].total, played=played(rows[entry])) for entry in entries
+    )
+
+
+def played(row: Standing) -> bool:
+    """Played at least one deal (or was given points: a penalty row)."""
+    return row.deals_played > 0 or row.total != 0
+
+
+def score_value(score: Fraction) -> int | float:
+    """A whole score as it is; an average to 2 decimals."""
+    return score.numerator if score.denominator == 1 else round(float(score), 2)
+
+
+def _unit_row(
+    standing: UnitStanding,
+    name: str,
+    entries: list[int],
+    rows: dict[int, Standing],
+    roles: dict[int, TeamMember],
+    *,
+    public: bool,
+) -> dict[str, Any]:
+    counted = set(standing.counted)
+    return {
+        "rank": standing.rank,
+        "ranked": standing.ranked,
+        "id": standing.id if isinstance(standing.id, int) else None,
+        "name": name,
+        "score": score_value(standing.score),
+        "played": standing.played,
+        "members": [
+            _member_row(rows[entry], roles.get(entry), counted=entry in counted, public=public)
+            for entry in entries
+        ],
+    }
+
+
+def _member_row(
+    row: Standing, role: TeamMember | None, *, counted: bool, public: bool
+) -> dict[str, Any]:
+    hidden = public and row.hidden
+    return {
+        "entry": None if hidden else row.entry_id,
+        "start_number": None if hidden else row.start_number,
+        "name": None if hidden else row.name,
+        "hidden": hidden,
+        "substitute": bool(role and role.substitute),
+        "captain": bool(role and role.captain),
+        "points": row.total,
+        "played": played(row),
+        "counted": counted,
+    }
+
+
+def teams_body(tournament: Tournament, *, public: bool) -> Body:
+    """The tournament's teams with their rosters (spectators: hidden players unnamed), cached."""
+    view = f"teams:{'public' if public else 'organiser'}"
+    return cached_body(tournament.pk, view, lambda: team_rows(tournament, public=public))
+
+
+def team_rows(
+    tournament: Tournament, *, public: bool, team_id: int | None = None
+) -> list[dict[str, Any]]:
+    """The teams (or the one of ``team_id``) with their rosters, regulars first."""
+    members = (
+        TeamMember.objects.filter(tournament=tournament)
+        .select_related("entry__player")
+        .order_by("substitute", "entry__start_number")
+    )
+    teams = Team.objects.filter(tournament=tournament).order_by("name", "pk")
+    if team_id is not None:
+        members, teams = members.filter(team_id=team_id), teams.filter(pk=team_id)
+    rosters: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for member in members:
+        hidden = public and member.entry.hidden
+        rosters[member.team_id].append(
+            {
+                "entry": None if hidden else member.entry_id,
+                "start_number": None if hidden else member.entry.start_number,
+                "name": None if hidden else member.entry.player.name,
+                "hidden": hidden,
+                "substitute": member.substitute,
+                "captain": member.captain,
+            }
+        )
+    return [{"id": team.pk, "name": team.name, "members": rosters[team.pk]} for team in teams]
