@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from desk import rule_options
 from scoring.enums import AdjustmentKind
-from tournaments.enums import ClubSeparation, Game, SeatingMethod
+from tournaments.enums import ClubSeparation, EntryMode, Game, SeatingMethod
 from tournaments.models import RuleSet, Tournament
 
 if TYPE_CHECKING:
@@ -65,12 +65,14 @@ class TournamentForm(forms.ModelForm):
             "normal_deals",
             "compulsory_solos",
             "confirmation_required",
+            "entry_mode",
             "seating_method",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             # long choices: a drop-down on a phone cuts them, a radio group shows them whole
             "seating_method": forms.RadioSelect,
+            "entry_mode": forms.RadioSelect,
         }
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs):
@@ -95,6 +97,7 @@ class TournamentForm(forms.ModelForm):
                 copied.initial = values[name]
                 copied.disabled = rules_locked
                 self.fields[f"{prefix}_{name}"] = copied
+        self.fields["entry_mode"].required = False
         if rules_locked:
             for name in ("game", "preset", "compulsory_solos"):
                 self.fields[name].disabled = True
@@ -105,6 +108,7 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         assert cleaned is not None  # a ModelForm's clean() returns its cleaned_data
+        cleaned["entry_mode"] = cleaned.get("entry_mode") or EntryMode.FULL  # none tapped: full
         game = cleaned.get("game") or Game.DOPPELKOPF
         prefix = GAMES[Game(game)]
         preset_game = self.preset_games.get(cleaned.get("preset") or "")

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from seasons.engine.ranking import PRESETS
-from tournaments.enums import Game
+from tournaments.enums import EntryMode, Game
 from tournaments.models import RuleSet, Tournament
 
 RANKING_PRESETS = [
@@ -62,6 +62,14 @@ class SeasonForm(forms.Form):
         label=_("Normal deals per four-table"), min_value=1, max_value=200, initial=20
     )
     venue = forms.CharField(label=_("Venue"), max_length=150, required=False)
+    entry_mode = forms.ChoiceField(
+        label=_("Deal entry at its evenings"),
+        choices=EntryMode.choices,
+        initial=EntryMode.FULL,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("Clubs that score on paper enter the game value and winners, or the points."),
+    )
 
     def season_fields(self) -> dict:
         data = self.cleaned_data
@@ -86,6 +94,7 @@ class SeasonForm(forms.Form):
             "series_count": data["series_count"],
             "normal_deals": data["normal_deals"],
             "venue": data["venue"],
+            "entry_mode": data["entry_mode"] or EntryMode.FULL,
         }
 
 

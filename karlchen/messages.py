@@ -88,6 +88,27 @@ MESSAGES = {
     ),
     "ramsch_top_trump_no_tie": _("Nobody is level on the most points: no trump decides."),
     "ramsch_top_trump_not_allowed": _("This rule set does not decide a Ramsch tie by the trumps."),
+    # quick entry (RULES.md §11.8)
+    "quick_entry_off": _(
+        "This evening enters full deals; the organisers can switch it to quick entry."
+    ),
+    "quick_value_required": _("Please enter the game value."),
+    "quick_value_range": _("The game value must be between 0 and %(max)s."),
+    "quick_winners_duplicate": _("A winner is listed twice."),
+    "quick_winners_count": _(
+        "Tap one, two or three winners (the soloist alone, or the three who beat the soloist), "
+        "not %(given)s."
+    ),
+    "quick_winners_without_value": _("A game value of 0 has no winners."),
+    "quick_points_missing": _("Please enter the points of player %(seat)s."),
+    "quick_points_not_playing": _("Player %(seat)s does not play in this deal: 0 points."),
+    "quick_points_not_zero_sum": _("The points must add up to 0, not %(total)s."),
+    "quick_points_pattern": _(
+        "These points fit no game: two against two get ± the same value, a soloist three times "
+        "what each of the others gets."
+    ),
+    "quick_contract_pattern": _("A “%(contract)s” game does not give these points."),
+    "quick_soloist_differs": _("The points say player %(soloist)s played alone."),
     # the series at the table
     "series_complete": _("This series is complete: no more deals at this table."),
     "forced_solo_due": _("Player %(player)s must play a solo now (Vorführung)."),

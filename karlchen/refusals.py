@@ -107,6 +107,10 @@ class Problems:
     def add(self, code: str, field: str, **params: object) -> None:
         self._found.append(Problem(code, field, params))
 
+    @property
+    def found(self) -> bool:
+        return bool(self._found)
+
     def raise_if_any(self) -> None:
         if self._found:
             raise Refused(self._found)

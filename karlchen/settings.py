@@ -279,6 +279,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # choice sets named once where several components share a field name
+    "ENUM_NAME_OVERRIDES": {
+        "EntryModeEnum": "rules.quick.ENTRY_MODES",
+        "QuickContractEnum": "rules.quick.CONTRACTS",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "karlchen.api.schema.add_error_responses",  # the error answers every operation can give

@@ -129,6 +129,7 @@ PARTIES = {
     "ramsch_winners": _("Everyone but the Ramsch loser"),
     "leaster_winners": _("The Leaster winner (fewest card points)"),
     "durchmarsch": _("The player of the Durchmarsch"),
+    "winners": _("The winners"),  # a quick entry's side (RULES.md §11.8)
 }
 
 LINES = {
@@ -168,4 +169,6 @@ LINES = {
     "re": _("Re (×2)"),
     "jungfrau": _("Jungfrau: a player without a trick (×2)"),
     "durchmarsch": _("Durchmarsch: one player took every trick"),
+    "entered_value": _("entered as game value"),
+    "entered_points": _("entered as points per player"),
 }

@@ -35,7 +35,7 @@ from scoring.enums import DEAL_KIND_CHOICES
 from scoring.templatetags.captain import short_name
 from seating.domain.seating import table_for_token
 from seating.models import Table
-from tournaments.enums import Game, SeriesStatus
+from tournaments.enums import EntryMode, Game, SeriesStatus
 
 SESSION_KEY = "captain"
 
@@ -103,6 +103,10 @@ TEXTS = {
     "undo": _("Undo"),
     "cleared": _("The form was cleared."),
     "totals_now": _("Totals now"),
+    # quick entry (RULES.md §11.8)
+    "breakdown_quick": _("Game value %(value)s"),
+    "quick_sum": _("Sum %(sum)s: the points must add up to 0."),
+    "quick_sum_ok": _("Sum 0 ✓"),
 }
 
 
@@ -210,6 +214,7 @@ def captain_context(
         "state": state,
         "tournament": tournament,
         "schafkopf": tournament.game == Game.SCHAFKOPF,
+        "quick": "" if tournament.entry_mode == EntryMode.FULL else tournament.entry_mode,
         "closed": state.series.status == SeriesStatus.CLOSED,
         "players": [_player_row(state, seat) for seat in state.seats],
         "next_deal": next_deal,
@@ -222,7 +227,7 @@ def captain_context(
         # is drawn that way before the script runs.
         "initial_contract": "solo"
         if next_deal and next_deal.forced_soloist is not None
-        else next(iter(form["contracts"])),
+        else next(iter(form.get("contracts", ())), None),  # a quick entry's form has none
         "kinds": dict(DEAL_KIND_CHOICES),
         "parties": PARTY_CHOICES,
         "page_data": _page_data(state, token, names, desk),
@@ -255,6 +260,8 @@ def _deal_row(state: TableState, deal) -> dict:
 def _form_options(tournament) -> dict:
     """What the entry form offers: only what the tournament's rule set allows."""
     rules = parse_rules(tournament.game, tournament.rules)
+    if tournament.entry_mode != EntryMode.FULL:
+        return {"quick_values": QUICK_VALUES, "reasons": CORRECTION_REASONS}
     if tournament.game == Game.SCHAFKOPF:
         assert isinstance(rules, SchafkopfRules)
         return {
@@ -305,6 +312,8 @@ def _schafkopf_contracts(rules: SchafkopfRules) -> dict:
     }
 
 
+QUICK_VALUES = range(10)  # one tap for the usual game values; others are typed
+
 # What corrections are mostly for: one tap fills the reason in (it can still be typed).
 CORRECTION_REASONS = (
     _("Card points miscounted"),
@@ -345,6 +354,7 @@ def _page_data(state: TableState, token: str | None, names: dict[int | None, str
         "token": token,
         "csrf": desk["csrf"] if desk else None,
         "game": state.series.tournament.game,
+        "entry": state.series.tournament.entry_mode,
         "urls": {
             "live": desk["live"] if desk else reverse("captain") + "?part=live",
             "service_worker": None if desk else reverse("captain-service-worker"),

@@ -23,7 +23,7 @@ from seasons.models import Season, SeasonAction, SeasonEvening
 
 SETTINGS = (
     *("name", "club", "ranking_rule", "cup_places", "is_public"),
-    *("rules", "series_count", "normal_deals", "venue"),
+    *("rules", "series_count", "normal_deals", "venue", "entry_mode"),
 )
 
 

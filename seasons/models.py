@@ -64,6 +64,13 @@ class Season(models.Model):
     series_count = models.PositiveSmallIntegerField(_("number of series"), default=3)
     normal_deals = models.PositiveSmallIntegerField(_("normal deals per four-table"), default=20)
     venue = models.CharField(_("venue"), max_length=150, blank=True)
+    entry_mode = models.CharField(
+        _("deal entry"),
+        max_length=10,
+        choices=enums.EntryMode.choices,
+        default=enums.EntryMode.FULL,
+        help_text=_("How the captains of its evenings enter deals (its next evenings start so)."),
+    )
     # A cup's final: a tournament of its own, not one of the qualifying evenings.
     final = models.OneToOneField(
         Tournament,

@@ -9,6 +9,14 @@ class Game(models.TextChoices):
     SCHAFKOPF = "schafkopf", _("Schafkopf")
 
 
+class EntryMode(models.TextChoices):
+    """How captains enter deals (``rules.quick.ENTRY_MODES``; a test keeps them equal)."""
+
+    FULL = "full", _("Full deals (cards, parties, announcements)")
+    VALUE = "value", _("Quick: game value and winners")
+    POINTS = "points", _("Quick: each player's points")
+
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     OPEN = "open", _("Open for entries")

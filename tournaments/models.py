@@ -91,6 +91,14 @@ class Tournament(models.Model):
             "phone; published standings count confirmed deals only."
         ),
     )
+    # Clubs that score on paper enter the game value and winners, or each player's points
+    # (RULES.md §11.8); the captain's page shows that form.
+    entry_mode = models.CharField(
+        _("deal entry"),
+        max_length=10,
+        choices=enums.EntryMode.choices,
+        default=enums.EntryMode.FULL,
+    )
     status = models.CharField(
         _("status"),
         max_length=20,

@@ -184,6 +184,8 @@ class CheckInAllView(OrganiserView):
             ngettext("%(count)s player is checked in.", "%(count)s players are checked in.", count)
             % {"count": count},
         )
+        if request.POST.get("from") == "evening":  # the overview's one tap
+            return self.back("evening")
         return self.back("entries")
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from desk.views.base import OrganiserView
 from tournaments.domain.tournaments import update_tournament
-from tournaments.enums import SeriesStatus, TournamentStatus
+from tournaments.enums import SeatingMethod, SeriesStatus, TournamentStatus
 
 
 class EveningView(OrganiserView):
@@ -27,6 +27,8 @@ class EveningView(OrganiserView):
             "series": series,
             "statuses": TournamentStatus.choices,
             "next_step": next_step(self.tournament, series),
+            "to_seat": to_seat(series),
+            "seating_method": one_tap_method(self.tournament.seating_method),
         }
         return self.page("desk/evening.html", "evening", **context)
 
@@ -43,6 +45,22 @@ class EveningView(OrganiserView):
         if url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
             return HttpResponseRedirect(back)
         return self.back("evening")
+
+
+def one_tap_method(method: str) -> str:
+    """An imported plan is uploaded on the series page; one tap draws with the fewest repeats."""
+    return SeatingMethod.PLAN if method == SeatingMethod.FIXED else method
+
+
+def to_seat(series) -> Any:
+    """The first series not seated yet while none is being played: the overview seats it with
+    one tap (the tournament's seating method, club mates apart in the first series)."""
+    for one in series:
+        if one.status == SeriesStatus.PLANNED:
+            return one
+        if one.status != SeriesStatus.CLOSED:
+            return None
+    return None
 
 
 def next_step(tournament, series) -> str:

@@ -27,7 +27,12 @@ from karlchen.refusals import Problem, Refused, refused
 from results.domain.standings import standings
 from rules import doppelkopf, parse_rules
 from scoring.api.deal_views import plain
-from scoring.api.serializers import MAX_LIST, DoppelkopfDealInput, SchafkopfDealInput
+from scoring.api.serializers import (
+    MAX_LIST,
+    DoppelkopfDealInput,
+    QuickDealInput,
+    SchafkopfDealInput,
+)
 from scoring.domain.adjustments import check_adjustment
 from scoring.domain.deals import (
     VOID_RESULT,
@@ -45,7 +50,14 @@ from seating.models import Seat, Table
 from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import add_missing_series
 from tournaments.engine.series import SeriesSettings, TimelineEntry
-from tournaments.enums import Game, SeatingMethod, SeriesStatus, TieBreak, TournamentStatus
+from tournaments.enums import (
+    EntryMode,
+    Game,
+    SeatingMethod,
+    SeriesStatus,
+    TieBreak,
+    TournamentStatus,
+)
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
 FORMAT = "karlchen-tournament"
@@ -65,6 +77,9 @@ TOURNAMENT_FIELDS = (
     "seating_method",
     "frozen_standings",
 )
+# Written only where it is not the default, so that an evening of full deals is archived as
+# before quick entry existed (RULES.md §11.8); read where given.
+OPTIONAL_FIELDS = {"entry_mode": EntryMode.FULL.value}
 ENTRY_FLAGS = ("checked_in", "withdrawn", "hidden", "pin")
 
 
@@ -82,6 +97,11 @@ def export_archive(
         "exported_at": timezone.now().isoformat(),
         "tournament": {
             **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS},
+            **{
+                name: getattr(tournament, name)
+                for name, default in OPTIONAL_FIELDS.items()
+                if getattr(tournament, name) != default
+            },
             "date": tournament.date.isoformat(),
             "standings_frozen_at": _when(tournament.standings_frozen_at),
         },
@@ -449,7 +469,11 @@ class _Shape:
     def tournament(self, row: Any) -> dict[str, Any] | None:
         path = "tournament"
         required = ("name", "date", "game", "series_count", "normal_deals")
-        optional = (*(set(TOURNAMENT_FIELDS) - set(required)), "standings_frozen_at")
+        optional = (
+            *(set(TOURNAMENT_FIELDS) - set(required)),
+            *OPTIONAL_FIELDS,
+            "standings_frozen_at",
+        )
         if not self.keys(row, path, required, optional):
             return None
         ok = self.text(row["name"], f"{path}.name", 150, blank=False)
@@ -466,6 +490,8 @@ class _Shape:
             ok &= self.choice(row["status"], f"{path}.status", TournamentStatus.values)
         if "seating_method" in row:
             ok &= self.choice(row["seating_method"], f"{path}.seating_method", SeatingMethod.values)
+        if "entry_mode" in row:
+            ok &= self.choice(row["entry_mode"], f"{path}.entry_mode", EntryMode.values)
         breaks = row.get("tie_breaks", [])
         if self.items(breaks, f"{path}.tie_breaks", len(TieBreak.values)):
             for index, name in enumerate(breaks):
@@ -824,7 +850,9 @@ class _Table:
 
     def entered(self, revision: Mapping[str, Any], path: str) -> dict[str, Any] | None:
         """The revision's input checked by the contract's shape, as the captain's API does."""
-        serializer = self.inputs(data=revision["input"])
+        given = revision["input"]
+        shape = QuickDealInput if isinstance(given, dict) and "entry" in given else self.inputs
+        serializer = shape(data=given)
         if serializer.is_valid():
             data: dict[str, Any] = plain(serializer.validated_data)
             return data
@@ -974,7 +1002,7 @@ def _date(text: str) -> datetime.date | None:
 
 
 def _new_tournament(row: Mapping[str, Any], by: Actor) -> Tournament:
-    fields = {name: row[name] for name in TOURNAMENT_FIELDS if name in row}
+    fields = {name: row[name] for name in (*TOURNAMENT_FIELDS, *OPTIONAL_FIELDS) if name in row}
     date = _date(row["date"])
     if date is None:  # _Shape refused it already; never a tournament without its date
         raise refused("archive_type", "tournament.date", expected="date")

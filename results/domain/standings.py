@@ -229,7 +229,8 @@ def _add_penalties(lines: QuerySet[AdjustmentLine], rows: dict[int, Standing]) -
 def _count_compulsory_solos(
     tournament: Tournament, rows: dict[int, Standing], *, confirmed_only: bool
 ) -> None:
-    """Pflichtsoli and Vorführungen played, per player: the soloist is the deal's one Re."""
+    """Pflichtsoli and Vorführungen played, per player: the soloist is the deal's one Re (or
+    the ``soloist`` a quick entry names)."""
     solos = Deal.objects.filter(
         table__series__tournament=tournament,
         kind__in=(DealKind.COMPULSORY_SOLO, DealKind.FORCED_SOLO),
@@ -243,8 +244,10 @@ def _count_compulsory_solos(
             table__series__tournament=tournament
         ).values_list("table_id", "position", "entry_id")
     }
-    for table, re in solos.values_list("table_id", "current__input__re"):
-        rows[seats[(table, re[0])]].compulsory_solos += 1
+    # a quick entry (RULES.md §11.8) names its soloist; a full deal has them as its one Re
+    found = solos.values_list("table_id", "current__input__re", "current__input__soloist")
+    for table, re, soloist in found:
+        rows[seats[(table, soloist if re is None else re[0])]].compulsory_solos += 1
 
 
 def _only_series(rows: Iterable[Standing], series: int) -> None:

@@ -42,7 +42,9 @@ from scoring.api.serializers import (
     BOCK_KEYS,
     DealScoreOutput,
     DoppelkopfDealInput,
+    QuickDealInput,
     SchafkopfDealInput,
+    is_quick_body,
 )
 from scoring.domain.deals import (
     confirm_deal,
@@ -123,9 +125,14 @@ def plain(value: Any) -> Any:
     return value
 
 
+QUICK = "quick"  # the inputs' key for a quick entry's body (either game)
+
+
 def valid_for_game(inputs: dict, table, data) -> dict:
-    """The body checked by the shape of the table's game (absent seats: the domain fills them)."""
-    serializer = inputs[table.series.tournament.game](data=data)
+    """The body checked by the shape of the table's game, or of a quick entry where the deal
+    names its ``entry`` (absent seats: the domain fills them)."""
+    shape = QUICK if is_quick_body(data) else table.series.tournament.game
+    serializer = inputs[shape](data=data)
     serializer.is_valid(raise_exception=True)
     return plain(serializer.validated_data)
 
@@ -291,7 +298,14 @@ class RecordDealApi(TableApi):
     class SchafkopfInputSerializer(DoppelkopfInputSerializer):
         deal = SchafkopfDealInput()
 
-    inputs = {Game.DOPPELKOPF: DoppelkopfInputSerializer, Game.SCHAFKOPF: SchafkopfInputSerializer}
+    class QuickInputSerializer(DoppelkopfInputSerializer):
+        deal = QuickDealInput()
+
+    inputs = {
+        Game.DOPPELKOPF: DoppelkopfInputSerializer,
+        Game.SCHAFKOPF: SchafkopfInputSerializer,
+        QUICK: QuickInputSerializer,
+    }
 
     @extend_schema(
         operation_id="deal_record",
@@ -304,7 +318,7 @@ class RecordDealApi(TableApi):
         ),
         request=PolymorphicProxySerializer(
             component_name="RecordDealRequest",
-            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer],
+            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer, QuickInputSerializer],
             resource_type_field_name=None,
         ),
         responses={201: WrittenDealOutput, **WRITE_ERRORS},
@@ -340,7 +354,14 @@ class CorrectDealApi(TableApi):
     class SchafkopfInputSerializer(DoppelkopfInputSerializer):
         deal = SchafkopfDealInput()
 
-    inputs = {Game.DOPPELKOPF: DoppelkopfInputSerializer, Game.SCHAFKOPF: SchafkopfInputSerializer}
+    class QuickInputSerializer(DoppelkopfInputSerializer):
+        deal = QuickDealInput()
+
+    inputs = {
+        Game.DOPPELKOPF: DoppelkopfInputSerializer,
+        Game.SCHAFKOPF: SchafkopfInputSerializer,
+        QUICK: QuickInputSerializer,
+    }
 
     @extend_schema(
         operation_id="deal_correct",
@@ -348,7 +369,7 @@ class CorrectDealApi(TableApi):
         description="A `version` other than the deal's current one is a 409.\n\n" + CODES,
         request=PolymorphicProxySerializer(
             component_name="CorrectDealRequest",
-            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer],
+            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer, QuickInputSerializer],
             resource_type_field_name=None,
         ),
         responses={200: WrittenDealOutput, **WRITE_ERRORS},
@@ -445,7 +466,14 @@ class PreviewDealApi(TableApi):
             child=serializers.IntegerField(), help_text="Points per player (entry id)."
         )
 
-    inputs = {Game.DOPPELKOPF: DoppelkopfInputSerializer, Game.SCHAFKOPF: SchafkopfInputSerializer}
+    class QuickInputSerializer(DoppelkopfInputSerializer):
+        deal = QuickDealInput()
+
+    inputs = {
+        Game.DOPPELKOPF: DoppelkopfInputSerializer,
+        Game.SCHAFKOPF: SchafkopfInputSerializer,
+        QUICK: QuickInputSerializer,
+    }
 
     @extend_schema(
         operation_id="deal_preview",
@@ -457,7 +485,7 @@ class PreviewDealApi(TableApi):
         ),
         request=PolymorphicProxySerializer(
             component_name="PreviewDealRequest",
-            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer],
+            serializers=[DoppelkopfInputSerializer, SchafkopfInputSerializer, QuickInputSerializer],
             resource_type_field_name=None,
         ),
         responses={200: OutputSerializer, **WRITE_ERRORS},

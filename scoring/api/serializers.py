@@ -15,7 +15,7 @@ from karlchen.api.fields import (
     StrictIntegerField,
 )
 from karlchen.messages import MESSAGES
-from rules import GAMES, doppelkopf, schafkopf
+from rules import GAMES, doppelkopf, quick, schafkopf
 
 MAX_LIST = 12  # no list of the contract is longer; longer ones are refused before any work
 
@@ -137,6 +137,43 @@ class SchafkopfDealInput(ContractInput):
     )
 
     to_deal = staticmethod(schafkopf.deal_from_dict)
+
+
+class QuickDealInput(ContractInput):
+    """A quick entry (RULES.md §11.8): the game value and the winners, or each player's
+    points. Either game; the table's entry mode must allow it."""
+
+    entry = StrictChoiceField(
+        choices=quick.QUICK_ENTRIES,
+        help_text="value: the game value and the winners; points: each player's points.",
+    )
+    value = StrictIntegerField(
+        required=False, allow_null=True, help_text="entry value: the game value, 0 or more."
+    )
+    winners = _seat_list(
+        required=False,
+        help_text="entry value: the winning side's positions (a solo's soloist alone, or the "
+        "three who beat the soloist); none for a value of 0.",
+    )
+    points = SeatMapField(
+        required=False, allow_null=True, help_text='entry points: points by position, {"1": 3}.'
+    )
+    contract = StrictChoiceField(
+        choices=quick.CONTRACTS,
+        required=False,
+        allow_null=True,
+        help_text="The game, where the pattern does not say it: one against three is a solo "
+        "unless this says silent_wedding or wedding.",
+    )
+    soloist = StrictIntegerField(
+        required=False, allow_null=True, help_text="A solo's soloist (needed only at value 0)."
+    )
+    seats = _seat_list(required=False, help_text="The four active seats (at a table: its players).")
+
+
+def is_quick_body(data: object) -> bool:
+    """Whether a request's ``deal`` is a quick entry (it names its ``entry``)."""
+    return isinstance(data, dict) and isinstance(data.get("deal"), dict) and "entry" in data["deal"]
 
 
 class GameInput(ContractInput):

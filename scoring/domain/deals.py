@@ -25,7 +25,8 @@ from karlchen import limits
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
-from rules import DealScore, bock_triggers, doppelkopf, parse_rules, schafkopf, score_deal
+from rules import DealScore, bock_triggers, doppelkopf, parse_rules, quick, schafkopf, score_deal
+from rules.doppelkopf import DoppelkopfRules
 from scoring.domain.totals import refresh_totals
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
@@ -43,10 +44,10 @@ from tournaments.engine.series import (
     replay,
     timeline,
 )
-from tournaments.enums import Game, SeriesStatus, TournamentStatus
+from tournaments.enums import EntryMode, Game, SeriesStatus, TournamentStatus
 from tournaments.models import Entry, Series, Tournament
 
-EngineDeal = doppelkopf.DoppelkopfDeal | schafkopf.SchafkopfDeal
+EngineDeal = doppelkopf.DoppelkopfDeal | schafkopf.SchafkopfDeal | quick.QuickDeal
 
 
 @dataclass
@@ -111,7 +112,9 @@ def _starts_bock(
     game: str, rules: doppelkopf.DoppelkopfRules | schafkopf.SchafkopfRules, data: Mapping[str, Any]
 ) -> bool:
     """Whether an entered deal starts a Bock round; one the engine refuses starts none (the
-    scoring of that deal reports why)."""
+    scoring of that deal reports why). A quick entry starts none: it has no cards to say so."""
+    if quick.is_quick(data):
+        return False
     try:
         return bool(bock_triggers(rules, doppelkopf.deal_from_dict(data)))
     except Refused:
@@ -316,6 +319,8 @@ def confirming_positions(game: str, entered: Mapping[str, Any], keeper: int) -> 
         side = {entered.get("declarer"), entered.get("partner")} - {None}
         if not side:  # a Ramsch: everyone plays alone, so any other player confirms
             side = {keeper}
+    elif quick.is_quick(entered):  # the winners are a side; with none, anyone else confirms
+        side = set(entered["winners"]) or {keeper}
     else:
         side = set(entered["re"])
     if keeper not in players:
@@ -374,7 +379,7 @@ def _corrected_timeline(
     tournament = scope.tournament
     # a correction brings a voided deal back: the corrected result may start a Bock round
     players = [p for p in sorted(scope.seats) if p != target.sitting_out]
-    entered = [({**deal, "seats": players}, False)]
+    entered = [({**_as_played(scope, deal, tuple(players)), "seats": players}, False)]
     (played[index],) = played_deals(tournament.game, tournament.rules, scope.settings, entered)
     try:
         entries = timeline(scope.settings, played, time_up_after=scope.table.time_up_after)
@@ -492,7 +497,7 @@ def _evaluate_new(
         kind = classify(
             scope.settings,
             scope.played,
-            PlayedDeal.of_result(scope.tournament.game, deal),
+            PlayedDeal.of_result(scope.tournament.game, _as_played(scope, deal, upcoming.players)),
             time_up_after=scope.table.time_up_after,
         )
     except SeriesRefused as refusal:
@@ -519,6 +524,8 @@ def _score(
 ) -> tuple[EngineDeal, DealScore]:
     """The engine's deal (seats: the positions playing this deal) and its score, or refuse."""
     tournament = scope.tournament
+    if quick.is_quick(deal) and tournament.entry_mode == EntryMode.FULL:
+        problems.append(Problem("quick_entry_off", "deal.entry"))
     return _scored(
         tournament.game,
         tournament.rules,
@@ -550,6 +557,8 @@ def _scored(
     given = deal.get("seats")
     if given and sorted(given) != sorted(players):
         problems.append(Problem("seats_mismatch", "deal.seats", {"expected": _listed(players)}))
+    if quick.is_quick(deal):
+        return _scored_quick(game, rules, deal, players, problems)
     convert = schafkopf.deal_from_dict if game == Game.SCHAFKOPF else doppelkopf.deal_from_dict
     engine_deal, score = convert({**deal, "seats": list(players)}), None
     try:
@@ -565,6 +574,45 @@ def _scored(
         raise Refused(problems)
     assert score is not None  # the engine scored it or refused it above
     return engine_deal, score
+
+
+def _as_played(
+    scope: _TableScope, deal: Mapping[str, Any], players: tuple[int, ...]
+) -> Mapping[str, Any]:
+    """A quick entry as the series sees it: with the game and soloist its points give (as
+    entered where it is refused; scoring it reports why)."""
+    if not quick.is_quick(deal):
+        return deal
+    tournament = scope.tournament
+    try:
+        completed, _score = _scored_quick(tournament.game, tournament.rules, deal, players, [])
+    except Refused:
+        return deal
+    assert isinstance(completed, quick.QuickDeal)
+    return quick.entered(completed)
+
+
+def _scored_quick(
+    game: str,
+    rules: Mapping[str, Any],
+    deal: Mapping[str, Any],
+    players: tuple[int, ...],
+    problems: list[Problem],
+) -> tuple[EngineDeal, DealScore]:
+    """A quick entry (RULES.md §11.8): the value entered is the deal's value as the table
+    wrote it, so no Bock factor is applied to it."""
+    engine_rules = parse_rules(game, rules)
+    multiplier = engine_rules.solo_multiplier if isinstance(engine_rules, DoppelkopfRules) else 3
+    given = quick.quick_deal_from_dict({**deal, "seats": list(players)})
+    completed, score = given, None
+    try:
+        completed, score = quick.score_quick(given, solo_multiplier=multiplier)
+    except Refused as refusal:
+        problems.extend(refusal.problems)
+    if problems:
+        raise Refused(problems)
+    assert score is not None
+    return completed, score
 
 
 @dataclass(frozen=True)
@@ -692,6 +740,8 @@ def _new_revision(
 
 
 def _entered(engine_deal: EngineDeal) -> dict[str, Any]:
+    if isinstance(engine_deal, quick.QuickDeal):
+        return quick.entered(engine_deal)
     stored: dict[str, Any] = json.loads(json.dumps(asdict(engine_deal)))  # lists, not tuples
     return stored
 
@@ -743,9 +793,14 @@ def _apply_timeline(scope: _TableScope, entries: Sequence[TimelineEntry]) -> Non
         if (deal.kind, deal.dealer, deal.sitting_out) != values:
             deal.kind, deal.dealer, deal.sitting_out = values
             changed.append(deal)
-        stored = (stored_bock_factor(deal.current.result), stored_bock_points(deal.current.result))
-        if not deal.current.voided and stored != (entry.bock_factor, entry.bock_points):
-            _rescore(scope, deal.current, entry)
+        current = deal.current
+        stored = (stored_bock_factor(current.result), stored_bock_points(current.result))
+        if (
+            not current.voided
+            and not quick.is_quick(current.input)  # its value is as written: no Bock
+            and stored != (entry.bock_factor, entry.bock_points)
+        ):
+            _rescore(scope, current, entry)
     Deal.objects.bulk_update(changed, ["kind", "dealer", "sitting_out"])
 
 

@@ -31,6 +31,7 @@ from karlchen.api.fields import (
 )
 from results.domain.archive import parse_archive
 from rules import GAMES
+from rules.quick import ENTRY_MODES
 from seasons.access import organised_seasons, readable_season, visible_seasons
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.final import create_final
@@ -81,6 +82,7 @@ class SeasonOutput(serializers.Serializer):
     rules = serializers.JSONField(help_text="The rule set new evenings start with.")
     series_count = serializers.IntegerField()
     normal_deals = serializers.IntegerField()
+    entry_mode = serializers.CharField(help_text="How its evenings' captains enter deals.")
     final = serializers.SerializerMethodField(
         help_text="A cup's final, once created (a draft final only for organisers)."
     )
@@ -117,6 +119,11 @@ class SeasonFieldsInput(StrictSerializer):
     series_count = StrictIntegerField(min_value=1, max_value=50, required=False)
     normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
     venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    entry_mode = StrictChoiceField(
+        choices=ENTRY_MODES,
+        required=False,
+        help_text="How its evenings' captains enter deals: full, value or points (RULES.md §11.8).",
+    )
 
 
 class SeasonListApi(Api):

@@ -24,6 +24,7 @@ from karlchen.changes import season_changed
 from karlchen.refusals import Problem, Refused, refused
 from results.domain.archive import export_archive, import_archive
 from rules import GAMES, parse_rules
+from rules.quick import ENTRY_MODES
 from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
 from seasons.models import Season, SeasonEvening
@@ -46,6 +47,8 @@ FIELDS: Mapping[str, tuple[type, ...]] = {
     "normal_deals": (int,),
     "venue": (str,),
 }
+# Added later, so an archive without it is read as before: how its evenings enter deals.
+OPTIONAL = {"entry_mode": "full"}
 EXPECTED = {str: "text", int: "integer", bool: "boolean", dict: "object"}
 
 
@@ -67,7 +70,7 @@ def export_season_archive(season: Season) -> dict[str, Any]:
                 for seed in season.final_seeds
             ],
         }
-    fields = {name: getattr(season, name) for name in FIELDS if name != "club"}
+    fields = {name: getattr(season, name) for name in (*FIELDS, *OPTIONAL) if name != "club"}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -138,10 +141,11 @@ def _object(row: object, path: str, required: tuple[str, ...]) -> list[Problem] 
 
 
 def _season_problems(row: object) -> list[Problem]:
-    problems = _object(row, "season", tuple(FIELDS))
-    if problems is None:
+    if not isinstance(row, dict):
         return [Problem("archive_type", "season", {"expected": "object"})]
-    assert isinstance(row, dict)
+    problems = _keys({k: v for k, v in row.items() if k not in OPTIONAL}, "season", tuple(FIELDS))
+    if row.get("entry_mode", "full") not in ENTRY_MODES:
+        problems.append(Problem("archive_choice", "season.entry_mode", {}))
     for name, types in FIELDS.items():
         value = row.get(name)
         if name in row and (type(value) not in types):
@@ -218,6 +222,7 @@ def _final_problems(row: object) -> list[Problem]:
 def _new_season(row: Mapping[str, Any], by: Actor) -> Season:
     club = Club.objects.get_or_create(name=row["club"])[0] if row["club"] else None
     fields = {name: row[name] for name in FIELDS if name != "club"}
+    fields |= {name: row.get(name, default) for name, default in OPTIONAL.items()}
     season = Season(**fields, club=club)
     season.full_clean()
     season.save()

@@ -86,6 +86,7 @@ def _final_tournament(
         series_count=season.series_count,
         normal_deals=season.normal_deals,
         venue=season.venue,
+        entry_mode=season.entry_mode,
         seating_method=SeatingMethod.RANKING,
     )
     tournament.organisers.add(*season.organisers.all())

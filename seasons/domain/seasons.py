@@ -118,6 +118,7 @@ def new_evening(
             series_count=season.series_count,
             normal_deals=season.normal_deals,
             venue=season.venue,
+            entry_mode=season.entry_mode,
             **dict(overrides or {}),
         )
         tournament.organisers.add(*season.organisers.all())

@@ -124,6 +124,24 @@ class CaptainPage:
             self.type_into(self.form.locator("#points"), str(points))
         self._tap_unless_checked("laufende", laufende)
 
+    def fill_quick_value(self, value: int, winners: tuple[int, ...]) -> None:
+        """A quick entry (RULES.md §11.8): one tap on the value chip, one per winner."""
+        self._tap_unless_checked("quick_value", value)
+        chosen = self.form.locator('input[name="winners"]:checked')
+        for seat in chosen.evaluate_all("boxes => boxes.map((box) => box.value)"):
+            if int(seat) not in winners:
+                self._tap(self.form.locator(f'input[name="winners"][value="{seat}"]'))
+        for seat in winners:
+            self._tap_unless_checked("winners", seat)
+
+    def fill_quick_points(self, points: dict[int, int]) -> None:
+        """Each player's points typed, a minus by the ± button beside the field."""
+        for seat, amount in points.items():
+            field = self.form.locator(f'[data-quick-points="{seat}"]')
+            self.type_into(field, str(abs(amount)))
+            if amount < 0:
+                self._tap(self.form.locator(f'[data-negate="quick-points-{seat}"]'))
+
     def _choose(self, name: str, value) -> None:
         self.form.locator(f'input[name="{name}"][value="{value}"]').check()
 

@@ -71,3 +71,11 @@ def test_a_phone_that_counts_exactly_gets_the_points_field_drawn(phone):
 
 def test_a_schafkopf_table_is_drawn_as_shown(phone):
     assert changed_by_the_script(phone, seated_table(4, game="schafkopf")) == []
+
+
+@pytest.mark.parametrize("mode", ["value", "points"])
+def test_a_quick_entry_five_table_is_drawn_as_shown(phone, mode):
+    table = seated_table(5, entry_mode=mode)
+    assert changed_by_the_script(phone, table) == []
+    sitting_out = table_state(table).next_deal.sitting_out
+    assert phone.locator(f'#deal-form [data-seat="{sitting_out}"]').first.is_hidden()

@@ -243,3 +243,36 @@ def test_the_page_follows_the_series_engine_through_random_series(phone):
     bock_next = [case["expected"]["next"] for case in cases if case["expected"]["next"]]
     assert any(upcoming["bock"]["level"] > 1 for upcoming in bock_next)
     assert any(upcoming["bock"]["points"] > 1 for upcoming in bock_next)
+
+
+QUICK_ENTRIES = [
+    {"entry": "value", "value": 2, "winners": [1, 3], "contract": "normal", "soloist": None},
+    {"entry": "value", "value": 1, "winners": [2], "contract": "solo", "soloist": 2},
+    {
+        "entry": "points",
+        "points": {"1": -3, "2": 1, "3": 1, "4": 1},
+        "contract": "solo",
+        "soloist": 1,
+    },
+    {"entry": "value", "value": 1, "winners": [4], "contract": "silent_wedding", "soloist": None},
+    {"entry": "value", "value": 0, "winners": [], "contract": "solo", "soloist": 3},
+    {
+        "entry": "value",
+        "value": 3,
+        "winners": [1, 2],
+    },  # as a client may send it: the server completes it
+]
+
+
+def test_the_page_reads_quick_entries_as_the_series_engine_does(phone):
+    CaptainPage(phone, seated_table(4)).sign_in()
+    found = phone.evaluate(
+        "deals => deals.map((deal) => KarlchenSeries.played('doppelkopf', deal))", QUICK_ENTRIES
+    )
+    for deal, played in zip(QUICK_ENTRIES, found, strict=True):
+        expected = PlayedDeal.of_result("doppelkopf", deal)
+        assert played == {
+            "soloist": expected.soloist,
+            "contract": expected.contract,
+            "bock_trigger": False,
+        }, deal

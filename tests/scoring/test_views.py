@@ -119,6 +119,20 @@ def test_a_schafkopf_table_gets_the_schafkopf_form():
     assert 'name="re"' not in page
 
 
+def test_a_quick_entry_evening_gets_the_quick_form():
+    table = seated_table(4, entry_mode="value")
+    response = signed_in(table).get("/captain/")
+    page = response.content.decode()
+    assert 'name="winners"' in page
+    assert 'name="quick_value"' in page
+    assert 'name="re"' not in page
+    assert page_data(response)["entry"] == "value"
+    points = seated_table(5, entry_mode="points", name="Punkte")
+    page = signed_in(points).get("/captain/").content.decode()
+    assert page.count("data-quick-points=") == 5
+    assert "data-zero-sum" in page
+
+
 def worker_precache(client) -> dict:
     response = client.get("/captain/sw.js")
     assert response.status_code == 200

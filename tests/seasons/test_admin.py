@@ -52,6 +52,7 @@ def form_data(**fields):
         "series_count": "3",
         "normal_deals": "20",
         "venue": "",
+        "entry_mode": "full",
         "is_public": "on",
         "cup_places": "",
         "club": "",

@@ -29,6 +29,9 @@ class TournamentOutput(serializers.Serializer):
     confirmation_required = serializers.BooleanField(
         help_text="Players confirm deals with a PIN; the public ranking counts confirmed ones."
     )
+    entry_mode = serializers.CharField(
+        help_text="How captains enter deals: full, value (game value and winners) or points."
+    )
     status = serializers.CharField(help_text="draft, open, running or finished")
     standings_public = serializers.BooleanField()
     standings_frozen_at = serializers.DateTimeField(

@@ -34,6 +34,7 @@ from karlchen.api.fields import (
 )
 from karlchen.api.parsers import SafeJSONParser
 from rules import GAMES
+from rules.quick import ENTRY_MODES
 from tournaments.api.filters import EntryFilter, TournamentFilter
 from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
@@ -83,6 +84,11 @@ class TournamentCreateApi(Api):
         normal_deals = StrictIntegerField(min_value=1, max_value=200, required=False)
         compulsory_solos = StrictBooleanField(required=False)
         confirmation_required = StrictBooleanField(required=False)
+        entry_mode = StrictChoiceField(
+            choices=ENTRY_MODES,
+            required=False,
+            help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
+        )
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
 
     @extend_schema(
@@ -121,6 +127,11 @@ class TournamentUpdateApi(Api):
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
         confirmation_required = StrictBooleanField(required=False)
+        entry_mode = StrictChoiceField(
+            choices=ENTRY_MODES,
+            required=False,
+            help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
+        )
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
         standings_public = StrictBooleanField(
             required=False, help_text="Spectators see the ranking (organisers always do)."

@@ -28,6 +28,7 @@ TABLE_SIZES = (4, 5)
 FIVE_TABLE = 5
 SOLO = "solo"
 SCHAFKOPF = "schafkopf"  # the game whose deals all count as normal ones
+QUICK_ENTRIES = ("value", "points")  # deals entered by game value or points (rules.quick)
 
 
 class DealKind(StrEnum):
@@ -163,8 +164,16 @@ class PlayedDeal:
         """What the series sees of a deal result as captains enter it (docs/API.md).
 
         Doppelkopf: the soloist is the one Re player of a solo. Schafkopf: the declarer, though
-        every Schafkopf deal counts as a normal one.
+        every Schafkopf deal counts as a normal one. A quick entry (RULES.md §11.8): its own
+        ``contract`` and ``soloist``.
         """
+        if result.get("entry") in QUICK_ENTRIES:
+            # A quick entry names its game and soloist itself (rules.quick): no cards, no Bock.
+            soloist = result.get("soloist")
+            quick_contract = str(result.get("contract") or "normal")
+            return cls(
+                soloist=soloist if isinstance(soloist, int) else None, contract=quick_contract
+            )
         contract = str(result["contract"])
         if game == SCHAFKOPF:
             declarer = result.get("declarer")

@@ -23,6 +23,15 @@
   let previewTimer = null;
   let flushing = false;
   let lastPreview = null; // {deal, points}: the server's score of the deal now in the form
+  let dealSeats = null; // the positions playing the deal in the form, where this page knows them
+  // A quick-entry evening (RULES.md §11.8): the form asks for the value and winners, or points.
+  const QUICK = !form
+    ? null
+    : form.querySelector("[data-quick-values]")
+      ? "value"
+      : form.querySelector("[data-quick-points-box]")
+        ? "points"
+        : null;
 
   function readData() {
     return JSON.parse(document.getElementById("captain-data").textContent);
@@ -268,7 +277,102 @@
   }
 
   function buildDeal() {
+    if (QUICK) return quickDeal();
     return data.game === "schafkopf" ? schafkopfDeal() : doppelkopfDeal();
+  }
+
+  // --- quick entry: the game value and the winners, or each player's points ---------------
+
+  function quickPoints() {
+    const points = {};
+    form.querySelectorAll("[data-quick-points]").forEach((field) => {
+      if (field.closest("[hidden]") || field.value.trim() === "") return;
+      const parsed = Number(field.value);
+      points[field.dataset.quickPoints] = Number.isInteger(parsed) ? parsed : field.value;
+    });
+    return points;
+  }
+
+  function quickValue() {
+    const typed = number("quick_value_typed");
+    return typed !== null ? typed : chosenNumber("quick_value");
+  }
+
+  /* The player alone on their side (one winner or one loser), as rules/quick.py finds them. */
+  function lonePlayer(deal) {
+    let winners;
+    let losers;
+    if (deal.entry === "points") {
+      const entries = Object.entries(deal.points).map(([seat, points]) => [Number(seat), points]);
+      winners = entries.filter(([, points]) => points > 0).map(([seat]) => seat);
+      losers = entries.filter(([, points]) => points < 0).map(([seat]) => seat);
+    } else {
+      if (!deal.value) return null;
+      winners = deal.winners;
+      losers = dealSeats ? dealSeats.filter((seat) => !winners.includes(seat)) : [];
+    }
+    if (winners.length === 1 && losers.length !== 1) return winners[0];
+    if (losers.length === 1 && winners.length === 3) return losers[0];
+    return null;
+  }
+
+  /* The deal as the server stores it: one against three is a solo (the series counts it as
+   * the Pflichtsolo) unless the captain says it was a wedding played alone. */
+  function quickDeal() {
+    const deal = { entry: QUICK };
+    if (QUICK === "value") {
+      deal.value = quickValue();
+      deal.winners = checkedNumbers("winners");
+    } else {
+      deal.points = quickPoints();
+    }
+    const lone = lonePlayer(deal);
+    if (form.querySelector("[data-quick-alone]")) {
+      form.querySelector("[data-quick-alone]").hidden = lone === null;
+    }
+    if (lone !== null && form.elements.not_solo?.checked) deal.contract = "silent_wedding";
+    else if (lone !== null) {
+      deal.contract = "solo";
+      deal.soloist = lone;
+    }
+    return deal;
+  }
+
+  function quickReady(deal) {
+    if (QUICK === "value") return deal.value !== null && (deal.value === 0 || deal.winners.length);
+    const wanted = dealSeats ? dealSeats.length : 4;
+    return Object.keys(deal.points).length >= wanted;
+  }
+
+  function fillQuick(deal) {
+    if (deal.entry === "points") {
+      form.querySelectorAll("[data-quick-points]").forEach((field) => {
+        field.value = deal.points?.[field.dataset.quickPoints] ?? "";
+      });
+    } else if (form.elements.quick_value_typed) {
+      const chip = form.querySelector(`[name="quick_value"][value="${deal.value}"]`);
+      setChecked("quick_value", chip ? [deal.value] : []);
+      form.elements.quick_value_typed.value = chip ? "" : (deal.value ?? "");
+      setChecked("winners", deal.winners || []);
+    }
+    if (form.elements.not_solo) {
+      form.elements.not_solo.checked = ["silent_wedding", "wedding"].includes(deal.contract);
+    }
+  }
+
+  /* The live zero-sum check beside the points fields. */
+  function updateQuick() {
+    const output = form.querySelector("[data-zero-sum]");
+    if (!output) return;
+    const values = Object.values(quickPoints()).filter(Number.isInteger);
+    const sum = values.reduce((total, points) => total + points, 0);
+    output.textContent = values.length ? text(sum ? "quick_sum" : "quick_sum_ok", { sum }) : "";
+    output.dataset.tone = sum ? "bad" : "";
+  }
+
+  function quickWorth(score) {
+    const quick = score.lines.some((line) => line.code.startsWith("entered_"));
+    return quick ? text("breakdown_quick", { value: score.value }) : null;
   }
 
   function doppelkopfDeal() {
@@ -383,7 +487,9 @@
   function fillForm(deal, reason) {
     form.reset();
     setChecked("contract", [deal.contract]);
-    if (data.game === "schafkopf") {
+    if (QUICK || deal.entry) {
+      if (QUICK) fillQuick(deal);
+    } else if (data.game === "schafkopf") {
       setChecked("declarer", [deal.declarer]);
       setChecked("partner", [deal.partner]);
       setChecked("suit", [deal.suit]);
@@ -489,7 +595,10 @@
     form.querySelectorAll("[data-unless-contract]").forEach((part) => {
       part.hidden = part.dataset.unlessContract.split(" ").includes(contract);
     });
-    if (data.game === "schafkopf") updateSchafkopf(contract);
+    if (QUICK) {
+      quickDeal(); // shows the "one against three" choice where it applies
+      updateQuick();
+    } else if (data.game === "schafkopf") updateSchafkopf(contract);
     else updateDoppelkopf(contract);
     form.querySelector("[data-reason]").hidden = correcting === null;
     schedulePreview();
@@ -595,6 +704,7 @@
       keepLastTwo(input);
     }
     if (input.name === "exact") rememberExact(true);
+    if (input.name === "quick_value") form.elements.quick_value_typed.value = "";
   }
 
   /* The cookie lets the server draw the points field as this phone wants it, so the page does
@@ -660,6 +770,7 @@
         }
       }
     }
+    dealSeats = seats || null;
     form.querySelectorAll("[data-seat]").forEach((chip) => {
       const plays = !seats || seats.includes(Number(chip.dataset.seat));
       chip.hidden = !plays;
@@ -830,8 +941,9 @@
 
   async function runPreview() {
     const deal = buildDeal();
-    const points =
-      data.game === "schafkopf"
+    const points = QUICK
+      ? quickReady(deal) || null
+      : data.game === "schafkopf"
         ? (deal.declarer_points ?? deal.declarer_band ?? someRamschPoints(deal))
         : (deal.re_points ?? deal.re_band);
     if (points === null || points === undefined) {
@@ -883,9 +995,11 @@
   function showBreakdown(result, deal) {
     const score = result.result;
     const heading = document.createElement("h3");
-    heading.textContent = score.winner
-      ? text("breakdown_winner", { party: data.parties[score.winner], value: score.value })
-      : text("breakdown_nobody", { value: score.value });
+    heading.textContent =
+      quickWorth(score) ||
+      (score.winner
+        ? text("breakdown_winner", { party: data.parties[score.winner], value: score.value })
+        : text("breakdown_nobody", { value: score.value }));
     const lines = document.createElement("ul");
     score.lines.forEach((line) => {
       const item = document.createElement("li");
@@ -1034,9 +1148,11 @@
   /* Beside the Save button: which deal was stored, what it was worth and the new totals. */
   function showSaved(stored) {
     const score = stored.result;
-    const worth = score.winner
-      ? text("breakdown_winner", { party: data.parties[score.winner], value: score.value })
-      : text("breakdown_nobody", { value: score.value });
+    const worth =
+      quickWorth(score) ||
+      (score.winner
+        ? text("breakdown_winner", { party: data.parties[score.winner], value: score.value })
+        : text("breakdown_nobody", { value: score.value }));
     const title = paragraph(`✓ ${text("saved", { number: stored.number })} ${worth}`, "saved");
     const totals = document.createElement("ul");
     totals.className = "totals";
@@ -1138,9 +1254,19 @@
   document.addEventListener("submit", onConfirm);
   if (form) {
     form.addEventListener("submit", onSubmit);
-    form.addEventListener("input", () => {
+    form.addEventListener("input", (event) => {
       form.dataset.touched = "1";
+      if (event.target.name === "quick_value_typed") setChecked("quick_value", []);
       update();
+    });
+    form.querySelectorAll("[data-negate]").forEach((sign) => {
+      sign.addEventListener("click", () => {
+        const field = document.getElementById(sign.dataset.negate);
+        const points = Number(field.value);
+        if (field.value.trim() !== "" && Number.isFinite(points)) field.value = String(-points);
+        form.dataset.touched = "1";
+        update();
+      });
     });
     form.addEventListener("change", (event) => {
       if (event.target.name === "exact" && !event.target.checked) rememberExact(false);

@@ -208,8 +208,14 @@
   /* The deal as the series sees it (scoring/domain/deals.py played_deal): who soloed or
    * declared. Every Schafkopf deal counts as normal; its declarer must not be sitting out.
    * A Doppelkopf deal keeps what was entered: `after` works out whether it starts a Bock round
-   * (a voided deal, which starts none, is never replayed here: the server knows it). */
+   * (a voided deal, which starts none, is never replayed here: the server knows it). A quick
+   * entry as PlayedDeal.of_result reads it. */
   function played(game, deal) {
+    if (deal.entry === "value" || deal.entry === "points") {
+      // A quick entry (rules/quick.py) names its game and soloist itself; it starts no Bock round.
+      const soloist = deal.contract === "solo" ? (deal.soloist ?? null) : null;
+      return { soloist: soloist, contract: deal.contract || "normal", bock_trigger: false };
+    }
     if (game === "schafkopf") return { soloist: deal.declarer ?? null, contract: deal.contract };
     const re = deal.re || [];
     const soloist = deal.contract === "solo" && re.length ? re[0] : null;

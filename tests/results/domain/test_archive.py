@@ -393,3 +393,35 @@ def test_a_frozen_ranking_names_the_new_entries(played):
 def test_not_even_a_mapping_is_refused():
     with pytest.raises(Refused):
         import_archive(["karlchen"], by=ORGA)
+
+
+def test_a_quick_entry_evening_survives_the_archive():
+    """Deals entered by game value or by points (RULES.md §11.8) are archived as stored."""
+    series, (four, five) = seated_series((4, 5), entry_mode="value")
+    record_deal(four, deal={"entry": "value", "value": 2, "winners": [1, 3]}, by=ORGA)
+    record_deal(four, deal={"entry": "value", "value": 1, "winners": [4]}, by=ORGA)
+    points = {"entry": "points", "points": {"1": 0, "2": 1, "3": 1, "4": -1, "5": -1}}
+    record_deal(five, deal=points, by=ORGA)
+    correct_deal(
+        four,
+        1,
+        deal={"entry": "value", "value": 2, "winners": [2, 4]},
+        version=1,
+        reason="Zettel",
+        by=ORGA,
+    )
+    archive = json.loads(json.dumps(export_archive(series.tournament)))
+    assert archive["tournament"]["entry_mode"] == "value"
+    copy = import_archive(archive, by=ORGA)
+    assert copy.entry_mode == "value"
+    assert standing_figures(copy) == standing_figures(series.tournament)
+    assert {**export_archive(copy), "exported_at": None} == {**archive, "exported_at": None}
+    kinds = copy.series.get(number=1).tables.get(number=1).deals.values_list("kind", flat=True)
+    assert sorted(kinds) == ["compulsory_solo", "normal"]
+
+
+def test_an_evening_of_full_deals_is_archived_as_before_quick_entry():
+    series, _tables = seated_series((4,))
+    archive = export_archive(series.tournament)
+    assert "entry_mode" not in archive["tournament"]
+    assert import_archive(json.loads(json.dumps(archive)), by=ORGA).entry_mode == "full"

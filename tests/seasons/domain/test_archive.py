@@ -123,3 +123,16 @@ def test_a_broken_archive_is_refused_whole_naming_each_place():
     broken = json.loads(json.dumps(archive))
     broken["season"]["name"] = "x" * 200
     assert refusal_of(broken) == [("season", "season_archive_invalid")]
+
+
+def test_the_entry_mode_survives_the_archive_and_an_archive_without_it_reads_as_full():
+    season, _tables, _players = season_with_evenings(0, name="Zettel")
+    season.entry_mode = "points"
+    season.save(update_fields=["entry_mode"])
+    archive = json.loads(json.dumps(export_season_archive(season)))
+    assert archive["season"]["entry_mode"] == "points"
+    assert import_season_archive(archive, by=ORGA).entry_mode == "points"
+    del archive["season"]["entry_mode"]
+    assert import_season_archive(archive, by=ORGA).entry_mode == "full"
+    archive["season"]["entry_mode"] = "cards"
+    assert refusal_of(archive) == [("season.entry_mode", "archive_choice")]

@@ -583,6 +583,13 @@ def test_timeline_checks_time_up_after():
         ),
         ("schafkopf", {"contract": "wenz", "declarer": 3}, PlayedDeal(3, "wenz")),
         ("schafkopf", {"contract": "ramsch"}, PlayedDeal(None, "ramsch")),
+        (
+            "doppelkopf",
+            {"entry": "value", "contract": "solo", "soloist": 2, "winners": [2]},
+            PlayedDeal(2, "solo"),
+        ),
+        ("doppelkopf", {"entry": "points", "contract": None}, PlayedDeal(None, "normal")),
+        ("schafkopf", {"entry": "value", "contract": "normal", "soloist": None}, PlayedDeal(None)),
     ],
 )
 def test_the_series_sees_the_soloist_of_a_result(game, result, expected) -> None:
