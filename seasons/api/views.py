@@ -42,7 +42,7 @@ from seasons.domain.seasons import (
     remove_evening,
     update_season,
 )
-from seasons.domain.standings import player_season, season_ranking
+from seasons.domain.standings import player_season, public_season_ranking, season_ranking
 from seasons.models import Season, SeasonEvening
 from tournaments.api.permissions import denied, organised_tournament
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
@@ -394,6 +394,11 @@ class SeasonRankingApi(Api):
         responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
     )
     def get(self, request, season_id):
+        if not request.user.is_authenticated:  # a spectator: one cache read, no query
+            public = public_season_ranking(season_id)
+            if public is None:
+                raise NotFound()
+            return json_answer(request, public, organiser=False)
         season, organiser = season_for(request, season_id)
         body = season_ranking(season, public=not organiser)
         return json_answer(request, body, organiser=organiser)

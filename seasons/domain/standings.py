@@ -168,6 +168,19 @@ def season_ranking(season: Season, *, public: bool) -> Body:
     )
 
 
+def public_season_ranking(season_id: int) -> Body | None:
+    """What a spectator reads: the public table, or None where there is no public season of
+    that id. The look-up is cached with the body (the same as ``season_ranking``'s public one;
+    making a season private turns it over), so a spectator's cached read runs no query."""
+
+    def build() -> list[dict[str, Any]] | None:
+        season = Season.objects.select_related("club").filter(pk=season_id).first()
+        return _ranking_rows(season, public=True) if season and season.is_public else None
+
+    body = cached_season_body(season_id, "public", build)
+    return None if body.content == b"null" else body
+
+
 def player_season(season: Season, player_id: int, *, public: bool) -> Body:
     """One player's season: their row and each evening, what counted and what was dropped."""
     view = f"player:{player_id}:{'public' if public else 'organiser'}"

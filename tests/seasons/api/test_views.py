@@ -44,6 +44,24 @@ def test_the_season_ranking_with_etags(anonymous, django_capture_on_commit_callb
     assert {row["score"] for row in again.json()} == {-1, 1}
 
 
+def test_a_spectators_cached_ranking_runs_no_query_and_follows_privacy(
+    anonymous, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    season, _tables, _players = season_with_evenings(2)
+    url = f"/api/v1/seasons/{season.pk}/ranking/"
+    first = anonymous.get(url)
+    with django_assert_num_queries(0):  # the season's look-up is cached with its table
+        assert anonymous.get(url).content == first.content
+    with django_capture_on_commit_callbacks(execute=True):
+        update_season(season, by=ORGA, is_public=False)
+    assert anonymous.get(url).status_code == 404
+    with django_assert_num_queries(0):
+        assert anonymous.get(url).status_code == 404
+    with django_capture_on_commit_callbacks(execute=True):
+        update_season(season, by=ORGA, is_public=True)
+    assert anonymous.get(url).content == first.content
+
+
 def test_a_players_season(anonymous):
     season, _tables, players = season_with_evenings(2)
     answer = anonymous.get(f"/api/v1/seasons/{season.pk}/players/{players[0].pk}/")
