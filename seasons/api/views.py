@@ -266,13 +266,18 @@ class EveningRemoveApi(Api):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class NewTournamentInput(StrictSerializer):
+    """A tournament the season starts (its next evening, a cup's final): when, and its name."""
+
+    date = serializers.DateField(
+        required=False,
+        help_text="Default: a week after the last evening, today at the earliest.",
+    )
+    name = serializers.CharField(max_length=150, required=False)
+
+
 class NextEveningApi(Api):
-    class InputSerializer(StrictSerializer):
-        date = serializers.DateField(
-            required=False,
-            help_text="Default: a week after the last evening, today at the earliest.",
-        )
-        name = serializers.CharField(max_length=150, required=False)
+    InputSerializer = NewTournamentInput
 
     @extend_schema(
         operation_id="season_next_evening",
@@ -293,12 +298,7 @@ class NextEveningApi(Api):
 
 
 class FinalApi(Api):
-    class InputSerializer(StrictSerializer):
-        date = serializers.DateField(
-            required=False,
-            help_text="Default: a week after the last evening, today at the earliest.",
-        )
-        name = serializers.CharField(max_length=150, required=False)
+    InputSerializer = NewTournamentInput
 
     @extend_schema(
         operation_id="season_final_create",
