@@ -9,8 +9,10 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.utils import translation
 from playwright.sync_api import expect
 
+from scoring.labels import LINES
 from scoring.models import Deal
 from seasons.models import Season, SeasonEvening
 from tests.browser.captain import CaptainPage
@@ -31,6 +33,11 @@ def desk(chromium, live_server):
         page.fill("#id_password", "geheim-genug")
         page.get_by_role("button", name="Anmelden").click()
         yield page
+
+
+def german(words) -> str:
+    with translation.override("de"):
+        return str(words)
 
 
 def submit(page, selector: str) -> None:
@@ -90,7 +97,8 @@ def test_a_season_of_three_evenings_with_a_correction_in_the_first(
     with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
         captain = CaptainPage(phone, first_table).sign_in()
         captain.fill_quick_value(2, (1, 3))
-        expect(phone.locator("#preview")).to_contain_text("entered as game value")
+        entered = german(LINES["entered_value"])  # the phone speaks German
+        expect(phone.locator("#preview")).to_contain_text(entered)
         captain.save()
         expect(phone.locator(".deals tbody tr")).to_have_count(1)
         captain.fill_quick_value(1, (2,))  # one winner: position 2's compulsory solo

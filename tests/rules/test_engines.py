@@ -65,6 +65,7 @@ def test_engines_import_only_the_standard_library(package):
             "random",
             "datetime",  # the season engine: evenings have dates
             "fractions",  # the season and side ranking engines: exact averages
+            "bisect",  # the season engine: players beaten, by bisection
         }
         assert foreign == set(), f"{name} imports {foreign}"
 
