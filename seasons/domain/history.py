@@ -29,17 +29,18 @@ def earlier_meetings(tournament: Tournament) -> dict[frozenset[int], float]:
     evenings = _earlier_evenings(tournament)
     if not evenings:
         return {}
-    tables: dict[tuple[int, int], list[int]] = defaultdict(list)  # (evening, table): persons
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     played = Seat.objects.filter(series__tournament_id__in=evenings, table__deals__isnull=False)
     for tournament_id, table_id, person in played.distinct().values_list(
         "series__tournament_id", "table_id", "entry__player_id"
     ):
-        tables[(tournament_id, table_id)].append(person)
-    # An evening without a played table (called off) does not age the others.
+        tables[tournament_id][table_id].append(person)
+    # Each evening as one series of all its tables (the weights do not tell series apart); an
+    # evening without a played table (called off) does not age the others.
     by_evening = [
-        [tuple(tuple(people) for key, people in tables.items() if key[0] == evening)]
+        [tuple(tuple(people) for people in tables[evening].values())]
         for evening in evenings
-        if any(key[0] == evening for key in tables)
+        if evening in tables
     ]
     by_person = engine.history_weights(by_evening)
     entry_of = dict(
