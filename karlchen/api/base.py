@@ -7,10 +7,16 @@ the problems' codes and their messages from ``scoring.messages``.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
+from django.utils.cache import patch_vary_headers
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.exceptions import APIException
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -88,6 +94,36 @@ class Api(APIView):
         super().__init_subclass__(**kwargs)
         _name_nested_serializers(cls, cls.__name__.removesuffix("Api"))
 
+    def spectator_read(self, *args: Any, **kwargs: Any) -> HttpResponse | None:
+        """A cached answer for a spectator, or None to take DRF's whole path.
+
+        Spectators poll the live reads by the thousand; their answer is one cache read, and
+        DRF's request machinery (three authenticators, negotiation, throttles) would cost more
+        than the read itself. Views whose spectators read a cached body override this; it is
+        asked only for a plain anonymous GET (see ``_plain_spectator``) and answers only what
+        succeeds: a refusal (404, 403) is left to the whole path and its error format."""
+        return None
+
+    def dispatch(self, request, *args, **kwargs):
+        if _plain_spectator(request):
+            try:
+                answer = self.spectator_read(request, *args, **kwargs)
+            except (Refused, Conflict, Closed, Unavailable, APIException):
+                answer = None  # the whole path refuses it again, in the API's error format
+            if answer is not None:
+                return self._with_default_headers(answer)
+        return super().dispatch(request, *args, **kwargs)
+
+    def _with_default_headers(self, response: HttpResponse) -> HttpResponse:
+        # what DRF's finalize_response adds, so that both paths answer alike (Allow, Vary)
+        headers = dict(self.default_response_headers)
+        vary = headers.pop("Vary", None)
+        if vary:
+            patch_vary_headers(response, [part.strip() for part in vary.split(",")])
+        for name, value in headers.items():
+            response[name] = value
+        return response
+
     def handle_exception(self, exc):
         if isinstance(exc, Refused):
             return validation_response(problem_errors(exc.problems))
@@ -100,6 +136,23 @@ class Api(APIView):
         if isinstance(exc, DjangoValidationError):  # a model check the serializer did not cover
             return validation_response(_django_errors(exc))
         return super().handle_exception(exc)
+
+
+# What DRF's negotiation would answer with JSON (or the browsable API): anything else (an Accept
+# of only XML, say) takes the whole path and its 406.
+_JSON_MEDIA = ("json", "*/*", "application/*", "text/html", "text/*")
+
+
+def _plain_spectator(request) -> bool:
+    """An anonymous GET without query, credentials or session: nothing for DRF to decide."""
+    accept = request.META.get("HTTP_ACCEPT", "*/*")
+    return (
+        request.method in ("GET", "HEAD")
+        and not request.META.get("QUERY_STRING")
+        and "HTTP_AUTHORIZATION" not in request.META
+        and not request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+        and any(media in accept for media in _JSON_MEDIA)
+    )
 
 
 def _errors(errors: list[dict[str, str]], code: int) -> Response:

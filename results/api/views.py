@@ -7,6 +7,7 @@ view; organisers of the tournament the live one (``Vary`` keeps shared caches ap
 
 from django.conf import settings
 from django.db.models import Count
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -149,13 +150,22 @@ class StandingsApi(Api):
         query = request.query_params  # most polls carry none: no serializer for them
         query = valid(StandingsApi.QuerySerializer, query.dict()) if query else {}
         body, organiser = ranking_for(request, tournament_id, query.get("series"))
-        progress = ranking_progress(tournament_id)
-        extra = (
-            {SERIES_CLOSED: str(progress.closed), SERIES_PLANNED: str(progress.planned)}
-            if progress
-            else {}
-        )
-        return json_answer(request, body, organiser=organiser, extra=extra)
+        return _standings_answer(request, tournament_id, body, organiser)
+
+    def spectator_read(self, request, tournament_id):
+        body = public_ranking(tournament_id)
+        return None if body is None else _standings_answer(request, tournament_id, body, False)
+
+
+def _standings_answer(request, tournament_id: int, body: Body, organiser: bool) -> HttpResponse:
+    """The ranking with how far the tournament is (provisional while series are open)."""
+    progress = ranking_progress(tournament_id)
+    extra = (
+        {SERIES_CLOSED: str(progress.closed), SERIES_PLANNED: str(progress.planned)}
+        if progress
+        else {}
+    )
+    return json_answer(request, body, organiser=organiser, extra=extra)
 
 
 class SeriesListApi(Api):
