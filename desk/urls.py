@@ -27,11 +27,6 @@ urlpatterns = [
         name="season-archive",
     ),
     path(
-        "seasons/<int:season_id>/print/<str:kind>/",
-        seasons.SeasonPrintView.as_view(),
-        name="season-print",
-    ),
-    path(
         "seasons/<int:season_id>/export/<str:kind>/",
         seasons.SeasonExportDeskView.as_view(),
         name="season-export",

@@ -183,6 +183,7 @@ MESSAGES = {
     "series_not_seated": _("Series %(series)s has no seating yet: draw it first."),
     "option_not_for_kind": _("This option does not apply to: %(kind)s."),
     "no_results": _("No deal has been recorded yet: there is no one to rank."),
+    "no_season_result": _("This player has no result in the season: there is no season sheet."),
     # background jobs
     "queue_unavailable": _(
         "The job could not be queued: the background service is not reachable. Please try again "

@@ -14,3 +14,8 @@ class DocumentKind(models.TextChoices):
 class DocumentSplit(models.TextChoices):
     ONE = "one", _("One PDF for every table")
     PER_TABLE = "per_table", _("One PDF per table")
+
+
+class SeasonDocumentKind(models.TextChoices):
+    RANKING = "season_ranking", _("Season ranking")
+    SHEETS = "season_sheets", _("Season sheets")

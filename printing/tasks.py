@@ -14,3 +14,13 @@ def task_render_documents(self, *, job_id: int) -> None:
     from printing.domain.jobs import run_documents_job  # noqa: PLC0415 -- leaf
 
     run_documents_job(job_id, runner=None if self.request.is_eager else self.request.id)
+
+
+@shared_task(
+    bind=True, name="karlchen.seasons.documents", acks_late=True, reject_on_worker_lost=True
+)
+def task_render_season_documents(self, *, job_id: int) -> None:
+    """Render the PDF of the season documents job ``job_id`` (safe to retry, as above)."""
+    from printing.domain.jobs import run_season_documents_job  # noqa: PLC0415 -- leaf
+
+    run_season_documents_job(job_id, runner=None if self.request.is_eager else self.request.id)

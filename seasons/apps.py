@@ -20,3 +20,11 @@ class SeasonsConfig(AppConfig):
         from seating.ports import provide_earlier_meetings  # noqa: PLC0415 -- app ready
 
         provide_earlier_meetings(earlier_meetings)
+
+        # A season's documents are a job of no tournament (tournaments.ports.JobOwner): the
+        # season's organisers follow it, and what the job sweep does to it is in its log.
+        from seasons.domain.jobs import SEASON_JOBS  # noqa: PLC0415 -- app ready
+        from tournaments.enums import JobKind  # noqa: PLC0415 -- app ready
+        from tournaments.ports import provide_job_owner  # noqa: PLC0415 -- app ready
+
+        provide_job_owner(JobKind.SEASON_DOCUMENTS, SEASON_JOBS)

@@ -15,7 +15,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from seasons.engine.ranking import RankingRule, parse_rule
 from tournaments import enums
-from tournaments.models import Club, Tournament, check_rules
+from tournaments.models import Club, Job, Tournament, check_rules
 
 
 def check_ranking_rule(ranking_rule) -> None:
@@ -161,3 +161,26 @@ class SeasonAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"
+
+
+class SeasonJob(models.Model):
+    """A background job of the season (its documents). A job belongs to a tournament unless
+    it is linked here: the season's organisers follow it, and the season's log notes it."""
+
+    job = models.OneToOneField(
+        Job,
+        verbose_name=_("job"),
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="season_link",
+    )
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="job_links"
+    )
+
+    class Meta:
+        verbose_name = _("season job")
+        verbose_name_plural = _("season jobs")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.job}"

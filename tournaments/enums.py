@@ -40,6 +40,7 @@ class TieBreak(models.TextChoices):
 class JobKind(models.TextChoices):
     SEATING = "seating", _("Seating")
     DOCUMENTS = "documents", _("Documents")
+    SEASON_DOCUMENTS = "season_documents", _("Season documents")
 
 
 class JobStatus(models.TextChoices):

@@ -5,6 +5,7 @@ through ``tournaments.domain``; the series rules live in ``tournaments.engine``.
 """
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -143,6 +144,12 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    def is_organised_by(self, user: Any) -> bool:
+        """Its organisers (and superusers) run it; nobody else, and no anonymous reader."""
+        if user is None or not user.is_authenticated:
+            return False
+        return bool(user.is_superuser or self.organisers.filter(pk=user.pk).exists())
+
     def clean(self) -> None:
         """The rule set must be one the game's engine accepts (admin forms check it too)."""
         check_rules(self.game, self.rules)
@@ -248,14 +255,25 @@ class Series(models.Model):
         return _("Series %(number)s") % {"number": self.number}
 
 
+# The kinds of job that belong to no tournament (their app links them to what they serve).
+TOURNAMENTLESS_JOBS = [enums.JobKind.SEASON_DOCUMENTS]
+
+
 class Job(models.Model):
     """A background job (seating, documents): its state lives here, not in Celery."""
 
     # Not stored: set on the instance whose task could not be queued (``ensure_queued``).
     not_queued: bool = False
 
+    # None for a job of no tournament (a season's documents): the app it belongs to links it
+    # and answers for it (tournaments.ports.JobOwner).
     tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="jobs"
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="jobs",
+        null=True,
+        blank=True,
     )
     kind = models.CharField(_("kind"), max_length=20, choices=enums.JobKind.choices)
     status = models.CharField(
@@ -282,11 +300,23 @@ class Job(models.Model):
         verbose_name = _("job")
         verbose_name_plural = _("jobs")
         constraints = [
-            models.CheckConstraint(condition=Q(progress__lte=100), name="job_progress_percent")
+            models.CheckConstraint(condition=Q(progress__lte=100), name="job_progress_percent"),
+            models.CheckConstraint(
+                condition=Q(tournament__isnull=False) | Q(kind__in=TOURNAMENTLESS_JOBS),
+                name="job_of_a_tournament",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} #{self.pk}: {self.get_status_display()}"
+
+    @property
+    def own_tournament(self) -> Tournament:
+        """The tournament of a job of a tournament's kind (``job_of_a_tournament``: it has
+        one); a season's job has none."""
+        if self.tournament is None:
+            raise ValueError(f"job {self.pk} ({self.kind}) belongs to no tournament")
+        return self.tournament
 
 
 class RuleSet(models.Model):

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from celery import Task
 
-    from tournaments.models import Tournament
+    from karlchen.actors import Actor
+    from tournaments.models import Job, Tournament
 
 
 @dataclass(frozen=True)
@@ -55,3 +56,26 @@ def job_task(kind: str) -> Task:
         return _job_tasks[kind]
     except KeyError:
         raise RuntimeError(f"No app runs {kind} jobs: is it installed?") from None
+
+
+@dataclass(frozen=True)
+class JobOwner:
+    """Who answers for jobs of a kind that belong to no tournament (a season's documents): who
+    may follow them and their files, and where what is done to them is logged."""
+
+    may_follow: Callable[[Any, Job], bool]  # (user, job)
+    log: Callable[[Job, Actor, str, dict[str, Any]], None]  # (job, by, action, details)
+
+
+_job_owners: dict[str, JobOwner] = {}
+
+
+def provide_job_owner(kind: str, owner: JobOwner) -> None:
+    _job_owners[kind] = owner  # set once per kind, at start-up
+
+
+def job_owner(kind: str) -> JobOwner:
+    try:
+        return _job_owners[kind]
+    except KeyError:
+        raise RuntimeError(f"No app answers for {kind} jobs: is it installed?") from None

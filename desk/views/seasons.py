@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from desk.forms import ArchiveForm
@@ -19,8 +21,9 @@ from desk.views.base import BadNumber, DeskView, form_refused, posted_number
 from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
-from karlchen.refusals import Refused
-from printing.domain.season_printouts import season_ranking_pdf, season_sheets_pdf
+from karlchen.refusals import Refused, Unavailable
+from printing.domain.jobs import start_season_documents_job
+from printing.enums import SeasonDocumentKind
 from results.domain.archive import parse_archive
 from seasons.access import is_season_organiser, organised_seasons
 from seasons.domain.archive import export_season_archive, import_season_archive
@@ -37,7 +40,7 @@ from seasons.domain.standings import season_ranking
 from seasons.models import Season, SeasonEvening
 from seasons.rule_texts import rule_summary
 from seasons.views import export_response
-from tournaments.models import Tournament
+from tournaments.models import Job, Tournament
 
 
 class SeasonsView(DeskView):
@@ -111,6 +114,8 @@ class SeasonDeskView(SeasonOrganiserView):
                     request, _("The final is set up with the qualifiers, seeded by season rank.")
                 )
                 return HttpResponseRedirect(reverse("desk:entries", args=[final.pk]))
+            elif action == "print":
+                return self.print(request.POST, actor)
             elif action == "new":
                 new_form = NewEveningForm(request.POST)
                 if not new_form.is_valid():
@@ -133,6 +138,30 @@ class SeasonDeskView(SeasonOrganiserView):
             return self.show(status=400)
         return HttpResponseRedirect(reverse("desk:season", args=[self.season.pk]))
 
+    def print(self, posted, actor: Actor):
+        """Start a season documents job: the ranking, or season sheets (one player's)."""
+        kind = posted.get("kind", "")
+        if kind not in SeasonDocumentKind.values:
+            return self.show(status=400)
+        try:
+            player = posted_number(posted, "player", _("Player"), low=1, high=2**31 - 1)
+        except BadNumber:
+            return self.show(status=400)
+        try:
+            start_season_documents_job(
+                self.season,
+                by=actor,
+                request={"kind": kind, "player": player},
+                language=get_language(),
+            )
+        except Unavailable as refusal:
+            messages.error(self.request, problem_message(refusal.problem))
+            return self.show(status=503)
+        messages.info(
+            self.request, _("The PDF is being made; it appears under “Printed documents”.")
+        )
+        return HttpResponseRedirect(reverse("desk:season", args=[self.season.pk]) + "#print")
+
     def candidates(self):
         """The user's tournaments of the season's game that are in no season yet."""
         tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
@@ -150,32 +179,9 @@ class SeasonDeskView(SeasonOrganiserView):
             "new_form": new_form
             or NewEveningForm(initial={"date": next_evening_date(self.season)}),
             "players": [row["player"] for row in season_ranking(self.season, public=False).rows],
+            "jobs": season_document_jobs(self.season),
         }
         return render(self.request, "desk/season.html", context, status=status)
-
-
-class SeasonPrintView(SeasonOrganiserView):
-    """The season ranking, or season sheets (one player's: ``?player=``; else everyone's), as
-    a PDF to download."""
-
-    def get(self, request, season_id, kind):
-        if kind == "ranking":
-            rendered = season_ranking_pdf(self.season)
-        elif kind == "sheets":
-            try:
-                player = posted_number(request.GET, "player", _("Player"), low=1, high=2**31 - 1)
-            except BadNumber:
-                return HttpResponseBadRequest()
-            found = season_sheets_pdf(self.season, player)
-            if found is None:
-                raise Http404
-            rendered = found
-        else:
-            raise Http404
-        stem = slugify(self.season.name) or "season"
-        response = HttpResponse(rendered.pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="{stem}-{kind}.pdf"'
-        return response
 
 
 class SeasonExportDeskView(SeasonOrganiserView):
@@ -218,3 +224,12 @@ class SeasonArchiveImportView(DeskView):
             return SeasonsView(request=request).show(SeasonForm(), status=400)
         messages.success(request, _("The season was imported."))
         return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))
+
+
+def season_document_jobs(season: Season) -> list[Job]:
+    """The season's latest print jobs, each with the name of what it prints."""
+    jobs: list[Any] = list(Job.objects.filter(season_link__season=season)[:12])  # newest first
+    for job in jobs:
+        kind = job.params.get("kind")
+        job.label = SeasonDocumentKind(kind).label if kind in SeasonDocumentKind.values else kind
+    return jobs

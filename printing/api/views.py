@@ -1,5 +1,6 @@
-"""Document jobs: start one (``POST tournaments/{id}/documents/``), download its files
-(``GET jobs/{id}/files/{name}``); the job itself is followed at ``GET jobs/{id}/``."""
+"""Document jobs: start one (``POST tournaments/{id}/documents/``, a season's at
+``POST seasons/{id}/documents/``), download its files (``GET jobs/{id}/files/{name}``); the job
+itself is followed at ``GET jobs/{id}/``."""
 
 from django.conf import settings
 from django.core.files.storage import default_storage
@@ -16,10 +17,12 @@ from karlchen.actors import Actor
 from karlchen.api.base import CODES, JOB_ERRORS, ORGANISER_ERRORS, Api, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from printing.domain.documents import MAX_SERIES, MAX_TOP, document_file
-from printing.domain.jobs import start_documents_job
-from printing.enums import DocumentKind, DocumentSplit
-from tournaments.api.permissions import denied, get_or_404, is_organiser, organised_tournament
+from printing.domain.jobs import start_documents_job, start_season_documents_job
+from printing.enums import DocumentKind, DocumentSplit, SeasonDocumentKind
+from seasons.api.permissions import organised_season
+from tournaments.api.permissions import denied, get_or_404, organised_tournament
 from tournaments.api.serializers import StrictBooleanField
+from tournaments.domain.jobs import may_follow_job
 from tournaments.models import Job
 
 
@@ -71,6 +74,41 @@ class StartDocumentsApi(Api):
         return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
 
 
+class StartSeasonDocumentsApi(Api):
+    class InputSerializer(StrictSerializer):
+        kind = StrictChoiceField(choices=SeasonDocumentKind.choices)
+        player = StrictIntegerField(
+            min_value=1,
+            max_value=2**31 - 1,
+            required=False,
+            help_text="Season sheets: this player's alone (default: every player's).",
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        job = serializers.IntegerField()
+        url = serializers.CharField()
+
+    @extend_schema(
+        operation_id="season_documents_start",
+        summary="Start a PDF job of a season: its ranking, or season sheets (organisers)",
+        description=(
+            "Answers 202 with the job's id; follow it at `GET /api/v1/jobs/{id}/`, whose `links` "
+            "download the file once it is done. Printed as the organisers see the season (every "
+            "evening, live), in the request's language.\n\n" + CODES
+        ),
+        request=InputSerializer,
+        responses={202: OutputSerializer, **JOB_ERRORS},
+    )
+    def post(self, request, season_id):
+        season = organised_season(request, season_id)
+        data = valid(StartSeasonDocumentsApi.InputSerializer, request.data)
+        job = start_season_documents_job(
+            season, by=Actor.of_user(request.user), request=dict(data), language=get_language()
+        )
+        url = reverse("job", kwargs={"job_id": job.pk})
+        return Response({"job": job.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
+
+
 class DocumentFileApi(Api):
     @extend_schema(
         operation_id="job_file",
@@ -82,7 +120,7 @@ class DocumentFileApi(Api):
     )
     def get(self, request, job_id, name):
         job = get_or_404(Job.objects.select_related("tournament"), job_id)
-        if not is_organiser(request.user, job.tournament):
+        if not may_follow_job(request.user, job):
             raise denied(request)
         path = document_file(job, name)
         if path is None:

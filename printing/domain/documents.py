@@ -203,9 +203,16 @@ def document_path(tournament_id: int, name: str) -> str:
     return f"documents/tournament-{tournament_id}/{name}"
 
 
+def season_document_path(season_id: int, name: str) -> str:
+    return f"documents/season-{season_id}/{name}"
+
+
 def _store(tournament: Tournament, name: str, rendered: pdf.Rendered) -> dict[str, Any]:
+    return store_file(document_path(tournament.pk, name), name, rendered)
+
+
+def store_file(path: str, name: str, rendered: pdf.Rendered) -> dict[str, Any]:
     """Save under the request's fixed name: an earlier file of that name is replaced."""
-    path = document_path(tournament.pk, name)
     default_storage.delete(path)
     stored = default_storage.save(path, ContentFile(rendered.pdf))
     if stored != path:
@@ -220,5 +227,8 @@ def document_file(job: Job, name: str) -> str | None:
     names = {file["name"] for file in job.result.get("files", [])}
     if name not in names:
         return None
-    path = document_path(job.tournament_id, name)
+    if job.tournament_id is not None:
+        path = document_path(job.tournament_id, name)
+    else:  # a season's documents (``printing.domain.season_printouts``)
+        path = season_document_path(job.season_link.season_id, name)
     return path if default_storage.exists(path) else None

@@ -1,4 +1,5 @@
-"""Documents jobs: PDFs rendered in the background, their progress reported per table."""
+"""Documents jobs: PDFs rendered in the background, their progress reported per table (or per
+chunk of season sheets). A season's documents are a job of no tournament, linked to the season."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from printing.domain.documents import check_documents, generate_documents
+from printing.domain.season_printouts import check_season_documents, generate_season_documents
+from seasons.domain.log import log_season_action
+from seasons.models import Season, SeasonJob
 from tournaments.domain.jobs import ensure_queued, progress, run_job, start_job
 from tournaments.domain.log import log_action
 from tournaments.enums import JobKind
@@ -29,7 +33,7 @@ def start_documents_job(
 
 def _logged(params: dict[str, Any]) -> dict[str, Any]:
     """What the log says of a print: the kind, its series, blank or filled, the top places."""
-    named = ("kind", "series", "filled", "top")
+    named = ("kind", "series", "filled", "top", "player")
     return {name: params[name] for name in named if params.get(name) is not None}
 
 
@@ -40,7 +44,30 @@ def run_documents_job(job_id: int, *, runner: str | None = None) -> Job | None:
     def work(job: Job) -> dict[str, Any]:
         base_url = job.params["base_url"]
         return generate_documents(
-            job.tournament, job.params, base_url=base_url, progress=progress(job)
+            job.own_tournament, job.params, base_url=base_url, progress=progress(job)
         )
+
+    return run_job(job_id, work, runner=runner)
+
+
+def start_season_documents_job(
+    season: Season, *, by: Actor, request: dict[str, Any], language: str
+) -> Job:
+    """Record a season documents job (the ranking, or season sheets, in ``language``) linked to
+    the season, noted in its log and enqueued after commit; refused like a tournament's."""
+    params = {**check_season_documents(season, request), "language": language}
+    with transaction.atomic():
+        job = start_job(None, kind=JobKind.SEASON_DOCUMENTS, params=params, by=by)
+        SeasonJob.objects.create(job=job, season=season)
+        log_season_action(season, by, "documents_started", **_logged(params))
+    return ensure_queued(job)
+
+
+def run_season_documents_job(job_id: int, *, runner: str | None = None) -> Job | None:
+    """Render and store a season documents job's PDF once (``runner``: see ``run_job``)."""
+
+    def work(job: Job) -> dict[str, Any]:
+        season = Season.objects.get(job_links__job=job)
+        return generate_season_documents(season, job.params, progress=progress(job))
 
     return run_job(job_id, work, runner=runner)

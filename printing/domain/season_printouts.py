@@ -1,10 +1,9 @@
 """A season on paper: its ranking, and each player's season sheet.
 
-Both are read as the season's organisers see it (every evening, live): the desk prints them.
-The rows are those of the season's cached reads (``seasons.domain.standings``), so the paper
-shows what the season page shows. A season's documents are small (a ranking of a club's players,
-a page per player), so they are rendered at once, not as a documents job (those belong to a
-tournament).
+Both are read as the season's organisers see it (every evening, live). The rows are those of
+the season's cached reads (``seasons.domain.standings``), so the paper shows what the season
+page shows. They are made by a season documents job (``printing.domain.jobs``: a DDV ranking
+list's sheets are thousands of pages), stored beside the tournaments' documents.
 """
 
 from __future__ import annotations
@@ -16,7 +15,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from karlchen.refusals import Problem, Refused
 from printing import pdf
+from printing.domain.documents import season_document_path, store_file
+from printing.enums import SeasonDocumentKind
 from results.charts import Chart
 from seasons.charts import season_course
 from seasons.domain.standings import every_player_season, player_season, season_ranking
@@ -96,9 +98,52 @@ def season_ranking_pdf(season: Season) -> pdf.Rendered:
     return pdf.render(RANKING_TEMPLATE, {"document": season_ranking_document(season)})
 
 
-def season_sheets_pdf(season: Season, player_id: int | None = None) -> pdf.Rendered | None:
+def season_sheets_pdf(
+    season: Season, player_id: int | None = None, *, progress: pdf.Progress | None = None
+) -> pdf.Rendered | None:
     """A page per player (one player's, or every player's); None where there is nobody."""
     sheets = season_sheets(season, player_id)
     if not sheets:
         return None
-    return pdf.render_pages(SHEETS_TEMPLATE, sheets, {"season": season})
+    return pdf.render_pages(SHEETS_TEMPLATE, sheets, {"season": season}, progress=progress)
+
+
+def check_season_documents(season: Season, request: dict[str, Any]) -> dict[str, Any]:
+    """The stored parameters of a season documents request: the kind and, for season sheets,
+    the one player (none: every player's). Refused (every problem at once): a player for the
+    ranking, a player with no result in the season, sheets of a season nobody has played."""
+    kind = SeasonDocumentKind(request["kind"])
+    player = request.get("player")
+    problems = []
+    if player is not None and kind != SeasonDocumentKind.SHEETS:
+        problems.append(Problem("option_not_for_kind", "player", {"kind": str(kind.label)}))
+    elif kind == SeasonDocumentKind.SHEETS:
+        if player is not None and not json.loads(
+            player_season(season, player, public=False).content
+        ):
+            problems.append(Problem("no_season_result", "player", {}))
+        if player is None and not season_ranking(season, public=False).rows:
+            problems.append(Problem("no_results", "kind", {}))
+    if problems:
+        raise Refused(problems)
+    return {"kind": kind.value, "player": player}
+
+
+def generate_season_documents(
+    season: Season, params: dict[str, Any], *, progress: pdf.Progress
+) -> dict[str, Any]:
+    """Render and store what ``params`` (from ``check_season_documents``) name, checked again
+    (a deal may have changed the season since). Returns the job's result: the file with its
+    pages and size. A run again replaces the file of the same name."""
+    params = check_season_documents(season, params)
+    player = params["player"]
+    with pdf.sparing_the_collector():
+        if params["kind"] == SeasonDocumentKind.RANKING:
+            name, rendered = "season-ranking.pdf", season_ranking_pdf(season)
+        else:
+            name = f"season-sheet-player-{player}.pdf" if player else "season-sheets.pdf"
+            found = season_sheets_pdf(season, player, progress=progress)
+            assert found is not None  # checked above: somebody has a result
+            rendered = found
+    file = store_file(season_document_path(season.pk, name), name, rendered)
+    return {"files": [file], "pages": rendered.pages}

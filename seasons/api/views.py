@@ -32,7 +32,8 @@ from karlchen.api.fields import (
 from results.domain.archive import parse_archive
 from rules import GAMES
 from rules.quick import ENTRY_MODES
-from seasons.access import organised_seasons, readable_season, visible_seasons
+from seasons.access import organised_seasons, visible_seasons
+from seasons.api.permissions import organised_season, season_for
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.final import create_final
 from seasons.domain.seasons import (
@@ -90,21 +91,6 @@ class SeasonOutput(serializers.Serializer):
     @extend_schema_field(SeasonFinalOutput(allow_null=True))
     def get_final(self, season: Season) -> dict | None:
         return shown_final(season, organiser=self.context.get("organiser", True))
-
-
-def season_for(request, season_id: int):
-    found = readable_season(request.user, season_id)
-    if found is None:
-        raise NotFound()
-    return found
-
-
-def organised_season(request, season_id: int):
-    """The season if the user organises it; 404 if they may not see it, else 401/403."""
-    season, organiser = season_for(request, season_id)
-    if not organiser:
-        raise denied(request)
-    return season
 
 
 class SeasonFieldsInput(StrictSerializer):
@@ -394,14 +380,18 @@ class SeasonRankingApi(Api):
         responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
     )
     def get(self, request, season_id):
-        if not request.user.is_authenticated:  # a spectator: one cache read, no query
-            public = public_season_ranking(season_id)
-            if public is None:
+        if not request.user.is_authenticated:
+            answer = self.spectator_read(request, season_id)
+            if answer is None:
                 raise NotFound()
-            return json_answer(request, public, organiser=False)
+            return answer
         season, organiser = season_for(request, season_id)
         body = season_ranking(season, public=not organiser)
         return json_answer(request, body, organiser=organiser)
+
+    def spectator_read(self, request, season_id):  # one cache read, no query
+        public = public_season_ranking(season_id)
+        return None if public is None else json_answer(request, public, organiser=False)
 
 
 class SeasonPlayerApi(Api):

@@ -28,7 +28,9 @@ def start_seating_job(tournament: Tournament, *, by: Actor, params: dict[str, An
 def run_seating_job(job_id: int, *, runner: str | None = None) -> Job | None:
     """Run a seating job once; a job already done or failed, or gone, is left alone
     (``runner``: the task's delivery, see ``run_job``)."""
-    return run_job(job_id, lambda job: draw_seating(job.tournament, **job.params), runner=runner)
+    return run_job(
+        job_id, lambda job: draw_seating(job.own_tournament, **job.params), runner=runner
+    )
 
 
 def _not_under_way(tournament: Tournament) -> list[int]:

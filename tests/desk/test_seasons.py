@@ -125,24 +125,39 @@ def test_a_season_that_is_no_cup_offers_no_final(desk_en):
     assert "This season is no cup" in answer.content.decode()
 
 
-def test_print_and_export_the_season_at_the_desk(desk, client):
+@pytest.mark.usefixtures("media_root", "eager_celery")
+def test_print_and_export_the_season_at_the_desk(desk, client, django_capture_on_commit_callbacks):
     from seasons.models import SeasonAction
     from tests.factories.documents import pdf_lines
 
     season, _tables, players = season_with_evenings(2)
-    page = desk.get(f"/desk/seasons/{season.pk}/").content.decode()
-    assert f"/desk/seasons/{season.pk}/print/ranking/" in page
+    url = f"/desk/seasons/{season.pk}/"
+    page = desk.get(url).content.decode()
+    assert 'name="kind" value="season_ranking"' in page
     assert f'<option value="{players[0].pk}">Spieler 1</option>' in page
-    ranking = desk.get(f"/desk/seasons/{season.pk}/print/ranking/")
-    assert ranking["Content-Type"] == "application/pdf"
-    assert "jahreswertung-2026-ranking.pdf" in ranking["Content-Disposition"]
-    assert pdf_lines(ranking.content)[0][0] == "Jahreswertung 2026"
-    sheet = desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player={players[1].pk}")
-    assert [page[0] for page in pdf_lines(sheet.content)] == ["Spieler 2"]
-    assert len(pdf_lines(desk.get(f"/desk/seasons/{season.pk}/print/sheets/").content)) == 4
-    assert desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player=x").status_code == 400
-    assert desk.get(f"/desk/seasons/{season.pk}/print/sheets/?player=99999").status_code == 404
-    assert desk.get(f"/desk/seasons/{season.pk}/print/other/").status_code == 404
+    with django_capture_on_commit_callbacks(execute=True):  # the jobs run (eagerly) on commit
+        started = desk.post(url, {"action": "print", "kind": "season_ranking"})
+        desk.post(url, {"action": "print", "kind": "season_sheets", "player": players[1].pk})
+    assert (started.status_code, started["Location"]) == (302, url + "#print")
+    page = desk.get(url).content.decode()
+    ranking = "/files/season-ranking.pdf"
+    sheet = f"/files/season-sheet-player-{players[1].pk}.pdf"
+    links = [line for line in page.splitlines() if "/api/v1/jobs/" in line and "href" in line]
+    assert any(ranking in line for line in links)
+    assert any(sheet in line for line in links)
+    ranking_job, sheet_job = season.job_links.order_by("job_id")
+    answer = desk.get(f"/api/v1/jobs/{ranking_job.job_id}/files/season-ranking.pdf")
+    assert pdf_lines(b"".join(answer.streaming_content))[0][0] == "Jahreswertung 2026"
+    answer = desk.get(f"/api/v1/jobs/{sheet_job.job_id}{sheet}")
+    assert [page[0] for page in pdf_lines(b"".join(answer.streaming_content))] == ["Spieler 2"]
+    assert desk.post(url, {"action": "print", "kind": "other"}).status_code == 400
+    assert (
+        desk.post(url, {"action": "print", "kind": "season_sheets", "player": "x"}).status_code
+        == 400
+    )
+    refused = desk.post(url, {"action": "print", "kind": "season_sheets", "player": 99999})
+    assert refused.status_code == 400
+    assert season.job_links.count() == 2
     export = desk.get(f"/desk/seasons/{season.pk}/export/xlsx/")
     assert export.status_code == 200
     assert export["Content-Type"].startswith("application/vnd.openxmlformats")
@@ -150,7 +165,7 @@ def test_print_and_export_the_season_at_the_desk(desk, client):
     assert desk.get(f"/desk/seasons/{season.pk}/export/pdf/").status_code == 404
     stranger = get_user_model().objects.create_user("fremd")
     client.force_login(stranger)
-    assert client.get(f"/desk/seasons/{season.pk}/print/ranking/").status_code == 403
+    assert client.post(url, {"action": "print", "kind": "season_ranking"}).status_code == 403
     assert client.get(f"/desk/seasons/{season.pk}/export/csv/").status_code == 403
 
 

@@ -95,6 +95,23 @@ def test_a_documents_job_runs_on_a_worker_and_stores_its_pdf(celery_worker):
     assert [lines[2] for lines in pages] == [f"Serie 1 · Tisch {n}" for n in (1, 2, 3)]
 
 
+@pytest.mark.usefixtures("media_root")
+def test_a_season_documents_job_runs_on_a_worker_and_stores_its_pdf(celery_worker):
+    from tests.factories.seasons import season_with_evenings
+
+    season, _tables, players = season_with_evenings(2)
+    client = organiser_client()
+    started = client.post(
+        f"/api/v1/seasons/{season.pk}/documents/", {"kind": "season_sheets"}, format="json"
+    )
+    assert started.status_code == 202
+    job = wait_for(client, started.json()["url"])
+    assert (job["kind"], job["status"], job["error"]) == ("season_documents", "done", "")
+    (link,) = job["links"].values()
+    pages = pdf_lines(b"".join(client.get(link).streaming_content))
+    assert sorted(lines[0] for lines in pages) == sorted(player.name for player in players)
+
+
 @pytest.mark.django_db
 def test_a_crash_leaves_the_job_failed_and_is_raised(monkeypatch):
     from seating.domain import jobs as seating_jobs

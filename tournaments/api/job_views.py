@@ -6,7 +6,8 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from karlchen.api.base import ORGANISER_ERRORS, Api
-from tournaments.api.permissions import denied, get_or_404, is_organiser
+from tournaments.api.permissions import denied, get_or_404
+from tournaments.domain.jobs import may_follow_job
 from tournaments.enums import JobKind
 from tournaments.models import Job
 
@@ -19,9 +20,9 @@ class JobApi(Api):
         progress = serializers.IntegerField(help_text="Percent.")
         params = serializers.JSONField()
         result = serializers.JSONField(
-            help_text="Seating: series seated, method, seed, quality. Documents: the files "
-            "(name, pages, bytes) and pages in all; while running: done and total tables "
-            "(or certificates)."
+            help_text="Seating: series seated, method, seed, quality. Documents (a tournament's "
+            "or a season's): the files (name, pages, bytes) and pages in all; while running: "
+            "done and total tables (or certificates, or season sheets)."
         )
         error = serializers.CharField(help_text="Why a failed job failed.")
         links = serializers.DictField(
@@ -39,7 +40,7 @@ class JobApi(Api):
     )
     def get(self, request, job_id):
         job = get_or_404(Job.objects.select_related("tournament"), job_id)
-        if not is_organiser(request.user, job.tournament):
+        if not may_follow_job(request.user, job):
             raise denied(request)
         job.links = _links(job)
         body = JobApi.OutputSerializer(job).data
@@ -49,7 +50,7 @@ class JobApi(Api):
 def _links(job: Job) -> dict[str, str]:
     """Where the result can be seen: the tables of each series a seating job seated, the
     download of each file a documents job stored."""
-    if job.kind == JobKind.DOCUMENTS:
+    if job.kind in (JobKind.DOCUMENTS, JobKind.SEASON_DOCUMENTS):
         return {
             file["name"]: reverse("job-file", kwargs={"job_id": job.pk, "name": file["name"]})
             for file in job.result.get("files", [])

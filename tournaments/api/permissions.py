@@ -19,9 +19,7 @@ from tournaments.models import Entry, Series, Tournament
 
 
 def is_organiser(user, tournament: Tournament) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    return user.is_superuser or tournament.organisers.filter(pk=user.pk).exists()
+    return tournament.is_organised_by(user)
 
 
 def denied(request) -> exceptions.APIException:

@@ -44,16 +44,19 @@ from karlchen.refusals import Problem, Refused, Unavailable
 from tournaments.domain.log import log_action
 from tournaments.enums import JobStatus
 from tournaments.models import Job, Tournament
-from tournaments.ports import job_task
+from tournaments.ports import job_owner, job_task
 
 log = logging.getLogger(__name__)
 SWEEPER = Actor.system("Karlchen (job sweep)")
 
 
-def start_job(tournament: Tournament, *, kind: str, params: dict[str, Any], by: Actor) -> Job:
-    """Record a job of ``kind`` for ``tournament`` and queue its task (``job_id=…``) after
-    commit. Should the queue be unreachable then, the job is left failed with the reason and
-    ``ensure_queued(job)`` refuses."""
+def start_job(
+    tournament: Tournament | None, *, kind: str, params: dict[str, Any], by: Actor
+) -> Job:
+    """Record a job of ``kind`` for ``tournament`` (None: a kind of job its app links to what it
+    serves, ``JobOwner``) and queue its task (``job_id=…``) after commit. Should the queue be
+    unreachable then, the job is left failed with the reason and ``ensure_queued(job)``
+    refuses."""
     job = Job.objects.create(
         tournament=tournament,
         kind=kind,
@@ -117,7 +120,13 @@ def run_job(
 
 def _claim(job_id: int, runner: str) -> Job | None:
     with transaction.atomic():
-        job = Job.objects.select_for_update().select_related("tournament").filter(pk=job_id).first()
+        # of self: the tournament is on the nullable side of the join (a season's job has none)
+        job = (
+            Job.objects.select_for_update(of=("self",))
+            .select_related("tournament")
+            .filter(pk=job_id)
+            .first()
+        )
         if job is None:
             log.warning("job %s is gone", job_id)
             return None
@@ -246,7 +255,7 @@ def _sweep(job: Job, now: datetime, *, by: Actor) -> str:
     was = job.status
     job.status, job.runner, job.heartbeat_at, job.progress = JobStatus.PENDING, "", now, 0
     job.save(update_fields=["status", "runner", "heartbeat_at", "progress"])
-    log_action(job.tournament, by, "job_requeued", job=job.pk, kind=job.kind, was=was)
+    _log(job, by, "job_requeued", job=job.pk, kind=job.kind, was=was)
     transaction.on_commit(lambda: _enqueue(job))
     return "requeued"
 
@@ -257,7 +266,22 @@ def _give_up(job: Job, code: str, *, by: Actor, **params: object) -> None:
     job.status, job.error, job.progress = JobStatus.FAILED, _text(job, code, **params), 100
     job.finished_at = timezone.now()
     job.save(update_fields=["status", "error", "progress", "finished_at"])
-    log_action(job.tournament, by, "job_given_up", job=job.pk, kind=job.kind, reason=code)
+    _log(job, by, "job_given_up", job=job.pk, kind=job.kind, reason=code)
+
+
+def _log(job: Job, by: Actor, action: str, /, **details: Any) -> None:
+    if job.tournament is not None:
+        log_action(job.tournament, by, action, **details)
+    else:
+        job_owner(job.kind).log(job, by, action, details)
+
+
+def may_follow_job(user: Any, job: Job) -> bool:
+    """Whether ``user`` may follow ``job`` and fetch its files: its tournament's organisers, or
+    whom the app that owns a job of no tournament says."""
+    if job.tournament is None:
+        return job_owner(job.kind).may_follow(user, job)
+    return job.tournament.is_organised_by(user)
 
 
 def _language(job: Job) -> str:

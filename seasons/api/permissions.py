@@ -1,0 +1,23 @@
+"""Loading the season a path names, with its access rule (the API's answers: 404, 401, 403)."""
+
+from rest_framework.exceptions import NotFound
+
+from seasons.access import readable_season
+from seasons.models import Season
+from tournaments.api.permissions import denied
+
+
+def season_for(request, season_id: int) -> tuple[Season, bool]:
+    """The season and whether the user organises it; 404 where they may not see it."""
+    found = readable_season(request.user, season_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+def organised_season(request, season_id: int) -> Season:
+    """The season if the user organises it; 404 if they may not see it, else 401/403."""
+    season, organiser = season_for(request, season_id)
+    if not organiser:
+        raise denied(request)
+    return season

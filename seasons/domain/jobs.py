@@ -1,0 +1,30 @@
+"""A season's jobs (its documents): who follows them, and the log of what is done to them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from karlchen.actors import Actor
+from seasons.access import is_season_organiser
+from seasons.domain.log import log_season_action
+from seasons.models import SeasonJob
+from tournaments.models import Job
+from tournaments.ports import JobOwner
+
+
+def _link(job: Job) -> SeasonJob | None:
+    return SeasonJob.objects.select_related("season").filter(job=job).first()
+
+
+def may_follow(user: Any, job: Job) -> bool:
+    link = _link(job)
+    return link is not None and is_season_organiser(user, link.season)
+
+
+def log(job: Job, by: Actor, action: str, details: dict[str, Any]) -> None:
+    link = _link(job)
+    if link is not None:  # a job whose season was deleted has no log left to go to
+        log_season_action(link.season, by, action, **details)
+
+
+SEASON_JOBS = JobOwner(may_follow=may_follow, log=log)
