@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -116,13 +116,39 @@ def cached_season_body(season_id: int, view: str, build: Callable[[], object]) -
     return _cached(keys, f"season:{season_id}:{view}", lambda: json_body(build()))
 
 
+def cached_views(tournament_id: int, builds: Mapping[str, Callable[[], Any]]) -> dict[str, Any]:
+    """Several views of a tournament, each as ``cached`` gives it, in one cache round trip (a
+    spectator's poll of the standings reads the ranking and how far the series are)."""
+    keys = {view: _body_key(tournament_id, view) for view in builds}
+    return _cached_many([_generation_key(tournament_id)], keys, builds)
+
+
 def _cached(generation_keys: list[str], body_key: str, build: Callable[[], T]) -> T:
-    found = cache.get_many([EPOCH_KEY, *generation_keys, body_key])
+    return cast(T, _cached_many(generation_keys, {"": body_key}, {"": build})[""])
+
+
+def _cached_many(
+    generation_keys: list[str],
+    body_keys: Mapping[str, str],
+    builds: Mapping[str, Callable[[], Any]],
+) -> dict[str, Any]:
+    found = cache.get_many([EPOCH_KEY, *generation_keys, *body_keys.values()])
     generation = (
         found.get(EPOCH_KEY) or _first_token(EPOCH_KEY),
         *(found.get(key) or _first_token(key) for key in generation_keys),
     )
-    last = found.get(body_key)
+    return {
+        view: _current(found.get(key), generation, key, builds[view])
+        for view, key in body_keys.items()
+    }
+
+
+def _current(
+    last: tuple[tuple[str, ...], T] | None,
+    generation: tuple[str, ...],
+    body_key: str,
+    build: Callable[[], T],
+) -> T:
     if last is not None and last[0] == generation:
         return cast(T, last[1])  # the cache holds (generation, what build() returned)
     computing_key = f"{body_key}:computing:{_digest(generation)}"

@@ -31,7 +31,13 @@ from karlchen.api.fields import StrictSerializer
 from karlchen.changes import Body, cached_body
 from results.domain.archive import export_archive, import_archive, parse_archive
 from results.domain.public import NotPublic, public_tournament
-from results.domain.ranking_cache import organiser_ranking, public_ranking, ranking_progress
+from results.domain.ranking_cache import (
+    organiser_ranking,
+    public_ranking,
+    public_ranking_and_progress,
+    ranking_progress,
+)
+from results.domain.standings import Interim
 from scoring.models import Deal
 from tournaments.api.permissions import (
     denied,
@@ -150,16 +156,17 @@ class StandingsApi(Api):
         query = request.query_params  # most polls carry none: no serializer for them
         query = valid(StandingsApi.QuerySerializer, query.dict()) if query else {}
         body, organiser = ranking_for(request, tournament_id, query.get("series"))
-        return _standings_answer(request, tournament_id, body, organiser)
+        return _standings_answer(request, body, ranking_progress(tournament_id), organiser)
 
-    def spectator_read(self, request, tournament_id):
-        body = public_ranking(tournament_id)
-        return None if body is None else _standings_answer(request, tournament_id, body, False)
+    def spectator_read(self, request, tournament_id):  # one cache round trip, no query
+        body, progress = public_ranking_and_progress(tournament_id)
+        return None if body is None else _standings_answer(request, body, progress, False)
 
 
-def _standings_answer(request, tournament_id: int, body: Body, organiser: bool) -> HttpResponse:
+def _standings_answer(
+    request, body: Body, progress: Interim | None, organiser: bool
+) -> HttpResponse:
     """The ranking with how far the tournament is (provisional while series are open)."""
-    progress = ranking_progress(tournament_id)
     extra = (
         {SERIES_CLOSED: str(progress.closed), SERIES_PLANNED: str(progress.planned)}
         if progress

@@ -9,14 +9,16 @@ computed from one database snapshot (``standings``), so it never mixes two deals
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from karlchen.changes import Body, cached, json_body
+from karlchen.changes import Body, cached, cached_views, json_body
 from karlchen.refusals import Closed
 from results.domain.standings import Interim, Standing, series_progress, standings
 from tournaments.models import Tournament
 
 ABSENT, HIDDEN = "absent", "hidden"  # cached answers for spectators without a ranking
+PROGRESS = "series-progress"
 
 
 def public_ranking(tournament_id: int, *, series: int | None = None) -> Body | None:
@@ -24,11 +26,29 @@ def public_ranking(tournament_id: int, *, series: int | None = None) -> Body | N
 
     Raises ``Closed`` where the tournament is public but its organisers hide the standings.
     """
-    found = cached(
-        tournament_id,
-        f"public:{series or 'all'}",
-        lambda: _public_body(Tournament.objects.filter(pk=tournament_id).first(), series),
+    return _spectators(
+        cached(tournament_id, f"public:{series or 'all'}", _public_build(tournament_id, series))
     )
+
+
+def public_ranking_and_progress(tournament_id: int) -> tuple[Body | None, Interim | None]:
+    """``public_ranking`` (overall) and ``ranking_progress`` in one cache round trip: what a
+    spectator's poll of the standings reads."""
+    found = cached_views(
+        tournament_id,
+        {
+            "public:all": _public_build(tournament_id, None),
+            PROGRESS: _progress_build(tournament_id),
+        },
+    )
+    return _spectators(found["public:all"]), found[PROGRESS]
+
+
+def _public_build(tournament_id: int, series: int | None) -> Callable[[], Body | str]:
+    return lambda: _public_body(Tournament.objects.filter(pk=tournament_id).first(), series)
+
+
+def _spectators(found: Body | str) -> Body | None:
     if found == HIDDEN:
         raise Closed("standings_hidden", "standings")
     return None if isinstance(found, str) else found  # a string left: ABSENT
@@ -51,11 +71,15 @@ def ranking_progress(tournament_id: int) -> Interim | None:
     the ranking is provisional (cached like the ranking; closing a series draws a new
     generation). None where there is no such tournament."""
 
+    return cached(tournament_id, PROGRESS, _progress_build(tournament_id))
+
+
+def _progress_build(tournament_id: int) -> Callable[[], Interim | None]:
     def build() -> Interim | None:
         tournament = Tournament.objects.filter(pk=tournament_id).first()
         return None if tournament is None else series_progress(tournament)
 
-    return cached(tournament_id, "series-progress", build)
+    return build
 
 
 def organiser_ranking(tournament: Tournament, *, series: int | None = None) -> Body:

@@ -105,3 +105,27 @@ def test_a_signed_in_reader_takes_the_whole_path(urls, drf_requests):
     client = client_for(organiser())  # its session cookie: DRF finds who reads
     assert client.get(urls[0]).status_code == 200
     assert drf_requests == [urls[0]]
+
+
+def counted_cache_calls(monkeypatch) -> list[str]:
+    """The calls the default cache gets from here on, by name."""
+    from django.core.cache import caches
+
+    backend, calls = caches["default"], []
+    for name in ("get", "get_many", "add", "set"):
+        original = getattr(backend, name)
+
+        def counted(*args, _name=name, _original=original, **kwargs):
+            calls.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(backend, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["standings", "season-ranking"])
+def test_a_spectators_cached_poll_is_one_cache_round_trip(anonymous, urls, monkeypatch, which):
+    anonymous.get(urls[which])  # computed and cached
+    calls = counted_cache_calls(monkeypatch)
+    assert anonymous.get(urls[which]).status_code == 200
+    assert calls == ["get_many"]
