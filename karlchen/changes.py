@@ -150,10 +150,10 @@ def _current(
     build: Callable[[], T],
 ) -> T:
     if last is not None and last[0] == generation:
-        return cast(T, last[1])  # the cache holds (generation, what build() returned)
+        return last[1]  # the cache holds (generation, what build() returned)
     computing_key = f"{body_key}:computing:{_digest(generation)}"
     if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
-        return cast(T, last[1])
+        return last[1]
     body = build()
     cache.set(body_key, (generation, body), BODY_SECONDS)
     cache.delete(computing_key)
