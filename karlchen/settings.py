@@ -7,6 +7,7 @@ and cache. ``DEBUG=false`` is production: it refuses the development secret key.
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -231,13 +232,29 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # collectstatic writes a gzip copy beside each file and whitenoise sends it to browsers that
 # accept it: gunicorn alone (no proxy in front) then serves the captain's scripts compressed too.
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-# Generated PDFs live in Django's default storage (files under MEDIA_ROOT); they are never served
-# from MEDIA_URL but through the organisers' download endpoint of their job.
+# Generated PDFs live in Django's default storage; they are never served from MEDIA_URL but
+# through the organisers' download endpoint of their job. One machine: files under MEDIA_ROOT.
+# Several web and worker machines: an S3 bucket (S3_BUCKET; any S3-compatible store, e.g. MinIO
+# or Ceph, at S3_ENDPOINT_URL), which every process sees (django-storages).
+if S3_BUCKET := env.str("S3_BUCKET", default=""):
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": S3_BUCKET,
+            "endpoint_url": env.str("S3_ENDPOINT_URL", default="") or None,
+            "region_name": env.str("S3_REGION", default="") or None,
+            "access_key": env.str("S3_ACCESS_KEY_ID", default="") or None,
+            "secret_key": env.str("S3_SECRET_ACCESS_KEY", default="") or None,
+            "location": env.str("S3_PREFIX", default=""),  # a folder of a shared bucket
+            "default_acl": None,  # private: the bucket's policy decides, nothing is public
+            "file_overwrite": True,  # a job run again replaces its files (printing.domain)
+        },
+    }
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
 MEDIA_URL = "media/"
 # The address printed on score sheets (the captain links and their QR codes), e.g.
