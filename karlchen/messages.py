@@ -311,6 +311,14 @@ MESSAGES = {
     "team_file_start_number": _("Line %(line)s: no player has the start number “%(number)s”."),
     "team_file_two_captains": _("Line %(line)s: the team “%(team)s” has a captain already."),
     "team_file_role": _("Line %(line)s: the role “%(role)s” is not known (captain, substitute)."),
+    # leagues
+    "league_points_table_rising": _(
+        "The ranking points must not rise from a place to the next: a worse place earns at "
+        "most what the better one does."
+    ),
+    "league_team_unknown": _("Team %(team)s is not a team of this division."),
+    "league_team_twice": _("Team %(team)s is listed twice on match day %(day)s."),
+    "league_day_twice": _("Match day %(day)s is listed twice."),
 }
 
 
