@@ -319,6 +319,26 @@ MESSAGES = {
     "league_team_unknown": _("Team %(team)s is not a team of this division."),
     "league_team_twice": _("Team %(team)s is listed twice on match day %(day)s."),
     "league_day_twice": _("Match day %(day)s is listed twice."),
+    # the team cup
+    "cup_group_twice": _("This group is listed twice."),
+    "cup_team_twice": _("Team %(team)s is in another group already."),
+    "cup_group_unknown": _("This round names no group of the cup."),
+    "cup_round_unknown": _("A group plays rounds 1 to %(rounds)s."),
+    "cup_round_twice": _("Round %(number)s of this group is listed twice."),
+    "cup_team_not_in_group": _("Team %(team)s is not in this group, or listed twice."),
+    "cup_placing_not_group": _("A group's placing lists each of its teams once."),
+    "cup_no_teams": _("A knock-out needs at least one team."),
+    "cup_seed_twice": _("Team %(team)s is seeded twice."),
+    "cup_result_teams": _("A pairing's result names two different teams."),
+    "cup_result_twice": _("This pairing's result is listed twice."),
+    "cup_result_not_due": _("These two teams do not meet in the bracket (yet)."),
+    "cup_winner_not_in_pairing": _("The winner must be one of the pairing's two teams."),
+    "cup_winner_unneeded": _(
+        "This pairing needs no decider: its scores (or the cup's rule) decide it."
+    ),
+    "cup_group_stage_open": _(
+        "The knock-out starts once every group has played its rounds and they are final."
+    ),
 }
 
 
