@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "results",
     "seasons",
     "teams",
+    "leagues",
     "printing",
     "desk",
 ]
