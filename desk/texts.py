@@ -66,6 +66,7 @@ ACTIONS = {
     "league_match_day_added": _(
         "made “%(name)s” match day %(number)s of “%(season)s” (%(groups)s groups, %(teams)s teams)"
     ),
+    "league_lineup_set": _("set the line-up of “%(team)s” on match day %(number)s (“%(name)s”)"),
     "league_day_final": _("marked the results of match day %(number)s (“%(name)s”) final"),
     "league_day_reopened": _(
         "took back the final mark of match day %(number)s (“%(name)s”): provisional again"

@@ -333,6 +333,9 @@ MESSAGES = {
     "league_day_no_group": _("A match day needs at least one group of teams."),
     "league_group_empty": _("This group has no teams."),
     "league_group_divisions": _("The teams of a group play in one division."),
+    "league_roster_other_tournament": _("A match day's roster is a team of its tournament."),
+    "league_roster_taken": _("The team “%(name)s” is another league team's roster already."),
+    "league_day_score": _("A day score is a whole number."),
     # the team cup
     "cup_group_twice": _("This group is listed twice."),
     "cup_team_twice": _("Team %(team)s is in another group already."),

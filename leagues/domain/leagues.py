@@ -22,6 +22,7 @@ from seasons.domain.log import log_season_action
 from seasons.domain.seasons import add_evening
 from seasons.models import Season
 from teams.engine.league import parse_rule
+from teams.models import Team
 from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
@@ -190,6 +191,51 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True) -> MatchDay:
         season_changed(day.league.season_id)
         tournament_changed(day.evening.tournament_id)
     return day
+
+
+def set_lineup(
+    lineup: MatchDayTeam,
+    *,
+    by: Actor,
+    team: Team | None = None,
+    score: int | None = None,
+) -> MatchDayTeam:
+    """A league team's roster on its match day (a team of the day's tournament, or none) and
+    its day score as given (None: the sum of its roster's results in the day's standings)."""
+    with transaction.atomic():
+        lineup = (
+            MatchDayTeam.objects.select_for_update()
+            .select_related("match_day__league__season", "match_day__evening__tournament")
+            .select_related("league_team")
+            .get(pk=lineup.pk)
+        )
+        day = lineup.match_day
+        problems = Problems()
+        if team is not None and team.tournament_id != day.evening.tournament_id:
+            problems.add("league_roster_other_tournament", "team")
+        elif (
+            team is not None
+            and MatchDayTeam.objects.filter(team=team).exclude(pk=lineup.pk).exists()
+        ):
+            problems.add("league_roster_taken", "team", name=team.name)
+        if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
+            problems.add("league_day_score", "score")
+        problems.raise_if_any()
+        lineup.team = team
+        lineup.score = score
+        lineup.save(update_fields=["team", "score"])
+        _log_both(
+            day,
+            by,
+            "league_lineup_set",
+            number=day.number,
+            team=lineup.league_team.name,
+            roster=team.name if team is not None else None,
+            score=score,
+        )
+        season_changed(day.league.season_id)
+        tournament_changed(day.evening.tournament_id)
+    return lineup
 
 
 def _log_both(day: MatchDay, by: Actor, action: str, **details: object) -> None:

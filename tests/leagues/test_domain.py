@@ -7,12 +7,11 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from karlchen.refusals import Refused
-from leagues.domain.leagues import add_match_day, create_league, set_day_final
+from leagues.domain.leagues import add_match_day, create_league, set_day_final, set_lineup
+from leagues.domain.tables import division_table
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction, SeasonEvening
-from teams.engine.league import DayResult, league_table
-from teams.engine.league import MatchDay as EngineDay
 from tests.factories.tournaments import ORGA, tournament_with_players
 from tournaments.models import OrganiserAction
 
@@ -225,41 +224,20 @@ def test_the_stored_days_make_the_engine_s_table_final_and_provisional():
     days = [match_day(league, number)[0] for number in (1, 2, 3)]
     scores = iter([60, 20, -30, -50, 40, 10, 0, -50] * 3)
     for lineup in MatchDayTeam.objects.order_by("match_day__number", "group", "league_team__name"):
-        lineup.score = next(scores)
-        lineup.save()
+        set_lineup(lineup, by=ORGA, score=next(scores))
     first = MatchDayTeam.objects.filter(match_day=days[0]).order_by("league_team__name")
-    corrected = first[3]  # Füchse: -50, corrected to 80 on day 1
-    corrected.score = 80
-    corrected.save()
+    set_lineup(first[3], by=ORGA, score=80)  # Füchse: -50, corrected to 80 on day 1
     set_day_final(days[0], by=ORGA)
     set_day_final(days[1], by=ORGA)
 
     division = league.divisions.get()
-
-    def engine_days():
-        for day in MatchDay.objects.filter(league=league).order_by("number"):
-            lineups = list(day.lineups.order_by("group"))
-            groups = sorted({lineup.group for lineup in lineups})
-            yield EngineDay(
-                id=day.pk,
-                number=day.number,
-                groups=tuple(
-                    tuple(
-                        DayResult(team=lineup.league_team_id, score=lineup.score)
-                        for lineup in lineups
-                        if lineup.group == group
-                    )
-                    for group in groups
-                ),
-                final=day.final,
-            )
-
-    teams = list(division.teams.values_list("pk", flat=True))
-    provisional = league_table(division.table_rule, teams, list(engine_days()))
-    final = league_table(division.table_rule, teams, list(engine_days()), final_only=True)
+    provisional = division_table(division)
+    final = division_table(division, final_only=True)
     assert provisional.provisional
     assert provisional.pending == (days[2].pk,)
     assert not final.provisional
+    assert final.days == (days[0].pk, days[1].pk)
+    assert final.pending == (days[2].pk,)
     names = dict(LeagueTeam.objects.values_list("pk", "name"))
     # Füchse won day 1 after its correction (4 points) and was fourth of its group on 2 and 3
     fuechse = next(row for row in final.rows if names[row.team] == "Füchse")
