@@ -350,8 +350,9 @@ def draw(
     first-round pairings are of group mates.
 
     Seeds of one group place may swap seed numbers to keep group mates apart in the first
-    round: the first arrangement (in the seeds' order) without such a pairing is taken, where
-    one exists (and is found within ``search_limit`` steps); else the seeds' own order."""
+    round: the first arrangement without such a pairing (filling the pairings in the order of
+    their better seed, each with the best seeds of its places that fit) is taken, where one
+    exists (and is found within ``search_limit`` steps); else the seeds' own order."""
     if not seeds:
         return (), (), 0
     size = bracket_size(len(seeds))
@@ -378,25 +379,44 @@ def _clashes(places: Sequence[Seed | None]) -> int:
 
 def _apart(seeds: tuple[Seed, ...], size: int, limit: int) -> tuple[Seed, ...] | None:
     """The first arrangement of the seeds, each keeping its group place's seed numbers, with no
-    group mates meeting in the first round; None if there is none (or the search gives up)."""
+    group mates meeting in the first round; None if there is none (or the search gives up).
+
+    The first-round pairings are filled in the order of their better seed, each pairing's
+    better seed first; each seed number takes its own team where that meets no group mate,
+    else the first of its group place (in seed order) that does not. No pairing's choice
+    constrains another's, so a set of teams left over after a pairing that has failed once
+    fails again: it is not tried twice (which turns a search over orders into one over sets)."""
     count = len(seeds)
-    opponent = {}  # seed number -> its first-round opponent's
-    order = seed_order(size)
-    for top, bottom in zip(order[::2], order[1::2], strict=True):
-        opponent[top], opponent[bottom] = bottom, top
-    chosen: list[Seed] = []
-    used = [False] * count
+    pairings = [
+        (top,) if size + 1 - top > count else (top, size + 1 - top)
+        for top in range(1, size // 2 + 1)
+    ]
+    tiers: dict[int, list[int]] = {}
+    for index, seed in enumerate(seeds):
+        tiers.setdefault(seed.place, []).append(index)
+    chosen: dict[int, Seed] = {}
+    used: set[int] = set()
+    failed: set[frozenset[int]] = set()
     steps = 0
 
-    def place(number: int) -> bool:  # fills seed number ``number`` (1-based) onwards
+    def fill(pairing: int, slot: int) -> bool:
         nonlocal steps
-        if number > count:
+        if pairing == len(pairings):
             return True
-        tier = seeds[number - 1].place
-        other = opponent[number]
-        rival = chosen[other - 1] if other < number else None
-        for index in range(count):
-            if used[index] or seeds[index].place != tier:
+        numbers = pairings[pairing]
+        if slot == len(numbers):
+            left = frozenset(used)
+            if left in failed:
+                return False
+            if fill(pairing + 1, 0):
+                return True
+            failed.add(left)
+            return False
+        number = numbers[slot]
+        rival = chosen[numbers[0]] if slot == 1 else None
+        own = number - 1  # the seed's own team first: nothing moves that need not
+        for index in [own, *(i for i in tiers[seeds[own].place] if i != own)]:
+            if index in used:
                 continue
             steps += 1
             if steps > limit:
@@ -404,15 +424,14 @@ def _apart(seeds: tuple[Seed, ...], size: int, limit: int) -> tuple[Seed, ...] |
             candidate = seeds[index]
             if rival is not None and candidate.group is not None and candidate.group == rival.group:
                 continue
-            used[index] = True
-            chosen.append(candidate)
-            if place(number + 1):
+            used.add(index)
+            chosen[number] = candidate
+            if fill(pairing, slot + 1):
                 return True
-            chosen.pop()
-            used[index] = False
+            used.discard(index)
         return False
 
-    return tuple(chosen) if place(1) else None
+    return tuple(chosen[number] for number in range(1, count + 1)) if fill(0, 0) else None
 
 
 # --- the knock-out -----------------------------------------------------------------------------
