@@ -5,13 +5,14 @@ import pytest
 
 from karlchen.refusals import Refused
 from leagues.domain.leagues import add_match_day, create_league, set_day_final, set_lineup
-from leagues.domain.tables import day_results, division_table
+from leagues.domain.tables import day_results, division_table, lineup_players
 from leagues.models import LeagueTeam, MatchDayTeam
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
 from teams.domain.teams import Roster, create_team
 from tests.factories.tournaments import ORGA, tournament_with_players
 from tests.teams.conftest import played_tournament
+from tournaments.domain.entries import add_entry
 
 pytestmark = pytest.mark.django_db
 
@@ -34,16 +35,21 @@ def day_one():
         league, tournament, by=ORGA, number=1, groups=[[teams[name] for name in "ABCD"]]
     )
 
-    def roster(name, *numbers):
+    def roster(name, *numbers, substitutes=()):
         members = tuple(entries[number - 1].pk for number in numbers)
-        return create_team(tournament, by=ORGA, name=name, roster=Roster(members=members))
+        return create_team(
+            tournament, by=ORGA, name=name, roster=Roster(members=members, substitutes=substitutes)
+        )
+
+    bench = add_entry(tournament, name="Ersatz", by=ORGA)  # entered late: no deal played
 
     lineups = {
         lineup.league_team.name: lineup for lineup in MatchDayTeam.objects.filter(match_day=day)
     }
     set_lineup(lineups["A"], by=ORGA, team=roster("A", 1, 3))  # +2 -2
-    set_lineup(lineups["B"], by=ORGA, team=roster("B", 2, 5))  # +2 +1
-    set_lineup(lineups["C"], by=ORGA, team=roster("C", 4))  # -2
+    substitute = entries[5].pk
+    set_lineup(lineups["B"], by=ORGA, team=roster("B", 2, 5, substitutes=(substitute,)))  # +2 +1 +1
+    set_lineup(lineups["C"], by=ORGA, team=roster("C", 4, substitutes=(bench.pk,)))  # -2
     set_lineup(lineups["D"], by=ORGA, score=5)  # a paper result
     return league, day, tournament, teams, lineups
 
@@ -53,12 +59,32 @@ def test_a_day_s_results_are_the_rosters_totals_or_the_score_given(day_one):
     results = day_results(day)
     assert {name: results[pk].points for name, pk in teams.items()} == {
         "A": 0,
-        "B": 3,
+        "B": 4,
         "C": -2,
         "D": 5,
     }
-    assert results[teams["B"]].players == (2, 1)
+    assert results[teams["B"]].players == (2, 1, 1)
+    assert results[teams["C"]].players == (-2,)  # the substitute on the bench counts nowhere
     assert results[teams["D"]].players == ()
+
+
+def test_the_substitutes_who_played_are_tracked_per_match_day(day_one):
+    _league, day, tournament, teams, _lineups = day_one
+    numbers = dict(tournament.entries.values_list("pk", "start_number"))
+    players = lineup_players(day)
+    played_by = {
+        name: (
+            [numbers[e] for e in players[pk].played],
+            [numbers[e] for e in players[pk].substitutes],
+        )
+        for name, pk in teams.items()
+    }
+    assert played_by == {
+        "A": ([1, 3], []),
+        "B": ([2, 5, 6], [6]),
+        "C": ([4], []),
+        "D": ([], []),
+    }
 
 
 def test_the_division_table_is_provisional_until_the_day_is_final(day_one):
