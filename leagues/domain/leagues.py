@@ -71,6 +71,9 @@ def _check_divisions(
     count = 0
     for index, raw in enumerate(divisions):
         where = f"divisions.{index}"
+        if not isinstance(raw, Mapping):
+            problems.add("league_division_invalid", where)
+            continue
         name = str(raw.get("name", "")).strip()
         if not name or len(name) > 100:
             problems.add("league_division_name", f"{where}.name", max=100)
@@ -84,7 +87,11 @@ def _check_divisions(
             for problem in refusal.problems:
                 problems.add(problem.code, problem.field, **problem.params)
         names: list[str] = []
-        for position, team in enumerate(raw.get("teams", ())):
+        listed = raw.get("teams", ())
+        if not isinstance(listed, list | tuple):
+            problems.add("league_teams_invalid", f"{where}.teams")
+            listed = ()
+        for position, team in enumerate(listed):
             team_name = str(team).strip()
             field = f"{where}.teams.{position}"
             if not team_name or len(team_name) > NAME_LENGTH:
@@ -155,6 +162,9 @@ def _check_groups(
         problems.add("league_day_no_group", "groups")
     seen: set[int] = set()
     for index, members in enumerate(groups):
+        if not isinstance(members, list | tuple):
+            problems.add("league_group_invalid", f"groups.{index}")
+            continue
         if not members:
             problems.add("league_group_empty", f"groups.{index}")
         divisions: set[int] = set()

@@ -91,8 +91,8 @@ def parse_rule(raw: object, field: str = "cup_rule") -> CupRule:
     assert isinstance(raw, Mapping)
     default = CupRule()
     values: dict[str, Any] = {}
-    for name in sorted(str(key) for key in raw):
-        value = raw[name]
+    for key, value in sorted(raw.items(), key=lambda item: str(item[0])):
+        name = str(key)
         where = f"{field}.{name}"
         if name == "group_rule":
             try:

@@ -102,8 +102,8 @@ def parse_rule(raw: object, field: str = "league_rule") -> LeagueRule:
     assert isinstance(raw, Mapping)
     default = LeagueRule()
     values: dict[str, Any] = {}
-    for name in sorted(str(key) for key in raw):
-        value = raw[name]
+    for key, value in sorted(raw.items(), key=lambda item: str(item[0])):
+        name = str(key)
         where = f"{field}.{name}"
         if name == "points_table":
             values[name] = _points_table(value, where, problems)

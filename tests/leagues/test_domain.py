@@ -90,6 +90,12 @@ def test_a_bad_league_is_refused_naming_every_field_and_nothing_is_saved():
     }
     assert not League.objects.exists()
     with pytest.raises(Refused) as refusal:
+        create_league(season, by=ORGA, divisions=["Oberliga", {"name": "B", "teams": "A, B"}])
+    assert codes(refusal) == {
+        ("league_division_invalid", "divisions.0"),
+        ("league_teams_invalid", "divisions.1.teams"),
+    }
+    with pytest.raises(Refused) as refusal:
         create_league(season, by=ORGA, divisions=[])
     assert codes(refusal) == {("league_no_division", "divisions")}
     with pytest.raises(Refused) as refusal:
@@ -143,12 +149,13 @@ def test_bad_match_days_are_refused_naming_each_field():
     _day, tournament = match_day(league, 1)
     fresh, _entries = tournament_with_players(0, name="Spieltag 2")
     with pytest.raises(Refused) as refusal:
-        add_match_day(league, fresh, by=ORGA, number=1, groups=[[ids[0], ids[0], foreign], []])
+        add_match_day(league, fresh, by=ORGA, number=1, groups=[[ids[0], ids[0], foreign], [], 7])
     assert codes(refusal) == {
         ("league_day_number_taken", "number"),
         ("league_team_twice", "groups.0.1"),
         ("league_team_unknown", "groups.0.2"),
         ("league_group_empty", "groups.1"),
+        ("league_group_invalid", "groups.2"),
     }
     with pytest.raises(Refused) as refusal:
         add_match_day(league, tournament, by=ORGA, number=0, groups=[])
