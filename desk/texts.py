@@ -61,6 +61,16 @@ ACTIONS = {
     "team_deleted": _("deleted the team “%(name)s”"),
     "teams_imported": _("imported %(count)s teams from %(file)s"),
     "side_rankings_changed": _("changed how teams and clubs are ranked"),
+    # leagues (the season's log; those about a match day are in its tournament's log too)
+    "league_created": _("made the season a league (%(divisions)s divisions, %(teams)s teams)"),
+    "league_match_day_added": _(
+        "made “%(name)s” match day %(number)s of “%(season)s” (%(groups)s groups, %(teams)s teams)"
+    ),
+    "league_lineup_set": _("set the line-up of “%(team)s” on match day %(number)s (“%(name)s”)"),
+    "league_day_final": _("marked the results of match day %(number)s (“%(name)s”) final"),
+    "league_day_reopened": _(
+        "took back the final mark of match day %(number)s (“%(name)s”): provisional again"
+    ),
 }
 
 

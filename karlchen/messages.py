@@ -312,6 +312,54 @@ MESSAGES = {
     "team_file_start_number": _("Line %(line)s: no player has the start number “%(number)s”."),
     "team_file_two_captains": _("Line %(line)s: the team “%(team)s” has a captain already."),
     "team_file_role": _("Line %(line)s: the role “%(role)s” is not known (captain, substitute)."),
+    # leagues
+    "league_points_table_rising": _(
+        "The ranking points must not rise from a place to the next: a worse place earns at "
+        "most what the better one does."
+    ),
+    "league_team_unknown": _("Team %(team)s does not play in this league or division."),
+    "league_team_twice": _("Team %(team)s is listed twice on match day %(day)s."),
+    "league_day_twice": _("Match day %(day)s is listed twice."),
+    "league_exists": _("This season is a league already."),
+    "league_no_division": _("A league needs at least one division."),
+    "league_too_many_divisions": _("A league has at most %(max)s divisions."),
+    "league_too_many_teams": _("A league has at most %(max)s teams."),
+    "league_division_invalid": _("A division is an object: its name, its rule and its teams."),
+    "league_teams_invalid": _("A division's teams are a list of names."),
+    "league_group_invalid": _("A group is a list of teams."),
+    "league_division_name": _("Please enter the division's name (at most %(max)s characters)."),
+    "league_division_name_taken": _("There is a division named “%(name)s” already."),
+    "league_team_name": _("Please enter the team's name (at most %(max)s characters)."),
+    "league_team_name_taken": _("A team named “%(name)s” plays in this league already."),
+    "league_day_number": _("A match day's number is a whole number from 1."),
+    "league_day_number_taken": _("This league has a match day %(number)s already."),
+    "league_day_tournament_taken": _("This tournament is a match day already."),
+    "league_day_no_group": _("A match day needs at least one group of teams."),
+    "league_group_empty": _("This group has no teams."),
+    "league_group_divisions": _("The teams of a group play in one division."),
+    "league_roster_other_tournament": _("A match day's roster is a team of its tournament."),
+    "league_roster_taken": _("The team “%(name)s” is another league team's roster already."),
+    "league_day_score": _("A day score is a whole number."),
+    # the team cup
+    "cup_group_twice": _("This group is listed twice."),
+    "cup_team_twice": _("Team %(team)s is in another group already."),
+    "cup_group_unknown": _("This round names no group of the cup."),
+    "cup_round_unknown": _("A group plays rounds 1 to %(rounds)s."),
+    "cup_round_twice": _("Round %(number)s of this group is listed twice."),
+    "cup_team_not_in_group": _("Team %(team)s is not in this group, or listed twice."),
+    "cup_placing_not_group": _("A group's placing lists each of its teams once."),
+    "cup_no_teams": _("A knock-out needs at least one team."),
+    "cup_seed_twice": _("Team %(team)s is seeded twice."),
+    "cup_result_teams": _("A pairing's result names two different teams."),
+    "cup_result_twice": _("This pairing's result is listed twice."),
+    "cup_result_not_due": _("These two teams do not meet in the bracket (yet)."),
+    "cup_winner_not_in_pairing": _("The winner must be one of the pairing's two teams."),
+    "cup_winner_unneeded": _(
+        "This pairing needs no decider: its scores (or the cup's rule) decide it."
+    ),
+    "cup_group_stage_open": _(
+        "The knock-out starts once every group has played its rounds and they are final."
+    ),
 }
 
 

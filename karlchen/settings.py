@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "results",
     "seasons",
     "teams",
+    "leagues",
     "printing",
     "desk",
 ]

@@ -74,7 +74,7 @@ def codes_in_sources() -> set[str]:
     import re
 
     sources = [REPO / app for app in ("rules", "tournaments", "seating", "scoring", "results")]
-    sources += [REPO / app for app in ("seasons", "teams", "printing", "desk")]
+    sources += [REPO / app for app in ("seasons", "teams", "leagues", "printing", "desk")]
     found = set()
     for path in (p for root in sources for p in root.rglob("*.py")):
         text = path.read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ OUR_APPS = {
     "scoring",
     "results",
     "seasons",
+    "leagues",
     "printing",
     "desk",
 }

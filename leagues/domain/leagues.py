@@ -1,0 +1,256 @@
+"""Leagues: set one up over a season, add its match days, mark a day's results final.
+
+Each operation takes the acting person, runs in one transaction with the league's season
+locked and writes the season's log (``seasons.domain.log``); what touches a match day is in
+that tournament's log as well. Anything that changes what the league's reads show calls
+``season_changed`` (and ``tournament_changed`` for the day's tournament).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from karlchen.actors import Actor
+from karlchen.changes import season_changed, tournament_changed
+from karlchen.refusals import Problems, Refused
+from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from seasons.domain.log import log_season_action
+from seasons.domain.seasons import add_evening
+from seasons.models import Season
+from teams.engine.league import parse_rule
+from teams.models import Team
+from tournaments.domain.log import log_action
+from tournaments.models import Tournament
+
+MAX_DIVISIONS = 20
+MAX_TEAMS = 200  # a league's teams, all divisions
+NAME_LENGTH = 120
+
+
+def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str, Any]]) -> League:
+    """Make ``season`` a league with its divisions, each ``{"name", "rule", "teams"}`` (the
+    teams' names). Every problem is refused at once, naming ``divisions.<i>.<field>``."""
+    checked = _check_divisions(divisions)
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        if League.objects.filter(season=season).exists():
+            raise Refused.one("league_exists", "season")
+        league = League.objects.create(season=season)
+        teams = 0
+        for position, (name, rule, names) in enumerate(checked, start=1):
+            division = Division.objects.create(
+                league=league, name=name, position=position, rule=rule
+            )
+            LeagueTeam.objects.bulk_create(
+                LeagueTeam(league=league, division=division, name=team) for team in names
+            )
+            teams += len(names)
+        log_season_action(
+            season, by, "league_created", divisions=len(checked), teams=teams, name=season.name
+        )
+        season_changed(season.pk)
+    return league
+
+
+def _check_divisions(
+    divisions: Sequence[Mapping[str, Any]],
+) -> list[tuple[str, dict[str, Any], list[str]]]:
+    problems = Problems()
+    if not divisions:
+        problems.add("league_no_division", "divisions")
+    if len(divisions) > MAX_DIVISIONS:
+        problems.add("league_too_many_divisions", "divisions", max=MAX_DIVISIONS)
+    problems.raise_if_any()
+    checked: list[tuple[str, dict[str, Any], list[str]]] = []
+    division_names: set[str] = set()
+    team_names: set[str] = set()
+    count = 0
+    for index, raw in enumerate(divisions):
+        where = f"divisions.{index}"
+        if not isinstance(raw, Mapping):
+            problems.add("league_division_invalid", where)
+            continue
+        name = str(raw.get("name", "")).strip()
+        if not name or len(name) > 100:
+            problems.add("league_division_name", f"{where}.name", max=100)
+        elif name.casefold() in division_names:
+            problems.add("league_division_name_taken", f"{where}.name", name=name)
+        division_names.add(name.casefold())
+        rule = raw.get("rule", {})
+        try:
+            parse_rule(rule, f"{where}.rule")
+        except Refused as refusal:
+            for problem in refusal.problems:
+                problems.add(problem.code, problem.field, **problem.params)
+        names: list[str] = []
+        listed = raw.get("teams", ())
+        if not isinstance(listed, list | tuple):
+            problems.add("league_teams_invalid", f"{where}.teams")
+            listed = ()
+        for position, team in enumerate(listed):
+            team_name = str(team).strip()
+            field = f"{where}.teams.{position}"
+            if not team_name or len(team_name) > NAME_LENGTH:
+                problems.add("league_team_name", field, max=NAME_LENGTH)
+            elif team_name.casefold() in team_names:
+                problems.add("league_team_name_taken", field, name=team_name)
+            team_names.add(team_name.casefold())
+            names.append(team_name)
+        count += len(names)
+        checked.append((name, dict(rule) if isinstance(rule, Mapping) else {}, names))
+    if count > MAX_TEAMS:
+        problems.add("league_too_many_teams", "divisions", max=MAX_TEAMS)
+    problems.raise_if_any()
+    return checked
+
+
+def add_match_day(
+    league: League,
+    tournament: Tournament,
+    *,
+    by: Actor,
+    number: int,
+    groups: Sequence[Sequence[int]],
+) -> MatchDay:
+    """Make ``tournament`` match day ``number`` of the league (an evening of its season, as
+    ``seasons.domain.seasons.add_evening`` makes it) with its groups of league teams (their
+    ids), each group of one division, each team once."""
+    season = league.season
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        teams = {team.pk: team for team in LeagueTeam.objects.filter(league=league)}
+        problems = Problems()
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            problems.add("league_day_number", "number")
+        elif MatchDay.objects.filter(league=league, number=number).exists():
+            problems.add("league_day_number_taken", "number", number=number)
+        if MatchDay.objects.filter(evening__tournament=tournament).exists():
+            problems.add("league_day_tournament_taken", "tournament")
+        _check_groups(groups, teams, number, problems)
+        problems.raise_if_any()
+        evening = add_evening(season, tournament, by=by)
+        day = MatchDay.objects.create(league=league, evening=evening, number=number)
+        MatchDayTeam.objects.bulk_create(
+            MatchDayTeam(match_day=day, league_team_id=team, group=group)
+            for group, members in enumerate(groups, start=1)
+            for team in members
+        )
+        _log_both(
+            day,
+            by,
+            "league_match_day_added",
+            number=number,
+            groups=len(groups),
+            teams=sum(len(members) for members in groups),
+        )
+        season_changed(season.pk)
+        tournament_changed(tournament.pk)
+    return day
+
+
+def _check_groups(
+    groups: Sequence[Sequence[int]],
+    teams: Mapping[int, LeagueTeam],
+    number: object,
+    problems: Problems,
+) -> None:
+    if not groups:
+        problems.add("league_day_no_group", "groups")
+    seen: set[int] = set()
+    for index, members in enumerate(groups):
+        if not isinstance(members, list | tuple):
+            problems.add("league_group_invalid", f"groups.{index}")
+            continue
+        if not members:
+            problems.add("league_group_empty", f"groups.{index}")
+        divisions: set[int] = set()
+        for position, team in enumerate(members):
+            where = f"groups.{index}.{position}"
+            known = teams.get(team)
+            if known is None:
+                problems.add("league_team_unknown", where, team=team)
+                continue
+            if team in seen:
+                problems.add("league_team_twice", where, team=known.name, day=number)
+            seen.add(team)
+            divisions.add(known.division_id)
+        if len(divisions) > 1:
+            problems.add("league_group_divisions", f"groups.{index}")
+
+
+def set_day_final(day: MatchDay, *, by: Actor, final: bool = True) -> MatchDay:
+    """Mark a match day's results final (they count in the final table from now on), or take
+    the mark back (they show as provisional again). Unchanged: nothing is written."""
+    with transaction.atomic():
+        locked = MatchDay.objects.select_for_update().select_related(
+            "league__season", "evening__tournament"
+        )
+        day = locked.get(pk=day.pk)
+        if day.final == final:
+            return day
+        day.final = final
+        day.final_at = timezone.now() if final else None
+        day.save(update_fields=["final", "final_at"])
+        _log_both(
+            day, by, "league_day_final" if final else "league_day_reopened", number=day.number
+        )
+        season_changed(day.league.season_id)
+        tournament_changed(day.evening.tournament_id)
+    return day
+
+
+def set_lineup(
+    lineup: MatchDayTeam,
+    *,
+    by: Actor,
+    team: Team | None = None,
+    score: int | None = None,
+) -> MatchDayTeam:
+    """A league team's roster on its match day (a team of the day's tournament, or none) and
+    its day score as given (None: the sum of its roster's results in the day's standings)."""
+    with transaction.atomic():
+        lineup = (
+            MatchDayTeam.objects.select_for_update()
+            .select_related("match_day__league__season", "match_day__evening__tournament")
+            .select_related("league_team")
+            .get(pk=lineup.pk)
+        )
+        day = lineup.match_day
+        problems = Problems()
+        if team is not None and team.tournament_id != day.evening.tournament_id:
+            problems.add("league_roster_other_tournament", "team")
+        elif (
+            team is not None
+            and MatchDayTeam.objects.filter(team=team).exclude(pk=lineup.pk).exists()
+        ):
+            problems.add("league_roster_taken", "team", name=team.name)
+        if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
+            problems.add("league_day_score", "score")
+        problems.raise_if_any()
+        lineup.team = team
+        lineup.score = score
+        lineup.save(update_fields=["team", "score"])
+        _log_both(
+            day,
+            by,
+            "league_lineup_set",
+            number=day.number,
+            team=lineup.league_team.name,
+            roster=team.name if team is not None else None,
+            score=score,
+        )
+        season_changed(day.league.season_id)
+        tournament_changed(day.evening.tournament_id)
+    return lineup
+
+
+def _log_both(day: MatchDay, by: Actor, action: str, **details: object) -> None:
+    season = day.league.season
+    tournament = day.evening.tournament
+    details |= {"name": tournament.name, "season": season.name}
+    log_season_action(season, by, action, tournament=tournament.pk, **details)
+    log_action(tournament, by, action, **details)

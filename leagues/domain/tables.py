@@ -1,0 +1,103 @@
+"""A division's league table from its stored match days (``teams.engine.league``).
+
+A team's day score is its score as given (a venue's paper result) or the sum of the totals in
+the day's standings (``results.domain.standings``, penalties included) of its roster's players
+who played there; a team of a day with neither counts 0 there. The organisers' view: every deal
+counts, confirmed or not. Never stored: computed on every read.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from leagues.models import Division, MatchDay, MatchDayTeam
+from results.domain.standings import Standing, standings
+from teams.domain.rankings import played
+from teams.engine.league import DayResult, LeagueTable, league_table
+from teams.engine.league import MatchDay as Day
+from teams.models import TeamMember
+
+Rosters = defaultdict[int, list[tuple[int, bool]]]  # a roster's team id -> (entry, substitute)
+Rows = dict[int, Standing]  # an entry's id -> its row in the day's standings
+
+
+@dataclass(frozen=True)
+class LineupPlayers:
+    """Who played for a league team on a match day (its roster's players with a deal or
+    points there, by entry id), and which of them were substitutes."""
+
+    league_team: int
+    played: tuple[int, ...]
+    substitutes: tuple[int, ...]
+
+
+def _day(day: MatchDay, *, all_rosters: bool) -> tuple[list[MatchDayTeam], Rosters, Rows]:
+    """The day's line-ups, their rosters (entry, substitute) and the day's standings, read
+    only where a roster's results are needed (``all_rosters``: for every roster)."""
+    lineups = list(MatchDayTeam.objects.filter(match_day=day))
+    rosters: Rosters = defaultdict(list)
+    members = TeamMember.objects.filter(team_id__in=[lineup.team_id for lineup in lineups])
+    for team_id, entry_id, substitute in members.values_list("team_id", "entry_id", "substitute"):
+        rosters[team_id].append((entry_id, substitute))
+    needed = any(
+        lineup.team_id is not None and (all_rosters or lineup.score is None) for lineup in lineups
+    )
+    rows = {row.entry_id: row for row in standings(day.evening.tournament)} if needed else {}
+    return lineups, rosters, rows
+
+
+def day_results(day: MatchDay) -> dict[int, DayResult]:
+    """Each league team of the day (by id) with its result there."""
+    lineups, rosters, rows = _day(day, all_rosters=False)
+    results = {}
+    for lineup in lineups:
+        points: tuple[int, ...] = ()
+        if lineup.score is None and lineup.team_id is not None:
+            entries = sorted(entry for entry, _substitute in rosters[lineup.team_id])
+            points = tuple(rows[entry].total for entry in entries if played(rows[entry]))
+        results[lineup.league_team_id] = DayResult(
+            team=lineup.league_team_id, score=lineup.score, players=points
+        )
+    return results
+
+
+def lineup_players(day: MatchDay) -> dict[int, LineupPlayers]:
+    """Each league team of the day (by id) with who played for it, substitutes among them
+    (the substitutes played, tracked per match day); a team without a roster: nobody."""
+    lineups, rosters, rows = _day(day, all_rosters=True)
+    found = {}
+    for lineup in lineups:
+        roster = sorted(rosters[lineup.team_id]) if lineup.team_id is not None else []
+        playing = [(entry, substitute) for entry, substitute in roster if played(rows[entry])]
+        found[lineup.league_team_id] = LineupPlayers(
+            league_team=lineup.league_team_id,
+            played=tuple(entry for entry, _substitute in playing),
+            substitutes=tuple(entry for entry, substitute in playing if substitute),
+        )
+    return found
+
+
+def division_table(division: Division, *, final_only: bool = False) -> LeagueTable:
+    """The division's table over the league's match days (only those marked final where
+    ``final_only``; else the provisional table, which says so)."""
+    teams = list(division.teams.values_list("pk", flat=True))
+    days = []
+    match_days = MatchDay.objects.filter(league_id=division.league_id).select_related(
+        "evening__tournament"
+    )
+    for day in match_days.order_by("number"):
+        results = day_results(day)
+        groups: dict[int, list[DayResult]] = defaultdict(list)
+        for lineup in MatchDayTeam.objects.filter(match_day=day, league_team__division=division):
+            groups[lineup.group].append(results[lineup.league_team_id])
+        if groups:
+            days.append(
+                Day(
+                    id=day.pk,
+                    number=day.number,
+                    groups=tuple(tuple(groups[group]) for group in sorted(groups)),
+                    final=day.final,
+                )
+            )
+    return league_table(division.table_rule, teams, days, final_only=final_only)

@@ -1,0 +1,252 @@
+"""Leagues: set one up over a season, add match days with their groups, mark days final; the
+refusals naming their fields, the logs, and the table the engine makes of the stored days."""
+
+import datetime
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from karlchen.refusals import Refused
+from leagues.domain.leagues import add_match_day, create_league, set_day_final, set_lineup
+from leagues.domain.tables import division_table
+from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from seasons.domain.seasons import create_season
+from seasons.models import SeasonAction, SeasonEvening
+from tests.factories.tournaments import ORGA, tournament_with_players
+from tournaments.models import OrganiserAction
+
+pytestmark = pytest.mark.django_db
+
+EIGHT = ["Asse", "Buben", "Damen", "Füchse", "Herzen", "Könige", "Pikse", "Zehnen"]
+
+
+def codes(refusal):
+    return {(problem.code, problem.field) for problem in refusal.value.problems}
+
+
+def bundesliga(**rule):
+    season = create_season(by=ORGA, name="Bundesliga 2026")
+    league = create_league(
+        season,
+        by=ORGA,
+        divisions=[{"name": "1. Bundesliga", "rule": rule, "teams": EIGHT}],
+    )
+    return season, league
+
+
+def match_day(league, number, groups=None):
+    tournament, _entries = tournament_with_players(
+        0,
+        name=f"Spieltag {number}",
+        date=datetime.date(2026, 1, 10) + datetime.timedelta(weeks=number),
+    )
+    ids = list(
+        LeagueTeam.objects.filter(league=league).order_by("name").values_list("pk", flat=True)
+    )
+    groups = groups if groups is not None else [ids[:4], ids[4:]]
+    return add_match_day(league, tournament, by=ORGA, number=number, groups=groups), tournament
+
+
+def test_a_league_is_set_up_over_a_season_with_its_divisions_and_teams():
+    season = create_season(by=ORGA, name="Liga 2026")
+    league = create_league(
+        season,
+        by=ORGA,
+        divisions=[
+            {"name": "Oberliga", "rule": {"promoted": 1, "relegated": 2}, "teams": EIGHT[:4]},
+            {"name": "Kreisliga", "teams": [" Neue ", *EIGHT[4:]]},
+        ],
+    )
+    assert season.league == league
+    oberliga, kreisliga = league.divisions.all()
+    assert (oberliga.name, oberliga.position, kreisliga.position) == ("Oberliga", 1, 2)
+    assert oberliga.table_rule.promoted == 1
+    assert kreisliga.table_rule.points_table == (4, 3, 2, 1)
+    assert [team.name for team in kreisliga.teams.order_by("name")][:1] == ["Herzen"]
+    assert LeagueTeam.objects.filter(league=league, name="Neue").exists()
+    action = SeasonAction.objects.get(season=season, action="league_created")
+    assert action.details == {"divisions": 2, "teams": 9, "name": "Liga 2026"}
+
+
+def test_a_bad_league_is_refused_naming_every_field_and_nothing_is_saved():
+    season = create_season(by=ORGA, name="Liga 2026")
+    with pytest.raises(Refused) as refusal:
+        create_league(
+            season,
+            by=ORGA,
+            divisions=[
+                {"name": "Oberliga", "rule": {"day_ties": "coin"}, "teams": ["A", "a", ""]},
+                {"name": "oberliga ", "teams": ["B"]},
+                {"name": "", "teams": ["x" * 121]},
+            ],
+        )
+    assert codes(refusal) == {
+        ("invalid_option", "divisions.0.rule.day_ties"),
+        ("league_team_name_taken", "divisions.0.teams.1"),
+        ("league_team_name", "divisions.0.teams.2"),
+        ("league_division_name_taken", "divisions.1.name"),
+        ("league_division_name", "divisions.2.name"),
+        ("league_team_name", "divisions.2.teams.0"),
+    }
+    assert not League.objects.exists()
+    with pytest.raises(Refused) as refusal:
+        create_league(season, by=ORGA, divisions=["Oberliga", {"name": "B", "teams": "A, B"}])
+    assert codes(refusal) == {
+        ("league_division_invalid", "divisions.0"),
+        ("league_teams_invalid", "divisions.1.teams"),
+    }
+    with pytest.raises(Refused) as refusal:
+        create_league(season, by=ORGA, divisions=[])
+    assert codes(refusal) == {("league_no_division", "divisions")}
+    with pytest.raises(Refused) as refusal:
+        create_league(season, by=ORGA, divisions=[{"name": f"L{n}"} for n in range(21)])
+    assert codes(refusal) == {("league_too_many_divisions", "divisions")}
+    many = [{"name": f"L{n}", "teams": [f"T{n}-{t}" for t in range(11)]} for n in range(19)]
+    with pytest.raises(Refused) as refusal:
+        create_league(season, by=ORGA, divisions=many)
+    assert codes(refusal) == {("league_too_many_teams", "divisions")}
+
+
+def test_a_season_is_one_league_at_most():
+    season, _league = bundesliga()
+    with pytest.raises(Refused) as refusal:
+        create_league(season, by=ORGA, divisions=[{"name": "Zweite", "teams": ["Neu"]}])
+    assert codes(refusal) == {("league_exists", "season")}
+    assert Division.objects.count() == 1
+
+
+def test_a_match_day_is_an_evening_of_the_season_with_its_groups_and_logs_it_twice():
+    season, league = bundesliga()
+    day, tournament = match_day(league, 1)
+    assert day.number == 1
+    assert not day.final
+    assert SeasonEvening.objects.get(tournament=tournament).season == season
+    groups = list(MatchDayTeam.objects.filter(match_day=day).values_list("group", flat=True))
+    assert sorted(groups) == [1, 1, 1, 1, 2, 2, 2, 2]
+    logged = SeasonAction.objects.get(season=season, action="league_match_day_added")
+    assert logged.details == {
+        "tournament": tournament.pk,
+        "number": 1,
+        "groups": 2,
+        "teams": 8,
+        "name": "Spieltag 1",
+        "season": "Bundesliga 2026",
+    }
+    assert OrganiserAction.objects.filter(
+        tournament=tournament, action="league_match_day_added"
+    ).exists()
+    # add_evening's own entries: the tournament became an evening of the season
+    assert OrganiserAction.objects.filter(
+        tournament=tournament, action="season_evening_added"
+    ).exists()
+
+
+def test_bad_match_days_are_refused_naming_each_field():
+    _season, league = bundesliga()
+    _other_season, other = bundesliga()
+    foreign = LeagueTeam.objects.filter(league=other).first().pk
+    ids = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
+    _day, tournament = match_day(league, 1)
+    fresh, _entries = tournament_with_players(0, name="Spieltag 2")
+    with pytest.raises(Refused) as refusal:
+        add_match_day(league, fresh, by=ORGA, number=1, groups=[[ids[0], ids[0], foreign], [], 7])
+    assert codes(refusal) == {
+        ("league_day_number_taken", "number"),
+        ("league_team_twice", "groups.0.1"),
+        ("league_team_unknown", "groups.0.2"),
+        ("league_group_empty", "groups.1"),
+        ("league_group_invalid", "groups.2"),
+    }
+    with pytest.raises(Refused) as refusal:
+        add_match_day(league, tournament, by=ORGA, number=0, groups=[])
+    assert codes(refusal) == {
+        ("league_day_number", "number"),
+        ("league_day_tournament_taken", "tournament"),
+        ("league_day_no_group", "groups"),
+    }
+    assert MatchDay.objects.filter(league=league).count() == 1
+    assert not SeasonEvening.objects.filter(tournament=fresh).exists()
+
+
+def test_a_group_holds_teams_of_one_division():
+    season = create_season(by=ORGA, name="Liga")
+    league = create_league(
+        season,
+        by=ORGA,
+        divisions=[{"name": "Ober", "teams": ["A", "B"]}, {"name": "Unter", "teams": ["C"]}],
+    )
+    ids = list(
+        LeagueTeam.objects.filter(league=league).order_by("name").values_list("pk", flat=True)
+    )
+    tournament, _entries = tournament_with_players(0)
+    with pytest.raises(Refused) as refusal:
+        add_match_day(league, tournament, by=ORGA, number=1, groups=[ids])
+    assert codes(refusal) == {("league_group_divisions", "groups.0")}
+
+
+def test_a_day_of_another_game_is_refused_by_the_season():
+    _season, league = bundesliga()
+    tournament, _entries = tournament_with_players(0, game="schafkopf")
+    ids = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
+    with pytest.raises(Refused) as refusal:
+        add_match_day(league, tournament, by=ORGA, number=1, groups=[ids[:4]])
+    assert codes(refusal) == {("season_game_differs", "tournament")}
+    assert not MatchDay.objects.exists()
+
+
+def test_marking_a_day_final_and_taking_it_back_is_logged_once_each():
+    season, league = bundesliga()
+    day, tournament = match_day(league, 1)
+    marked = set_day_final(day, by=ORGA)
+    assert marked.final
+    assert marked.final_at is not None
+    again = set_day_final(day, by=ORGA)  # unchanged: nothing written
+    assert again.final_at == marked.final_at
+    reopened = set_day_final(day, by=ORGA, final=False)
+    assert (reopened.final, reopened.final_at) == (False, None)
+    logged = SeasonAction.objects.filter(season=season, action__startswith="league_day")
+    assert sorted(logged.values_list("action", flat=True)) == [
+        "league_day_final",
+        "league_day_reopened",
+    ]
+    assert (
+        OrganiserAction.objects.filter(tournament=tournament, action="league_day_final").count()
+        == 1
+    )
+
+
+def test_the_database_holds_a_day_number_and_a_team_once_per_day():
+    _season, league = bundesliga()
+    day, _tournament = match_day(league, 1)
+    team = MatchDayTeam.objects.filter(match_day=day).first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        MatchDayTeam.objects.create(match_day=day, league_team=team.league_team, group=2)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        MatchDay.objects.create(league=league, evening=day.evening, number=2)
+
+
+def test_the_stored_days_make_the_engine_s_table_final_and_provisional():
+    """Three match days of eight teams, the first corrected: the day scores as given."""
+    _season, league = bundesliga()
+    days = [match_day(league, number)[0] for number in (1, 2, 3)]
+    scores = iter([60, 20, -30, -50, 40, 10, 0, -50] * 3)
+    for lineup in MatchDayTeam.objects.order_by("match_day__number", "group", "league_team__name"):
+        set_lineup(lineup, by=ORGA, score=next(scores))
+    first = MatchDayTeam.objects.filter(match_day=days[0]).order_by("league_team__name")
+    set_lineup(first[3], by=ORGA, score=80)  # Füchse: -50, corrected to 80 on day 1
+    set_day_final(days[0], by=ORGA)
+    set_day_final(days[1], by=ORGA)
+
+    division = league.divisions.get()
+    provisional = division_table(division)
+    final = division_table(division, final_only=True)
+    assert provisional.provisional
+    assert provisional.pending == (days[2].pk,)
+    assert not final.provisional
+    assert final.days == (days[0].pk, days[1].pk)
+    assert final.pending == (days[2].pk,)
+    names = dict(LeagueTeam.objects.values_list("pk", "name"))
+    # Füchse won day 1 after its correction (4 points) and was fourth of its group on 2 and 3
+    fuechse = next(row for row in final.rows if names[row.team] == "Füchse")
+    assert [line.ranking_points for line in fuechse.days] == [4, 1]
+    assert [names[row.team] for row in final.rows][:2] == ["Herzen", "Asse"]  # 8 and 7 points
