@@ -92,6 +92,37 @@ def test_the_demo_tournament():
 
 
 @pytest.mark.django_db
+def test_the_demo_tournament_is_the_third_evening_of_a_club_season():
+    from desk.management.commands.demo import SEASON_NAME
+    from seasons.domain.standings import season_ranking
+    from seasons.models import Season
+
+    output = run_demo(seed=SEED)
+    season = Season.objects.get(name=SEASON_NAME)
+    evenings = [evening.tournament for evening in season.evenings.order_by("tournament__date")]
+    assert [evening.name for evening in evenings][-1] == DEMO_NAME
+    assert len(evenings) == 3
+    assert [evening.status for evening in evenings] == [TournamentStatus.FINISHED] * 2 + [
+        TournamentStatus.RUNNING
+    ]
+    for earlier in evenings[:2]:
+        (series,) = earlier.series.all()
+        assert series.status == SeriesStatus.CLOSED
+        assert incomplete_tables(series) == []
+        assert earlier.entries.filter(checked_in=True).count() == 22
+    assert Player.objects.count() == 22  # the same players every evening
+    totals: Counter = Counter()
+    for evening in evenings:
+        totals.update({row.player_id: row.total for row in standings(evening)})
+    rows = season_ranking(season, public=False).rows
+    assert {row["player"]["id"]: row["score"] for row in rows} == dict(totals)
+    assert f"/s/{season.pk}/" in output
+    run_demo(seed=SEED, reset=True)
+    assert Season.objects.filter(name=SEASON_NAME).count() == 1
+    assert Tournament.objects.count() == 3
+
+
+@pytest.mark.django_db
 def test_the_demo_is_the_same_for_the_same_seed():
     run_demo(seed=SEED, password="geheim")
     first = ranking(Tournament.objects.get(name=DEMO_NAME))

@@ -1,7 +1,9 @@
 """``manage.py demo``: a realistic Doppelkopf tournament to look at, seeded and reproducible.
 
 "Karlchen-Demo" (today, DDV rules, 22 players in 3 clubs: two five-tables and three four-tables
-per series). Series 1 and 2 are played to the end and closed, series 3 is under way. Every deal
+per series). Series 1 and 2 are played to the end and closed, series 3 is under way. It is the
+third evening of the season "Vereinsmeisterschaft (Demo)", whose two earlier club evenings (a
+week apart, one series each, the same players) are played and finished. Every deal
 goes through the domain (``record_deal``, ``correct_deal``, ``add_adjustment``…), exactly as a
 captain's or organiser's would; the deals themselves come from ``tournaments.demo``.
 
@@ -11,6 +13,7 @@ only, so with a real ``SECRET_KEY`` (production) the default password is refused
 
 from __future__ import annotations
 
+import datetime
 import random
 import time
 from dataclasses import replace
@@ -34,14 +37,18 @@ from scoring.domain.removal import delete_tournaments
 from scoring.domain.series import close_series
 from scoring.enums import AdjustmentKind
 from scoring.models import Deal
+from seasons.domain.seasons import add_evening, create_season
+from seasons.models import Season
 from seating.domain.seating import seat_series
 from seating.models import Table
-from tournaments.domain.entries import add_entry, set_checked_in
-from tournaments.domain.tournaments import create_tournament
+from tournaments.domain.entries import add_entry, enter_players, set_checked_in
+from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import Game, TournamentStatus
 from tournaments.models import Entry, Series, Tournament
 
 DEMO_NAME = "Karlchen-Demo"
+SEASON_NAME = "Vereinsmeisterschaft (Demo)"
+EARLIER_EVENINGS = 2  # club evenings of the season before the demo tournament, a week apart
 DEFAULT_SEED = 2026
 DEFAULT_PASSWORD = "karlchen"  # public on purpose: the demo's organiser login
 ORGANISER = "orga"
@@ -95,7 +102,10 @@ class Command(BaseCommand):
                     "its default password is public."
                 )
             )
-        existing = Tournament.objects.filter(name=DEMO_NAME)
+        seasons = Season.objects.filter(name=SEASON_NAME)
+        existing = Tournament.objects.filter(name=DEMO_NAME) | Tournament.objects.filter(
+            season_evening__season__in=seasons
+        )
         if existing.exists() and not reset:
             self.stdout.write(
                 _("The demo tournament “%(name)s” exists already; --reset builds it anew.")
@@ -105,12 +115,18 @@ class Command(BaseCommand):
         started = time.perf_counter()
         with transaction.atomic():
             if reset:
-                delete_tournaments(existing)
+                delete_tournaments(existing.distinct())
+                seasons.delete()
             organiser = demo_organiser(password or DEFAULT_PASSWORD)
             tournament = build_demo(seed, organiser)
-        self.summary(tournament, time.perf_counter() - started, password_given=password is not None)
+            season = build_demo_season(seed, organiser, tournament)
+        self.summary(
+            tournament, season, time.perf_counter() - started, password_given=password is not None
+        )
 
-    def summary(self, tournament: Tournament, seconds: float, *, password_given: bool) -> None:
+    def summary(
+        self, tournament: Tournament, season: Season, seconds: float, *, password_given: bool
+    ) -> None:
         write = self.stdout.write
         deals = Deal.objects.filter(table__series__tournament=tournament)
         tables = Table.objects.filter(series__tournament=tournament)
@@ -139,6 +155,14 @@ class Command(BaseCommand):
         running = tournament.series.get(number=len(LAZY))
         spectators = reverse("spectator", args=[tournament.pk])
         write(_("Live ranking for spectators: %(path)s") % {"path": spectators})
+        write(
+            _("The season “%(name)s” (%(evenings)s evenings): %(path)s")
+            % {
+                "name": season.name,
+                "evenings": season.evenings.count(),
+                "path": reverse("season-page", args=[season.pk]),
+            }
+        )
         write(_("Captain links of series %(number)s:") % {"number": running.number})
         for table in running.tables.order_by("number"):
             write(f"  {table}: {table.captain_path()}")
@@ -191,6 +215,39 @@ def build_demo(seed: int, organiser) -> Tournament:
     for series in tournament.series.order_by("number"):
         _play_series(seed, tournament, series, entries, by)
     return tournament
+
+
+def build_demo_season(seed: int, organiser, tournament: Tournament) -> Season:
+    """The demo tournament as the third evening of a club's season: two earlier evenings of the
+    same players, a week apart, one series each, played and finished."""
+    by = Actor.of_user(organiser)
+    season = create_season(
+        by=by,
+        name=SEASON_NAME,
+        game=Game.DOPPELKOPF,
+        ranking_rule={"preset": "total"},
+        rules={"preset": "ddv"},
+        series_count=1,
+    )
+    players = [entry.player for entry in tournament.entries.order_by("start_number")]
+    for back in range(EARLIER_EVENINGS, 0, -1):
+        date = tournament.date - datetime.timedelta(weeks=back)
+        evening = create_tournament(
+            by=by,
+            name=_("Club evening of %(date)s") % {"date": date.strftime("%d.%m.%Y")},
+            date=date,
+            venue=tournament.venue,
+            game=Game.DOPPELKOPF,
+            rules={"preset": "ddv"},
+            series_count=1,
+            status=TournamentStatus.RUNNING,
+        )
+        entries = [set_checked_in(entry, by=by) for entry in enter_players(evening, players, by=by)]
+        _play_series(seed + back, evening, evening.series.get(number=1), entries, by)
+        update_tournament(evening, by=by, status=TournamentStatus.FINISHED)
+        add_evening(season, evening, by=by)
+    add_evening(season, tournament, by=by)
+    return season
 
 
 def _play_series(seed, tournament: Tournament, series: Series, entries: list[Entry], by: Actor):
