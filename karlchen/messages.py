@@ -305,12 +305,17 @@ MESSAGES = {
     "side_rule_best": _("“Best” needs how many players count: a whole number from 1 to %(max)s."),
     "side_rule_best_unused": _("Only the rule “best” counts a number of players."),
     "side_rankings_frozen": _(
-        "The standings are frozen: the team and club rankings are shown again once they are "
-        "unfrozen."
+        "The standings were frozen before the team and club rankings were kept with them: "
+        "they are shown again once the standings are unfrozen."
     ),
+    "archive_unknown_team": _("No team of the archive is named “%(name)s”."),
     "team_file_columns": _("The columns of a team list are: %(columns)s."),
     "team_file_start_number": _("Line %(line)s: no player has the start number “%(number)s”."),
     "team_file_two_captains": _("Line %(line)s: the team “%(team)s” has a captain already."),
+    "team_file_player_twice": _(
+        "Line %(line)s: start number %(number)s is listed for the team “%(team)s” already "
+        "(line %(first)s)."
+    ),
     "team_file_role": _("Line %(line)s: the role “%(role)s” is not known (captain, substitute)."),
     # leagues
     "league_points_table_rising": _(

@@ -13,3 +13,8 @@ class TeamsConfig(AppConfig):
         from teams.views import spectator_section  # noqa: PLC0415 -- app ready
 
         register_section(spectator_section)
+        # Likewise its part of the frozen snapshot, the archive and the spreadsheets.
+        from results.parts import register_part  # noqa: PLC0415 -- app ready
+        from teams.domain.team_archive import results_part  # noqa: PLC0415 -- app ready
+
+        register_part(results_part())

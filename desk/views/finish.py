@@ -1,5 +1,6 @@
 """The end of the evening: the final standings, publishing or freezing them, printing,
-exporting (CSV, XLSX, the JSON archive); and the tournament's organisers with their log."""
+exporting (CSV, XLSX, the JSON archive, and the CSVs the apps above results add: the teams');
+and the tournament's organisers with their log."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from desk.forms import OrganiserForm
 from desk.texts import action_text
 from desk.views.base import OrganiserView, posted_number
 from desk.views.series import document_jobs
-from results.domain.exports import export_for_organiser
+from results.domain.exports import export_for_organiser, part_exports
 from results.domain.standings import standings
 from tournaments.domain.tournaments import add_organiser, remove_organiser, update_tournament
 
@@ -42,6 +43,7 @@ class FinishView(OrganiserView):
             numbers=numbers,
             jobs=document_jobs(self.tournament),
             open_series=self.tournament.series.exclude(status="closed").count(),
+            part_exports=part_exports(self.tournament),
         )
 
     def post(self, request, tournament_id):
@@ -65,9 +67,12 @@ def _action_word(code: str) -> str:
 
 class ExportView(OrganiserView):
     def get(self, request, tournament_id, kind):
-        if kind not in EXPORTS:
+        if kind in EXPORTS:
+            content_type, name = EXPORTS[kind]
+        elif kind in {f"{table.key}-csv" for table in part_exports(self.tournament)}:
+            content_type, name = EXPORTS["csv"][0], kind.removesuffix("-csv") + ".csv"
+        else:
             raise Http404
-        content_type, name = EXPORTS[kind]
         stem = slugify(f"{self.tournament.name}-{self.tournament.date}") or "tournament"
         content = export_for_organiser(self.tournament, kind, by=self.actor)
         response = HttpResponse(content, content_type=content_type)

@@ -25,6 +25,7 @@ from karlchen.actors import Actor
 from karlchen.api.errors import flatten
 from karlchen.refusals import Problem, Refused, refused
 from results.domain.standings import standings
+from results.parts import results_part, results_parts
 from rules import doppelkopf, parse_rules
 from scoring.api.deal_views import plain
 from scoring.api.serializers import (
@@ -113,7 +114,20 @@ def export_archive(
             {"start_number": row.start_number, "rank": row.rank, "total": row.total}
             for row in standings(tournament)
         ],
+        **_exported_parts(tournament),
     }
+
+
+def _exported_parts(tournament: Tournament) -> dict[str, Any]:
+    """The shares of the apps above (``results.parts``: the teams), each under its name; left
+    out where an app has nothing to archive, so that an archive without them is as before."""
+    found = {}
+    for part in results_parts():
+        if part.export is not None and part.restore is not None:
+            share = part.export(tournament)
+            if share is not None:
+                found[part.name] = share
+    return found
 
 
 def parse_archive(raw: bytes) -> object:
@@ -170,6 +184,7 @@ def import_archive(
                 _restore_series(tournament, row, entries, f"series.{index}", problems)
             if problems:
                 raise Refused(problems)
+            _restore_parts(tournament, data, entries, by)
             _restore_frozen_standings(tournament, entries)
             _check_standings(tournament, data["standings"])
             log_action(tournament, by, "archive_imported")
@@ -352,7 +367,8 @@ class _Shape:
             version = str(archive.get("version"))[:20]
             raise refused("archive_version", "archive", version=version, expected=VERSION)
         parts = ("format", "version", "tournament", "entries", "series", "standings")
-        self.keys(archive, "", parts, optional=("exported_at",))
+        shares = [part.name for part in results_parts() if part.restore is not None]
+        self.keys(archive, "", parts, optional=("exported_at", *shares))
         self.raise_if_any()
         tournament = self.tournament(archive.get("tournament"))
         numbers = self.entries(archive.get("entries"))
@@ -522,7 +538,11 @@ class _Shape:
         """The public ranking kept by a freeze: ``{"overall": [row…], "series": {"n": [row…]}}``."""
         if value is None:
             return True
-        if not self.keys(value, path, ("overall", "series")) or not self.blob(value, path):
+        if not self.keys(value, path, ("overall", "series"), optional=("parts",)):
+            return False
+        if not self.blob(value, path):
+            return False
+        if not self.frozen_parts(value.get("parts", {}), f"{path}.parts"):
             return False
         lists = [(f"{path}.overall", value["overall"])]
         if self.items(value["series"], f"{path}.series", 50, kind=dict):
@@ -536,6 +556,18 @@ class _Shape:
                 ok &= self.keys(ranked, f"{where}.{index}", FROZEN_ROW)
                 if isinstance(ranked, dict) and "player" in ranked:
                     ok &= self.keys(ranked["player"], f"{where}.{index}.player", FROZEN_PLAYER)
+        return ok
+
+    def frozen_parts(self, value: Any, path: str) -> bool:
+        """The shares of the apps above (``results.parts``) that the freeze kept: each known,
+        and read again by its app when imported (``_restore_frozen_standings``)."""
+        if not self.items(value, path, 20, kind=dict):
+            return False
+        ok = True
+        for name in value:
+            part = results_part(name)
+            if part is None or part.restore_frozen is None:
+                ok = self.add("archive_unknown_field", _at(path, name))
         return ok
 
     def entries(self, rows: Any) -> dict[int, dict[str, Any]]:
@@ -1154,6 +1186,26 @@ def _keep_time(model: type[Adjustment], pk: int, created_at: str | None) -> None
         model.objects.filter(pk=pk).update(created_at=_moment(created_at))
 
 
+def _restore_parts(
+    tournament: Tournament, data: Mapping[str, Any], entries: Mapping[int, Entry], by: Actor
+) -> None:
+    """The shares of the apps above, each built again by its app (after the entries and the
+    series; before the frozen ranking, whose shares may name what they build)."""
+    problems: list[Problem] = []
+    for part in results_parts():
+        if part.restore is None or part.name not in data:
+            continue
+        try:
+            part.restore(tournament, data[part.name], entries, by)
+        except Refused as refusal:
+            problems += [
+                Problem(p.code, _at(part.name, p.field) if p.field else part.name, p.params)
+                for p in refusal.problems
+            ]
+    if problems:
+        raise Refused(problems[:MAX_PROBLEMS])
+
+
 def _restore_frozen_standings(tournament: Tournament, entries: Mapping[int, Entry]) -> None:
     """A frozen ranking names entries and players by their ids: those of the new tournament."""
     frozen = tournament.frozen_standings
@@ -1179,6 +1231,19 @@ def _restore_frozen_standings(tournament: Tournament, entries: Mapping[int, Entr
                 )
                 continue
             row["entry"], row["player"]["id"] = entry.pk, entry.player_id
+    parts = frozen.get("parts", {})
+    for name, share in parts.items():
+        part = results_part(name)
+        restore = part.restore_frozen if part is not None else None
+        assert restore is not None  # _Shape refused a share no app reads again
+        try:
+            parts[name] = restore(tournament, share, entries)
+        except Refused as refusal:
+            path = f"tournament.frozen_standings.parts.{name}"
+            problems += [
+                Problem(p.code, _at(path, p.field) if p.field else path, p.params)
+                for p in refusal.problems
+            ]
     if problems:
         raise Refused(problems[:MAX_PROBLEMS])
     tournament.save(update_fields=["frozen_standings"])

@@ -26,13 +26,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 from karlchen.actors import Actor
 from results.domain.archive import export_archive
 from results.domain.standings import standings
+from results.parts import PartTable, TableCell, results_parts
 from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-Cell = int | float | str | None
+Cell = TableCell
 ILLEGAL_TITLE = re.compile(r"[\\/*?:\[\]]")  # characters Excel refuses in a sheet's name
 
 
@@ -56,15 +57,43 @@ def results_csv(tournament: Tournament) -> bytes:
 
 
 def results_xlsx(tournament: Tournament) -> bytes:
-    return table_xlsx([Sheet(_("Standings"), results_table(tournament), {"C": 28, "D": 24})])
+    """The standings, and a sheet of each table the apps above add (``results.parts``: the
+    teams' and clubs' rankings) where it has rows."""
+    sheets = [Sheet(_("Standings"), results_table(tournament), {"C": 28, "D": 24})]
+    sheets += [
+        Sheet(table.title, table.rows, table.widths)
+        for table in part_tables(tournament)
+        if len(table.rows) > 1
+    ]
+    return table_xlsx(sheets)
+
+
+def part_tables(tournament: Tournament) -> list[PartTable]:
+    """The tables the apps above add to the tournament's spreadsheets (``results.parts``)."""
+    return [
+        table
+        for part in results_parts()
+        if part.tables is not None
+        for table in part.tables(tournament)
+    ]
+
+
+def part_exports(tournament: Tournament) -> list[PartTable]:
+    """Those of them with rows: each can be downloaded as a CSV of its own (``<key>-csv``)."""
+    return [table for table in part_tables(tournament) if len(table.rows) > 1]
 
 
 def export_for_organiser(tournament: Tournament, kind: str, *, by: Actor) -> bytes:
-    """The results (``csv``, ``xlsx``) or the archive (``json``) as an organiser downloads
-    them, noted in the tournament's log."""
+    """The results (``csv``, ``xlsx``), the archive (``json``) or a table of an app above
+    (``<key>-csv``, ``results.parts``) as an organiser downloads them, noted in the
+    tournament's log. A kind there is none of: ``KeyError``."""
     builders = {"csv": results_csv, "xlsx": results_xlsx, "json": _archive_json}
     with transaction.atomic():
-        content = builders[kind](tournament)
+        if kind in builders:
+            content = builders[kind](tournament)
+        else:
+            tables = {f"{table.key}-csv": table for table in part_tables(tournament)}
+            content = table_csv(tables[kind].rows)
         log_action(tournament, by, "exported", format=kind.upper())
     return content
 

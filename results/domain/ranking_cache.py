@@ -15,6 +15,7 @@ from typing import Any
 from karlchen.changes import Body, cached, cached_views, json_body
 from karlchen.refusals import Closed
 from results.domain.standings import Interim, Standing, series_progress, standings
+from results.parts import results_parts
 from tournaments.models import Tournament
 
 ABSENT, HIDDEN = "absent", "hidden"  # cached answers for spectators without a ranking
@@ -94,14 +95,21 @@ def organiser_ranking(tournament: Tournament, *, series: int | None = None) -> B
 
 
 def public_snapshot(tournament: Tournament) -> dict[str, Any]:
-    """What spectators see now, overall and per series: the standings a freeze keeps."""
-    return {
+    """What spectators see now, overall and per series: the standings a freeze keeps, with what
+    the apps above add to it (``parts``: the side rankings, ``results.parts``)."""
+    snapshot: dict[str, Any] = {
         "overall": _live_public_rows(tournament, None),
         "series": {
             str(number): _live_public_rows(tournament, number)
             for number in tournament.series.values_list("number", flat=True)
         },
     }
+    parts = {
+        part.name: part.frozen(tournament) for part in results_parts() if part.frozen is not None
+    }
+    if parts:
+        snapshot["parts"] = parts
+    return snapshot
 
 
 def _live_public_rows(tournament: Tournament, series: int | None) -> list[dict[str, Any]]:

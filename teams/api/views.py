@@ -230,6 +230,11 @@ class SideRankingsOutput(serializers.Serializer):
         clubs = RuleOutput()
 
     rules = RulesOutput()
+    frozen_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="Spectators while the standings are frozen: the moment of the freeze, the "
+        "rankings as they were then. null: live.",
+    )
     clubs_shown = serializers.BooleanField()
     teams = UnitOutput(many=True)
     clubs = UnitOutput(many=True, help_text="Empty to spectators where it is not shown.")
@@ -241,8 +246,10 @@ class SideRankingsApi(Api):
         summary="The teams' and the clubs' rankings (with an ETag for cheap polling)",
         description=(
             "Computed from the standings by the tournament's rules (docs/TEAMS.md). Spectators "
-            "see them while the standings are published and not frozen (else 403 "
-            "`standings_hidden` or `side_rankings_frozen`); organisers always, live.\n\n" + CODES
+            "see them while the standings are published (else 403 `standings_hidden`), and "
+            "while the standings are frozen as they were at the freeze (`frozen_at`; 403 "
+            "`side_rankings_frozen` for a freeze older than that copy); organisers always, "
+            "live.\n\n" + CODES
         ),
         parameters=[ETAG_PARAMETER],
         responses={200: SideRankingsOutput, 304: NOT_MODIFIED, 403: RESPONSE_403, **READ_ERRORS},

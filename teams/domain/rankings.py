@@ -5,9 +5,11 @@ computed from its standings (``results.domain.standings``) by its rules
 Spectators see what the players' ranking shows them: only while the tournament and its
 standings are public, confirmed deals only where deals are confirmed, and players who asked
 not to be listed as ``hidden`` (their points still count for their team and club). While the
-organisers freeze the public standings the side rankings are withheld from spectators
-(``side_rankings_frozen``): computed live they would tell what the frozen ranking hides.
-Organisers always read them live.
+organisers freeze the public standings, spectators see the side rankings as they were at the
+freeze: the freeze keeps them in the tournament's frozen snapshot beside the players' ranking
+(``frozen_side_rankings``, handed to ``results`` through its port ``results.parts``). A freeze
+made before the snapshot held them withholds them (``side_rankings_frozen``): computed live they
+would tell what the frozen ranking hides. Organisers always read them live.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from teams.models import SideRankings, Team, TeamMember
 from tournaments.models import Tournament
 
 ABSENT, HIDDEN, FROZEN = "absent", "hidden", "frozen"
+PART = "teams"  # the side rankings' name in the frozen snapshot and the archive (results.parts)
 
 
 def rules_of(tournament: Tournament) -> tuple[SideRule, SideRule, bool]:
@@ -56,14 +59,36 @@ def _public_body(tournament_id: int) -> Body | str:
         return ABSENT
     if not tournament.standings_public:
         return HIDDEN
-    if tournament.frozen_standings is not None:
-        return FROZEN
+    frozen = tournament.frozen_standings
+    if frozen is not None:
+        kept = (frozen.get("parts") or {}).get(PART)
+        return FROZEN if kept is None else json_body(_as_frozen(tournament, kept))
     return json_body(side_rankings(tournament, public=True))
 
 
-def side_rankings(tournament: Tournament, *, public: bool = False) -> dict[str, Any]:
+def frozen_side_rankings(tournament: Tournament) -> dict[str, Any]:
+    """What the freeze keeps: the side rankings as spectators see them now, the clubs' too (the
+    organisers may show or hide that one while frozen)."""
+    return side_rankings(tournament, public=True, all_clubs=True)
+
+
+def _as_frozen(tournament: Tournament, kept: dict[str, Any]) -> dict[str, Any]:
+    """The side rankings kept by the freeze, the clubs' shown as the organisers choose now."""
+    _team_rule, _club_rule, clubs_shown = rules_of(tournament)
+    frozen_at = tournament.standings_frozen_at
+    return {
+        **kept,
+        "clubs_shown": clubs_shown,
+        "clubs": kept.get("clubs", []) if clubs_shown else [],
+        "frozen_at": frozen_at.isoformat() if frozen_at else None,
+    }
+
+
+def side_rankings(
+    tournament: Tournament, *, public: bool = False, all_clubs: bool = False
+) -> dict[str, Any]:
     """The teams' and the clubs' rankings with their rules (the clubs' empty where spectators
-    are not shown it)."""
+    are not shown it, unless ``all_clubs``)."""
     team_rule, club_rule, clubs_shown = rules_of(tournament)
     rows = {
         row.entry_id: row
@@ -86,8 +111,9 @@ def side_rankings(tournament: Tournament, *, public: bool = False) -> dict[str, 
     names = {team.pk: team.name for team in teams}
     team_units = [Unit(team.pk, _members(rosters[team.pk], rows)) for team in teams]
     club_units = [Unit(club, _members(entries, rows)) for club, entries in clubs.items()]
-    show_clubs = clubs_shown or not public
+    show_clubs = clubs_shown or not public or all_clubs
     return {
+        "frozen_at": None,  # live; the frozen copy says when it was kept
         "rules": {"teams": team_rule.to_json(), "clubs": club_rule.to_json()},
         "clubs_shown": clubs_shown,
         "teams": [

@@ -3,9 +3,11 @@ their role (captain, substitute, or empty for a regular player).
 
 The file is read and checked as an entry list is (``tournaments.domain.entry_files.read_table``:
 size, CSV or XLSX, text, line lengths); its columns are named in English or German. Every team
-of the file is set up, or its roster replaced where a team of that name exists; teams not in
-the file stay as they are. Nothing is saved unless every row and every team is fine: the
-refusals name the row (``csv.<line>.<column>``).
+of the file is set up, or its roster replaced where a team of that name exists (names compared
+without case); teams not in the file stay as they are. The rosters are checked as the file
+makes them, all at once: a player moves from one team of the file to another whatever the
+order of the teams. Nothing is saved unless every row and every team is fine: the refusals
+name the row (``csv.<line>.<column>``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from karlchen.refusals import Problem, Problems, Refused
-from teams.domain.teams import Roster, create_team, update_team
+from teams.domain.teams import Roster, set_rosters
 from teams.models import Team
 from tournaments.domain.entries import is_plain_number
 from tournaments.domain.entry_files import MAX_FILE_BYTES, column_key, read_table
@@ -63,24 +65,16 @@ def read_team_file(file_name: str, content: bytes) -> list[dict[str, str]]:
 def import_team_rows(
     tournament: Tournament, rows: list[dict[str, str]], *, by: Actor, file: str
 ) -> list[Team]:
-    """Set up every team of the rows (or replace its roster), or none."""
+    """Set up every team of the rows (or replace its roster), or none: the file's rosters are
+    checked as they will be, so a player may move between teams of the file in any order."""
     rosters, places = _rosters(tournament, rows)
-    teams = []
+    listed = list(rosters.items())
     with transaction.atomic():
-        existing = {team.name.lower(): team for team in Team.objects.filter(tournament=tournament)}
-        problems: list[Problem] = []
-        for name, roster in rosters.items():
-            team = existing.get(name.lower())
-            try:
-                if team is None:
-                    teams.append(create_team(tournament, by=by, name=name, roster=roster))
-                else:
-                    team.tournament = tournament
-                    teams.append(update_team(team, by=by, roster=roster))
-            except Refused as refusal:
-                problems += [_at_line(problem, name, places) for problem in refusal.problems]
-        if problems:
-            raise Refused(problems)  # and the teams saved before it are rolled back
+        try:
+            teams = set_rosters(tournament, by=by, rosters=listed)
+        except Refused as refusal:
+            problems = [_at_line(problem, listed, places) for problem in refusal.problems]
+            raise Refused(problems) from refusal
         log_action(tournament, by, "teams_imported", count=len(teams), file=file[:200])
     return teams
 
@@ -95,6 +89,8 @@ def _rosters(
         lambda: {"members": [], "substitutes": [], "captain": None}
     )
     places: dict[tuple[str, str], int] = {}
+    spelling: dict[str, str] = {}
+    listed: dict[int, tuple[int, str]] = {}  # entry: the first line and team listing them
     for line, row in enumerate(rows, start=2):
         name, number, role = row["team"], row["start_number"], ROLES.get(row["role"].lower())
         if not name:
@@ -108,7 +104,19 @@ def _rosters(
         if role is None:
             problems.add("team_file_role", f"csv.{line}.role", line=line, role=row["role"])
             continue
+        name = spelling.setdefault(name.lower(), name)  # one team, however it is written
         team, entry = parts[name], entries[int(number)]
+        first = listed.setdefault(entry, (line, name))
+        if first[1] != name:
+            problems.add(
+                "team_file_player_twice",
+                f"csv.{line}.start_number",
+                line=line,
+                number=number,
+                team=first[1],
+                first=first[0],
+            )
+            continue
         part = "substitutes" if role == "substitute" else "members"
         places[(name, f"{part}.{len(team[part])}")] = line
         places.setdefault((name, "name"), line)
@@ -132,8 +140,13 @@ def _rosters(
     return rosters, places
 
 
-def _at_line(problem: Problem, team: str, places: dict[tuple[str, str], int]) -> Problem:
-    """A team's refusal at the file's line it came from (``csv.<line>.<column>``)."""
-    line = places.get((team, problem.field), places[(team, "name")])
-    column = "team" if problem.field == "name" else "start_number"
+def _at_line(
+    problem: Problem, listed: list[tuple[str, Roster]], places: dict[tuple[str, str], int]
+) -> Problem:
+    """A refusal of the teams (``teams.<i>.<field>``) at the file's line it came from
+    (``csv.<line>.<column>``)."""
+    _teams, index, field = problem.field.split(".", 2)
+    team = listed[int(index)][0]
+    line = places.get((team, field), places[(team, "name")])
+    column = "team" if field == "name" else "start_number"
     return Problem(problem.code, f"csv.{line}.{column}", problem.params)

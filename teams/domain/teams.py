@@ -12,7 +12,7 @@ and turns the tournament's cached reads over (the side rankings show rosters).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
-from karlchen.refusals import Conflict, Problems, Refused
+from karlchen.refusals import Conflict, Problem, Problems, Refused
 from teams.engine.ranking import parse_rule
 from teams.models import SideRankings, Team, TeamMember
 from tournaments.domain.entries import has_control_characters
@@ -85,6 +85,60 @@ def update_team(
     return team
 
 
+def set_rosters(
+    tournament: Tournament, *, by: Actor, rosters: Sequence[tuple[str, Roster]]
+) -> list[Team]:
+    """Set up each named team with its roster, or replace the roster of the team of that name
+    (compared without case); other teams stay. All at once: a player may move from one listed
+    team to another in any order, as only the rosters as they will be are checked. Refused
+    whole, each problem at ``teams.<i>.<field>`` (``i`` the team's place in ``rosters``)."""
+    with _writing(tournament):
+        existing = {team.name.lower(): team for team in Team.objects.filter(tournament=tournament)}
+        replaced = {
+            existing[name.lower()].pk
+            for name, _roster in rosters
+            if name.strip().lower() in existing
+        }
+        problems = Problems()
+        claimed: dict[int, str] = {}  # entry: the listed team that has them
+        names: set[str] = set()
+        for index, (given, roster) in enumerate(rosters):
+            name = given.strip()
+            team = existing.get(name.lower())
+            try:
+                if name.lower() in names:
+                    raise Refused([Problem("team_name_taken", "name", {"name": name})])
+                _check(tournament, name, roster, team=team, replaced=replaced, claimed=claimed)
+            except Refused as refusal:
+                for problem in refusal.problems:
+                    problems.add(problem.code, f"teams.{index}.{problem.field}", **problem.params)
+            names.add(name.lower())
+            for entry in (*roster.members, *roster.substitutes):
+                claimed.setdefault(entry, team.name if team is not None else name)
+        problems.raise_if_any()
+        before = {team.pk: team_roster(team) for team in existing.values() if team.pk in replaced}
+        TeamMember.objects.filter(team_id__in=replaced).delete()
+        teams = []
+        for given, roster in rosters:
+            name = given.strip()
+            team = existing.get(name.lower())
+            if team is None:
+                team = Team.objects.create(tournament=tournament, name=name)
+                log_action(tournament, by, "team_created", name=name, players=_size(roster))
+            elif _unordered(roster) != _unordered(before[team.pk]):
+                log_action(
+                    tournament,
+                    by,
+                    "team_changed",
+                    name=team.name,
+                    fields=["roster"],
+                    players=_size(roster),
+                )
+            _write_roster(team, roster)
+            teams.append(team)
+    return teams
+
+
 def delete_team(team: Team, *, by: Actor) -> None:
     """The team is gone (its players stay entered)."""
     with _writing(team.tournament):
@@ -141,7 +195,17 @@ def _writing(tournament: Tournament) -> Iterator[None]:
         raise Conflict("teams_changed_meanwhile", "team") from error
 
 
-def _check(tournament: Tournament, name: str, roster: Roster, *, team: Team | None) -> None:
+def _check(
+    tournament: Tournament,
+    name: str,
+    roster: Roster,
+    *,
+    team: Team | None,
+    replaced: Collection[int] = (),
+    claimed: Mapping[int, str] | None = None,
+) -> None:
+    """The team's name and roster are fine. A player in another team is refused, but for the
+    teams whose rosters are ``replaced`` at once; ``claimed`` is who those have already."""
     problems = Problems()
     if not name:
         problems.add("team_name_required", "name")
@@ -162,9 +226,10 @@ def _check(tournament: Tournament, name: str, roster: Roster, *, team: Team | No
     }
     others = dict(
         TeamMember.objects.filter(tournament=tournament, entry_id__in=entries)
-        .exclude(team=team)
+        .exclude(team_id__in={*replaced, *([team.pk] if team is not None else [])})
         .values_list("entry_id", "team__name")
     )
+    others.update({entry: name for entry, name in (claimed or {}).items() if entry in entries})
     seen: set[int] = set()
     for part, ids in (("members", roster.members), ("substitutes", roster.substitutes)):
         for index, entry_id in enumerate(ids):

@@ -129,7 +129,10 @@ def test_teams_from_a_csv_and_an_xlsx_file(played, desk):
 @pytest.mark.parametrize(
     ("content", "text"),
     [
-        (b"team,start_number\nA,1\nB,1\n", "plays for the team “A” already"),
+        (
+            b"team,start_number\nA,1\nB,1\n",
+            "Line 3: start number 1 is listed for the team “A” already (line 2)",
+        ),
         (b"team,start_number\nA,77\n", "Line 2: no player has the start number “77”"),
         (b"team,start_number,role\nA,1,boss\n", "the role “boss” is not known"),
         (b"team,start_number,role\nA,1,captain\nA,2,captain\n", "has a captain already"),

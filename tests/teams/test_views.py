@@ -80,12 +80,12 @@ def test_hidden_standings_say_so_and_a_draft_is_not_found(played, client):
     assert 'id="side-rankings"' not in ranking  # the page says it once: nothing published
 
 
-def test_frozen_standings_withhold_the_section_with_a_word(played, client):
+def test_a_freeze_older_than_the_kept_side_rankings_withholds_them_with_a_word(played, client):
     tournament, _entries = played
     tournament.status = "open"
     tournament.frozen_standings = {"overall": [], "series": {}}
     tournament.save()
     ranking = client.get(f"/t/{tournament.pk}/").content.decode()
     assert 'id="side-rankings"' in ranking
-    assert "team and club rankings are shown again once they are unfrozen" in ranking
+    assert "they are shown again once the standings are unfrozen" in ranking
     assert 'id="side-teams"' not in ranking
