@@ -15,6 +15,10 @@ lost write is served once Redis answers again, every token belongs to an *epoch*
 the process that noticed the outage replaces when it reconnects (``_new_epoch``): every cached
 read is then stale at once.
 
+With a read replica (``DATABASE_REPLICA_URL``) the bodies are computed there, but only once it
+has replayed the commit that drew their generation (``karlchen.replica``): a body computed on a
+lagging replica would otherwise be cached as current.
+
 A season's reads (``cached_season_body``) depend on many tournaments. Rather than checking the
 token of each of its evenings on every read, a change of a tournament draws a new token for the
 season it belongs to as well (``provide_seasons_of``: the seasons app says which, from the
@@ -38,6 +42,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import receiver
 
+from karlchen import replica
 from karlchen.cache import reconnected
 
 T = TypeVar("T")
@@ -154,7 +159,7 @@ def _current(
     computing_key = f"{body_key}:computing:{_digest(generation)}"
     if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
         return last[1]
-    body = build()
+    body = replica.build_as_of(generation, build)
     cache.set(body_key, (generation, body), BODY_SECONDS)
     cache.delete(computing_key)
     return body
@@ -203,5 +208,8 @@ def _season_generation_key(season_id: int) -> str:
 
 
 def _token() -> str:
-    # A fresh random token, not a counter: should the cache lose it, no old body comes back.
-    return uuid.uuid4().hex
+    """A fresh random token, not a counter: should the cache lose it, no old body comes back.
+    With a read replica it names the primary's WAL position, which the replica must have
+    replayed before it computes reads of this generation (``karlchen.replica``)."""
+    position = replica.primary_position()
+    return f"{uuid.uuid4().hex}{replica.POSITION_MARK}{position}" if position else uuid.uuid4().hex

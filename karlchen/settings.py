@@ -104,6 +104,22 @@ if postgresql and env.bool("DB_PREPARED_STATEMENTS", default=True):
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options.setdefault("server_side_binding", True)
     options.setdefault("prepare_threshold", 5)
+# A streaming replica of the primary (PostgreSQL only): the cached reads are computed there once
+# it has replayed the change they are cached for, else on the primary (karlchen/replica.py).
+# Tests mirror it to the primary; tests/test_replica.py runs against a real one.
+if REPLICA_URL := env.str("DATABASE_REPLICA_URL", default=""):
+    DATABASES["replica"] = {
+        "ATOMIC_REQUESTS": False,
+        "CONN_MAX_AGE": DATABASES["default"]["CONN_MAX_AGE"],
+        "CONN_HEALTH_CHECKS": True,
+        **env.db_url_config(REPLICA_URL),  # a ?conn_max_age= of its own wins
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASES["replica"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", env.int("REPLICA_CONNECT_TIMEOUT", default=2)
+    )
+    DATABASE_ROUTERS = ["karlchen.replica.ReplicaRouter"]
+REPLICA_PAUSE_AFTER_ERROR = env.float("REPLICA_PAUSE_AFTER_ERROR", default=30)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
