@@ -28,7 +28,7 @@ DOCKERIGNORE = (REPO / ".dockerignore").read_text(encoding="utf-8")
 
 APP_SERVICES = ("web", "captains", "worker", "beat")
 POOLS = ("web", "captains")  # the two gunicorn pools behind the proxy
-LONG_RUNNING = ("web", "captains", "proxy", "worker", "beat", "db", "redis")
+LONG_RUNNING = ("web", "captains", "proxy", "worker", "beat", "pgbouncer", "db", "replica", "redis")
 MINIMAL_ENV = {"SECRET_KEY": "a-real-secret"}
 
 _VARIABLE = re.compile(
@@ -113,7 +113,9 @@ def test_services_are_the_stack_plus_a_migrate_job():
         "proxy",
         "worker",
         "beat",
+        "pgbouncer",
         "db",
+        "replica",
         "redis",
     }
     assert "version" not in COMPOSE  # the Compose specification has no version key
@@ -142,11 +144,12 @@ def test_app_services_share_one_image_built_here(name):
 
 
 @pytest.mark.parametrize("name", APP_SERVICES)
-def test_app_services_wait_for_migrations_db_and_redis(name):
+def test_app_services_wait_for_migrations_db_pgbouncer_and_redis(name):
     conditions = {dep: rule["condition"] for dep, rule in service(name)["depends_on"].items()}
     assert conditions == {
         "migrate": "service_completed_successfully",
         "db": "service_healthy",
+        "pgbouncer": "service_healthy",
         "redis": "service_healthy",
     }
 
@@ -160,10 +163,13 @@ def test_app_services_wait_for_migrations_db_and_redis(name):
     ],
     ids=["defaults", "custom-postgres"],
 )
-def test_database_url_points_at_the_db_service_with_its_credentials(name, shell_env):
+def test_database_url_points_at_pgbouncer_or_for_migrations_at_db_with_its_credentials(
+    name, shell_env
+):
     url = urlsplit(service(name, shell_env)["environment"]["DATABASE_URL"])
     db_env = service("db", shell_env)["environment"]
-    assert (url.scheme, url.hostname, url.port) == ("postgres", "db", 5432)
+    expected = ("db", 5432) if name == "migrate" else ("pgbouncer", 6432)
+    assert (url.scheme, (url.hostname, url.port)) == ("postgres", expected)
     assert (url.username, url.password, url.path) == (
         db_env["POSTGRES_USER"],
         db_env["POSTGRES_PASSWORD"],
@@ -407,11 +413,16 @@ def test_redis_keeps_the_broker_queue_on_disk():
 
 @pytest.mark.parametrize(
     ("name", "volume", "target"),
-    [("db", "pgdata", "/var/lib/postgresql/data"), ("redis", "redisdata", "/data")],
+    [
+        ("db", "pgdata", "/var/lib/postgresql/data"),
+        ("replica", "replicadata", "/var/lib/postgresql/data"),
+        ("redis", "redisdata", "/data"),
+    ],
 )
 def test_data_lives_in_declared_named_volumes(name, volume, target):
-    assert service(name)["volumes"] == [f"{volume}:{target}"]
-    assert set(COMPOSE["volumes"]) == {"pgdata", "redisdata", "media"}
+    assert service(name)["volumes"][0] == f"{volume}:{target}"
+    assert all(":ro" in mounted for mounted in service(name)["volumes"][1:])  # config only
+    assert set(COMPOSE["volumes"]) == {"pgdata", "replicadata", "redisdata", "media"}
 
 
 # Dockerfile
@@ -487,3 +498,57 @@ def test_web_and_worker_share_the_generated_documents(name):
     spec = service(name)
     assert spec["environment"]["MEDIA_ROOT"] == "/data/media"
     assert spec["volumes"] == ["media:/data/media"]
+
+
+# PgBouncer and the read replica
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_behind_pgbouncer_the_app_prepares_no_statements(name):
+    assert service(name)["environment"]["DB_PREPARED_STATEMENTS"] == "false"
+
+
+def test_pgbouncer_is_debians_package_running_the_shipped_template():
+    spec = service("pgbouncer")
+    assert spec["build"] == {"context": "./deploy", "dockerfile": "pgbouncer.Dockerfile"}
+    image = (REPO / "deploy" / "pgbouncer.Dockerfile").read_text(encoding="utf-8")
+    assert "FROM debian:bookworm-slim" in image
+    assert "apt-get install -y --no-install-recommends pgbouncer" in image
+    assert "COPY pgbouncer.py pgbouncer.ini.template" in image
+    assert spec["depends_on"] == {"db": {"condition": "service_healthy"}}
+
+
+def test_pgbouncer_gets_the_databases_credentials(tmp_path):
+    from deploy import pgbouncer
+
+    environment = service("pgbouncer", {**MINIMAL_ENV, "POSTGRES_PASSWORD": "pw"})["environment"]
+    config = pgbouncer.write_config(environment, tmp_path).read_text(encoding="utf-8")
+
+    assert "* = host=db port=5432" in config
+    assert "listen_addr = 0.0.0.0" in config
+    assert "listen_port = 6432" in config
+    assert "pool_mode = transaction" in config
+    assert "default_pool_size = 40" in config
+    assert (tmp_path / "userlist.txt").read_text() == '"karlchen" "pw"\n'
+
+
+def test_the_replica_is_optional_and_copies_db_before_following_it():
+    spec = service("replica")
+    assert spec["profiles"] == ["replica"]
+    assert spec["image"] == service("db")["image"]
+    assert spec["environment"]["PRIMARY_HOST"] == "db"
+    script = (REPO / "deploy" / "postgres-replica.sh").read_text(encoding="utf-8")
+    assert "pg_basebackup" in script
+    assert " -R " in script
+    assert "exec postgres" in script
+    assert "hot_standby=on" in script
+    allow = "./deploy/postgres-allow-replication.sh:/docker-entrypoint-initdb.d/"
+    assert any(volume.startswith(allow) for volume in service("db")["volumes"])
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_the_app_reads_from_a_replica_only_where_one_is_given(name):
+    assert service(name)["environment"]["DATABASE_REPLICA_URL"] == ""
+    url = "postgres://karlchen:pw@replica:5432/karlchen"
+    given = service(name, {**MINIMAL_ENV, "DATABASE_REPLICA_URL": url})
+    assert given["environment"]["DATABASE_REPLICA_URL"] == url
