@@ -1,0 +1,541 @@
+"""Benchmark: a Friday night — many club evenings at once through the shipped layout.
+
+Builds ``--evenings`` running club evenings (default 100) of ``--tables`` four-tables each
+(default 5: 500 tables), public, their first series seated, and serves them as
+docker-compose.yml does on this one machine: the shipped nginx config (deploy/proxy.py) in front
+of two gunicorn pools (web and captains, the sizes and CPU weights of docker-compose.yml),
+a Celery worker, and PostgreSQL through PgBouncer in transaction pooling (Debian's pgbouncer,
+deploy/pgbouncer.py, ``DB_PREPARED_STATEMENTS=false`` as behind it). Then, from this process (a
+small asyncio HTTP/1.1 client, so that the load generator costs the 2 cores little):
+
+  1. quiet: every table's captain records a deal every 2-4 minutes (uniformly at random; the
+     first at a random moment of the first 4 minutes), nothing else, for ``--quiet`` seconds;
+  2. Friday night: the same captains, and ``--spectators`` (3000) phones polling their evening's
+     standings every 5 s with ``If-None-Match`` and its tables every 10 s, as the spectators'
+     page does, and one organiser per evening polling the desk's board of tables every 10 s,
+     for ``--minutes``.
+
+It prints deals/s, the p50/p99 of saving a deal quiet and under load and their ratio (target:
+the p99 under load ≤ 2× the quiet p99), the spectators' staleness (from a deal's saved answer
+to each spectator of that evening seeing it: p50/p99), errors (any answer but 201/200/304, or a
+failed connection; target 0), the CPU seconds of the servers (pools, worker, PostgreSQL,
+PgBouncer, nginx) and of the load generator, and the servers' CPU per evening and hour.
+``--speedup`` divides the captains' pauses (a shorter smoke run). Asserts nothing.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench \\
+        REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python bench/friday.py \\
+        [--evenings 100] [--spectators 3000] [--minutes 4] [--quiet 120] [--speedup 1]
+"""
+
+import argparse
+import asyncio
+import bisect
+import contextlib
+import datetime
+import json
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import standings as base  # sets Django up on a throwaway database's settings
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
+from django.urls import reverse
+
+from bench.live import Deployment
+from bench.throwaway import on_throwaway_database
+from deploy import pgbouncer, proxy
+from scoring.demo import generate_series
+from seating.domain.seating import seat_series
+from tournaments.domain.tournaments import create_tournament
+from tournaments.enums import TournamentStatus
+from tournaments.models import Entry, Player
+
+TARGET_P99_RATIO = 2.0
+STANDINGS_SECONDS, TABLES_SECONDS, BOARD_SECONDS = 5, 10, 10  # as the pages poll
+DEAL_PAUSE = (120.0, 240.0)  # seconds between two deals of a table
+PLAYERS_PER_TABLE = 4
+
+
+@dataclass
+class Evening:
+    tournament_id: int
+    standings: str
+    tables: str
+    board: str
+    table_ids: list[int]
+    saved: list[float] = field(default_factory=list)  # when each deal's 201 arrived, in order
+
+
+@dataclass
+class Tally:
+    """What the clients saw in one phase."""
+
+    began: float = field(default_factory=time.perf_counter)
+    saves: list[float] = field(default_factory=list)  # ms
+    answers: Counter = field(default_factory=Counter)
+    errors: Counter = field(default_factory=Counter)
+    # per spectator: its evening, and (time, deals in the evening) of every 200 of the standings
+    seen: dict[int, tuple[Evening, list[tuple[float, int]]]] = field(default_factory=dict)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--evenings", type=int, default=100)
+    parser.add_argument("--tables", type=int, default=5, help="four-tables per evening")
+    parser.add_argument("--spectators", type=int, default=3000)
+    parser.add_argument("--quiet", type=float, default=120.0, help="seconds of captains alone")
+    parser.add_argument("--minutes", type=float, default=4.0, help="length of the loaded phase")
+    parser.add_argument("--speedup", type=float, default=1.0, help="captains' pauses divided")
+    parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--pool-size", type=int, default=20, help="PgBouncer server connections")
+    args = parser.parse_args()
+    if connection.vendor != "postgresql" or "REDIS_URL" not in os.environ:
+        raise SystemExit("bench/friday.py needs DATABASE_URL (PostgreSQL) and REDIS_URL")
+    if proxy.nginx_binary() is None or pgbouncer.binary() is None:
+        raise SystemExit("bench/friday.py needs nginx and pgbouncer (bin/services installs them)")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 20000)), hard))
+    on_throwaway_database(run, args)
+
+
+def run(args) -> None:
+    began = time.perf_counter()
+    organiser = get_user_model().objects.create_user("friday-orga")
+    evenings = [build_evening(n, args.tables, organiser) for n in range(args.evenings)]
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    tokens, deals = captains_work(evenings)
+    cookie = organiser_session(organiser)
+    print(
+        f"built {len(evenings)} evenings of {args.tables} tables ({len(tokens)} tables) in "
+        f"{time.perf_counter() - began:.0f} s"
+    )
+    shipped = Deployment.shipped()
+    with servers(args, shipped) as (port, processes):
+        asyncio.run(warm_up(port, evenings, tokens, deals))
+        quiet = Tally()
+        cpu_before = cpu_of(processes)
+        asyncio.run(phase(port, evenings, tokens, deals, quiet, args, args.quiet, loaded=False))
+        cpu_quiet = difference(cpu_of(processes), cpu_before)
+        loaded = Tally()
+        cpu_before = cpu_of(processes)
+        seconds = args.minutes * 60
+        asyncio.run(phase(port, evenings, tokens, deals, loaded, args, seconds, cookie=cookie))
+        cpu_loaded = difference(cpu_of(processes), cpu_before)
+    report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded)
+
+
+# --- the evenings ----------------------------------------------------------------------------
+
+
+def build_evening(number: int, tables: int, organiser) -> Evening:
+    tournament = create_tournament(
+        by=base.BENCH,
+        name=f"Clubabend {number + 1}",
+        date=datetime.date(2026, 12, 11),
+        series_count=1,
+        status=TournamentStatus.RUNNING,
+    )
+    tournament.organisers.add(organiser)
+    players = Player.objects.bulk_create(
+        Player(name=f"Spieler {number + 1}-{n}") for n in range(1, tables * 4 + 1)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=player, start_number=n)
+        for n, player in enumerate(players, start=1)
+    )
+    plan = [entries[i : i + PLAYERS_PER_TABLE] for i in range(0, len(entries), 4)]
+    seated = seat_series(tournament.series.get(number=1), plan, by=base.BENCH)
+    ids = {"tournament_id": tournament.pk}
+    return Evening(
+        tournament.pk,
+        reverse("standings", kwargs=ids),
+        reverse("series-tables", kwargs={**ids, "number": 1}),
+        reverse("desk:board", kwargs={**ids, "number": 1}),
+        [table.pk for table in seated],
+    )
+
+
+def captains_work(evenings: list[Evening]) -> tuple[dict[int, str], dict[int, list[dict]]]:
+    """Each table's captain token and the deals it will record, in order."""
+    from seating.models import Table
+
+    tables = Table.objects.filter(pk__in=[t for e in evenings for t in e.table_ids])
+    table_settings = tables[0].series.tournament.series_settings(PLAYERS_PER_TABLE)
+    tokens, deals = {}, {}
+    for table in tables.select_related("series__tournament"):
+        tokens[table.pk] = table.captain_token()
+        generated = generate_series(random.Random(table.pk), table_settings, deals=24)
+        deals[table.pk] = [one.deal for one in generated]
+    return tokens, deals
+
+
+def organiser_session(organiser) -> str:
+    """A signed-in organiser's session cookie (no login: axes would count a thousand)."""
+    session = SessionStore()
+    session["_auth_user_id"] = str(organiser.pk)
+    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_hash"] = organiser.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+# --- the servers -----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def servers(args, shipped: Deployment):
+    """PgBouncer, both pools, a worker and the proxy: the proxy's port and the servers'
+    processes (whose CPU is counted)."""
+    with running_pgbouncer(args.pool_size) as bouncer:
+        environment = {
+            "DATABASE_URL": through(bouncer),
+            "DB_PREPARED_STATEMENTS": "false",
+            "DJANGO_SETTINGS_MODULE": "bench.live_settings",
+        }
+        with (
+            base.gunicorn(args.web_workers, 1, nice=shipped.spectators_nice, **environment) as web,
+            base.gunicorn(shipped.captain_workers, 1, **environment) as captains,
+            celery_worker(environment) as worker,
+            proxy.running(f"127.0.0.1:{web.port}", f"127.0.0.1:{captains.port}") as nginx,
+        ):
+            yield (
+                nginx.port,
+                {
+                    "web": web.pid,
+                    "captains": captains.pid,
+                    "worker": worker.pid,
+                    "pgbouncer": bouncer.pid,
+                    "nginx": nginx.process.pid,
+                },
+            )
+
+
+@contextlib.contextmanager
+def running_pgbouncer(pool_size: int):
+    server = connection.settings_dict
+    folder = Path(tempfile.mkdtemp(prefix="karlchen-friday-pgbouncer-"))
+    config = pgbouncer.write_config(
+        {
+            "PG_HOST": server["HOST"] or "127.0.0.1",
+            "PG_PORT": str(server["PORT"] or 5432),
+            "PG_USER": server["USER"],
+            "PG_PASSWORD": server["PASSWORD"] or "",
+            "LISTEN_PORT": str(proxy.free_port()),
+            "POOL_SIZE": str(pool_size),
+        },
+        folder,
+    )
+    command = [pgbouncer.binary(), str(config)]
+    if os.geteuid() == 0:  # pgbouncer refuses to run as root
+        for path in (folder, *folder.iterdir()):
+            shutil.chown(path, "postgres")
+        command = ["runuser", "-u", "postgres", "--", *command]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        process.address = f"127.0.0.1:{listen_port(config)}"
+        time.sleep(0.5)
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def listen_port(config: Path) -> str:
+    line = next(x for x in config.read_text().splitlines() if x.startswith("listen_port"))
+    return line.split("=")[1].strip()
+
+
+def through(bouncer) -> str:
+    server = connection.settings_dict
+    return (
+        f"postgres://{server['USER']}:{server['PASSWORD'] or ''}@{bouncer.address}/{server['NAME']}"
+    )
+
+
+@contextlib.contextmanager
+def celery_worker(environment: dict[str, str]):
+    command = [
+        str(Path(sys.executable).with_name("celery")),
+        "-A",
+        "karlchen",
+        "worker",
+        "--concurrency=1",
+        "--loglevel=WARNING",
+    ]
+    worker = subprocess.Popen(
+        command,
+        env={**os.environ, **environment, "DEBUG": "false", "SECRET_KEY": settings.SECRET_KEY},
+        cwd=Path(__file__).resolve().parent.parent,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        yield worker
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def cpu_of(processes: dict[str, int]) -> dict[str, float]:
+    """CPU seconds so far of each server with its children, of this database's backends and
+    of this process (the load generator)."""
+    children = defaultdict(list)
+    for pid in base.all_pids():
+        children[base.parent_pid(pid)].append(pid)
+
+    def tree(pid: int) -> float:
+        return base.process_cpu(pid) + sum(tree(child) for child in children.get(pid, []))
+
+    figures = {name: tree(pid) for name, pid in processes.items()}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "select pid from pg_stat_activity"
+            " where datname = current_database() and pid <> pg_backend_pid()"
+        )
+        figures["postgres"] = sum(base.process_cpu(pid) for (pid,) in cursor.fetchall())
+    figures["load generator"] = time.process_time()
+    return figures
+
+
+def difference(after: dict[str, float], before: dict[str, float]) -> dict[str, float]:
+    return {name: after[name] - before.get(name, 0.0) for name in after}
+
+
+# --- the clients -----------------------------------------------------------------------------
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection to the proxy, as a phone holds one."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    ) -> tuple[int, dict[str, str], bytes]:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self.streams
+        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        lines.append(f"Content-Length: {len(body)}")
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        try:
+            status, answer, content = await self._answer(reader)
+        except Exception:
+            self.close()
+            raise
+        if answer.get("connection", "").lower() == "close":
+            self.close()
+        return status, answer, content
+
+    async def _answer(self, reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
+        status_line = await reader.readline()
+        if not status_line:
+            raise ConnectionError("closed by the server")
+        status = int(status_line.split()[1])
+        headers = {}
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if headers.get("transfer-encoding", "").lower() == "chunked":
+            content = b""
+            while size := int((await reader.readline()).strip() or b"0", 16):
+                content += await reader.readexactly(size)
+                await reader.readline()
+            await reader.readline()
+        else:
+            content = await reader.readexactly(int(headers.get("content-length", "0")))
+        return status, headers, content
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
+async def warm_up(port, evenings, tokens, deals) -> None:
+    """Every worker booted and connected, every evening's standings computed once, a first
+    deal at each evening's first table (counted in the evening's deals, not in the figures)."""
+    client, tally = Http(port), Tally()
+    for evening in evenings:
+        await client.request("GET", evening.standings, {})
+        table = evening.table_ids[0]
+        headers = {"Content-Type": "application/json", "Authorization": f"Table {tokens[table]}"}
+        body = json.dumps({"deal": deals[table].pop(0), "idempotency_key": uuid.uuid4().hex})
+        path = f"/api/v1/tables/{table}/deals/"
+        if await call(client, "POST", path, headers, body.encode(), tally) == 201:
+            evening.saved.append(time.perf_counter())
+    client.close()
+
+
+async def phase(port, evenings, tokens, deals, tally, args, seconds, *, loaded=True, cookie=""):
+    deadline = time.perf_counter() + seconds
+    rng = random.Random(len(tally.saves) + int(seconds))
+    by_table = {table: evening for evening in evenings for table in evening.table_ids}
+    tasks = [
+        captain(port, table, tokens[table], deals[table], by_table[table], tally, args, deadline)
+        for table in tokens
+    ]
+    if loaded:
+        tasks += [
+            spectator(port, number, rng.choice(evenings), tally, deadline)
+            for number in range(args.spectators)
+        ]
+        tasks += [organiser(port, evening, cookie, tally, deadline) for evening in evenings]
+    await asyncio.gather(*tasks)
+
+
+def pause(rng: random.Random, args) -> float:
+    return rng.uniform(*DEAL_PAUSE) / args.speedup
+
+
+async def captain(port, table, token, deals, evening, tally, args, deadline) -> None:
+    rng = random.Random(table)
+    client = Http(port)
+    headers = {"Content-Type": "application/json", "Authorization": f"Table {token}"}
+    await asyncio.sleep(rng.uniform(0, DEAL_PAUSE[1] / args.speedup))
+    while time.perf_counter() < deadline and deals:
+        body = json.dumps({"deal": deals[0], "idempotency_key": uuid.uuid4().hex}).encode()
+        began = time.perf_counter()
+        status = await call(client, "POST", f"/api/v1/tables/{table}/deals/", headers, body, tally)
+        if status == 201:
+            tally.saves.append((time.perf_counter() - began) * 1000)
+            evening.saved.append(time.perf_counter())
+            deals.pop(0)
+        await asyncio.sleep(pause(rng, args))
+    client.close()
+
+
+async def spectator(port, number, evening, tally, deadline) -> None:
+    rng = random.Random(number)
+    client, etag, next_tables = Http(port), "", 0.0
+    observations: list[tuple[float, int]] = []
+    tally.seen[number] = (evening, observations)
+    await asyncio.sleep(rng.uniform(0, STANDINGS_SECONDS))
+    while time.perf_counter() < deadline:
+        headers = {"If-None-Match": etag} if etag else {}
+        status, answer, content = await fetch(client, evening.standings, headers, tally)
+        if status == 200:
+            etag = answer.get("etag", "")
+            played = sum(row["deals_played"] for row in json.loads(content))
+            observations.append((time.perf_counter(), played // PLAYERS_PER_TABLE))
+        if time.perf_counter() >= next_tables:
+            await fetch(client, evening.tables, {}, tally)
+            next_tables = time.perf_counter() + TABLES_SECONDS
+        await asyncio.sleep(STANDINGS_SECONDS)
+    client.close()
+
+
+async def organiser(port, evening, cookie, tally, deadline) -> None:
+    client = Http(port)
+    await asyncio.sleep(random.Random(evening.tournament_id).uniform(0, BOARD_SECONDS))
+    while time.perf_counter() < deadline:
+        await fetch(client, evening.board, {"Cookie": cookie}, tally)
+        await asyncio.sleep(BOARD_SECONDS)
+    client.close()
+
+
+async def fetch(client, path, headers, tally) -> tuple[int, dict, bytes]:
+    try:
+        status, answer, content = await client.request("GET", path, headers)
+    except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError) as error:
+        tally.errors[type(error).__name__] += 1
+        return 0, {}, b""
+    tally.answers[status] += 1
+    if status not in (200, 304):
+        tally.errors[f"GET {status}"] += 1
+    return status, answer, content
+
+
+async def call(client, method, path, headers, body, tally) -> int:
+    try:
+        status, _answer, content = await client.request(method, path, headers, body)
+    except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError) as error:
+        tally.errors[type(error).__name__] += 1
+        return 0
+    tally.answers[status] += 1
+    if status != 201:
+        tally.errors[f"{method} {status}"] += 1
+        print(f"    {method} {path}: {status} {content[:200]!r}")
+    return status
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def staleness(tally: Tally) -> list[float]:
+    """Per deal of the loaded phase and spectator of its evening: the seconds from the deal's
+    saved answer to the first standings that spectator got which count it."""
+    delays = []
+    for evening, observations in tally.seen.values():
+        times = [moment for moment, _deals in observations]
+        for index, saved in enumerate(evening.saved, start=1):
+            if saved < tally.began:
+                continue  # saved before this phase's spectators came
+            start = bisect.bisect_left(times, saved)
+            for moment, deals in observations[start:]:
+                if deals >= index:
+                    delays.append(moment - saved)
+                    break
+    return sorted(delays)
+
+
+def report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded) -> None:
+    seconds = args.minutes * 60
+    print(
+        f"layout: proxy (shipped nginx config), web {args.web_workers} workers at nice "
+        f"{shipped.spectators_nice}, captains {shipped.captain_workers} workers, a Celery worker, "
+        f"PgBouncer (transaction pooling, {args.pool_size} server connections)"
+    )
+    for name, tally, length in (("quiet", quiet, args.quiet), ("Friday night", loaded, seconds)):
+        saves = sorted(tally.saves)
+        print(
+            f"{name}: {length:.0f} s, {len(saves)} deals = {len(saves) / length:.2f} deals/s; "
+            f"save p50 {base.percentile(saves, 50):.1f} ms, p99 {base.percentile(saves, 99):.1f} "
+            f"ms; answers {dict(tally.answers)}; errors {sum(tally.errors.values())} "
+            f"{dict(tally.errors)}"
+        )
+    ratio = base.percentile(sorted(loaded.saves), 99) / base.percentile(sorted(quiet.saves), 99)
+    print(
+        f"save p99 under load / quiet: {ratio:.2f}× (target ≤ {TARGET_P99_RATIO}×: "
+        f"{base.verdict(ratio <= TARGET_P99_RATIO)}); errors (target 0): "
+        f"{base.verdict(not quiet.errors and not loaded.errors)}"
+    )
+    delays = staleness(loaded)
+    if delays:
+        print(
+            f"spectators' staleness ({len(delays)} deal × spectator pairs): p50 "
+            f"{statistics.median(delays):.2f} s, p99 {base.percentile(delays, 99):.2f} s "
+            f"(the page polls every {STANDINGS_SECONDS} s; the proxy caches 1-2 s)"
+        )
+    for name, cpu, length in (("quiet", cpu_quiet, args.quiet), ("loaded", cpu_loaded, seconds)):
+        servers = sum(value for key, value in cpu.items() if key != "load generator")
+        parts = ", ".join(f"{key} {value:.1f}" for key, value in cpu.items())
+        print(
+            f"CPU seconds, {name}: {parts}; servers {servers:.1f} s = "
+            f"{servers / length:.2f} cores; per evening and hour "
+            f"{servers / len(evenings) / length * 3600:.1f} CPU s"
+        )
+
+
+if __name__ == "__main__":
+    main()
