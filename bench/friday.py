@@ -421,7 +421,7 @@ async def captain(port, table, token, deals, evening, tally, args, deadline) -> 
             tally.saves.append((time.perf_counter() - began) * 1000)
             evening.saved.append(time.perf_counter())
             deals.pop(0)
-        await asyncio.sleep(pause(rng, args))
+        await asyncio.sleep(min(pause(rng, args), max(0.0, deadline - time.perf_counter())))
     client.close()
 
 

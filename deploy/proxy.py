@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 TEMPLATE = Path(__file__).with_name("nginx.conf.template")
+MAIN = Path(__file__).with_name("nginx.main.conf")  # the container's nginx.conf
 # docker-compose.yml gives the image the same NGINX_ENVSUBST_FILTER: only these are substituted,
 # so no nginx variable ($host, $scheme, ...) can ever be mistaken for an environment variable.
 ENVSUBST_FILTER = "^KARLCHEN_"
@@ -46,16 +47,34 @@ def nginx_binary() -> str | None:
     return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
 
 
+LIMITS = ("worker_connections", "worker_rlimit_nofile")
+
+
+def connection_limits() -> tuple[str, str]:
+    """``worker_connections`` and ``worker_rlimit_nofile`` of the shipped deploy/nginx.main.conf."""
+    text = MAIN.read_text(encoding="utf-8")
+    values = []
+    for name in LIMITS:
+        match = re.search(rf"^\s*{name}\s+(\d+);", text, re.MULTILINE)
+        if match is None:
+            raise ValueError(f"{MAIN.name} sets no {name}")
+        values.append(match[1])
+    return values[0], values[1]
+
+
 def main_config(directory: Path, site: Path) -> str:
-    """An nginx.conf shaped like the official image's: the rendered template is included inside
-    ``http {}`` after the same directives, so a directive the template repeats fails here too."""
+    """An nginx.conf shaped like the container's (deploy/nginx.main.conf, the official image's
+    with more connections): the rendered template is included inside ``http {}`` after the same
+    directives, so a directive the template repeats fails here too."""
+    connections, open_files = connection_limits()
     mime_types = Path("/etc/nginx/mime.types")
     # As root the workers would switch to "nobody", who cannot enter a private temp directory.
     user = f"user {pwd.getpwuid(os.geteuid()).pw_name};" if os.geteuid() == 0 else ""
     return f"""{user}
 worker_processes auto;
+worker_rlimit_nofile {open_files};
 pid {directory}/nginx.pid;
-events {{ worker_connections 1024; }}
+events {{ worker_connections {connections}; }}
 http {{
     {f"include {mime_types};" if mime_types.exists() else ""}
     default_type application/octet-stream;

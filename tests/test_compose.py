@@ -331,12 +331,23 @@ def test_proxy_is_the_official_nginx_image_on_debian():
 
 
 def test_proxy_renders_the_template_of_this_repository_read_only():
-    (mount,) = service("proxy")["volumes"]
+    mount, _main = service("proxy")["volumes"]
     source, target, mode = mount.split(":")
     assert (REPO / source).resolve() == proxy.TEMPLATE
     # Rendered to conf.d/default.conf, so it replaces the image's default server on port 80.
     assert target == "/etc/nginx/templates/default.conf.template"
     assert mode == "ro"
+
+
+def test_proxy_runs_the_shipped_main_config_with_room_for_thousands_of_phones():
+    _template, mount = service("proxy")["volumes"]
+    source, target, mode = mount.split(":")
+    assert ((REPO / source).resolve(), target, mode) == (proxy.MAIN, "/etc/nginx/nginx.conf", "ro")
+    text = proxy.MAIN.read_text(encoding="utf-8")
+    assert "include /etc/nginx/conf.d/*.conf;" in text  # where the image renders the template
+    connections, open_files = map(int, proxy.connection_limits())
+    assert connections >= 4096  # 3600 clients of bench/friday.py, and a pool connection each
+    assert open_files >= 2 * connections
 
 
 def test_proxy_points_at_both_pools_on_the_port_gunicorn_binds():
