@@ -321,6 +321,10 @@ def difference(after: dict[str, float], before: dict[str, float]) -> dict[str, f
 # --- the clients -----------------------------------------------------------------------------
 
 
+class NotAnswered(ConnectionError):
+    """The connection closed before any byte of an answer."""
+
+
 class Http:
     """One keep-alive HTTP/1.1 connection to the proxy, as a phone holds one."""
 
@@ -331,8 +335,21 @@ class Http:
     async def request(
         self, method: str, path: str, headers: dict[str, str], body: bytes = b""
     ) -> tuple[int, dict[str, str], bytes]:
-        if self.streams is None:
-            self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+        """The answer; a kept connection the proxy closed meanwhile (after keepalive_timeout
+        or keepalive_requests) is opened again and the request sent once more, as browsers do
+        when a reused connection fails before any answer."""
+        if self.streams is not None:
+            try:
+                return await self._send(method, path, headers, body)
+            except NotAnswered:
+                pass  # closed by the proxy while kept: a new connection
+        self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+        return await self._send(method, path, headers, body)
+
+    async def _send(
+        self, method: str, path: str, headers: dict[str, str], body: bytes
+    ) -> tuple[int, dict[str, str], bytes]:
+        assert self.streams is not None
         reader, writer = self.streams
         lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
         lines += [f"{name}: {value}" for name, value in headers.items()]
@@ -348,9 +365,12 @@ class Http:
         return status, answer, content
 
     async def _answer(self, reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
-        status_line = await reader.readline()
+        try:
+            status_line = await reader.readline()
+        except ConnectionResetError as error:
+            raise NotAnswered from error
         if not status_line:
-            raise ConnectionError("closed by the server")
+            raise NotAnswered("closed by the server before it answered")
         status = int(status_line.split()[1])
         headers = {}
         while (line := await reader.readline()) not in (b"\r\n", b""):
