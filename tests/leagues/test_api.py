@@ -142,7 +142,7 @@ def test_a_match_day_can_start_the_season_s_next_evening(season, orga_client):
     )
     assert answer.status_code == 201, answer.content
     tournament = answer.json()["tournament"]
-    assert (tournament["name"], tournament["date"]) == ("Liga 2026, match day 1", "2026-03-01")
+    assert (tournament["name"], tournament["date"]) == ("Liga 2026, 1. Spieltag", "2026-03-01")
     refused = orga_client.post(
         league_url(season) + "days/",
         {"number": 1, "groups": [[10**9]], "date": "2026-03-08"},
