@@ -7,8 +7,8 @@ from leagues.models import LeagueTeam
 from scoring.domain.deals import correct_deal
 from seasons.domain.seasons import create_season
 from tests.factories.api import client_for, codes
+from tests.factories.leagues import EIGHT, committed, day_rosters, played_day  # noqa: F401
 from tests.factories.tournaments import ORGA, organiser
-from tests.leagues.conftest import EIGHT, day_rosters, played_day
 from tests.scoring.domain.conftest import normal
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("committed")]

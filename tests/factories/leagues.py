@@ -1,4 +1,4 @@
-"""Leagues' test data: match days of sixteen players at four tables, eight teams of two."""
+"""Test data of leagues: match days of sixteen players at four tables, eight teams of two."""
 
 import datetime
 from types import SimpleNamespace
