@@ -13,6 +13,7 @@ from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import create_season
 from tests.factories.leagues import EIGHT, committed, day_rosters, played_day  # noqa: F401
 from tests.factories.tournaments import ORGA, organiser
+from tournaments.models import Job
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("committed")]
 
@@ -212,3 +213,19 @@ def test_the_public_league_page(client, season, desk_en):
     season.save(update_fields=["is_public"])
     assert client.get(f"/s/{season.pk}/league/").status_code == 404
     assert desk_en.get(f"/s/{season.pk}/league/").status_code == 200
+
+
+def test_the_league_s_pdfs_are_started_from_the_desk(desk_en, season, media_root):
+    set_up(desk_en, season)
+    page = desk_en.get(f"/desk/seasons/{season.pk}/league/").content.decode()
+    assert "League table (PDF)" in page
+    answer = desk_en.post(
+        f"/desk/seasons/{season.pk}/", {"action": "print", "kind": "league_table"}
+    )
+    assert answer.status_code == 302
+    assert Job.objects.get().params["kind"] == "league_table"
+    answer = desk_en.post(
+        f"/desk/seasons/{season.pk}/", {"action": "print", "kind": "league_day", "day": "3"}
+    )
+    assert answer.status_code == 400
+    assert "The league has no such match day." in answer.content.decode()

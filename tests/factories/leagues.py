@@ -6,10 +6,13 @@ from types import SimpleNamespace
 import pytest
 
 from karlchen import changes
+from leagues.domain.leagues import add_match_day, create_league, set_lineup
+from leagues.models import LeagueTeam
+from seasons.domain.seasons import create_season
 from seating.domain.seating import seat_series
 from teams.domain.teams import Roster, create_team
 from tests.factories.api import publish
-from tests.factories.tournaments import ORGA, tournament_with_players
+from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tests.scoring.domain.conftest import normal, play
 
 
@@ -44,14 +47,40 @@ def played_day(number, deals=(2, 1, 1, 2)):
     return tournament, tables, entries
 
 
-def day_rosters(tournament, entries, names=EIGHT):
-    """The day's teams (rosters) of two entries each, named after the league teams."""
+def day_rosters(tournament, entries, names=EIGHT, *, substitute_in=None):
+    """The day's teams (rosters) of two entries each, named after the league teams; in team
+    ``substitute_in`` (an index) the second player is a substitute."""
     return [
         create_team(
             tournament,
             by=ORGA,
             name=name,
-            roster=Roster(members=(entries[2 * k].pk, entries[2 * k + 1].pk)),
+            roster=Roster(members=(entries[2 * k].pk,), substitutes=(entries[2 * k + 1].pk,))
+            if k == substitute_in
+            else Roster(members=(entries[2 * k].pk, entries[2 * k + 1].pk)),
         )
         for k, name in enumerate(names)
     ]
+
+
+def league_of_eight(days=1, *, public=True, **rule):
+    """A season made a league of eight teams (one division, ``rule``) whose organiser is the
+    test user, with ``days`` match days played (``played_day``), the rosters set (Buben's
+    second player a substitute). Returns the season and the days' tables."""
+    season = create_season(by=ORGA, name="Liga 2026", is_public=public)
+    season.organisers.add(organiser())
+    league = create_league(
+        season, by=ORGA, divisions=[{"name": "Bezirksliga", "rule": rule, "teams": EIGHT}]
+    )
+    teams = {team.name: team for team in LeagueTeam.objects.filter(league=league)}
+    all_tables = []
+    for number in range(1, days + 1):
+        tournament, tables, entries = played_day(number)
+        all_tables.append(tables)
+        rosters = day_rosters(tournament, entries, substitute_in=1)
+        groups = [[teams[name].pk for name in EIGHT[:4]], [teams[name].pk for name in EIGHT[4:]]]
+        day = add_match_day(league, tournament, by=ORGA, number=number, groups=groups)
+        lineups = {lineup.league_team.name: lineup for lineup in day.lineups.all()}
+        for name, roster in zip(EIGHT, rosters, strict=True):
+            set_lineup(lineups[name], by=ORGA, team=roster)
+    return season, all_tables
