@@ -63,10 +63,11 @@ def day_rosters(tournament, entries, names=EIGHT, *, substitute_in=None):
     ]
 
 
-def league_of_eight(days=1, *, public=True, **rule):
+def league_of_eight(days=1, *, public=True, set_lineups=True, **rule):
     """A season made a league of eight teams (one division, ``rule``) whose organiser is the
-    test user, with ``days`` match days played (``played_day``), the rosters set (Buben's
-    second player a substitute). Returns the season and the days' tables."""
+    test user, with ``days`` match days played (``played_day``), each day's rosters set up
+    (Buben's second player a substitute) and, with ``set_lineups``, set as the teams' line-ups.
+    Returns the season and the days' tables."""
     season = create_season(by=ORGA, name="Liga 2026", is_public=public)
     season.organisers.add(organiser())
     league = create_league(
@@ -82,5 +83,6 @@ def league_of_eight(days=1, *, public=True, **rule):
         day = add_match_day(league, tournament, by=ORGA, number=number, groups=groups)
         lineups = {lineup.league_team.name: lineup for lineup in day.lineups.all()}
         for name, roster in zip(EIGHT, rosters, strict=True):
-            set_lineup(lineups[name], by=ORGA, team=roster)
+            if set_lineups:
+                set_lineup(lineups[name], by=ORGA, team=roster)
     return season, all_tables
