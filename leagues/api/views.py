@@ -31,6 +31,7 @@ from teams.models import Team
 from tournaments.api.permissions import organised_tournament
 from tournaments.api.serializers import StrictBooleanField
 
+LIST = {"type": "array", "items": {"type": "object"}}  # the tables, the match days
 LEAGUE_READ = (
     "Cached with an ETag: send `If-None-Match` to get a 304 while nothing changed. A change "
     "of the league or of any match day's tournament (a deal corrected on day 1) turns it over "
@@ -141,7 +142,7 @@ class LeagueTablesApi(Api):
             OpenApiParameter("final_only", bool, description="Only the days marked final."),
         ],
         responses={
-            200: OpenApiTypes.OBJECT,
+            200: LIST,
             304: NOT_MODIFIED,
             400: RESPONSE_400,
             **READ_ERRORS,
@@ -173,7 +174,7 @@ class MatchDaysApi(Api):
             + LEAGUE_READ
         ),
         parameters=[ETAG_PARAMETER],
-        responses={200: OpenApiTypes.OBJECT, 304: NOT_MODIFIED, **READ_ERRORS},
+        responses={200: LIST, 304: NOT_MODIFIED, **READ_ERRORS},
     )
     def get(self, request, season_id):
         if not request.user.is_authenticated:

@@ -191,3 +191,38 @@ def test_reads_carry_etags_turned_over_by_a_corrected_deal(season, orga_client, 
     assert anonymous.get(tables_url + "?final_only=1").json()[0]["days"] == [1]
     assert anonymous.get(tables_url + "?final_only=vielleicht").status_code == 400
     assert LeagueTeam.objects.count() == 8
+
+
+def test_a_spectator_s_cached_read_runs_no_query_and_matches_the_whole_path(
+    season, orga_client, anonymous, django_assert_num_queries
+):
+    make_league(orga_client, season)
+    url = league_url(season) + "tables/"
+    first = anonymous.get(url)  # computes and caches the body
+    with django_assert_num_queries(0):
+        cached = anonymous.get(url)
+    assert (cached.status_code, cached["ETag"]) == (200, first["ETag"])
+    whole = anonymous.get(url + "?final_only=false")  # a query takes DRF's whole path
+    assert (whole["ETag"], whole.content) == (cached["ETag"], cached.content)
+    assert whole["Vary"] == cached["Vary"]
+
+
+def test_a_player_who_asked_not_to_be_listed_is_unnamed_to_spectators(
+    season, orga_client, anonymous
+):
+    teams = make_league(orga_client, season)
+    tournament, _tables, entries = played_day(1)
+    rosters = day_rosters(tournament, entries)
+    entries[0].hidden = True
+    entries[0].save(update_fields=["hidden"])
+    days = league_url(season) + "days/"
+    orga_client.post(
+        days, {"number": 1, "tournament": tournament.pk, "groups": groups_of(teams)}, format="json"
+    )
+    orga_client.patch(f"{days}1/teams/{teams['Asse']}/", {"team": rosters[0].pk}, format="json")
+
+    def asse(client):
+        return client.get(f"{days}1/").json()["groups"][0]["teams"][0]["played"]
+
+    assert [player["name"] for player in asse(anonymous)] == [None, "Spieler 2"]
+    assert [player["name"] for player in asse(orga_client)] == ["Spieler 1", "Spieler 2"]
