@@ -229,3 +229,10 @@ def test_the_league_s_pdfs_are_started_from_the_desk(desk_en, season, media_root
     )
     assert answer.status_code == 400
     assert "The league has no such match day." in answer.content.decode()
+
+
+def test_the_season_s_public_page_links_its_league(client, season, desk_en):
+    assert 'id="season-league"' not in client.get(f"/s/{season.pk}/").content.decode()
+    set_up(desk_en, season)
+    page = client.get(f"/s/{season.pk}/").content.decode()
+    assert f'<p id="season-league"><a href="/s/{season.pk}/league/">' in page
