@@ -81,10 +81,12 @@ def check_league(row: object) -> list[Problem]:
                     _object(team, f"{where}.teams.{position}", ("name", "club"), problems)
     elif "divisions" in row:
         problems.add("archive_type", f"{NAME}.divisions", expected="list")
-    if _list(row.get("days", []), f"{NAME}.days", problems):
-        if len(row.get("days", [])) > MAX_DAYS:
+    days = row.get("days", [])
+    if _list(days, f"{NAME}.days", problems):
+        if len(days) > MAX_DAYS:
             problems.add("archive_too_long", f"{NAME}.days", max=MAX_DAYS)
-        for index, day in enumerate(row.get("days", [])):
+            return _listed(problems)
+        for index, day in enumerate(days):
             _check_day(day, f"{NAME}.days.{index}", problems)
     return _listed(problems)
 

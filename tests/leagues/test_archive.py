@@ -117,3 +117,71 @@ def test_what_only_the_database_tells_is_refused_at_its_fields(archived):
         ("league_team_unknown", "league.days.0.teams.1.team"),
     }
     assert League.objects.count() == 1
+
+
+def day_of(archive, index=0):
+    return archive["league"]["days"][index]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda a: a.update(league=[]), {("archive_type", "league")}),
+        (lambda a: a["league"].update(divisions={}), {("archive_type", "league.divisions")}),
+        (lambda a: a["league"].update(days="1, 2"), {("archive_type", "league.days")}),
+        (lambda a: a["league"].update(days=[{}] * 501), {("archive_too_long", "league.days")}),
+        (
+            lambda a: a["league"]["divisions"][0].update(teams="Asse"),
+            {("archive_type", "league.divisions.0.teams")},
+        ),
+        (lambda a: a["league"]["days"].__setitem__(0, 1), {("archive_type", "league.days.0")}),
+        (lambda a: day_of(a).update(number="1"), {("archive_type", "league.days.0.number")}),
+        (
+            lambda a: day_of(a).update(final_at="gestern"),
+            {("archive_type", "league.days.0.final_at")},
+        ),
+        (lambda a: day_of(a).update(teams={}), {("archive_type", "league.days.0.teams")}),
+        (
+            lambda a: day_of(a)["teams"].__setitem__(0, "Asse"),
+            {("archive_type", "league.days.0.teams.0")},
+        ),
+        (
+            lambda a: day_of(a)["teams"][0].update(group=0, roster=5),
+            {
+                ("archive_range", "league.days.0.teams.0.group"),
+                ("archive_type", "league.days.0.teams.0.roster"),
+            },
+        ),
+        (
+            lambda a: day_of(a, 1).update(number=1),
+            {("league_day_number_taken", "league.days.1.number")},
+        ),
+        (
+            lambda a: day_of(a, 1).update(evening=0),
+            {("league_day_tournament_taken", "league.days.1.evening")},
+        ),
+        (
+            lambda a: day_of(a)["teams"][1].update(team=day_of(a)["teams"][0]["team"]),
+            {("league_team_twice", "league.days.0.teams.1.team")},
+        ),
+        (
+            lambda a: day_of(a)["teams"][1].update(roster=day_of(a)["teams"][0]["roster"]),
+            {("league_roster_taken", "league.days.0.teams.1.roster")},
+        ),
+    ],
+)
+def test_each_bad_league_part_is_refused_at_its_place(archived, change, expected):
+    _season, archive = archived
+    broken = copy.deepcopy(archive)
+    change(broken)
+    assert codes(refused_import(broken)) == expected
+
+
+def test_a_group_of_two_divisions_in_an_archive_is_refused(archived):
+    _season, archive = archived
+    broken = copy.deepcopy(archive)
+    second = broken["league"]["divisions"][0]["teams"].pop()  # Zehnen into a division of its own
+    broken["league"]["divisions"].append({"name": "Kreisliga", "rule": {}, "teams": [second]})
+    found = codes(refused_import(broken))  # Zehnen's group on both days: at the team mixing it
+    assert {code for code, _field in found} == {"league_group_divisions"}
+    assert {field.split(".")[2] for _code, field in found} == {"0", "1"}
