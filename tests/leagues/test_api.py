@@ -226,3 +226,32 @@ def test_a_player_who_asked_not_to_be_listed_is_unnamed_to_spectators(
 
     assert [player["name"] for player in asse(anonymous)] == [None, "Spieler 2"]
     assert [player["name"] for player in asse(orga_client)] == ["Spieler 1", "Spieler 2"]
+
+
+def test_a_date_with_an_existing_tournament_is_refused_and_unknown_days_are_404(
+    season, orga_client, anonymous
+):
+    teams = make_league(orga_client, season)
+    tournament, _tables, _entries = played_day(1)
+    answer = orga_client.post(
+        league_url(season) + "days/",
+        {
+            "number": 1,
+            "tournament": tournament.pk,
+            "groups": groups_of(teams),
+            "date": "2026-03-01",
+        },
+        format="json",
+    )
+    assert codes(answer) == [("tournament", "league_day_new_only")]
+    assert anonymous.get(league_url(season) + "days/1/").status_code == 404
+    assert (
+        orga_client.patch(league_url(season) + "days/1/teams/1/", {}, format="json").status_code
+        == 404
+    )
+    assert (
+        orga_client.put(
+            league_url(season) + "days/1/final/", {"final": True}, format="json"
+        ).status_code
+        == 404
+    )
