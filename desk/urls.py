@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from desk.views import entries, finish, overview, seasons, series, setup, tables, teams
+from desk.views import entries, finish, leagues, overview, seasons, series, setup, tables, teams
 
 app_name = "desk"
 TOURNAMENT = "<int:tournament_id>/"
@@ -30,6 +30,12 @@ urlpatterns = [
         "seasons/<int:season_id>/export/<str:kind>/",
         seasons.SeasonExportDeskView.as_view(),
         name="season-export",
+    ),
+    path("seasons/<int:season_id>/league/", leagues.LeagueDeskView.as_view(), name="league"),
+    path(
+        "seasons/<int:season_id>/league/days/<int:number>/",
+        leagues.MatchDayDeskView.as_view(),
+        name="league-day",
     ),
     path(TOURNAMENT, overview.EveningView.as_view(), name="evening"),
     path(TOURNAMENT + "setup/", setup.TournamentSettingsView.as_view(), name="settings"),

@@ -345,6 +345,11 @@ MESSAGES = {
     "league_roster_other_tournament": _("A match day's roster is a team of its tournament."),
     "league_roster_taken": _("The team “%(name)s” is another league team's roster already."),
     "league_day_score": _("A day score is a whole number."),
+    "season_not_a_league": _("This season is no league."),
+    "league_day_unknown": _("The league has no such match day."),
+    "league_day_new_only": _(
+        "A date and a name are for a new evening; an existing tournament keeps its own."
+    ),
     # the team cup
     "cup_group_twice": _("This group is listed twice."),
     "cup_team_twice": _("Team %(team)s is in another group already."),

@@ -19,3 +19,5 @@ class DocumentSplit(models.TextChoices):
 class SeasonDocumentKind(models.TextChoices):
     RANKING = "season_ranking", _("Season ranking")
     SHEETS = "season_sheets", _("Season sheets")
+    LEAGUE_TABLE = "league_table", _("League table")
+    LEAGUE_DAY = "league_day", _("Match day report")

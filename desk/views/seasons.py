@@ -145,14 +145,13 @@ class SeasonDeskView(SeasonOrganiserView):
             return self.show(status=400)
         try:
             player = posted_number(posted, "player", _("Player"), low=1, high=2**31 - 1)
+            day = posted_number(posted, "day", _("Match day"), low=1, high=1000)
         except BadNumber:
             return self.show(status=400)
+        request = {"kind": kind, "player": player} | ({"day": day} if day else {})
         try:
             start_season_documents_job(
-                self.season,
-                by=actor,
-                request={"kind": kind, "player": player},
-                language=get_language(),
+                self.season, by=actor, request=request, language=get_language()
             )
         except Unavailable as refusal:
             messages.error(self.request, problem_message(refusal.problem))

@@ -8,18 +8,20 @@ that tournament's log as well. Anything that changes what the league's reads sho
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.refusals import Problems, Refused
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.log import log_season_action
-from seasons.domain.seasons import add_evening
+from seasons.domain.seasons import add_evening, new_evening
 from seasons.models import Season
 from teams.engine.league import parse_rule
 from teams.models import Team
@@ -150,6 +152,35 @@ def add_match_day(
         season_changed(season.pk)
         tournament_changed(tournament.pk)
     return day
+
+
+def start_match_day(
+    league: League,
+    *,
+    by: Actor,
+    number: int,
+    groups: Sequence[Sequence[int]],
+    date: datetime.date | None = None,
+    name: str | None = None,
+) -> MatchDay:
+    """Start the league's next match day as the season starts its next evening (a draft
+    tournament with the season's rules and settings, its regulars entered:
+    ``seasons.domain.seasons.new_evening``) and make it match day ``number`` with its groups;
+    refused, nothing is created."""
+    with transaction.atomic():
+        tournament = new_evening(
+            league.season, by=by, date=date, name=name or _day_name(league, number)
+        )
+        return add_match_day(league, tournament, by=by, number=number, groups=groups)
+
+
+def _day_name(league: League, number: object) -> str | None:
+    if isinstance(number, bool) or not isinstance(number, int):
+        return None
+    return gettext("%(season)s, match day %(number)s") % {
+        "season": league.season.name,
+        "number": number,
+    }
 
 
 def _check_groups(

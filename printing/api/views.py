@@ -83,6 +83,12 @@ class StartSeasonDocumentsApi(Api):
             required=False,
             help_text="Season sheets: this player's alone (default: every player's).",
         )
+        day = StrictIntegerField(
+            min_value=1,
+            max_value=1000,
+            required=False,
+            help_text="A match day report (`league_day`): the match day's number.",
+        )
 
     class OutputSerializer(serializers.Serializer):
         job = serializers.IntegerField()
@@ -90,7 +96,8 @@ class StartSeasonDocumentsApi(Api):
 
     @extend_schema(
         operation_id="season_documents_start",
-        summary="Start a PDF job of a season: its ranking, or season sheets (organisers)",
+        summary="Start a PDF job of a season: its ranking, season sheets, a league's table or "
+        "a match day report (organisers)",
         description=(
             "Answers 202 with the job's id; follow it at `GET /api/v1/jobs/{id}/`, whose `links` "
             "download the file once it is done. Printed as the organisers see the season (every "

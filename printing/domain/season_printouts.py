@@ -18,6 +18,12 @@ from django.utils import timezone
 from karlchen.refusals import Problem, Refused
 from printing import pdf
 from printing.domain.documents import season_document_path, store_file
+from printing.domain.league_printouts import (
+    has_day,
+    is_league,
+    league_table_pdf,
+    match_day_pdf,
+)
 from printing.enums import SeasonDocumentKind
 from results.charts import Chart
 from seasons.charts import season_course
@@ -27,6 +33,7 @@ from seasons.models import Season, SeasonEvening
 from seasons.rule_texts import rule_summary, tie_break_label
 from tournaments.models import Tournament
 
+LEAGUE_KINDS = (SeasonDocumentKind.LEAGUE_TABLE, SeasonDocumentKind.LEAGUE_DAY)
 RANKING_TEMPLATE = "print/season_ranking.html"
 SHEETS_TEMPLATE = "print/season_sheets.html"
 
@@ -110,11 +117,14 @@ def season_sheets_pdf(
 
 def check_season_documents(season: Season, request: dict[str, Any]) -> dict[str, Any]:
     """The stored parameters of a season documents request: the kind and, for season sheets,
-    the one player (none: every player's). Refused (every problem at once): a player for the
-    ranking, a player with no result in the season, sheets of a season nobody has played."""
+    the one player (none: every player's), for a match day report its day. Refused (every
+    problem at once): a player for the ranking, a player with no result in the season, sheets
+    of a season nobody has played, a league's document of a season that is no league, a match
+    day it does not have."""
     kind = SeasonDocumentKind(request["kind"])
     player = request.get("player")
-    problems = []
+    day = request.get("day")
+    problems = _league_problems(season, kind, day)
     if player is not None and kind != SeasonDocumentKind.SHEETS:
         problems.append(Problem("option_not_for_kind", "player", {"kind": str(kind.label)}))
     elif kind == SeasonDocumentKind.SHEETS:
@@ -126,7 +136,22 @@ def check_season_documents(season: Season, request: dict[str, Any]) -> dict[str,
             problems.append(Problem("no_results", "kind", {}))
     if problems:
         raise Refused(problems)
+    if kind == SeasonDocumentKind.LEAGUE_DAY:
+        return {"kind": kind.value, "player": None, "day": day}
     return {"kind": kind.value, "player": player}
+
+
+def _league_problems(season: Season, kind: SeasonDocumentKind, day: int | None) -> list[Problem]:
+    """A league's documents need a league (and the report its match day)."""
+    if day is not None and kind != SeasonDocumentKind.LEAGUE_DAY:
+        return [Problem("option_not_for_kind", "day", {"kind": str(kind.label)})]
+    if kind not in LEAGUE_KINDS:
+        return []
+    if not is_league(season):
+        return [Problem("season_not_a_league", "kind", {})]
+    if kind == SeasonDocumentKind.LEAGUE_DAY and (day is None or not has_day(season, day)):
+        return [Problem("league_day_unknown", "day", {})]
+    return []
 
 
 def generate_season_documents(
@@ -140,6 +165,11 @@ def generate_season_documents(
     with pdf.sparing_the_collector():
         if params["kind"] == SeasonDocumentKind.RANKING:
             name, rendered = "season-ranking.pdf", season_ranking_pdf(season)
+        elif params["kind"] == SeasonDocumentKind.LEAGUE_TABLE:
+            name, rendered = "league-table.pdf", league_table_pdf(season)
+        elif params["kind"] == SeasonDocumentKind.LEAGUE_DAY:
+            name = f"match-day-{params['day']}.pdf"
+            rendered = match_day_pdf(season, params["day"])
         else:
             name = f"season-sheet-player-{player}.pdf" if player else "season-sheets.pdf"
             found = season_sheets_pdf(season, player, progress=progress)

@@ -28,6 +28,7 @@ from rules.quick import ENTRY_MODES
 from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
 from seasons.models import Season, SeasonEvening
+from seasons.parts import season_parts
 from tournaments.models import Club, Player, Tournament
 
 FORMAT = "karlchen-season"
@@ -71,7 +72,7 @@ def export_season_archive(season: Season) -> dict[str, Any]:
             ],
         }
     fields = {name: getattr(season, name) for name in (*FIELDS, *OPTIONAL) if name != "club"}
-    return {
+    found = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
@@ -79,6 +80,14 @@ def export_season_archive(season: Season) -> dict[str, Any]:
         "evenings": evenings,
         "final": final,
     }
+    tournaments = [
+        membership.tournament_id for membership in SeasonEvening.objects.filter(season=season)
+    ]
+    for part in season_parts():  # an app's share (a league), where the season has one
+        exported = part.export(season, tournaments)
+        if exported is not None:
+            found[part.name] = exported
+    return found
 
 
 def import_season_archive(archive: object, *, by: Actor) -> Season:
@@ -93,13 +102,18 @@ def import_season_archive(archive: object, *, by: Actor) -> Season:
             fields = ", ".join(sorted(error.message_dict))
             raise refused("season_archive_invalid", "season", detail=fields) from error
         players: dict[int, Player] = {}
+        evenings = []
         for index, row in enumerate(data["evenings"]):
             tournament = _tournament(row["tournament"], f"evenings.{index}.tournament", by, players)
             SeasonEvening.objects.create(
                 season=season, tournament=tournament, ranking_tournament=row["ranking_tournament"]
             )
+            evenings.append(tournament)
         if data["final"] is not None:
             _restore_final(season, data["final"], by, players)
+        for part in season_parts():
+            if part.name in data:
+                part.restore(season, data[part.name], evenings, by)
         log_season_action(season, by, "season_archive_imported", evenings=len(data["evenings"]))
         season_changed(season.pk)
     return season
@@ -111,7 +125,15 @@ def _checked(archive: object) -> dict[str, Any]:
     if archive.get("version") != VERSION:
         version = str(archive.get("version"))[:20]
         raise refused("archive_version", "archive", version=version, expected=VERSION)
-    problems = _keys(archive, "", ("format", "version", "season", "evenings", "final"))
+    parts = {part.name: part for part in season_parts()}
+    problems = _keys(
+        {key: value for key, value in archive.items() if key not in parts},
+        "",
+        ("format", "version", "season", "evenings", "final"),
+    )
+    for name, part in parts.items():
+        if name in archive:
+            problems += part.check(archive[name])
     problems += _season_problems(archive.get("season"))
     problems += _evenings_problems(archive.get("evenings"))
     problems += _final_problems(archive.get("final"))

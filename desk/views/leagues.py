@@ -1,0 +1,218 @@
+"""The desk's league: make a season a league, add its match days, set a day's line-ups and
+scores, mark a day final, see the tables and each day's results (docs/TEAMS.md, "Leagues")."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from desk.league_forms import LineupForm, MatchDayForm
+from desk.league_forms import division_forms as division_forms_fresh
+from desk.views.base import form_refused
+from desk.views.seasons import SeasonOrganiserView
+from karlchen.actors import Actor
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from leagues.domain.leagues import (
+    add_match_day,
+    create_league,
+    set_day_final,
+    set_lineup,
+    start_match_day,
+)
+from leagues.domain.reads import league_read
+from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
+from seasons.domain.seasons import next_evening_date
+from teams.models import Team
+from tournaments.models import Tournament
+
+
+def league_tables(season, *, final_only: bool) -> list[dict[str, Any]]:
+    """The divisions' tables as the API answers them (organisers' view)."""
+    view = "tables:final" if final_only else "tables"
+    return json.loads(league_read(season, view, public=False).content) or []
+
+
+class LeagueDeskView(SeasonOrganiserView):
+    """The season's league: set it up, its tables, its match days, adding one."""
+
+    def get(self, request, season_id):
+        return self.show()
+
+    def post(self, request, season_id):
+        league = League.objects.filter(season=self.season).first()
+        if league is None:
+            return self.create()
+        return self.add_day(league)
+
+    def create(self):
+        forms = division_forms_fresh(self.request.POST)
+        if not all(form.is_valid() for form in forms):
+            return self.show(division_forms=forms, status=400)
+        used = [form for form in forms if form.used] or forms[:1]
+        try:
+            create_league(
+                self.season,
+                by=Actor.of_user(self.request.user),
+                divisions=[form.division() for form in used],
+            )
+        except Refused as refusal:
+            _refused_at_divisions(refusal, used)
+            return self.show(division_forms=forms, status=400)
+        messages.success(self.request, _("The season is a league now. Next: its match days."))
+        return HttpResponseRedirect(reverse("desk:league", args=[self.season.pk]))
+
+    def add_day(self, league: League):
+        form = self.day_form(league, self.request.POST)
+        if not form.is_valid():
+            return self.show(day_form=form, status=400)
+        groups, fields = form.groups()
+        data = form.cleaned_data
+        by = Actor.of_user(self.request.user)
+        try:
+            if data["tournament"] is not None:
+                day = add_match_day(
+                    league, data["tournament"], by=by, number=data["number"], groups=groups
+                )
+            else:
+                day = start_match_day(
+                    league, by=by, number=data["number"], groups=groups, date=data["date"]
+                )
+        except Refused as refusal:
+            form_refused(form, refusal, fields)
+            return self.show(day_form=form, status=400)
+        messages.success(self.request, _("The match day is set up. Next: its line-ups."))
+        return HttpResponseRedirect(reverse("desk:league-day", args=[self.season.pk, day.number]))
+
+    def day_form(self, league: League, data=None) -> MatchDayForm:
+        tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
+        if not self.request.user.is_superuser:
+            tournaments = tournaments.filter(organisers=self.request.user.pk)
+        numbers = MatchDay.objects.filter(league=league).values_list("number", flat=True)
+        initial = {"number": max(numbers, default=0) + 1, "date": next_evening_date(self.season)}
+        return MatchDayForm(
+            data,
+            initial=initial,
+            tournaments=tournaments.order_by("-date", "name"),
+            teams=LeagueTeam.objects.filter(league=league).order_by("division__position", "name"),
+        )
+
+    def show(self, division_forms=None, day_form=None, status: int = 200):
+        league = League.objects.filter(season=self.season).first()
+        context: dict[str, Any] = {"season": self.season, "league": league}
+        if league is None:
+            context["division_forms"] = division_forms or division_forms_fresh()
+        else:
+            context |= {
+                "tables": league_tables(self.season, final_only=False),
+                "final_tables": league_tables(self.season, final_only=True),
+                "days": MatchDay.objects.filter(league=league).select_related(
+                    "evening__tournament"
+                ),
+                "day_form": day_form or self.day_form(league),
+            }
+        return render(self.request, "desk/league.html", context, status=status)
+
+
+def _refused_at_divisions(refusal: Refused, forms) -> None:
+    """Each problem ``divisions.<i>.<field>`` at that division form's field."""
+    for problem in refusal.problems:
+        parts = problem.field.split(".")
+        if len(parts) >= 3 and parts[0] == "divisions" and parts[1].isdigit():
+            form = forms[int(parts[1])]
+            name = parts[3] if parts[2] == "rule" and len(parts) > 3 else parts[2]
+            form.add_error(name if name in form.fields else None, problem_message(problem))
+        else:
+            forms[0].add_error(None, problem_message(problem))
+
+
+class MatchDayDeskView(SeasonOrganiserView):
+    """One match day: each team's roster and score as given, the day's results, final."""
+
+    def day(self) -> MatchDay:
+        league = League.objects.filter(season=self.season).first()
+        if league is None:
+            raise Http404
+        return get_object_or_404(
+            MatchDay.objects.select_related("evening__tournament", "league"),
+            league=league,
+            number=self.kwargs["number"],
+        )
+
+    def get(self, request, season_id, number):
+        return self.show(self.day())
+
+    def post(self, request, season_id, number):
+        day = self.day()
+        by = Actor.of_user(request.user)
+        action = request.POST.get("action")
+        if action in ("final", "provisional"):
+            set_day_final(day, by=by, final=action == "final")
+            messages.success(
+                request,
+                _("The match day is final.")
+                if action == "final"
+                else _("The match day is provisional again."),
+            )
+            return self.back(day)
+        if action != "lineup":
+            return self.show(day, status=400)
+        lineup = get_object_or_404(
+            MatchDayTeam, match_day=day, league_team_id=_number(request.POST.get("league_team"))
+        )
+        form = self.lineup_form(day, lineup, request.POST)
+        if not form.is_valid():
+            return self.show(day, failed=form, status=400)
+        try:
+            set_lineup(
+                lineup, by=by, team=form.cleaned_data["team"], score=form.cleaned_data["score"]
+            )
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(day, failed=form, status=400)
+        messages.success(
+            request, _("The line-up of %(team)s is saved.") % {"team": lineup.league_team.name}
+        )
+        return self.back(day)
+
+    def back(self, day: MatchDay):
+        return HttpResponseRedirect(reverse("desk:league-day", args=[self.season.pk, day.number]))
+
+    def lineup_form(self, day: MatchDay, lineup: MatchDayTeam, data=None) -> LineupForm:
+        rosters = Team.objects.filter(tournament_id=day.evening.tournament_id).order_by("name")
+        return LineupForm(
+            data,
+            prefix=f"t{lineup.league_team_id}",
+            rosters=rosters,
+            initial={"team": lineup.team_id, "score": lineup.score},
+        )
+
+    def show(self, day: MatchDay, failed: LineupForm | None = None, status: int = 200):
+        lineups = MatchDayTeam.objects.filter(match_day=day).select_related("league_team")
+        forms = []
+        for lineup in lineups.order_by("group", "league_team__name"):
+            form = self.lineup_form(day, lineup)
+            if failed is not None and failed.prefix == form.prefix:
+                form = failed
+            forms.append({"lineup": lineup, "form": form})
+        result = json.loads(league_read(self.season, f"day:{day.number}", public=False).content)
+        context = {
+            "season": self.season,
+            "day": day,
+            "tournament": day.evening.tournament,
+            "lineups": forms,
+            "result": result,
+        }
+        return render(self.request, "desk/league_day.html", context, status=status)
+
+
+def _number(posted: str | None) -> int:
+    if not posted or not (posted.isascii() and posted.isdigit() and len(posted) <= 18):
+        raise Http404
+    return int(posted)

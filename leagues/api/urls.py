@@ -1,0 +1,25 @@
+"""Routes of a season's league (under /api/v1/)."""
+
+from django.urls import path
+
+from karlchen.api.paths import SEASON
+from leagues.api.views import (
+    DayFinalApi,
+    LeagueApi,
+    LeagueTablesApi,
+    LineupApi,
+    MatchDayApi,
+    MatchDaysCollectionApi,
+)
+
+LEAGUE = SEASON + "league/"
+DAY = LEAGUE + "days/<id:number>/"
+
+urlpatterns = [
+    path(LEAGUE, LeagueApi.as_view(), name="league"),
+    path(LEAGUE + "tables/", LeagueTablesApi.as_view(), name="league-tables"),
+    path(LEAGUE + "days/", MatchDaysCollectionApi.as_view(), name="league-days"),
+    path(DAY, MatchDayApi.as_view(), name="league-day"),
+    path(DAY + "teams/<id:team_id>/", LineupApi.as_view(), name="league-lineup"),
+    path(DAY + "final/", DayFinalApi.as_view(), name="league-day-final"),
+]

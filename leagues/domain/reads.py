@@ -1,0 +1,235 @@
+"""What clients read of a league: its set-up, its divisions' tables and its match days' results.
+
+Each read is a cached JSON body with an ETag (``karlchen.changes.cached_season_body``) under the
+league's season: a change of the league (``season_changed`` by every operation of
+``leagues.domain.leagues``) or of any match day's tournament (a deal corrected on day 1:
+``tournament_changed`` turns the season of that tournament over too) turns it over at once.
+
+Spectators read a public season's league as its organisers do (every deal of a day counts, the
+table provisional until the organiser marks the days final), except that a player who asked not
+to be listed is shown without a name. A spectator's read (``public_league``) caches the
+season's look-up with the body, so it runs no query while nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import QuerySet
+
+from karlchen.changes import Body, cached_season_body
+from leagues.domain.tables import day_results, division_table, lineup_players
+from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from results.domain.standings import one_snapshot
+from seasons.models import Season
+from teams.engine.league import DayLine, LeagueRule, LeagueTable, day_lines
+from teams.engine.league import MatchDay as Day
+from tournaments.models import Entry
+
+VIEWS = ("detail", "tables", "tables:final", "days")
+
+
+def league_read(season: Season, view: str, *, public: bool) -> Body:
+    """One read of the season's league (``VIEWS``, or ``day:<number>``); its body is ``null``
+    where the season is no league (or has no such day)."""
+    return cached_season_body(
+        season.pk,
+        f"league:{view}:{'public' if public else 'organiser'}",
+        lambda: _build(season, view, public=public),
+    )
+
+
+def public_league(season_id: int, view: str) -> Body | None:
+    """What a spectator reads, or None where there is no public league of that season."""
+
+    def build() -> object:
+        season = Season.objects.filter(pk=season_id, is_public=True).first()
+        return None if season is None else _build(season, view, public=True)
+
+    body = cached_season_body(season_id, f"league:{view}:public", build)
+    return None if body.content == b"null" else body
+
+
+def _build(season: Season, view: str, *, public: bool) -> object:
+    league = League.objects.filter(season=season).first()
+    if league is None:
+        return None
+    with one_snapshot():  # every day as of one moment, never half of a write
+        if view == "detail":
+            return league_detail(league)
+        if view in ("tables", "tables:final"):
+            return league_tables(league, final_only=view == "tables:final")
+        if view == "days":
+            return [_day_dict(day, public=public) for day in _days(league)]
+        number = int(view.removeprefix("day:"))
+        day = _days(league).filter(number=number).first()
+        return None if day is None else _day_dict(day, public=public)
+
+
+def _days(league: League) -> QuerySet[MatchDay]:
+    return MatchDay.objects.filter(league=league).select_related("evening__tournament")
+
+
+def league_detail(league: League) -> dict[str, Any]:
+    divisions = league.divisions.prefetch_related("teams__club")
+    return {
+        "season": league.season_id,
+        "name": league.season.name,
+        "divisions": [
+            {
+                "id": division.pk,
+                "name": division.name,
+                "position": division.position,
+                "rule": rule_dict(division.table_rule),
+                "teams": [_team(team) for team in division.teams.all()],
+            }
+            for division in divisions
+        ],
+        "match_days": [
+            {"number": day.number, "tournament": _tournament(day), **_final(day)}
+            for day in _days(league)
+        ],
+    }
+
+
+def rule_dict(rule: LeagueRule) -> dict[str, Any]:
+    """A rule with every option (the defaults filled in), as the API shows it."""
+    return {
+        "points_table": list(rule.points_table),
+        "day_ties": str(rule.day_ties),
+        "order": [str(criterion) for criterion in rule.order],
+        "promoted": rule.promoted,
+        "relegated": rule.relegated,
+    }
+
+
+def league_tables(league: League, *, final_only: bool) -> list[dict[str, Any]]:
+    numbers = dict(_days(league).values_list("pk", "number"))
+    names = {team.pk: _team(team) for team in LeagueTeam.objects.filter(league=league)}
+    return [
+        _table_dict(division, division_table(division, final_only=final_only), numbers, names)
+        for division in league.divisions.all()
+    ]
+
+
+def _table_dict(
+    division: Division,
+    table: LeagueTable,
+    numbers: Mapping[int, int],
+    names: Mapping[int, dict[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "division": {"id": division.pk, "name": division.name},
+        "provisional": table.provisional,
+        "days": [numbers[day] for day in table.days],
+        "pending": [numbers[day] for day in table.pending],
+        "rows": [
+            {
+                "rank": row.rank,
+                "team": names[row.team],
+                "ranking_points": number(row.ranking_points),
+                "game_points": row.game_points,
+                "day_wins": row.day_wins,
+                "best_day": row.best_day,
+                "days_played": row.days_played,
+                "mark": None if row.mark is None else str(row.mark),
+                "decided_by": row.decided_by,
+                "tie_figures": {name: number(value) for name, value in row.tie_figures.items()},
+                "days": [_line(line, numbers) for line in row.days],
+            }
+            for row in table.rows
+        ],
+    }
+
+
+def _line(line: DayLine, numbers: Mapping[int, int]) -> dict[str, Any]:
+    return {
+        "day": numbers[line.day],
+        "score": line.score,
+        "place": line.place,
+        "ranking_points": number(line.ranking_points),
+        "final": line.final,
+    }
+
+
+def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
+    results = day_results(day)
+    who = lineup_players(day)
+    lineups = list(
+        MatchDayTeam.objects.filter(match_day=day).select_related(
+            "league_team__club", "league_team__division", "team"
+        )
+    )
+    entries = {pk for found in who.values() for pk in found.played}
+    names = {
+        entry.pk: None if public and entry.hidden else entry.player.name
+        for entry in Entry.objects.filter(pk__in=entries).select_related("player")
+    }
+    groups: dict[int, list[MatchDayTeam]] = defaultdict(list)
+    for lineup in lineups:
+        groups[lineup.group].append(lineup)
+    found = []
+    for group, members in sorted(groups.items()):
+        division = members[0].league_team.division
+        engine_day = Day(
+            id=day.pk,
+            number=day.number,
+            groups=(tuple(results[m.league_team_id] for m in members),),
+        )
+        lines = day_lines(division.table_rule, engine_day)
+        rows = sorted(members, key=lambda m: (lines[m.league_team_id].place, m.league_team.name))
+        found.append(
+            {
+                "group": group,
+                "division": {"id": division.pk, "name": division.name},
+                "teams": [
+                    _lineup_dict(member, lines[member.league_team_id], who, names)
+                    for member in rows
+                ],
+            }
+        )
+    return {"number": day.number, "tournament": _tournament(day), **_final(day), "groups": found}
+
+
+def _lineup_dict(
+    lineup: MatchDayTeam,
+    line: DayLine,
+    who: Mapping[int, Any],
+    names: Mapping[int, str | None],
+) -> dict[str, Any]:
+    played = who[lineup.league_team_id]
+    substitutes = set(played.substitutes)
+    return {
+        "team": _team(lineup.league_team),
+        "score": line.score,
+        "given": lineup.score is not None,
+        "place": line.place,
+        "ranking_points": number(line.ranking_points),
+        "roster": None if lineup.team is None else {"id": lineup.team.pk, "name": lineup.team.name},
+        "played": [
+            {"entry": entry, "name": names[entry], "substitute": entry in substitutes}
+            for entry in played.played
+        ],
+        "substitutes": len(substitutes),
+    }
+
+
+def _team(team: LeagueTeam) -> dict[str, Any]:
+    return {"id": team.pk, "name": team.name, "club": team.club.name if team.club else None}
+
+
+def _tournament(day: MatchDay) -> dict[str, Any]:
+    tournament = day.evening.tournament
+    return {"id": tournament.pk, "name": tournament.name, "date": str(tournament.date)}
+
+
+def _final(day: MatchDay) -> dict[str, Any]:
+    return {"final": day.final, "final_at": day.final_at.isoformat() if day.final_at else None}
+
+
+def number(value: Fraction) -> int | float:
+    """Ranking points as JSON: whole numbers as integers, shares to two decimals."""
+    return int(value) if value.denominator == 1 else round(float(value), 2)

@@ -1,0 +1,42 @@
+"""A division's table rule in words, for its pages and its PDF (docs/TEAMS.md, "Leagues")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+CRITERIA = {
+    "ranking_points": gettext_lazy("ranking points"),
+    "game_points": gettext_lazy("game points"),
+    "day_wins": gettext_lazy("day wins"),
+    "head_to_head": gettext_lazy("head to head"),
+    "best_day": gettext_lazy("best day"),
+}
+
+
+def rule_words(rule: dict[str, Any]) -> list[str]:
+    """A division's table rule in words (docs/TEAMS.md, "Leagues")."""
+    points = rule["points_table"]
+    ties = {
+        "average": _("equal day scores share the average of their places' points"),
+        "better": _("equal day scores each earn the better place's points"),
+        "worse": _("equal day scores each earn the worse place's points"),
+    }
+    lines = [
+        _("Ranking points by place in the group: %(points)s")
+        % {"points": " / ".join(map(str, points))}
+        if points
+        else _("Ranking points by place: the group's size downwards"),
+        ties[rule["day_ties"]],
+        _("Ordered by %(criteria)s")
+        % {"criteria": ", ".join(str(CRITERIA[name]) for name in rule["order"])},
+    ]
+    if rule["promoted"]:
+        lines.append(_("The best %(count)s are marked for promotion") % {"count": rule["promoted"]})
+    if rule["relegated"]:
+        lines.append(
+            _("The last %(count)s are marked for relegation") % {"count": rule["relegated"]}
+        )
+    return lines

@@ -1,0 +1,80 @@
+"""A match day walked at the desk in a real browser: each team's roster picked, a score given
+on paper, the results checked and the day marked final; the public league table then shows
+it final. No serious or critical accessibility violations (axe-core) on the league's pages."""
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.test import Client
+from playwright.sync_api import expect
+
+from leagues.models import LeagueTeam, MatchDay
+from tests.browser.axe import described, violations
+from tests.browser.conftest import PHONE, browser_page
+from tests.factories.leagues import EIGHT, league_of_eight
+from tests.factories.tournaments import organiser
+
+pytestmark = pytest.mark.django_db(transaction=True)
+LAPTOP = {"width": 1280, "height": 900}
+ROSTER_TAKEN = "Die Mannschaft „Buben“ ist schon die Aufstellung einer anderen Ligamannschaft."
+
+
+def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
+    cache.clear()  # a season of an earlier test run may have had this id
+    season, _tables = league_of_eight(1, set_lineups=False, promoted=1, relegated=1)
+    teams = dict(LeagueTeam.objects.values_list("name", "pk"))
+    client = Client()
+    client.force_login(organiser())
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    found = {}
+    with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
+        desk.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+        )
+        desk.goto(f"/desk/seasons/{season.pk}/league/")
+        found["desk league"] = violations(desk)
+        desk.locator("#match-days a").first.click()
+        desk.wait_for_url(f"**/desk/seasons/{season.pk}/league/days/1/")
+        found["desk match day"] = violations(desk)
+        for name in EIGHT[:7]:  # each team's roster: the tournament's team of its name
+            form = desk.locator(f"form:has(input[name=league_team][value='{teams[name]}'])")
+            form.locator("select").select_option(label=name)
+            form.locator("button[type=submit]").click()
+            desk.wait_for_load_state()
+            expect(desk.locator("ul.messages")).to_contain_text(f"Die Aufstellung von {name}")
+        # Zehnen's venue reports on paper: 9 points, first of its group
+        form = desk.locator(f"form:has(input[name=league_team][value='{teams['Zehnen']}'])")
+        form.locator("input[name$=-score]").fill("9")
+        form.locator("button[type=submit]").click()
+        desk.wait_for_load_state()
+        results = desk.locator("table.league-day")
+        expect(results.nth(0).locator("tbody tr").first).to_contain_text("Spieler 1, Spieler 2")
+        expect(results.nth(1).locator("tbody tr").first).to_contain_text("Zehnen")
+        expect(results.nth(1).locator("tbody tr").first).to_contain_text("9 (wie gemeldet)")
+        # another team's roster is refused at the field, in the desk's language
+        form = desk.locator(f"form:has(input[name=league_team][value='{teams['Asse']}'])")
+        form.locator("select").select_option(label="Buben")
+        form.locator("button[type=submit]").click()
+        error = desk.locator(f"form:has(input[name=league_team][value='{teams['Asse']}']) .error")
+        expect(error).to_have_text(ROSTER_TAKEN)
+        desk.locator("form:has(input[name=action][value=final]) button").click()
+        desk.wait_for_load_state()
+        expect(desk.locator("#final-title")).to_have_text("Die Ergebnisse sind endgültig")
+        screenshot(desk, "league-match-day-desk")
+    assert MatchDay.objects.get(number=1).final
+
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
+        phone.goto(f"/s/{season.pk}/league/")
+        table = phone.locator(".league-table").first
+        expect(table.locator("caption")).not_to_contain_text("vorläufig")
+        # Asse and Zehnen won their groups (4 ranking points each); Zehnen's 9 game points
+        # beat Asse's 4: Zehnen goes up, Buben (last of group 1, -4) down
+        expect(table.locator("tbody tr").first).to_contain_text("Zehnen")
+        expect(table.locator("tbody tr").first).to_contain_text("Aufstieg")
+        expect(table.locator("tbody tr").last).to_contain_text("Abstieg")
+        expect(phone.locator("#match-day-1")).to_contain_text("Spieler 3, Spieler 4 (Ersatz)")
+        found["public league"] = violations(phone)
+        screenshot(phone, "league-public")
+
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
