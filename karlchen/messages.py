@@ -377,7 +377,9 @@ MESSAGES = {
     "signup_rate_limited": _("Too many sign-ups from your address: please try again later."),
     "signup_cap_invalid": _("The places are a whole number from 1 to %(max)s, or empty."),
     "signup_approval_unknown": _("“%(approval)s” is no way of approving entries."),
-    "signup_deadline_invalid": _("Please enter the deadline as a date and time."),
+    "signup_deadline_invalid": _(
+        "The deadline is a date and time in the years %(min)s to %(max)s."
+    ),
     "fee_invalid": _("A fee is an amount from 0 to %(max)s euros."),
     "fee_status_unknown": _("“%(status)s” is not a state of a fee (paid, waived, open)."),
     "category_too_many": _("At most %(max)s categories."),

@@ -321,6 +321,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EntryModeEnum": "rules.quick.ENTRY_MODES",
         "QuickContractEnum": "rules.quick.CONTRACTS",
+        "SignUpStatusEnum": "signups.enums.SignUpStatus",
+        "FeeStatusEnum": "signups.enums.FeeStatus",
+        # three choice sets of fields named "status": each named, none left to a hash
+        "TournamentStatusEnum": "tournaments.enums.TournamentStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -85,7 +85,9 @@ def place_or_wait(signup: SignUp, announcement: Announcement, *, by: Actor) -> N
         queue_mail(signup, MailKind.ACCEPTED)
         log_action(signup.tournament, by, "signup_accepted", name=signup.name)
     else:
-        queue(signup, SignUpStatus.WAITING)
+        signup.status = SignUpStatus.WAITING  # keeps its place in line (``queued_at``)
+        signup.queued_at = signup.queued_at or timezone.now()
+        signup.save(update_fields=["status", "queued_at"])
         queue_mail(signup, MailKind.WAITING)
         log_action(signup.tournament, by, "signup_waiting", name=signup.name)
 

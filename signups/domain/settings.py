@@ -22,6 +22,9 @@ from tournaments.models import Tournament
 MAX_CAP = 10_000
 MAX_FEE = MAX_EUROS * 100  # cents
 MAX_CATEGORIES = 20
+# A deadline in these years: far outside, time zones have odd offsets (local mean time) or
+# overflow.
+DEADLINE_YEARS = (2000, 2999)
 TEXT_LIMITS = {"venue": 2_000, "details": 10_000, "contact": 200}
 UNCHANGED = object()
 
@@ -41,6 +44,7 @@ def set_announcement(
     """Change the sign-up settings given (the rest stays). A cap raised fills the new places
     from the waiting list at once. Refused naming each bad field."""
     problems = _announcement_problems(cap, approval, texts or {}, fee, category_fees)
+    problems += _deadline_problems(deadline)
     if problems:
         raise Refused(problems)
     with transaction.atomic():
@@ -88,6 +92,15 @@ def _announcement_problems(
     if fee is not None and not 0 <= fee <= MAX_FEE:
         problems.append(Problem("fee_invalid", "fee", {"max": MAX_EUROS}))
     return problems + _category_problems(category_fees or {})
+
+
+def _deadline_problems(deadline: object) -> list[Problem]:
+    if not isinstance(deadline, datetime.datetime):
+        return []
+    low, high = DEADLINE_YEARS
+    if low <= deadline.year <= high:
+        return []
+    return [Problem("signup_deadline_invalid", "deadline", {"min": low, "max": high})]
 
 
 def _category_problems(category_fees: Mapping[str, int]) -> list[Problem]:

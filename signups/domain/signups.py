@@ -44,7 +44,7 @@ class Applicant:
     """What a player types into the form."""
 
     name: str
-    email: str
+    email: str = ""  # required on the public form; optional for the organisers
     club: str = ""
     member_number: str = ""
     category: str = ""
@@ -162,8 +162,8 @@ def confirm(signup: SignUp) -> SignUp:
         announcement = announcement_of(tournament)
         by = player(signup.name)
         log_action(tournament, by, "signup_confirmed", name=signup.name)
+        queue(signup, SignUpStatus.REQUESTED)  # in line from now on, whatever comes next
         if announcement.approval == Approval.ORGANISER:
-            queue(signup, SignUpStatus.REQUESTED)
             queue_mail(signup, MailKind.REQUESTED)
         else:
             place_or_wait(signup, announcement, by=by)
