@@ -178,6 +178,12 @@ CELERY_BEAT_SCHEDULE = {
         # A sweep not run by its next turn is dropped: the next one does the same work.
         "options": {"expires": JOB_SWEEP_SECONDS},
     },
+    # Sign-up mails not sent yet (their task lost, or the mail server down for long).
+    "send-unsent-mails": {
+        "task": "karlchen.signups.send_unsent_mails",
+        "schedule": 10 * 60,
+        "options": {"expires": 10 * 60},
+    },
     # axes' log of failed logins (every failure, for the admin) is kept this many days.
     "prune-login-failures": {
         "task": "karlchen.prune_login_failures",

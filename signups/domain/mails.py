@@ -22,7 +22,7 @@ from signups.enums import MailKind
 from signups.models import Mail, SignUp
 
 logger = logging.getLogger(__name__)
-MAX_ATTEMPTS = 5
+MAX_ATTEMPTS = 10  # sends of one mail the sweep tries; the desk's button has no limit
 
 
 def queue_mail(signup: SignUp, kind: MailKind, *, base_url: str = "") -> Mail | None:
@@ -73,13 +73,15 @@ def send_mail(mail_id: int) -> bool:
     return True
 
 
-def send_unsent(tournament_id: int) -> int:
-    """Queue every unsent mail of the tournament's sign-ups again; how many."""
-    ids = list(
-        Mail.objects.filter(signup__tournament_id=tournament_id, sent_at__isnull=True).values_list(
-            "pk", flat=True
-        )
-    )
+def send_unsent(tournament_id: int | None = None) -> int:
+    """Queue the unsent mails again (of one tournament's sign-ups, or all that have not used
+    up their ``MAX_ATTEMPTS``: the periodic sweep); how many."""
+    unsent = Mail.objects.filter(sent_at__isnull=True)
+    if tournament_id is None:
+        unsent = unsent.filter(attempts__lt=MAX_ATTEMPTS)
+    else:
+        unsent = unsent.filter(signup__tournament_id=tournament_id)
+    ids = list(unsent.values_list("pk", flat=True))
     for mail_id in ids:
         start_sending(mail_id)
     return len(ids)

@@ -34,7 +34,9 @@ def set_fee(entry: Entry, status: str, *, by: Actor) -> Fee:
     if status not in FeeStatus.values:
         raise refused("fee_status_unknown", "status", status=status)
     with transaction.atomic():
-        entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+        entry = (
+            Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
+        )
         category = category_of(entry)
         announcement = announcement_of(entry.tournament)
         fee = Fee.objects.filter(entry=entry).first() or Fee(entry=entry)
@@ -70,7 +72,8 @@ def cash_report(tournament: Tournament) -> CashReport:
     """The fees of the evening by category: who paid, who was waived, who has not paid, and
     the cash that should be in the box."""
     announcement = announcement_of(tournament)
-    entries = tournament.entries.filter(withdrawn=False).select_related("fee", "signup")
+    # withdrawn players too: what they paid is in the box
+    entries = tournament.entries.select_related("fee", "signup")
     counts: dict[str, dict[str, int]] = {}
     for entry in entries:
         fee = getattr(entry, "fee", None)
@@ -81,7 +84,7 @@ def cash_report(tournament: Tournament) -> CashReport:
             line["cash"] += fee.amount
         elif fee is not None and fee.status == FeeStatus.WAIVED:
             line["waived"] += 1
-        elif entry.checked_in:
+        elif entry.checked_in and not entry.withdrawn:
             line["unpaid"] += 1
     lines = tuple(
         CashLine(category, announcement.fee_of(category), **counts[category])

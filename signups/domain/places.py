@@ -14,8 +14,8 @@ from django.utils import timezone
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from signups.domain.mails import queue_mail
-from signups.enums import MailKind, SignUpStatus
-from signups.models import Announcement, SignUp
+from signups.enums import FeeStatus, MailKind, SignUpStatus
+from signups.models import Announcement, Fee, SignUp
 from tournaments.domain.entries import add_entry, withdraw
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
@@ -56,18 +56,22 @@ def accept(signup: SignUp, *, by: Actor) -> Entry:
 
 
 def release(signup: SignUp, *, by: Actor) -> None:
-    """Give up the sign-up's entry: deleted while it has played nothing (nobody need know it
-    was there), withdrawn once it is seated or has points."""
+    """Give up the sign-up's entry: deleted while it has played nothing and paid nothing
+    (nobody need know it was there), withdrawn once it is seated, has points or paid its fee
+    (the cash report still counts that money)."""
     entry = signup.entry
     if entry is None:
         return
     signup.entry = None
     signup.save(update_fields=["entry"])
-    try:
-        with atomic():
-            entry.delete()
-    except ProtectedError:
+    if Fee.objects.filter(entry=entry, status=FeeStatus.PAID).exists():
         withdraw(entry, by=by)
+    else:
+        try:
+            with atomic():
+                entry.delete()
+        except ProtectedError:
+            withdraw(entry, by=by)
     tournament_changed(signup.tournament_id)
 
 

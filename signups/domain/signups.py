@@ -104,6 +104,9 @@ def _create(tournament: Tournament, applicant: Applicant, **fields: object) -> S
                 **fields,
             )
     except IntegrityError as error:  # a double at the same moment (the unique constraints)
+        if "signup_member_once" in str(error):
+            number = applicant.member_number
+            raise refused("signup_double_member", "member_number", number=number) from error
         raise refused("signup_double_email", "email") from error
 
 

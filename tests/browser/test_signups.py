@@ -1,5 +1,6 @@
 """An open tournament in the browser: a player signs up on a phone, confirms by the e-mailed
-link, and the organiser takes the fee at the door in one tap (which checks the player in)."""
+link, and the organiser takes the fee at the door in one tap (which checks the player in); no
+serious accessibility violations (axe-core) on the way."""
 
 import re
 
@@ -11,6 +12,7 @@ from playwright.sync_api import expect
 
 from signups.domain.settings import set_announcement
 from signups.models import SignUp
+from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
 from tests.factories.tournaments import ORGA, tournament_with_players
 
@@ -33,6 +35,7 @@ def test_sign_up_confirm_and_pay_at_the_door(
     )
     phone.goto(f"/t/{tournament.pk}/signup/")
     expect(phone.locator("[data-places]")).to_contain_text("2 Plätze, 2 frei")
+    found = {"announcement": violations(phone)}
     phone.fill("#id_name", "Anna Schmidt")
     phone.fill("#id_email", "anna@example.org")
     phone.fill("#id_club", "Herz As")
@@ -44,6 +47,7 @@ def test_sign_up_confirm_and_pay_at_the_door(
     phone.get_by_role("button", name="Meine Anmeldung bestätigen").click()
     expect(phone.locator("[data-status]")).to_contain_text("Sie sind eingetragen")
     screenshot(phone, "signup-confirmed")
+    found["confirmed"] = violations(phone)
     entry = SignUp.objects.get(email="anna@example.org").entry
     assert entry is not None
 
@@ -60,5 +64,10 @@ def test_sign_up_confirm_and_pay_at_the_door(
         expect(desk.locator(f"#entry-{entry.pk}")).to_have_attribute("data-fee-status", "paid")
         expect(desk.locator("[data-cash]")).to_have_text("10 €")
         screenshot(desk, "signup-fee-paid")
+        found["desk money"] = violations(desk)
+        desk.goto(f"/desk/{tournament.pk}/signups/")
+        found["desk sign-up"] = violations(desk)
     entry.refresh_from_db()
     assert entry.checked_in
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)

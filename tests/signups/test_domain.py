@@ -8,7 +8,7 @@ from django.core import mail
 from django.utils import timezone
 
 from karlchen.refusals import Refused
-from signups.domain.mails import send_mail, send_unsent
+from signups.domain.mails import MAX_ATTEMPTS, send_mail, send_unsent
 from signups.domain.settings import set_announcement
 from signups.domain.signups import (
     Applicant,
@@ -23,6 +23,7 @@ from signups.domain.signups import (
 )
 from signups.enums import Approval, SignUpStatus
 from signups.models import Mail, SignUp
+from signups.tasks import send_unsent_mails_task
 from tests.factories.tournaments import ORGA
 from tests.signups.conftest import announced, signed_up
 from tournaments.domain.entries import add_entry
@@ -200,6 +201,18 @@ def test_a_failing_mail_server_keeps_the_sign_up_and_the_mail_unsent(commits, se
     assert outbox.sent_at is not None
     assert send_mail(outbox.pk) is True  # sent already: not again
     assert len(mail.outbox) == 1
+
+
+def test_the_sweep_sends_what_is_left_until_its_attempts_are_used_up(commits, settings):
+    settings.EMAIL_BACKEND = "tests.signups.conftest_mail.FailingBackend"
+    tournament = announced()
+    with commits():
+        signed_up(tournament, 1)
+        signed_up(tournament, 2)
+    Mail.objects.filter(signup__name="Anna 2").update(attempts=MAX_ATTEMPTS)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    assert send_unsent_mails_task() == 1
+    assert [m.to for m in mail.outbox] == [["anna1@example.org"]]
 
 
 def test_the_log_tells_the_story():

@@ -8,7 +8,7 @@ import pytest
 from karlchen.refusals import Refused
 from signups.domain.money import cash_report, pot, prize_list, set_fee
 from signups.domain.settings import set_announcement, set_payout
-from signups.domain.signups import confirm
+from signups.domain.signups import cancel, confirm
 from signups.enums import FeeStatus, TieShare
 from tests.factories.tournaments import ORGA
 from tests.signups.conftest import signed_up
@@ -60,6 +60,19 @@ def test_the_cash_report_adds_up_by_category(played):
     assert (lines[""].paid, lines[""].waived, lines[""].unpaid, lines[""].cash) == (5, 1, 1, 5_000)
     assert (lines["Jugend"].fee, lines["Jugend"].cash) == (500, 500)
     assert report.cash == pot(tournament) == 5_500
+
+
+def test_a_paid_sign_up_cancelled_stays_in_the_cash_report(played):
+    tournament, _ = played
+    signup = signed_up(tournament, 1)
+    confirm(signup)
+    signup.refresh_from_db()
+    entry = signup.entry
+    set_fee(entry, FeeStatus.PAID, by=ORGA)
+    assert cancel(signup, by=ORGA).entry is None
+    entry.refresh_from_db()
+    assert entry.withdrawn  # not deleted: the cash report still counts its fee
+    assert cash_report(tournament).cash == 1_000
 
 
 def test_the_prize_list_shares_equal_totals(played):
