@@ -84,6 +84,8 @@ class AnnouncementPage(View):
 
 
 class SentPage(AnnouncementPage):
+    http_method_names = ["get", "head", "options"]
+
     def get(self, request, tournament_id):
         return render(request, "signups/sent.html", {"tournament": self.tournament})
 

@@ -124,3 +124,9 @@ def test_a_cancelled_sign_up_cannot_be_confirmed_by_its_link(client):
 def test_an_unknown_link_is_not_found(client):
     assert client.get("/signup/nothing-here/confirm/").status_code == 404
     assert re.fullmatch(r"[\w-]{43}", SignUp().token)
+
+
+def test_the_sent_page_takes_no_sign_up(client):
+    tournament = announced()
+    assert client.post(f"/t/{tournament.pk}/signup/sent/", form()).status_code == 405
+    assert not SignUp.objects.exists()
