@@ -36,6 +36,7 @@ def test_sign_up_confirm_and_pay_at_the_door(
     phone.goto(f"/t/{tournament.pk}/signup/")
     expect(phone.locator("[data-places]")).to_contain_text("2 Plätze, 2 frei")
     found = {"announcement": violations(phone)}
+    screenshot(phone, "signup-announcement")
     phone.fill("#id_name", "Anna Schmidt")
     phone.fill("#id_email", "anna@example.org")
     phone.fill("#id_club", "Herz As")
@@ -67,6 +68,7 @@ def test_sign_up_confirm_and_pay_at_the_door(
         found["desk money"] = violations(desk)
         desk.goto(f"/desk/{tournament.pk}/signups/")
         found["desk sign-up"] = violations(desk)
+        screenshot(desk, "signup-desk-list")
     entry.refresh_from_db()
     assert entry.checked_in
     found = {name: page_violations for name, page_violations in found.items() if page_violations}

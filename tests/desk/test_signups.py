@@ -34,6 +34,7 @@ def test_the_settings_are_saved_from_the_form(desk, played):
             "action": "settings",
             "published": "on",
             "cap": "40",
+            "deadline": "2026-12-01T18:00",
             "approval": "organiser",
             "venue": "Krone",
             "contact": "orga@example.org",
@@ -45,6 +46,7 @@ def test_the_settings_are_saved_from_the_form(desk, played):
     announcement = Announcement.objects.get(tournament=tournament)
     assert (announcement.cap, announcement.fee, announcement.approval) == (40, 750, "organiser")
     assert announcement.category_fees == {"Jugend": 500, "Damen": 750}
+    assert announcement.deadline.isoformat() == "2026-12-01T17:00:00+00:00"  # 18:00 in Berlin
 
 
 def test_a_bad_category_line_is_shown_at_its_field(desk, played):
