@@ -27,8 +27,10 @@ def locked(tournament_id: int) -> Tournament:
 
 
 def announcement_of(tournament: Tournament) -> Announcement:
-    """The tournament's sign-up settings (the defaults if none were saved)."""
-    return Announcement.objects.get_or_create(tournament=tournament)[0]
+    """The tournament's sign-up settings; the defaults, not stored, if none were saved (a
+    read creates nothing; the settings' writers save it under the tournament's lock)."""
+    found = Announcement.objects.filter(tournament=tournament).first()
+    return found if found is not None else Announcement(tournament=tournament)
 
 
 def free_places(tournament: Tournament, announcement: Announcement) -> int | None:

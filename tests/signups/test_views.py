@@ -130,3 +130,13 @@ def test_the_sent_page_takes_no_sign_up(client):
     tournament = announced()
     assert client.post(f"/t/{tournament.pk}/signup/sent/", form()).status_code == 405
     assert not SignUp.objects.exists()
+
+
+def test_reading_an_unannounced_tournament_stores_nothing(client):
+    from signups.models import Announcement
+    from tests.factories.tournaments import tournament_with_players
+
+    tournament, _ = tournament_with_players(0)
+    assert client.get(f"/t/{tournament.pk}/signup/").status_code == 404
+    assert client.get(f"/api/v1/tournaments/{tournament.pk}/announcement/").status_code == 404
+    assert not Announcement.objects.exists()
