@@ -56,7 +56,21 @@ def test_signing_up_mails_the_link_and_says_so(client, django_capture_on_commit_
     signup = SignUp.objects.get()
     assert signup.language == "de"
     (message,) = mail.outbox
-    assert message.subject.startswith("Bitte bestätige") or "confirm" in message.subject.lower()
+    assert message.subject == "Bitte bestätigen Sie Ihre Anmeldung: Vereinsturnier"
+    assert message.body.startswith("Hallo Anna 1,")
+
+
+def test_the_mails_speak_the_language_signed_up_in(client, django_capture_on_commit_callbacks):
+    tournament = announced()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/t/{tournament.pk}/signup/", form(), HTTP_ACCEPT_LANGUAGE="en")
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(SignUp.objects.get())
+    assert [m.subject for m in mail.outbox] == [
+        "Please confirm your sign-up: Vereinsturnier",
+        "You are entered: Vereinsturnier",
+    ]
+    assert "/cancel/" in mail.outbox[1].body
 
 
 def test_refusals_are_shown_at_their_field(client):
