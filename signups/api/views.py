@@ -5,6 +5,7 @@ Every write is one domain function; its refusals come back in the API's error fo
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -245,7 +246,7 @@ class FeesApi(Api):
                     "amount": fee.amount if fee is not None else 0,
                 }
             )
-        data = {**report.__dict__, "lines": [line.__dict__ for line in report.lines], "fees": fees}
+        data = {**asdict(report), "fees": fees}
         return Response(CashOutput(data).data)
 
 
@@ -309,7 +310,7 @@ def prizes_data(tournament: Tournament) -> dict[str, Any]:
         "paid": prizes.payout.paid,
         "kept": prizes.payout.kept,
         "shortfall": prizes.payout.shortfall,
-        "prizes": [prize.__dict__ for prize in prizes.prizes],
+        "prizes": [asdict(prize) for prize in prizes.prizes],
     }
 
 
