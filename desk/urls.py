@@ -3,7 +3,19 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from desk.views import entries, finish, leagues, overview, seasons, series, setup, tables, teams
+from desk.views import (
+    entries,
+    finish,
+    leagues,
+    money,
+    overview,
+    seasons,
+    series,
+    setup,
+    signups,
+    tables,
+    teams,
+)
 
 app_name = "desk"
 TOURNAMENT = "<int:tournament_id>/"
@@ -45,6 +57,15 @@ urlpatterns = [
         TOURNAMENT + "entries/check-in-all/", entries.CheckInAllView.as_view(), name="check-in-all"
     ),
     path(TOURNAMENT + "entries/<int:entry_id>/", entries.EntryActionView.as_view(), name="entry"),
+    path(TOURNAMENT + "signups/", signups.SignUpsView.as_view(), name="signups"),
+    path(
+        TOURNAMENT + "signups/<int:signup_id>/",
+        signups.SignUpActionView.as_view(),
+        name="signup",
+    ),
+    path(TOURNAMENT + "money/", money.MoneyView.as_view(), name="money"),
+    path(TOURNAMENT + "money/<int:entry_id>/", money.FeeView.as_view(), name="fee"),
+    path(TOURNAMENT + "money/prizes.csv", money.PrizesCsvView.as_view(), name="prizes-csv"),
     path(TOURNAMENT + "teams/", teams.TeamsView.as_view(), name="teams"),
     path(TOURNAMENT + "teams/upload/", teams.TeamUploadView.as_view(), name="teams-upload"),
     path(SERIES, series.SeriesView.as_view(), name="series"),

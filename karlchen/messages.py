@@ -370,6 +370,36 @@ MESSAGES = {
     "cup_group_stage_open": _(
         "The knock-out starts once every group has played its rounds and they are final."
     ),
+    # open tournaments: sign-up, fees, prizes (docs/OPEN_TOURNAMENTS.md)
+    "signup_closed": _("This tournament takes no sign-ups (not announced, or closed)."),
+    "signup_deadline_passed": _("The sign-up deadline has passed."),
+    "signup_email_invalid": _("Please enter a valid e-mail address."),
+    "signup_category_unknown": _("The category “%(category)s” is not offered."),
+    "signup_double_email": _("Someone has signed up with this e-mail address already."),
+    "signup_double_member": _("The member number %(number)s is signed up or entered already."),
+    "signup_cancelled": _("This sign-up was cancelled."),
+    "signup_wrong_status": _("Not possible for a sign-up in the state “%(status)s”."),
+    "signup_rate_limited": _("Too many sign-ups from your address: please try again later."),
+    "signup_cap_invalid": _("The places are a whole number from 1 to %(max)s, or empty."),
+    "signup_approval_unknown": _("“%(approval)s” is no way of approving entries."),
+    "signup_deadline_invalid": _(
+        "The deadline is a date and time in the years %(min)s to %(max)s."
+    ),
+    "fee_invalid": _("A fee is an amount from 0 to %(max)s euros."),
+    "fee_status_unknown": _("“%(status)s” is not a state of a fee (paid, waived, open)."),
+    "category_too_many": _("At most %(max)s categories."),
+    "category_name_invalid": _("A category needs a name of at most %(max)s characters."),
+    "category_fees_invalid": _(
+        "One category a line: its name, an equals sign and its fee (e.g. “Youth = 5”)."
+    ),
+    "payout_mode_unknown": _("Prizes are given in percent or in euros, not “%(mode)s”."),
+    "payout_ties_unknown": _("“%(ties)s” is no way of sharing tied places."),
+    "payout_too_many_places": _("Prizes for at most %(max)s places."),
+    "payout_share_negative": _("A prize cannot be negative."),
+    "payout_percent_sum": _("The percentages add up to %(sum)s, more than 100."),
+    "payout_share_too_high": _("A prize is at most %(max)s euros."),
+    "payout_costs_invalid": _("The costs are an amount from 0 to %(max)s euros."),
+    "payout_shares_invalid": _("Prizes by place: whole numbers separated by commas."),
 }
 
 

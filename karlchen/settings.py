@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "results",
     "seasons",
     "teams",
+    "signups",
     "leagues",
     "printing",
     "desk",
@@ -193,6 +194,12 @@ CELERY_BEAT_SCHEDULE = {
         # A sweep not run by its next turn is dropped: the next one does the same work.
         "options": {"expires": JOB_SWEEP_SECONDS},
     },
+    # Sign-up mails not sent yet (their task lost, or the mail server down for long).
+    "send-unsent-mails": {
+        "task": "karlchen.signups.send_unsent_mails",
+        "schedule": 10 * 60,
+        "options": {"expires": 10 * 60},
+    },
     # axes' log of failed logins (every failure, for the admin) is kept this many days.
     "prune-login-failures": {
         "task": "karlchen.prune_login_failures",
@@ -278,6 +285,25 @@ MEDIA_URL = "media/"
 # https://karlchen.example.org; unset: the address the organiser's request came in on.
 SITE_URL = env.str("SITE_URL", default="")
 
+# E-mail (the sign-up's confirmation and cancellation links): printed to the console by default
+# (the demo, development); an SMTP server when EMAIL_HOST is set (README, "E-mail").
+EMAIL_HOST = env.str("EMAIL_HOST", default="")
+EMAIL_BACKEND = env.str(
+    "EMAIL_BACKEND",
+    default="django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=bool(EMAIL_HOST))
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)  # seconds: a hanging server fails the task
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Karlchen <karlchen@localhost>")
+# Sign-ups through the public form per client address and hour (beyond: refused, 429).
+SIGNUP_RATE_LIMIT = env.int("SIGNUP_RATE_LIMIT", default=10)
+
 # A deal result is a few hundred bytes: refuse anything big before parsing it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256 * 1024)
 # A tournament archive (desk upload, POST /api/v1/tournaments/import/): an evening of 50 tables
@@ -317,6 +343,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EntryModeEnum": "rules.quick.ENTRY_MODES",
         "QuickContractEnum": "rules.quick.CONTRACTS",
+        "SignUpStatusEnum": "signups.enums.SignUpStatus",
+        "FeeStatusEnum": "signups.enums.FeeStatus",
+        # three choice sets of fields named "status": each named, none left to a hash
+        "TournamentStatusEnum": "tournaments.enums.TournamentStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

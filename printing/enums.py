@@ -9,6 +9,7 @@ class DocumentKind(models.TextChoices):
     SEATING_LIST = "seating_list", _("Seating list")
     STANDINGS = "standings", _("Standings")
     CERTIFICATES = "certificates", _("Certificates")
+    PRIZES = "prizes", _("Prize list")
 
 
 class DocumentSplit(models.TextChoices):

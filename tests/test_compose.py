@@ -289,7 +289,11 @@ def test_beat_sends_the_job_sweep_from_a_schedule_file_it_may_write():
     schedule = argv[argv.index("--schedule") + 1]
     assert schedule.startswith("/tmp/")  # the image's user owns no other writable directory
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert tasks == {"karlchen.tournaments.sweep_jobs", "karlchen.prune_login_failures"}
+    assert tasks == {
+        "karlchen.tournaments.sweep_jobs",
+        "karlchen.prune_login_failures",
+        "karlchen.signups.send_unsent_mails",
+    }
     assert "beat" not in " ".join(service("worker")["command"])  # no second beat in the worker
     assert spec.get("deploy", {}).get("replicas", 1) == 1
     check = spec["healthcheck"]["test"]

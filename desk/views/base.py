@@ -125,9 +125,19 @@ def steps(tournament: Tournament) -> list[dict]:
             "url": reverse("desk:settings", args=[tournament.pk]),
         },
         {
+            "key": "signups",
+            "label": _("Sign-up"),
+            "url": reverse("desk:signups", args=[tournament.pk]),
+        },
+        {
             "key": "entries",
             "label": _("Entries"),
             "url": reverse("desk:entries", args=[tournament.pk]),
+        },
+        {
+            "key": "money",
+            "label": _("Fees & prizes"),
+            "url": reverse("desk:money", args=[tournament.pk]),
         },
         {
             "key": "teams",

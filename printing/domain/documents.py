@@ -21,6 +21,7 @@ from printing import pdf
 from printing.domain import printouts
 from printing.enums import DocumentKind, DocumentSplit
 from scoring.models import Deal
+from signups.domain.money import prize_list
 from tournaments.enums import SeriesStatus
 from tournaments.models import Job, Series, Tournament
 
@@ -34,12 +35,14 @@ OPTIONS: dict[DocumentKind, dict[str, Any]] = {
     DocumentKind.SEATING_LIST: {},
     DocumentKind.STANDINGS: {},
     DocumentKind.CERTIFICATES: {"top": 3},
+    DocumentKind.PRIZES: {},
 }
 TEMPLATES = {
     DocumentKind.SCORE_SHEETS: "print/score_sheets.html",
     DocumentKind.SEATING_LIST: "print/seating_list.html",
     DocumentKind.STANDINGS: "print/standings.html",
     DocumentKind.CERTIFICATES: "print/certificates.html",
+    DocumentKind.PRIZES: "print/prizes.html",
 }
 SHEET_FORM = attrgetter("form")  # score sheets of one layout share their printed form
 
@@ -60,7 +63,7 @@ def check_documents(tournament: Tournament, request: Mapping[str, Any]) -> dict[
     if kind in PER_SERIES:
         params["series"] = request.get("series")
         problems += _series_problems(tournament, params["series"])
-    if kind == DocumentKind.CERTIFICATES and not _has_results(tournament):
+    if kind in (DocumentKind.CERTIFICATES, DocumentKind.PRIZES) and not _has_results(tournament):
         problems.append(Problem("no_results", "kind", {}))
     if problems:
         raise Refused(problems)
@@ -191,11 +194,18 @@ def _certificates(
     return [_store(tournament, f"certificates-top-{params['top']}.pdf", rendered)]
 
 
+def _prizes(tournament: Tournament, *_: object, **__: object) -> list[dict[str, Any]]:
+    context = {"tournament": tournament, "prizes": prize_list(tournament)}
+    rendered = pdf.render(TEMPLATES[DocumentKind.PRIZES], context)
+    return [_store(tournament, "prizes.pdf", rendered)]
+
+
 _RENDER: dict[DocumentKind, _Render] = {
     DocumentKind.SCORE_SHEETS: _score_sheets,
     DocumentKind.SEATING_LIST: _seating_list,
     DocumentKind.STANDINGS: _standings,
     DocumentKind.CERTIFICATES: _certificates,
+    DocumentKind.PRIZES: _prizes,
 }
 
 

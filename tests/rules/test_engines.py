@@ -18,6 +18,7 @@ PURE_PACKAGES = [
     REPO / "seating" / "engine",
     REPO / "seasons" / "engine",
     REPO / "teams" / "engine",
+    REPO / "signups" / "engine",
 ]
 # What the engines share with the rest of Karlchen: the refusals (pure Python as well).
 SHARED = {"karlchen.refusals"}

@@ -29,6 +29,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from printing.domain.documents import document_path
+from signups.domain.signups import Applicant, add_signup
 from teams.domain.teams import Roster, create_team
 from tests.factories.api import publish
 from tests.factories.documents import play_series, seated_series
@@ -97,6 +98,9 @@ def world(request, db, media_root, requests_keep_the_connection):
         "entry_id": entries[0].pk,
         "job_id": job.pk,
         "team_id": team.pk,
+        "signup_id": add_signup(
+            tournament, Applicant(name="Gast", email="gast@example.org"), by=ORGA
+        ).pk,
     }
     return ids, headers
 

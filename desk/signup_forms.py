@@ -1,0 +1,163 @@
+"""The desk's forms of an open tournament: the announcement and sign-up settings, a player
+added at the desk, the payout table. Amounts are typed in euros ("10", "7,50") and handed to
+the domain in cents."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from karlchen.messages import MESSAGES
+from signups.enums import Approval, TieShare
+from signups.models import Announcement
+
+MONEY = re.compile(r"^\d{1,7}([.,]\d{1,2})?$")
+
+
+def cents(text: str) -> int | None:
+    """ "7,50" → 750; None for what is no amount."""
+    text = text.strip().replace("€", "").strip()
+    if not MONEY.match(text):
+        return None
+    try:
+        return int(Decimal(text.replace(",", ".")) * 100)
+    except InvalidOperation:  # pragma: no cover -- the pattern lets only numbers through
+        return None
+
+
+class EurosField(forms.CharField):
+    default_error_messages = {"invalid": _("An amount in euros, e.g. “10” or “7,50”.")}
+
+    def to_python(self, value):
+        text = (super().to_python(value) or "").strip()
+        if not text:
+            return None
+        amount = cents(text)
+        if amount is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return amount
+
+
+class CategoryFeesField(forms.CharField):
+    """One category a line: "Jugend = 5" → {"Jugend": 500}."""
+
+    widget = forms.Textarea(attrs={"rows": 3})
+
+    def to_python(self, value):
+        fees = {}
+        for line in (super().to_python(value) or "").splitlines():
+            if not line.strip():
+                continue
+            name, equals, amount = line.rpartition("=")
+            fee = cents(amount) if equals else None
+            if fee is None or not name.strip():
+                raise forms.ValidationError(MESSAGES["category_fees_invalid"], code="invalid")
+            fees[name.strip()] = fee
+        return fees
+
+
+def fees_text(category_fees: dict) -> str:
+    return "\n".join(f"{name} = {fee / 100:g}" for name, fee in category_fees.items())
+
+
+class AnnouncementForm(forms.Form):
+    published = forms.BooleanField(
+        label=_("Announced: the public page takes sign-ups"), required=False
+    )
+    cap = forms.IntegerField(label=_("Places"), required=False, min_value=1, max_value=10_000)
+    deadline = forms.DateTimeField(
+        label=_("Sign-up deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    approval = forms.ChoiceField(label=_("Entry by"), choices=Approval.choices)
+    venue = forms.CharField(
+        label=_("Venue and address"),
+        required=False,
+        max_length=2_000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    details = forms.CharField(
+        label=_("Rules and schedule"),
+        required=False,
+        max_length=10_000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    contact = forms.CharField(label=_("Organiser contact"), required=False, max_length=200)
+    fee = EurosField(label=_("Entry fee (euros)"), required=False)
+    category_fees = CategoryFeesField(
+        label=_("Categories and their fees"),
+        required=False,
+        help_text=_("One a line, e.g. “Jugend = 5”; players choose one when they sign up."),
+    )
+
+    @classmethod
+    def of(cls, announcement: Announcement) -> AnnouncementForm:
+        initial = {
+            name: getattr(announcement, name)
+            for name in ("published", "cap", "deadline", "approval", "venue", "details", "contact")
+        }
+        initial["fee"] = f"{announcement.fee / 100:g}"
+        initial["category_fees"] = fees_text(announcement.category_fees)
+        return cls(initial=initial)
+
+    def settings(self) -> dict:
+        """The domain's keyword arguments (``signups.domain.settings.set_announcement``)."""
+        data = self.cleaned_data
+        return {
+            "published": data["published"],
+            "cap": data["cap"],
+            "deadline": data["deadline"],
+            "approval": data["approval"],
+            "texts": {name: data[name] for name in ("venue", "details", "contact")},
+            "fee": data["fee"] or 0,
+            "category_fees": data["category_fees"],
+        }
+
+
+class AddSignUpForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    email = forms.CharField(label=_("E-mail"), max_length=254, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    member_number = forms.CharField(
+        label=_("Federation member number"), max_length=30, required=False
+    )
+    category = forms.CharField(label=_("Category"), max_length=60, required=False)
+
+
+class SharesField(forms.CharField):
+    """Prizes by place: "50, 30, 20"."""
+
+    def to_python(self, value):
+        parts = [part for part in re.split(r"[\s,;]+", super().to_python(value) or "") if part]
+        if not all(part.isascii() and part.isdigit() and len(part) <= 9 for part in parts):
+            raise forms.ValidationError(MESSAGES["payout_shares_invalid"], code="invalid")
+        return [int(part) for part in parts]
+
+
+class PayoutForm(forms.Form):
+    mode = forms.ChoiceField(
+        label=_("Prizes as"), choices=[("percent", _("percent of the pot")), ("fixed", _("euros"))]
+    )
+    shares = SharesField(
+        label=_("Prizes by place"),
+        required=False,
+        max_length=1000,
+        help_text=_("From the first place on, e.g. “50, 30, 20”."),
+    )
+    costs = EurosField(label=_("Costs kept (euros)"), required=False)
+    tie_share = forms.ChoiceField(label=_("Ties"), choices=TieShare.choices)
+
+    @classmethod
+    def of(cls, announcement: Announcement) -> PayoutForm:
+        return cls(
+            initial={
+                "mode": announcement.payout_mode,
+                "shares": ", ".join(str(share) for share in announcement.payout_shares),
+                "costs": f"{announcement.payout_costs / 100:g}",
+                "tie_share": announcement.tie_share,
+            }
+        )

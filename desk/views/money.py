@@ -1,0 +1,111 @@
+"""Money at the desk: the fee of each player at the door (paid, waived, not paid: one tap
+that checks them in as well), the cash report, the payout table and the prize list (on the
+screen, as CSV, printed through the documents jobs)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+from desk.signup_forms import PayoutForm
+from desk.views.base import OrganiserView, form_refused
+from desk.views.series import document_jobs
+from karlchen.refusals import Refused
+from signups.domain.money import cash_report, category_of, prize_list, set_fee
+from signups.domain.places import announcement_of
+from signups.domain.settings import set_payout
+from signups.enums import FeeStatus
+
+
+class MoneyView(OrganiserView):
+    def get(self, request, tournament_id):
+        return self.show()
+
+    def post(self, request, tournament_id):
+        form = PayoutForm(request.POST)
+        if not form.is_valid():
+            return self.show(form, status=400)
+        data = form.cleaned_data
+        try:
+            set_payout(
+                self.tournament,
+                by=self.actor,
+                mode=data["mode"],
+                shares=data["shares"],
+                costs=data["costs"] or 0,
+                tie_share=data["tie_share"],
+            )
+        except Refused as refusal:
+            form_refused(form, refusal, {"payout.shares": "shares", "payout.costs": "costs"})
+            return self.show(form, status=400)
+        messages.success(request, _("The payout table is saved."))
+        return self.back("money", anchor="prizes")
+
+    def show(self, form=None, status: int = 200):
+        announcement = announcement_of(self.tournament)
+        entries = self.tournament.entries.select_related("player__club", "fee", "signup")
+        rows = [
+            {
+                "entry": entry,
+                "category": category_of(entry),
+                "fee_status": getattr(getattr(entry, "fee", None), "status", FeeStatus.OPEN),
+                "due": announcement.fee_of(category_of(entry)),
+            }
+            for entry in entries.order_by("start_number")
+        ]
+        return self.page(
+            "desk/money.html",
+            "money",
+            status=status,
+            rows=rows,
+            report=cash_report(self.tournament),
+            prizes=prize_list(self.tournament),
+            form=form or PayoutForm.of(announcement),
+            jobs=document_jobs(self.tournament),
+        )
+
+
+class FeeView(OrganiserView):
+    """One tap at the door: ``status`` paid, waived or open (by form or the page script)."""
+
+    def post(self, request, tournament_id, entry_id):
+        entry = self.tournament.entries.filter(pk=entry_id).first()
+        if entry is None:
+            raise Http404("unknown entry")
+        try:
+            fee = set_fee(entry, request.POST.get("status", ""), by=self.actor)
+        except Refused as refusal:
+            self.refused(refusal)
+            return self.back("money")
+        if request.headers.get("Accept", "").startswith("application/json"):
+            return JsonResponse({"status": fee.status, "amount": fee.amount, "checked_in": True})
+        return self.back("money", anchor=f"entry-{entry.pk}")
+
+
+class PrizesCsvView(OrganiserView):
+    def get(self, request, tournament_id):
+        prizes = prize_list(self.tournament)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(
+            ["place", "start_number", "name", "club", "total", "prize_euros", "shared_by"]
+        )
+        for prize in prizes.prizes:
+            writer.writerow(
+                [
+                    prize.rank,
+                    prize.start_number,
+                    prize.name,
+                    prize.club,
+                    prize.total,
+                    prize.euros,
+                    prize.shared,
+                ]
+            )
+        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="prizes-{self.tournament.pk}.csv"'
+        return response

@@ -1,0 +1,109 @@
+"""The e-mails about a sign-up: written in the sign-up's transaction, sent after the commit.
+
+An outbox: ``queue_mail`` stores a ``Mail`` row and hands its id to the Celery task once the
+transaction commits; ``send_mail`` sends a row that is not sent yet, exactly once (the row is
+locked while it is sent and marked sent in the same transaction). A mail server that fails
+leaves the row unsent with its error: the sign-up itself is committed already, the task tries
+again, and the desk can send what is left (``send_unsent``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from signups.enums import MailKind
+from signups.models import Mail, SignUp
+
+logger = logging.getLogger(__name__)
+MAX_ATTEMPTS = 10  # sends of one mail the sweep tries; the desk's button has no limit
+
+
+def queue_mail(signup: SignUp, kind: MailKind, *, base_url: str = "") -> Mail | None:
+    """Note the mail ``kind`` for ``signup`` and send it after the commit (none without an
+    address: an entry the organisers added without one)."""
+    if not signup.email:
+        return None
+    base = base_url or _last_base_url(signup)
+    mail = Mail.objects.create(signup=signup, kind=kind, base_url=base)
+    transaction.on_commit(lambda: start_sending(mail.pk))
+    return mail
+
+
+def _last_base_url(signup: SignUp) -> str:
+    """The address the player signed up on, for the links of later mails (if no SITE_URL)."""
+    earlier = signup.mails.exclude(base_url="").order_by("-pk").first()
+    return earlier.base_url if earlier is not None else ""
+
+
+def start_sending(mail_id: int) -> None:
+    """Hand the mail to the task queue; if the queue cannot take it, the row stays unsent."""
+    from signups.tasks import send_mail_task  # noqa: PLC0415 -- tasks import the domain
+
+    try:
+        send_mail_task.delay(mail_id)
+    except Exception:  # the broker or (eager) the mail server: never fail the committed sign-up
+        logger.exception("e-mail %s not sent now; it stays in the outbox", mail_id)
+
+
+def send_mail(mail_id: int) -> bool:
+    """Send the mail ``mail_id`` unless it is sent already (or gone); True when it is sent.
+    A failure is noted on the row (``attempts``, ``error``) and answered False."""
+    with transaction.atomic():
+        mail = Mail.objects.select_for_update().filter(pk=mail_id).first()
+        if mail is None or mail.sent_at is not None:
+            return mail is not None
+        signup = SignUp.objects.select_related("tournament").get(pk=mail.signup_id)
+        mail.attempts += 1
+        try:
+            message(mail, signup).send()
+        except Exception as error:  # SMTP errors, refused connections, timeouts, bad hosts
+            mail.error = f"{type(error).__name__}: {error}"[:1000]
+            mail.save(update_fields=["attempts", "error"])
+            logger.warning("e-mail %s failed (attempt %s): %s", mail.pk, mail.attempts, error)
+            return False
+        mail.sent_at, mail.error = timezone.now(), ""
+        mail.save(update_fields=["attempts", "error", "sent_at"])
+    return True
+
+
+def send_unsent(tournament_id: int | None = None) -> int:
+    """Queue the unsent mails again (of one tournament's sign-ups, or all that have not used
+    up their ``MAX_ATTEMPTS``: the periodic sweep); how many."""
+    unsent = Mail.objects.filter(sent_at__isnull=True)
+    if tournament_id is None:
+        unsent = unsent.filter(attempts__lt=MAX_ATTEMPTS)
+    else:
+        unsent = unsent.filter(signup__tournament_id=tournament_id)
+    ids = list(unsent.values_list("pk", flat=True))
+    for mail_id in ids:
+        start_sending(mail_id)
+    return len(ids)
+
+
+def link(mail: Mail, name: str, token: str) -> str:
+    """An absolute link for the mail: SITE_URL if set, else the address signed up on."""
+    base = (settings.SITE_URL or mail.base_url or "http://localhost:8000").rstrip("/")
+    return base + reverse(name, args=[token])
+
+
+def message(mail: Mail, signup: SignUp) -> EmailMessage:
+    """The mail in the player's language: its first line the subject (``signups/mail.txt``)."""
+    context = {
+        "signup": signup,
+        "tournament": signup.tournament,
+        "kind": mail.kind,
+        "confirm_url": link(mail, "signup-confirm", signup.token),
+        "cancel_url": link(mail, "signup-cancel", signup.token),
+        "page_url": link(mail, "announcement", str(signup.tournament_id)),
+    }
+    with translation.override(signup.language or settings.LANGUAGE_CODE):
+        text = render_to_string("signups/mail.txt", context).strip()
+    subject, _, body = text.partition("\n")
+    return EmailMessage(subject.strip(), body.strip() + "\n", to=[signup.email])

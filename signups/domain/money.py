@@ -1,0 +1,159 @@
+"""Money at the door and after the evening: each entry's fee (paid, not paid, waived: one tap
+at check-in), the cash report, and the prize list from the standings by the payout table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import groupby
+
+from django.db import transaction
+from django.db.models import Sum
+
+from karlchen.actors import Actor
+from karlchen.refusals import refused
+from results.domain.standings import Standing, standings
+from signups.domain.places import announcement_of
+from signups.domain.settings import payout_rules
+from signups.engine.payout import Payout, payout
+from signups.enums import FeeStatus, TieShare
+from signups.models import Fee
+from tournaments.domain.entries import set_checked_in
+from tournaments.domain.log import log_action
+from tournaments.models import Entry, Tournament
+
+
+def category_of(entry: Entry) -> str:
+    signup = getattr(entry, "signup", None)
+    return signup.category if signup is not None else ""
+
+
+def set_fee(entry: Entry, status: str, *, by: Actor) -> Fee:
+    """Mark the entry's fee paid (the fee of its category), waived or not paid. Paid and waived
+    check the player in as well: the door's one tap."""
+    if status not in FeeStatus.values:
+        raise refused("fee_status_unknown", "status", status=status)
+    with transaction.atomic():
+        entry = (
+            Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
+        )
+        category = category_of(entry)
+        announcement = announcement_of(entry.tournament)
+        fee = Fee.objects.filter(entry=entry).first() or Fee(entry=entry)
+        fee.status, fee.category = status, category
+        fee.amount = announcement.fee_of(category) if status == FeeStatus.PAID else 0
+        fee.save()
+        log_action(entry.tournament, by, f"fee_{status}", name=entry.player.name, cents=fee.amount)
+        if status != FeeStatus.OPEN and not entry.checked_in:
+            set_checked_in(entry, True, by=by)
+    return fee
+
+
+@dataclass(frozen=True)
+class CashLine:
+    category: str
+    fee: int  # cents
+    paid: int  # players
+    waived: int
+    unpaid: int  # checked in, fee not paid
+    cash: int  # cents
+
+
+@dataclass(frozen=True)
+class CashReport:
+    lines: tuple[CashLine, ...]
+    cash: int  # cents in the box
+    paid: int
+    waived: int
+    unpaid: int
+
+
+def cash_report(tournament: Tournament) -> CashReport:
+    """The fees of the evening by category: who paid, who was waived, who has not paid, and
+    the cash that should be in the box."""
+    announcement = announcement_of(tournament)
+    # withdrawn players too: what they paid is in the box
+    entries = tournament.entries.select_related("fee", "signup")
+    counts: dict[str, dict[str, int]] = {}
+    for entry in entries:
+        fee = getattr(entry, "fee", None)
+        category = fee.category if fee is not None else category_of(entry)
+        line = counts.setdefault(category, {"paid": 0, "waived": 0, "unpaid": 0, "cash": 0})
+        if fee is not None and fee.status == FeeStatus.PAID:
+            line["paid"] += 1
+            line["cash"] += fee.amount
+        elif fee is not None and fee.status == FeeStatus.WAIVED:
+            line["waived"] += 1
+        elif entry.checked_in and not entry.withdrawn:
+            line["unpaid"] += 1
+    lines = tuple(
+        CashLine(category, announcement.fee_of(category), **counts[category])
+        for category in sorted(counts)
+    )
+    return CashReport(
+        lines,
+        cash=sum(line.cash for line in lines),
+        paid=sum(line.paid for line in lines),
+        waived=sum(line.waived for line in lines),
+        unpaid=sum(line.unpaid for line in lines),
+    )
+
+
+def pot(tournament: Tournament) -> int:
+    """The fees paid, in cents: what the prizes are paid from."""
+    paid = Fee.objects.filter(entry__tournament=tournament, status=FeeStatus.PAID)
+    return int(paid.aggregate(total=Sum("amount"))["total"] or 0)
+
+
+@dataclass(frozen=True)
+class Prize:
+    rank: int
+    start_number: int
+    name: str
+    club: str
+    total: int
+    euros: int
+    shared: int  # how many share this place (1: nobody)
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    pot: int  # cents
+    costs: int  # cents
+    prizes: tuple[Prize, ...]
+    payout: Payout
+    tie_share: str
+
+
+def prize_list(tournament: Tournament) -> PrizeList:
+    """The prizes by the standings: who gets what, in whole euros (docs/OPEN_TOURNAMENTS.md)."""
+    announcement = announcement_of(tournament)
+    rows = standings(tournament)
+    groups = _groups(rows, TieShare(announcement.tie_share))
+    rules = payout_rules(announcement)
+    result = payout(pot(tournament), rules, [len(group) for group in groups])
+    prizes, place = [], 1
+    euros = iter(result.prizes)
+    for group in groups:
+        for row in group:
+            amount = next(euros, None)
+            if amount is None:
+                break
+            prizes.append(
+                Prize(
+                    place, row.start_number, row.name, row.club or "", row.total, amount, len(group)
+                )
+            )
+        place += len(group)
+    return PrizeList(
+        result.paid * 100 + result.kept, rules.costs, tuple(prizes), result, announcement.tie_share
+    )
+
+
+def _groups(rows: Sequence[Standing], tie_share: TieShare) -> list[list[Standing]]:
+    """The players standing at each place: equal totals, or equal ranks (after tie-breaks)."""
+
+    def key(row: Standing) -> int:
+        return row.total if tie_share == TieShare.POINTS else row.rank
+
+    return [list(group) for _, group in groupby(rows, key=key)]

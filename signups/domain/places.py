@@ -1,0 +1,112 @@
+"""The field's places: who holds one, how many are free, and the waiting list moving up.
+
+Every function here runs inside the caller's transaction, after the caller locked the
+tournament's row (``locked``): two sign-ups confirmed at the same moment, or a cancellation
+while the organiser approves, are counted one after the other, so the cap is never exceeded.
+"""
+
+from __future__ import annotations
+
+from django.db.models import ProtectedError
+from django.db.transaction import atomic
+from django.utils import timezone
+
+from karlchen.actors import Actor
+from karlchen.changes import tournament_changed
+from signups.domain.mails import queue_mail
+from signups.enums import FeeStatus, MailKind, SignUpStatus
+from signups.models import Announcement, Fee, SignUp
+from tournaments.domain.entries import add_entry, withdraw
+from tournaments.domain.log import log_action
+from tournaments.models import Entry, Tournament
+
+
+def locked(tournament_id: int) -> Tournament:
+    """The tournament's row, locked until the transaction ends (the places' one queue)."""
+    return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+def announcement_of(tournament: Tournament) -> Announcement:
+    """The tournament's sign-up settings; the defaults, not stored, if none were saved (a
+    read creates nothing; the settings' writers save it under the tournament's lock)."""
+    found = Announcement.objects.filter(tournament=tournament).first()
+    return found if found is not None else Announcement(tournament=tournament)
+
+
+def free_places(tournament: Tournament, announcement: Announcement) -> int | None:
+    """Places left under the cap (None: no cap). Every entry not withdrawn holds one, those
+    entered at the desk as well as the accepted sign-ups."""
+    if announcement.cap is None:
+        return None
+    taken = Entry.objects.filter(tournament=tournament, withdrawn=False).count()
+    return max(0, announcement.cap - taken)
+
+
+def accept(signup: SignUp, *, by: Actor) -> Entry:
+    """Enter the sign-up's player (the evening's check-in and seating take it from here)."""
+    entry = add_entry(
+        signup.tournament,
+        by=by,
+        name=signup.name,
+        club=signup.club,
+        member_number=signup.member_number or None,
+    )
+    signup.entry, signup.status = entry, SignUpStatus.ACCEPTED
+    signup.save(update_fields=["entry", "status"])
+    tournament_changed(signup.tournament_id)
+    return entry
+
+
+def release(signup: SignUp, *, by: Actor) -> None:
+    """Give up the sign-up's entry: deleted while it has played nothing and paid nothing
+    (nobody need know it was there), withdrawn once it is seated, has points or paid its fee
+    (the cash report still counts that money)."""
+    entry = signup.entry
+    if entry is None:
+        return
+    signup.entry = None
+    signup.save(update_fields=["entry"])
+    if Fee.objects.filter(entry=entry, status=FeeStatus.PAID).exists():
+        withdraw(entry, by=by)
+    else:
+        try:
+            with atomic():
+                entry.delete()
+        except ProtectedError:
+            withdraw(entry, by=by)
+    tournament_changed(signup.tournament_id)
+
+
+def queue(signup: SignUp, status: SignUpStatus) -> None:
+    """Put the sign-up in line (the waiting list, or the organisers' approval) from now."""
+    signup.status, signup.queued_at = status, timezone.now()
+    signup.save(update_fields=["status", "queued_at"])
+
+
+def place_or_wait(signup: SignUp, announcement: Announcement, *, by: Actor) -> None:
+    """Enter the sign-up if a place is free, else put it on the waiting list; mail it."""
+    free = free_places(signup.tournament, announcement)
+    if free is None or free > 0:
+        accept(signup, by=by)
+        queue_mail(signup, MailKind.ACCEPTED)
+        log_action(signup.tournament, by, "signup_accepted", name=signup.name)
+    else:
+        signup.status = SignUpStatus.WAITING  # keeps its place in line (``queued_at``)
+        signup.queued_at = signup.queued_at or timezone.now()
+        signup.save(update_fields=["status", "queued_at"])
+        queue_mail(signup, MailKind.WAITING)
+        log_action(signup.tournament, by, "signup_waiting", name=signup.name)
+
+
+def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) -> list[SignUp]:
+    """Fill the free places from the waiting list, first come first; each moved up is mailed."""
+    moved = []
+    free = free_places(tournament, announcement)
+    waiting = tournament.signups.filter(status=SignUpStatus.WAITING).order_by("queued_at", "pk")
+    for signup in waiting[:free] if free is not None else waiting:
+        signup.tournament = tournament
+        accept(signup, by=by)
+        queue_mail(signup, MailKind.MOVED_UP)
+        log_action(tournament, by, "signup_moved_up", name=signup.name)
+        moved.append(signup)
+    return moved

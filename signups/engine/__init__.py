@@ -1,0 +1,1 @@
+"""Pure engines of the open tournaments: the payout table (``payout.py``)."""

@@ -1,0 +1,75 @@
+"""An open tournament in the browser: a player signs up on a phone, confirms by the e-mailed
+link, and the organiser takes the fee at the door in one tap (which checks the player in); no
+serious accessibility violations (axe-core) on the way."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.cache import cache
+from playwright.sync_api import expect
+
+from signups.domain.settings import set_announcement
+from signups.models import SignUp
+from tests.browser.axe import described, violations
+from tests.browser.conftest import browser_page
+from tests.factories.tournaments import ORGA, tournament_with_players
+
+pytestmark = pytest.mark.django_db(transaction=True)
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def test_sign_up_confirm_and_pay_at_the_door(
+    chromium, live_server, phone, eager_celery, screenshot
+):
+    cache.clear()
+    tournament, _ = tournament_with_players(0, name="Offenes Adventsturnier")
+    set_announcement(
+        tournament,
+        by=ORGA,
+        published=True,
+        cap=2,
+        fee=1_000,
+        texts={"venue": "Gasthaus Krone", "contact": "turnier@example.org"},
+    )
+    phone.goto(f"/t/{tournament.pk}/signup/")
+    expect(phone.locator("[data-places]")).to_contain_text("2 Plätze, 2 frei")
+    found = {"announcement": violations(phone)}
+    screenshot(phone, "signup-announcement")
+    phone.fill("#id_name", "Anna Schmidt")
+    phone.fill("#id_email", "anna@example.org")
+    phone.fill("#id_club", "Herz As")
+    phone.get_by_role("button", name="Anmelden").click()
+    expect(phone.get_by_role("heading", name="Bitte E-Mails abrufen")).to_be_visible()
+    (message,) = mail.outbox
+    link = re.search(r"https?://[^/\s]+(/signup/[\w-]+/confirm/)", message.body).group(1)
+    phone.goto(link)
+    phone.get_by_role("button", name="Meine Anmeldung bestätigen").click()
+    expect(phone.locator("[data-status]")).to_contain_text("Sie sind eingetragen")
+    screenshot(phone, "signup-confirmed")
+    found["confirmed"] = violations(phone)
+    entry = SignUp.objects.get(email="anna@example.org").entry
+    assert entry is not None
+
+    get_user_model().objects.create_user("leitung", password="geheim-genug")
+    tournament.organisers.add(get_user_model().objects.get(username="leitung"))
+    with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
+        desk.goto("/desk/login/")
+        desk.fill("#id_username", "leitung")
+        desk.fill("#id_password", "geheim-genug")
+        desk.get_by_role("button", name="Anmelden").click()
+        desk.goto(f"/desk/{tournament.pk}/money/")
+        row = desk.locator(f"#entry-{entry.pk}")
+        row.get_by_role("button", name="bezahlt").click()
+        expect(desk.locator(f"#entry-{entry.pk}")).to_have_attribute("data-fee-status", "paid")
+        expect(desk.locator("[data-cash]")).to_have_text("10 €")
+        screenshot(desk, "signup-fee-paid")
+        found["desk money"] = violations(desk)
+        desk.goto(f"/desk/{tournament.pk}/signups/")
+        found["desk sign-up"] = violations(desk)
+        screenshot(desk, "signup-desk-list")
+    entry.refresh_from_db()
+    assert entry.checked_in
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)

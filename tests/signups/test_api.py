@@ -1,0 +1,117 @@
+"""The open tournament through the API: the public announcement, the organisers' sign-ups,
+fees, cash report and prize list, refusals in the error format, only organisers writing."""
+
+import pytest
+
+from signups.domain.settings import set_announcement
+from signups.domain.signups import confirm
+from signups.models import SignUp
+from tests.factories.tournaments import ORGA
+from tests.signups.conftest import announced, signed_up
+from tests.teams.conftest import played_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def url(tournament, rest):
+    return f"/api/v1/tournaments/{tournament.pk}/{rest}"
+
+
+def test_anyone_reads_an_announced_tournament(anonymous):
+    tournament = announced(cap=2, fee=1_000, category_fees={"Jugend": 500})
+    confirm(signed_up(tournament, 1))
+    body = anonymous.get(url(tournament, "announcement/")).json()
+    assert body["cap"] == 2
+    assert body["places_left"] == 1
+    assert body["category_fees"] == {"Jugend": 500}
+    set_announcement(tournament, by=ORGA, published=False)
+    assert anonymous.get(url(tournament, "announcement/")).status_code == 404
+
+
+def test_organisers_change_the_announcement(orga_client):
+    tournament = announced()
+    answer = orga_client.patch(
+        url(tournament, "announcement/"),
+        {"cap": 30, "venue": "Krone", "fee": 750, "approval": "organiser"},
+        format="json",
+    )
+    assert answer.status_code == 200
+    assert (answer.json()["cap"], answer.json()["venue"], answer.json()["fee"]) == (
+        30,
+        "Krone",
+        750,
+    )
+
+
+def test_refusals_name_the_field(orga_client):
+    tournament = announced()
+    answer = orga_client.patch(
+        url(tournament, "announcement/"), {"category_fees": {"Jugend": "fünf"}}, format="json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["field"] == "category_fees.Jugend"
+    assert answer.json()["errors"][0]["code"] == "fee_invalid"
+
+
+def test_organisers_list_add_and_act_on_sign_ups(orga_client):
+    tournament = announced(cap=1)
+    first, second = signed_up(tournament, 1), signed_up(tournament, 2)
+    confirm(first)
+    confirm(second)
+    rows = orga_client.get(url(tournament, "signups/")).json()
+    assert [(row["name"], row["status"]) for row in rows] == [
+        ("Anna 1", "accepted"),
+        ("Anna 2", "waiting"),
+    ]
+    answer = orga_client.post(
+        url(tournament, f"signups/{first.pk}/actions/"), {"action": "cancel"}, format="json"
+    )
+    assert answer.json()["status"] == "cancelled"
+    assert SignUp.objects.get(pk=second.pk).status == "accepted"
+    added = orga_client.post(url(tournament, "signups/"), {"name": "Tresen"}, format="json")
+    assert added.status_code == 201
+    assert added.json()["entry"] is not None
+    again = orga_client.post(
+        url(tournament, f"signups/{first.pk}/actions/"), {"action": "approve"}, format="json"
+    )
+    assert again.status_code == 400
+    assert again.json()["errors"][0]["code"] == "signup_wrong_status"
+
+
+def test_only_organisers_see_and_write_sign_ups_and_money(anonymous, stranger_client):
+    tournament = announced()
+    for client in (anonymous, stranger_client):
+        assert client.get(url(tournament, "signups/")).status_code in (401, 403)
+        assert client.get(url(tournament, "fees/")).status_code in (401, 403)
+        assert client.get(url(tournament, "prizes/")).status_code in (401, 403)
+        patch = client.patch(url(tournament, "announcement/"), {"cap": 3}, format="json")
+        assert patch.status_code in (401, 403)
+
+
+def test_fees_cash_and_prizes(orga_client, orga):
+    tournament, entries = played_tournament()
+    tournament.organisers.add(orga)
+    set_announcement(tournament, by=ORGA, fee=1_000)
+    for entry in entries:
+        answer = orga_client.put(
+            url(tournament, f"entries/{entry.pk}/fee/"), {"status": "paid"}, format="json"
+        )
+        assert answer.json()["amount"] == 1_000
+    cash = orga_client.get(url(tournament, "fees/")).json()
+    assert (cash["cash"], cash["paid"]) == (8_000, 8)
+    assert {fee["status"] for fee in cash["fees"]} == {"paid"}
+    prizes = orga_client.put(
+        url(tournament, "prizes/"),
+        {"mode": "fixed", "shares": [40, 20], "costs": 1_000, "tie_share": "points"},
+        format="json",
+    ).json()
+    assert (prizes["pot"], prizes["paid"], prizes["kept"]) == (8_000, 60, 2_000)
+    assert [prize["euros"] for prize in prizes["prizes"]] == [30, 30]
+    bad = orga_client.put(
+        url(tournament, "prizes/"), {"mode": "percent", "shares": [90, 20]}, format="json"
+    )
+    assert bad.json()["errors"][0] == {
+        "field": "payout.shares",
+        "code": "payout_percent_sum",
+        "message": bad.json()["errors"][0]["message"],
+    }

@@ -1,0 +1,146 @@
+"""Money at the domain: the fee at the door (one tap checks in), the cash report by category,
+the prize list from the standings with shared places, and their refusals."""
+
+import datetime
+
+import pytest
+
+from karlchen.refusals import Refused
+from signups.domain.money import cash_report, pot, prize_list, set_fee
+from signups.domain.settings import set_announcement, set_payout
+from signups.domain.signups import cancel, confirm
+from signups.enums import FeeStatus, TieShare
+from tests.factories.tournaments import ORGA
+from tests.signups.conftest import signed_up
+from tests.teams.conftest import played_tournament
+from tournaments.models import OrganiserAction
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played():
+    tournament, entries = played_tournament()
+    set_announcement(tournament, by=ORGA, published=True, fee=1_000, category_fees={"Jugend": 500})
+    return tournament, entries
+
+
+def test_paying_at_the_door_checks_the_player_in_and_is_logged(played):
+    tournament, entries = played
+    entries[0].checked_in = False
+    entries[0].save()
+    fee = set_fee(entries[0], "paid", by=ORGA)
+    entries[0].refresh_from_db()
+    assert (fee.status, fee.amount, entries[0].checked_in) == ("paid", 1_000, True)
+    assert OrganiserAction.objects.filter(tournament=tournament, action="fee_paid").exists()
+    fee = set_fee(entries[0], "open", by=ORGA)
+    assert (fee.status, fee.amount) == ("open", 0)
+
+
+def test_an_unknown_fee_state_is_refused_naming_it(played):
+    _, entries = played
+    with pytest.raises(Refused) as refusal:
+        set_fee(entries[0], "later", by=ORGA)
+    assert (refusal.value.field, refusal.value.code) == ("status", "fee_status_unknown")
+
+
+def test_the_cash_report_adds_up_by_category(played):
+    tournament, entries = played
+    youth = signed_up(tournament, 1, category="Jugend")
+    confirm(youth)
+    youth.refresh_from_db()
+    set_fee(youth.entry, FeeStatus.PAID, by=ORGA)
+    for entry in entries[:5]:
+        set_fee(entry, FeeStatus.PAID, by=ORGA)
+    set_fee(entries[5], FeeStatus.WAIVED, by=ORGA)
+    entries[6].checked_in = True
+    entries[6].save()
+    report = cash_report(tournament)
+    lines = {line.category: line for line in report.lines}
+    assert (lines[""].paid, lines[""].waived, lines[""].unpaid, lines[""].cash) == (5, 1, 1, 5_000)
+    assert (lines["Jugend"].fee, lines["Jugend"].cash) == (500, 500)
+    assert report.cash == pot(tournament) == 5_500
+
+
+def test_a_paid_sign_up_cancelled_stays_in_the_cash_report(played):
+    tournament, _ = played
+    signup = signed_up(tournament, 1)
+    confirm(signup)
+    signup.refresh_from_db()
+    entry = signup.entry
+    set_fee(entry, FeeStatus.PAID, by=ORGA)
+    assert cancel(signup, by=ORGA).entry is None
+    entry.refresh_from_db()
+    assert entry.withdrawn  # not deleted: the cash report still counts its fee
+    assert cash_report(tournament).cash == 1_000
+
+
+def test_the_prize_list_shares_equal_totals(played):
+    tournament, entries = played
+    for entry in entries:
+        set_fee(entry, FeeStatus.PAID, by=ORGA)
+    set_payout(tournament, by=ORGA, mode="percent", shares=[50, 30, 20], costs=0)
+    prizes = prize_list(tournament)
+    # 80 €: 40/24/16; totals +2 +2 (places 1-2 share 64), +1 +1 (places 3-4 share 16)
+    assert [(p.rank, p.euros, p.shared) for p in prizes.prizes] == [
+        (1, 32, 2),
+        (1, 32, 2),
+        (3, 8, 2),
+        (3, 8, 2),
+    ]
+    assert prizes.payout.paid == 80
+
+
+def test_the_tie_breaks_can_decide_instead(played):
+    tournament, entries = played
+    for entry in entries:
+        set_fee(entry, FeeStatus.PAID, by=ORGA)
+    tournament.tie_breaks = ["deals_played"]
+    tournament.save()
+    set_payout(tournament, by=ORGA, mode="fixed", shares=[30, 20], tie_share=TieShare.RANKING)
+    prizes = prize_list(tournament)
+    assert sum(p.euros for p in prizes.prizes) == 50
+    assert prizes.tie_share == TieShare.RANKING
+
+
+@pytest.mark.parametrize(
+    ("arguments", "field", "code"),
+    [
+        ({"mode": "bitcoin", "shares": [1]}, "payout.mode", "payout_mode_unknown"),
+        ({"mode": "percent", "shares": [80, 30]}, "payout.shares", "payout_percent_sum"),
+        (
+            {"mode": "fixed", "shares": [1], "tie_share": "coin"},
+            "payout.ties",
+            "payout_ties_unknown",
+        ),
+    ],
+)
+def test_payout_tables_that_cannot_be_paid_are_refused(played, arguments, field, code):
+    tournament, _ = played
+    with pytest.raises(Refused) as refusal:
+        set_payout(tournament, by=ORGA, **arguments)
+    assert (refusal.value.field, refusal.value.code) == (field, code)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "field", "code"),
+    [
+        ({"cap": 0}, "cap", "signup_cap_invalid"),
+        (
+            {"deadline": datetime.datetime(1096, 5, 21, tzinfo=datetime.UTC)},
+            "deadline",
+            "signup_deadline_invalid",
+        ),
+        ({"approval": "lottery"}, "approval", "signup_approval_unknown"),
+        ({"fee": -5}, "fee", "fee_invalid"),
+        ({"texts": {"contact": "x" * 201}}, "contact", "text_too_long"),
+        ({"category_fees": {" ": 100}}, "category_fees. ", "category_name_invalid"),
+        ({"category_fees": {"Jugend": -1}}, "category_fees.Jugend", "fee_invalid"),
+        ({"category_fees": {str(n): 1 for n in range(21)}}, "category_fees", "category_too_many"),
+    ],
+)
+def test_announcement_settings_are_checked_naming_the_field(played, arguments, field, code):
+    tournament, _ = played
+    with pytest.raises(Refused) as refusal:
+        set_announcement(tournament, by=ORGA, **arguments)
+    assert (refusal.value.field, refusal.value.code) == (field, code)
