@@ -365,6 +365,28 @@ MESSAGES = {
     "cup_group_stage_open": _(
         "The knock-out starts once every group has played its rounds and they are final."
     ),
+    # the team cup's set-up and play (app cups)
+    "cup_no_group": _("A cup needs at least one group of teams."),
+    "cup_too_many_groups": _("A cup has at most %(max)s groups."),
+    "cup_too_many_teams": _("A cup has at most %(max)s teams."),
+    "cup_group_invalid": _("A group is an object: its name and its teams."),
+    "cup_group_name": _("Please enter the group's name (at most %(max)s characters)."),
+    "cup_group_name_taken": _("There is a group named “%(name)s” already."),
+    "cup_group_teams": _("A group is a list of at least two teams."),
+    "cup_team_invalid": _("A team is an object: its name, its club and its players."),
+    "cup_team_name": _("Please enter the team's name (at most %(max)s characters)."),
+    "cup_team_name_taken": _("A team named “%(name)s” plays in this cup already."),
+    "cup_team_club": _("A club's name has at most %(max)s characters."),
+    "cup_team_players": _("A team lists 1 to %(max)s players."),
+    "cup_player_name": _("Please enter the player's name (at most %(max)s characters)."),
+    "cup_player_member_number": _("A member number has at most %(max)s characters."),
+    "cup_player_twice": _("%(name)s plays for another team of this cup already."),
+    "cup_drawn": _("The knock-out is drawn already: the group stage cannot change any more."),
+    "cup_round_started": _("Every group has started round %(number)s already."),
+    "cup_nothing_due": _("No pairing is due: each has its tournament, or waits for a result."),
+    "cup_decider_needed": _(
+        "The scores are equal and the cup's rule leaves it to a decider: enter the winner."
+    ),
 }
 
 

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "seasons",
     "teams",
     "leagues",
+    "cups",
     "printing",
     "desk",
 ]
