@@ -384,6 +384,7 @@ MESSAGES = {
     "cup_drawn": _("The knock-out is drawn already: the group stage cannot change any more."),
     "cup_round_started": _("Every group has started round %(number)s already."),
     "cup_nothing_due": _("No pairing is due: each has its tournament, or waits for a result."),
+    "cup_archive_invalid": _("This is not a Karlchen team cup archive (%(detail)s)."),
     "cup_decider_needed": _(
         "The scores are equal and the cup's rule leaves it to a decider: enter the winner."
     ),

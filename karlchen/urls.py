@@ -28,6 +28,7 @@ urlpatterns = [
     path("api/v1/", include("results.api.urls")),
     path("api/v1/", include("seasons.api.urls")),
     path("api/v1/", include("teams.api.urls")),
+    path("api/v1/", include("cups.api.urls")),
     path("api/v1/", include("printing.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

@@ -55,7 +55,7 @@ def create_cup(
     player a name or ``{"name", "member_number"}``. Every problem is refused at once, naming
     ``rule.<option>`` or ``groups.<i>.teams.<j>.<field>``."""
     rule = dict(rule or {})
-    checked = _check_groups(rule, groups)
+    checked = check_groups(rule, groups)
     with transaction.atomic():
         made = create_season(by=by, **season)
         cup = Cup.objects.create(season=made, rule=rule)
@@ -74,7 +74,7 @@ PlayerInput = tuple[str, str | None]  # a name and a member number
 TeamInput = tuple[str, str, list[PlayerInput]]  # a name, a club's name, the players
 
 
-def _check_groups(
+def check_groups(
     rule: Mapping[str, Any], groups: Sequence[Mapping[str, Any]]
 ) -> list[tuple[str, list[TeamInput]]]:
     problems = Problems()

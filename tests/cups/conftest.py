@@ -9,7 +9,7 @@ from cups.domain.cups import create_cup
 from cups.models import CupMatch, CupTeam
 from seating.domain.seating import seat_series
 from teams.models import TeamMember
-from tests.factories.tournaments import ORGA
+from tests.factories.tournaments import ORGA, organiser
 from tests.scoring.domain.conftest import normal, play
 
 GROUPS = {
@@ -37,12 +37,14 @@ def cup_groups(groups=GROUPS, players=2):
 
 
 def make_cup(*, by=ORGA, rule=None, groups=GROUPS, **season):
-    return create_cup(
+    cup = create_cup(
         by=by,
         season={"name": season.pop("name", "Pokal 2026"), **season},
         rule={"group_rounds": 2} if rule is None else rule,
         groups=cup_groups(groups),
     )
+    cup.season.organisers.add(organiser())  # the user the tests sign in as
+    return cup
 
 
 def team(cup, name):
