@@ -20,6 +20,7 @@ urlpatterns = [
     path("t/", include("results.urls")),
     path("t/", include("teams.urls")),  # /t/<id>/teams/: beside the spectators' pages
     path("s/", include("seasons.urls")),
+    path("c/", include("cups.urls")),
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
     path("api/v1/", include("tournaments.api.urls")),

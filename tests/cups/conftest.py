@@ -85,3 +85,15 @@ def group_match(cup, group, number):
 @pytest.fixture
 def cup():
     return make_cup()
+
+
+@pytest.fixture(autouse=True)
+def _writes_commit_at_once(monkeypatch):
+    """Each domain write turns the cached reads over at once, as its commit would (the test's
+    transaction never commits, so ``on_commit`` would never run)."""
+    from django.core.cache import cache
+
+    cache.clear()  # Redis under REDIS_URL outlives the test databases
+    monkeypatch.setattr(
+        "karlchen.changes.transaction.on_commit", lambda run, *args, **kwargs: run()
+    )
