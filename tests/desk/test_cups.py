@@ -7,8 +7,11 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cups.models import Cup, CupMatch, CupTeam
+from desk.cup_forms import CupForm
 from scoring.domain.deals import correct_deal
 from tests.cups.conftest import _writes_commit_at_once, make_cup, play_match  # noqa: F401
 from tests.factories.documents import pdf_pages
@@ -38,7 +41,7 @@ def desk():
     return client
 
 
-def form(**fields):
+def form_fields(**fields):
     return {
         "name": "Pokal 2026",
         "game": "doppelkopf",
@@ -63,7 +66,7 @@ def post(desk, cup, **data):
 
 def test_set_up_a_cup_from_lines_of_text(desk):
     assert desk.get("/desk/cups/").status_code == 200
-    answer = desk.post("/desk/cups/", form())
+    answer = desk.post("/desk/cups/", form_fields())
     cup = Cup.objects.get()
     assert answer.status_code == 302
     assert answer["Location"] == f"/desk/cups/{cup.pk}/"
@@ -78,13 +81,13 @@ def test_set_up_a_cup_from_lines_of_text(desk):
 
 def test_a_refused_cup_names_its_problems_and_makes_nothing(desk):
     teams = TEAMS.replace("Buben: Buben 1", "Asse: Buben 1")
-    answer = desk.post("/desk/cups/", form(teams=teams, qualify="0"))
+    answer = desk.post("/desk/cups/", form_fields(teams=teams, qualify="0"))
     assert answer.status_code == 400
     assert not Cup.objects.exists()
-    answer = desk.post("/desk/cups/", form(teams=teams))
+    answer = desk.post("/desk/cups/", form_fields(teams=teams))
     assert answer.status_code == 400
     assert "A team named “Asse” plays in this cup already." in answer.content.decode()
-    answer = desk.post("/desk/cups/", form(teams="Asse: A 1"))
+    answer = desk.post("/desk/cups/", form_fields(teams="Asse: A 1"))
     assert "Start with a group&#x27;s name" in answer.content.decode()
 
 
@@ -100,7 +103,7 @@ def test_only_the_cup_s_organisers_use_its_page(desk):
 
 
 def test_a_cup_end_to_end_from_the_desk(desk):
-    desk.post("/desk/cups/", form())
+    desk.post("/desk/cups/", form_fields())
     cup = Cup.objects.get()
     wins = {
         1: {
@@ -182,3 +185,54 @@ def test_a_tied_group_is_placed_at_the_desk(desk):
     text = page(desk, cup)
     assert "Tied qualifying lines" not in text
     assert "Könige" in text
+
+
+NAME = (
+    st.text(
+        alphabet=st.characters(
+            whitelist_categories=("L", "N"), whitelist_characters=" -.'", max_codepoint=0x17F
+        ),
+        min_size=1,
+        max_size=20,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            NAME,
+            st.lists(
+                st.tuples(
+                    NAME, st.one_of(st.just(""), NAME), st.lists(NAME, min_size=1, max_size=5)
+                ),
+                min_size=1,
+                max_size=5,
+            ),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_the_desk_reads_back_any_groups_written_as_lines(groups):
+    lines = []
+    for group, teams in groups:
+        lines.append(group)
+        for name, club, players in teams:
+            head = f"{name} ({club})" if club else name
+            lines.append(f"{head}: {', '.join(players)}")
+        lines.append("")
+    form = CupForm(form_fields(teams="\n".join(lines)))
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["teams"] == [
+        {
+            "name": group,
+            "teams": [
+                {"name": name, "club": club, "players": players} for name, club, players in teams
+            ],
+        }
+        for group, teams in groups
+    ]
