@@ -22,6 +22,6 @@ class CupView(View):
         if found is None:
             return render(request, "cups/not_found.html", status=404)
         cup, organiser = found
-        body = cup_view(json.loads(cached_cup(cup).content))
+        body = cup_view(json.loads(cached_cup(cup, public=not organiser).content))
         context = {"cup": cup, "body": body, "organiser": organiser}
         return render(request, "cups/cup.html", context)

@@ -149,7 +149,7 @@ class CupApi(Api):
     )
     def get(self, request, cup_id):
         cup, organiser = cup_for(request, cup_id)
-        return json_answer(request, cached_cup(cup), organiser=organiser)
+        return json_answer(request, cached_cup(cup, public=not organiser), organiser=organiser)
 
 
 class NewMatchesInput(StrictSerializer):

@@ -41,6 +41,7 @@ from teams.engine.bracket import (
 )
 from teams.engine.league import DayResult
 from teams.models import TeamMember
+from tournaments.models import Entry
 
 
 @dataclass(frozen=True)
@@ -201,10 +202,12 @@ def _result(match: CupMatch, sides: list[Side]) -> PairingResult:
 # --- as clients read it ------------------------------------------------------------------------
 
 
-def cup_body(cup: Cup) -> dict[str, Any]:
-    """The cup as JSON: its teams, each group's table and rounds, the bracket."""
+def cup_body(cup: Cup, *, public: bool = False) -> dict[str, Any]:
+    """The cup as JSON: its teams, each group's table and rounds, the bracket. ``public``: a
+    player listed as hidden at any of the cup's tournaments is unnamed (None) in its team."""
     now = cup_now(cup)
     cup = now.cup
+    hidden = _hidden_players(cup) if public else set()
     return {
         "id": cup.pk,
         "season": cup.season_id,
@@ -213,7 +216,7 @@ def cup_body(cup: Cup) -> dict[str, Any]:
         "is_public": cup.season.is_public,
         "rule": now.rule.to_json(),
         "drawn": now.drawn,
-        "teams": [_team(team) for team in now.teams.values()],
+        "teams": [_team(team, hidden) for team in now.teams.values()],
         "groups": [
             _group(now, group, table)
             for group, table in zip(now.groups, now.standings, strict=True)
@@ -223,18 +226,29 @@ def cup_body(cup: Cup) -> dict[str, Any]:
     }
 
 
-def cached_cup(cup: Cup) -> Body:
+def cached_cup(cup: Cup, *, public: bool = False) -> Body:
     """The cup's body, cached with its season (any of its tournaments changing turns it)."""
-    return cached_season_body(cup.season_id, "cup", lambda: cup_body(cup))
+    view = "cup:public" if public else "cup:organiser"
+    return cached_season_body(cup.season_id, view, lambda: cup_body(cup, public=public))
 
 
-def _team(team: CupTeam) -> dict[str, Any]:
+def _hidden_players(cup: Cup) -> set[int]:
+    """Players who asked not to be listed publicly at one of the cup's tournaments."""
+    return set(
+        Entry.objects.filter(
+            tournament__season_evening__cup_match__cup=cup, hidden=True
+        ).values_list("player_id", flat=True)
+    )
+
+
+def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:
+    players = team.players.select_related("player")
     return {
         "id": team.pk,
         "name": team.name,
         "club": team.club.name if team.club is not None else None,
         "group": team.group_id,
-        "players": [player.player.name for player in team.players.select_related("player")],
+        "players": [None if row.player_id in hidden else row.player.name for row in players],
     }
 
 

@@ -4,11 +4,12 @@ champion; a private cup is the friendly 404 page to anyone but its organisers.""
 import pytest
 from django.test import Client
 
-from cups.domain.cups import set_match_final, start_pairings
+from cups.domain.cups import set_match_final, start_group_round, start_pairings
 from seasons.domain.seasons import update_season
 from tests.cups.conftest import DATE, make_cup, play_match
 from tests.cups.test_domain import play_group_stage
 from tests.factories.tournaments import ORGA, organiser
+from tournaments.domain.entries import hide_publicly
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +67,19 @@ def test_a_private_cup_is_the_not_found_page_but_to_its_organisers(reader):
     page = reader.get(f"/c/{cup.pk}/")
     assert page.status_code == 200
     assert "To the desk" in page.content.decode()
+
+
+def test_a_player_hidden_at_one_of_the_cup_s_tournaments_is_unnamed_to_the_public(reader):
+    cup = make_cup()
+    (match, _other) = start_group_round(cup, by=ORGA, number=1, date=DATE)
+    entry = match.evening.tournament.entries.get(player__name="Asse 2")
+    hide_publicly(entry, by=ORGA)
+    text = reader.get(f"/c/{cup.pk}/").content.decode()
+    assert "Asse 1" in text
+    assert "Asse 2" not in text
+    assert "<em>hidden</em>" in text
+    body = reader.get(f"/api/v1/cups/{cup.pk}/").json()
+    asse = next(team for team in body["teams"] if team["name"] == "Asse")
+    assert asse["players"] == ["Asse 1", None]
+    reader.force_login(organiser())
+    assert "Asse 2" in reader.get(f"/c/{cup.pk}/").content.decode()
