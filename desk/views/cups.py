@@ -9,6 +9,7 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -127,7 +128,7 @@ class CupDeskView(CupOrganiserView):
             CupMatch.objects.filter(cup=self.cup)
             .select_related("evening__tournament", "group", "winner")
             .prefetch_related("sides__cup_team")
-            .order_by("group__position", "round", "position")
+            .order_by(F("group__position").asc(nulls_last=True), "round", "position")
         )
         started = {m.round for m in matches if m.group_id is not None}
         next_round = min(
