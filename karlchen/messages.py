@@ -383,6 +383,9 @@ MESSAGES = {
     "cup_player_twice": _("%(name)s plays for another team of this cup already."),
     "cup_drawn": _("The knock-out is drawn already: the group stage cannot change any more."),
     "cup_round_started": _("Every group has started round %(number)s already."),
+    "cup_group_line_tied": _(
+        "Group %(group)s's qualifying line falls within a tie: place the group first."
+    ),
     "cup_nothing_due": _("No pairing is due: each has its tournament, or waits for a result."),
     "cup_archive_invalid": _("This is not a Karlchen team cup archive (%(detail)s)."),
     "cup_decider_needed": _(

@@ -16,14 +16,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NoReturn
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cups.domain.log import log_cup, log_match
-from cups.domain.state import cup_now, placings_of
+from cups.domain.state import CupNow, cup_now, placings_of
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
@@ -258,7 +258,7 @@ def start_pairings(cup: Cup, *, by: Actor, date: datetime.date | None = None) ->
     with _locked(cup) as cup:
         now = cup_now(cup)
         if now.bracket is None:
-            raise refused("cup_group_stage_open", "groups")
+            _refuse_open_groups(now)
         if not cup.seeds:
             cup.seeds = [
                 {"team": seed.team, "group": seed.group, "place": seed.place}
@@ -296,6 +296,19 @@ def start_pairings(cup: Cup, *, by: Actor, date: datetime.date | None = None) ->
             made.append(match)
         season_changed(cup.season_id)
     return made
+
+
+def _refuse_open_groups(now: CupNow) -> NoReturn:
+    """Why the knock-out cannot be drawn yet: a group still playing, or one whose qualifying
+    line is tied (the organiser places it)."""
+    if any(not table.complete for table in now.standings):
+        raise refused("cup_group_stage_open", "groups")
+    problems = Problems()
+    for index, (group, table) in enumerate(zip(now.groups, now.standings, strict=True)):
+        if table.tied_line:
+            problems.add("cup_group_line_tied", f"groups.{index}", group=group.name)
+    problems.raise_if_any()
+    raise refused("cup_group_stage_open", "groups")  # pragma: no cover - the engine's only cases
 
 
 def set_match_final(

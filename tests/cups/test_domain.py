@@ -243,6 +243,12 @@ def test_a_tied_qualifying_line_waits_for_the_organiser_s_placing():
     now = cup_now(cup)
     assert now.bracket is None
     assert all(group.tied_line for group in now.standings)
+    with pytest.raises(Refused) as refusal:
+        start_pairings(cup, by=ORGA)
+    assert codes(refusal) == {
+        ("cup_group_line_tied", "groups.0"),
+        ("cup_group_line_tied", "groups.1"),
+    }
     for group, winner in (("A", "Damen"), ("B", "Füchse")):
         found = cup.groups.get(name=group)
         teams = list(found.teams.values_list("pk", flat=True))
@@ -271,3 +277,31 @@ def test_the_cached_cup_turns_over_when_one_of_its_tournaments_changes(
     assert after.etag != before.etag
     scores = json.loads(after.content)["groups"][0]["rounds"][0]["scores"]
     assert {s["score"] for s in scores} == {2, -2, 0}
+
+
+def test_the_default_rule_plays_four_group_rounds_before_the_knock_out():
+    """The DMM 2019's shape: groups of four teams over four rounds, the best two go on."""
+    cup = make_cup(rule={})
+    assert cup.cup_rule.group_rounds == 4
+    for number in range(1, 5):
+        with pytest.raises(Refused) as refusal:
+            start_pairings(cup, by=ORGA)
+        assert codes(refusal) == {("cup_group_stage_open", "groups")}
+        for match in start_group_round(cup, by=ORGA, number=number, date=DATE):
+            names = [side.cup_team.name for side in match.sides.order_by("position")]
+            # the first team wins two deals, the third one: 4 places apart in every group
+            play_match(match, dict(zip(names, (2, 0, 1, 0), strict=True)))
+            set_match_final(match, by=ORGA)
+    body = cup_body(cup)
+    assert [row["rounds"] for row in body["groups"][0]["table"]] == [4, 4, 4, 4]
+    assert table_of(body, "A") == [
+        ("Asse", 16, True),
+        ("Damen", 8, True),
+        ("Könige", -8, False),
+        ("Buben", -16, False),
+    ]
+    semis = start_pairings(cup, by=ORGA, date=DATE)
+    assert len(semis) == 2
+    with pytest.raises(Refused) as refusal:
+        start_group_round(cup, by=ORGA, number=4)
+    assert codes(refusal) == {("cup_drawn", "number")}
