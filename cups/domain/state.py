@@ -84,13 +84,16 @@ class CupNow:
         return None
 
 
-def match_sides(match: CupMatch) -> list[Side]:
-    """Each cup team of the match with its score there (by its roster's results)."""
+def match_sides(match: CupMatch, rosters: dict[int, list[int]] | None = None) -> list[Side]:
+    """Each cup team of the match with its score there (by its roster's results);
+    ``rosters``: each roster's entries, read beforehand for many matches at once."""
+    sides = list(match.sides.all())
+    if rosters is None:
+        rosters = roster_entries([side.team_id for side in sides if side.team_id is not None])
     rows = {row.entry_id: row for row in standings(match.evening.tournament)}
     found = []
-    for side in match.sides.all():
-        members = TeamMember.objects.filter(team=side.team) if side.team_id else None
-        entries = members.values_list("entry_id", flat=True) if members is not None else []
+    for side in sides:
+        entries = rosters.get(side.team_id, []) if side.team_id is not None else []
         totals = tuple(
             rows[entry].total for entry in sorted(entries) if entry in rows and played(rows[entry])
         )
@@ -106,19 +109,36 @@ def match_sides(match: CupMatch) -> list[Side]:
     return found
 
 
+def roster_entries(teams: list[int]) -> dict[int, list[int]]:
+    """Each team's (of a tournament) entries, by team id: one query for them all."""
+    found: dict[int, list[int]] = {}
+    members = TeamMember.objects.filter(team_id__in=teams).values_list("team_id", "entry_id")
+    for team, entry in members:
+        found.setdefault(team, []).append(entry)
+    return found
+
+
 def cup_now(cup: Cup) -> CupNow:
     """The cup's state as stored now (read again: its draw or placings may have changed)."""
     cup = Cup.objects.select_related("season").get(pk=cup.pk)
     rule = cup.cup_rule
     groups = list(CupGroup.objects.filter(cup=cup))
-    teams = {team.pk: team for team in CupTeam.objects.filter(cup=cup).select_related("club")}
+    teams = {
+        team.pk: team
+        for team in CupTeam.objects.filter(cup=cup)
+        .select_related("club")
+        .prefetch_related("players__player")
+    }
     matches = list(
         CupMatch.objects.filter(cup=cup)
         .select_related("evening__tournament")
         .prefetch_related("sides")
         .order_by("group__position", "round", "position")
     )
-    sides = {match.pk: match_sides(match) for match in matches}
+    rosters = roster_entries(
+        [side.team_id for match in matches for side in match.sides.all() if side.team_id]
+    )
+    sides = {match.pk: match_sides(match, rosters) for match in matches}
     engine_groups = [
         Group(id=group.pk, teams=tuple(t.pk for t in teams.values() if t.group_id == group.pk))
         for group in groups
@@ -242,7 +262,7 @@ def _hidden_players(cup: Cup) -> set[int]:
 
 
 def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:
-    players = team.players.select_related("player")
+    players = team.players.all()  # prefetched with their players
     return {
         "id": team.pk,
         "name": team.name,
