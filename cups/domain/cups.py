@@ -361,6 +361,9 @@ def _check_pairing(cup: Cup, match: CupMatch) -> None:
         for pairing in round_:
             if (pairing.round, pairing.position) != (match.round, match.position):
                 continue
+            sides = {side.cup_team for side in now.sides[match.pk]}
+            if sides != set(pairing.teams):  # pragma: no cover - the engine refuses it first
+                raise refused("cup_result_not_due", "match")
             if pairing.status is Status.UNDECIDED:
                 raise refused("cup_decider_needed", "winner")
             if match.winner_id is not None and pairing.decided_by != "decider":

@@ -343,6 +343,9 @@ def _bracket(now: CupNow) -> dict[str, Any] | None:
 
 def _pairing(now: CupNow, pairing: Pairing) -> dict[str, Any]:
     match = now.pairing_match(pairing) if now.drawn else None
+    shown = _match(now, match) if match is not None else None
+    if shown is not None and {s["team"] for s in shown["scores"]} != set(pairing.teams):
+        shown["stale"] = True  # started for teams a correction has since replaced
     return {
         "round": pairing.round,
         "position": pairing.position,
@@ -352,5 +355,5 @@ def _pairing(now: CupNow, pairing: Pairing) -> dict[str, Any]:
         "winner": pairing.winner,
         "scores": list(pairing.scores) if pairing.scores is not None else None,
         "decided_by": pairing.decided_by,
-        "match": _match(now, match) if match is not None else None,
+        "match": shown,
     }

@@ -305,3 +305,55 @@ def test_the_default_rule_plays_four_group_rounds_before_the_knock_out():
     with pytest.raises(Refused) as refusal:
         start_group_round(cup, by=ORGA, number=4)
     assert codes(refusal) == {("cup_drawn", "number")}
+
+
+def semi_finals_played(cup):
+    """The group stage as above, the semi-finals won 1:0 by their first team, the final
+    started (Zehnen v Asse); the tables of the semi-finals."""
+    play_group_stage(cup)
+    tables = {}
+    for match in start_pairings(cup, by=ORGA, date=DATE):
+        names = [side.cup_team.name for side in match.sides.order_by("position")]
+        tables[match.position] = play_match(match, {names[0]: 1, names[1]: 0})[0]
+        set_match_final(match, by=ORGA)
+    (final,) = start_pairings(cup, by=ORGA, date=DATE)
+    return tables, final
+
+
+def test_a_correction_after_the_next_pairing_started_leaves_it_stale_not_guessed(cup):
+    tables, final = semi_finals_played(cup)
+    assert {side.cup_team.name for side in final.sides.all()} == {"Zehnen", "Asse"}
+    # the first semi-final's only deal was won by the other team: Könige advance now
+    correct_deal(tables[0], 1, deal=normal([3, 4], 131), version=1, reason="Zettel", by=ORGA)
+    body = cup_body(cup)
+    final_pairing = body["bracket"]["rounds"][1]["pairings"][0]
+    assert set(names(cup, [final_pairing["first"], final_pairing["second"]])) == {
+        "Könige",
+        "Asse",
+    }
+    assert final_pairing["match"]["stale"] is True  # started for Zehnen
+    play_match(final, {"Zehnen": 1, "Asse": 0})
+    with pytest.raises(Refused) as refusal:
+        set_match_final(final, by=ORGA)
+    assert codes(refusal) == {("cup_result_not_due", "match")}
+    assert cup_body(cup)["champion"] is None
+
+
+def test_a_decider_no_longer_needed_after_a_correction_is_ignored():
+    cup = make_cup(rule={"group_rounds": 1, "qualify": 1, "ties": "decider"})
+    for match in start_group_round(cup, by=ORGA, number=1, date=DATE):
+        names = [side.cup_team.name for side in match.sides.order_by("position")]
+        play_match(match, dict(zip(names, (1, 0, 0, 0), strict=True)))
+        set_match_final(match, by=ORGA)
+    (final,) = start_pairings(cup, by=ORGA, date=DATE)
+    names = [side.cup_team.name for side in final.sides.order_by("position")]
+    (table,) = play_match(final, {names[0]: 1, names[1]: 1})  # 2 : 2, a tie
+    set_match_final(final, by=ORGA, winner=team(cup, names[1]))
+    pairing = cup_body(cup)["bracket"]["rounds"][0]["pairings"][0]
+    assert (pairing["decided_by"], pairing["scores"]) == ("decider", [0, 0])
+    # the second deal was the first team's too: 4 : -4, the scores decide, the decider is moot
+    correct_deal(table, 2, deal=normal([1, 2], 131), version=1, reason="Zettel", by=ORGA)
+    body = cup_body(cup)
+    pairing = body["bracket"]["rounds"][0]["pairings"][0]
+    assert (pairing["decided_by"], pairing["scores"]) == ("score", [4, -4])
+    assert body["champion"] == team(cup, names[0]).pk
