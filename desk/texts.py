@@ -86,6 +86,15 @@ ACTIONS = {
     "league_day_reopened": _(
         "took back the final mark of match day %(number)s (“%(name)s”): provisional again"
     ),
+    # team cups (the season's log; those about one of its tournaments in that one's too)
+    "cup_created": _("made the team cup “%(name)s” (%(groups)s groups, %(teams)s teams)"),
+    "cup_match_started": _("started “%(name)s” for the cup (%(teams)s)"),
+    "cup_match_final": _("marked the results of “%(name)s” final"),
+    "cup_match_reopened": _("took back the final mark of “%(name)s”: provisional again"),
+    "cup_group_placed": _("placed group %(group)s where its qualifying line was tied"),
+    "cup_group_unplaced": _("took back the placing of group %(group)s"),
+    "cup_drawn": _("drew the knock-out (%(teams)s teams)"),
+    "cup_archive_imported": _("imported the team cup from an archive (%(matches)s tournaments)"),
 }
 
 

@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from desk.views import (
+    cups,
     entries,
     finish,
     leagues,
@@ -49,6 +50,11 @@ urlpatterns = [
         leagues.MatchDayDeskView.as_view(),
         name="league-day",
     ),
+    path("cups/", cups.CupsView.as_view(), name="cups"),
+    path("cups/import/", cups.CupArchiveImportView.as_view(), name="cup-archive-import"),
+    path("cups/<int:cup_id>/", cups.CupDeskView.as_view(), name="cup"),
+    path("cups/<int:cup_id>/print/", cups.CupPrintView.as_view(), name="cup-print"),
+    path("cups/<int:cup_id>/archive/", cups.CupArchiveView.as_view(), name="cup-archive"),
     path(TOURNAMENT, overview.EveningView.as_view(), name="evening"),
     path(TOURNAMENT + "setup/", setup.TournamentSettingsView.as_view(), name="settings"),
     path(TOURNAMENT + "entries/", entries.EntriesView.as_view(), name="entries"),

@@ -400,6 +400,32 @@ MESSAGES = {
     "payout_share_too_high": _("A prize is at most %(max)s euros."),
     "payout_costs_invalid": _("The costs are an amount from 0 to %(max)s euros."),
     "payout_shares_invalid": _("Prizes by place: whole numbers separated by commas."),
+    # the team cup's set-up and play (app cups)
+    "cup_no_group": _("A cup needs at least one group of teams."),
+    "cup_too_many_groups": _("A cup has at most %(max)s groups."),
+    "cup_too_many_teams": _("A cup has at most %(max)s teams."),
+    "cup_group_invalid": _("A group is an object: its name and its teams."),
+    "cup_group_name": _("Please enter the group's name (at most %(max)s characters)."),
+    "cup_group_name_taken": _("There is a group named “%(name)s” already."),
+    "cup_group_teams": _("A group is a list of at least two teams."),
+    "cup_team_invalid": _("A team is an object: its name, its club and its players."),
+    "cup_team_name": _("Please enter the team's name (at most %(max)s characters)."),
+    "cup_team_name_taken": _("A team named “%(name)s” plays in this cup already."),
+    "cup_team_club": _("A club's name has at most %(max)s characters."),
+    "cup_team_players": _("A team lists 1 to %(max)s players."),
+    "cup_player_name": _("Please enter the player's name (at most %(max)s characters)."),
+    "cup_player_member_number": _("A member number has at most %(max)s characters."),
+    "cup_player_twice": _("%(name)s plays for another team of this cup already."),
+    "cup_drawn": _("The knock-out is drawn already: the group stage cannot change any more."),
+    "cup_round_started": _("Every group has started round %(number)s already."),
+    "cup_group_line_tied": _(
+        "Group %(group)s's qualifying line falls within a tie: place the group first."
+    ),
+    "cup_nothing_due": _("No pairing is due: each has its tournament, or waits for a result."),
+    "cup_archive_invalid": _("This is not a Karlchen team cup archive (%(detail)s)."),
+    "cup_decider_needed": _(
+        "The scores are equal and the cup's rule leaves it to a decider: enter the winner."
+    ),
 }
 
 

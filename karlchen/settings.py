@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "teams",
     "signups",
     "leagues",
+    "cups",
     "printing",
     "desk",
 ]

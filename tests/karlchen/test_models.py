@@ -12,6 +12,7 @@ OUR_APPS = {
     "results",
     "seasons",
     "leagues",
+    "cups",
     "printing",
     "desk",
 }

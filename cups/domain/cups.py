@@ -1,0 +1,429 @@
+"""The team cup: set one up, start its group rounds and knock-out pairings, mark results final.
+
+Each operation takes the acting person, runs in one transaction with the cup's season locked
+and writes the season's log (what touches one of its tournaments, that tournament's log too);
+anything that changes what the cup's reads show calls ``season_changed`` (a tournament's own
+changes turn the season over by ``tournament_changed``).
+
+Starting a round makes a short tournament per group (a pairing: per pairing) as an evening of
+the cup's season, with the season's settings and organisers, the teams' players entered and
+each cup team's players set up as a team of that tournament (``teams``), so its score there is
+the sum of its players' results (``cups.domain.state``).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cups.domain.log import log_cup, log_match
+from cups.domain.state import CupNow, cup_now, placings_of
+from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
+from karlchen.actors import Actor
+from karlchen.changes import season_changed, tournament_changed
+from karlchen.refusals import Problems, Refused, refused
+from seasons.domain.seasons import create_season
+from seasons.models import Season, SeasonEvening
+from teams.domain.teams import Roster, create_team
+from teams.engine.bracket import Status, parse_rule
+from tournaments.domain.entries import enter_players, has_control_characters
+from tournaments.domain.tournaments import create_tournament
+from tournaments.models import Club, Player
+
+MAX_GROUPS = 16
+MAX_TEAMS = 128  # a cup's teams, all groups
+MAX_PLAYERS = 20  # players of one team
+NAME_LENGTH = 120
+GROUP_NAME_LENGTH = 100
+
+
+def create_cup(
+    *,
+    by: Actor,
+    season: Mapping[str, Any],
+    rule: Mapping[str, Any] | None = None,
+    groups: Sequence[Mapping[str, Any]] = (),
+) -> Cup:
+    """A new cup: a season (``season``: its fields, as ``create_season`` takes them) with the
+    cup's rule and its groups, each ``{"name", "teams": [{"name", "club", "players"}]}``, a
+    player a name or ``{"name", "member_number"}``. Every problem is refused at once, naming
+    ``rule.<option>`` or ``groups.<i>.teams.<j>.<field>``."""
+    rule = dict(rule or {})
+    checked = check_groups(rule, groups)
+    with transaction.atomic():
+        made = create_season(by=by, **season)
+        cup = Cup.objects.create(season=made, rule=rule)
+        teams = 0
+        for position, (name, members) in enumerate(checked, start=1):
+            group = CupGroup.objects.create(cup=cup, name=name, position=position)
+            for team_name, club, players in members:
+                _create_team(cup, group, team_name, club, players)
+                teams += 1
+        log_cup(cup, by, "cup_created", groups=len(checked), teams=teams, name=made.name)
+        season_changed(made.pk)
+    return cup
+
+
+PlayerInput = tuple[str, str | None]  # a name and a member number
+TeamInput = tuple[str, str, list[PlayerInput]]  # a name, a club's name, the players
+
+
+def check_groups(
+    rule: Mapping[str, Any], groups: Sequence[Mapping[str, Any]]
+) -> list[tuple[str, list[TeamInput]]]:
+    problems = Problems()
+    try:
+        parse_rule(rule, "rule")
+    except Refused as refusal:
+        for problem in refusal.problems:
+            problems.add(problem.code, problem.field, **problem.params)
+    if not isinstance(groups, list | tuple) or not groups:
+        problems.add("cup_no_group", "groups")
+        problems.raise_if_any()
+    if len(groups) > MAX_GROUPS:
+        problems.add("cup_too_many_groups", "groups", max=MAX_GROUPS)
+        problems.raise_if_any()
+    checked: list[tuple[str, list[TeamInput]]] = []
+    group_names: set[str] = set()
+    team_names: set[str] = set()
+    players: set[str] = set()
+    count = 0
+    for index, raw in enumerate(groups):
+        where = f"groups.{index}"
+        if not isinstance(raw, Mapping):
+            problems.add("cup_group_invalid", where)
+            continue
+        name = _text(raw.get("name"))
+        if not name or len(name) > GROUP_NAME_LENGTH or has_control_characters(name):
+            problems.add("cup_group_name", f"{where}.name", max=GROUP_NAME_LENGTH)
+        elif name.casefold() in group_names:
+            problems.add("cup_group_name_taken", f"{where}.name", name=name)
+        group_names.add(name.casefold())
+        listed = raw.get("teams")
+        if not isinstance(listed, list | tuple) or len(listed) < 2:
+            problems.add("cup_group_teams", f"{where}.teams")
+            listed = ()
+        teams = []
+        for position, team in enumerate(listed):
+            found = _check_team(team, f"{where}.teams.{position}", team_names, players, problems)
+            if found is not None:
+                teams.append(found)
+        count += len(teams)
+        checked.append((name, teams))
+    if count > MAX_TEAMS:
+        problems.add("cup_too_many_teams", "groups", max=MAX_TEAMS)
+    problems.raise_if_any()
+    return checked
+
+
+def _text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _check_team(
+    raw: object, where: str, names: set[str], players: set[str], problems: Problems
+) -> TeamInput | None:
+    if not isinstance(raw, Mapping):
+        problems.add("cup_team_invalid", where)
+        return None
+    name = _text(raw.get("name"))
+    if not name or len(name) > NAME_LENGTH or has_control_characters(name):
+        problems.add("cup_team_name", f"{where}.name", max=NAME_LENGTH)
+    elif name.casefold() in names:
+        problems.add("cup_team_name_taken", f"{where}.name", name=name)
+    names.add(name.casefold())
+    club = _text(raw.get("club", ""))
+    if len(club) > NAME_LENGTH or has_control_characters(club):
+        problems.add("cup_team_club", f"{where}.club", max=NAME_LENGTH)
+    listed = raw.get("players")
+    if not isinstance(listed, list | tuple) or not 1 <= len(listed) <= MAX_PLAYERS:
+        problems.add("cup_team_players", f"{where}.players", max=MAX_PLAYERS)
+        return None
+    found: list[PlayerInput] = []
+    for position, player in enumerate(listed):
+        field = f"{where}.players.{position}"
+        raw_name = player.get("name") if isinstance(player, Mapping) else player
+        number = player.get("member_number") if isinstance(player, Mapping) else None
+        player_name = _text(raw_name)
+        member = _text(number) or None
+        if not player_name or len(player_name) > NAME_LENGTH or has_control_characters(player_name):
+            problems.add("cup_player_name", field, max=NAME_LENGTH)
+            continue
+        if member is not None and (len(member) > 30 or has_control_characters(member)):
+            problems.add("cup_player_member_number", f"{field}.member_number", max=30)
+            continue
+        key = f"#{member}" if member else player_name.casefold()
+        if key in players:
+            problems.add("cup_player_twice", field, name=player_name)
+        players.add(key)
+        found.append((player_name, member))
+    return name, club, found
+
+
+def _create_team(
+    cup: Cup, group: CupGroup, name: str, club: str, players: list[PlayerInput]
+) -> CupTeam:
+    club_row = Club.objects.get_or_create(name=club)[0] if club else None
+    team = CupTeam.objects.create(cup=cup, group=group, name=name, club=club_row)
+    for position, (player_name, member) in enumerate(players, start=1):
+        if member:
+            player = Player.objects.get_or_create(
+                member_number=member, defaults={"name": player_name, "club": club_row}
+            )[0]
+        else:
+            player = Player.objects.create(name=player_name, club=club_row)
+        CupPlayer.objects.create(cup=cup, team=team, player=player, position=position)
+    return team
+
+
+# --- the group stage ---------------------------------------------------------------------------
+
+
+def start_group_round(
+    cup: Cup, *, by: Actor, number: int, date: datetime.date | None = None
+) -> list[CupMatch]:
+    """Round ``number`` of every group that has not started it: a tournament per group with
+    the group's teams (refused once the knock-out is drawn, or if every group has started it)."""
+    with _locked(cup) as cup:
+        rule = cup.cup_rule
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise refused("cup_round_unknown", "number", rounds=rule.group_rounds)
+        if not 1 <= number <= rule.group_rounds:
+            raise refused("cup_round_unknown", "number", rounds=rule.group_rounds)
+        if cup.seeds:
+            raise refused("cup_drawn", "number")
+        started = set(
+            CupMatch.objects.filter(cup=cup, round=number, group__isnull=False).values_list(
+                "group_id", flat=True
+            )
+        )
+        groups = [group for group in CupGroup.objects.filter(cup=cup) if group.pk not in started]
+        if not groups:
+            raise refused("cup_round_started", "number", number=number)
+        made = []
+        for group in groups:
+            name = _("%(cup)s – group %(group)s, round %(number)s") % {
+                "cup": cup.season.name,
+                "group": group.name,
+                "number": number,
+            }
+            sides = list(CupTeam.objects.filter(group=group).order_by("pk"))
+            match = _new_match(cup, by, name, date, sides, group=group, round_=number)
+            made.append(match)
+        season_changed(cup.season_id)
+    return made
+
+
+def place_group(cup: Cup, group: CupGroup, *, by: Actor, order: Sequence[int] | None) -> Cup:
+    """A group's order as the organiser decided it (a decider, a draw) where its qualifying
+    line is tied: its teams' ids, best first; None takes the placing back. Refused once the
+    knock-out is drawn."""
+    with _locked(cup) as cup:
+        if cup.seeds:
+            raise refused("cup_drawn", "order")
+        if group.cup_id != cup.pk:
+            raise refused("cup_group_unknown", "group")
+        placings = placings_of(cup)
+        if order is None:
+            placings.pop(group.pk, None)
+        else:
+            teams = set(CupTeam.objects.filter(group=group).values_list("pk", flat=True))
+            listed = list(order)
+            if sorted(listed) != sorted(teams) or any(
+                isinstance(team, bool) or not isinstance(team, int) for team in listed
+            ):
+                raise refused("cup_placing_not_group", "order")
+            placings[group.pk] = listed
+        cup.placings = {str(key): value for key, value in placings.items()}
+        cup.save(update_fields=["placings"])
+        action = "cup_group_placed" if order is not None else "cup_group_unplaced"
+        log_cup(cup, by, action, group=group.name)
+        season_changed(cup.season_id)
+    return cup
+
+
+# --- the knock-out -----------------------------------------------------------------------------
+
+
+def start_pairings(cup: Cup, *, by: Actor, date: datetime.date | None = None) -> list[CupMatch]:
+    """The knock-out's pairings due now that have no tournament yet, one tournament each. The
+    first call draws the bracket from the group tables (they must be complete and final, each
+    qualifying line clear or placed) and keeps that draw."""
+    with _locked(cup) as cup:
+        now = cup_now(cup)
+        if now.bracket is None:
+            _refuse_open_groups(now)
+        if not cup.seeds:
+            cup.seeds = [
+                {"team": seed.team, "group": seed.group, "place": seed.place}
+                for seed in now.bracket.seeds
+            ]
+            cup.drawn_at = timezone.now()
+            cup.save(update_fields=["seeds", "drawn_at"])
+            log_cup(cup, by, "cup_drawn", teams=len(cup.seeds))
+            now = cup_now(cup)
+        assert now.bracket is not None
+        due = [
+            pairing
+            for pairing in now.bracket.due
+            if pairing.status is Status.DUE and now.pairing_match(pairing) is None
+        ]
+        if not due:
+            raise refused("cup_nothing_due", "pairings")
+        made = []
+        for pairing in due:
+            first, second = now.teams[pairing.first or 0], now.teams[pairing.second or 0]
+            name = _("%(cup)s – %(first)s v %(second)s") % {
+                "cup": cup.season.name,
+                "first": first.name,
+                "second": second.name,
+            }
+            match = _new_match(
+                cup,
+                by,
+                name,
+                date,
+                [first, second],
+                round_=pairing.round,
+                position=pairing.position,
+            )
+            made.append(match)
+        season_changed(cup.season_id)
+    return made
+
+
+def _refuse_open_groups(now: CupNow) -> NoReturn:
+    """Why the knock-out cannot be drawn yet: a group still playing, or one whose qualifying
+    line is tied (the organiser places it)."""
+    if any(not table.complete for table in now.standings):
+        raise refused("cup_group_stage_open", "groups")
+    problems = Problems()
+    for index, (group, table) in enumerate(zip(now.groups, now.standings, strict=True)):
+        if table.tied_line:
+            problems.add("cup_group_line_tied", f"groups.{index}", group=group.name)
+    problems.raise_if_any()
+    raise refused("cup_group_stage_open", "groups")  # pragma: no cover - the engine's only cases
+
+
+def set_match_final(
+    match: CupMatch, *, by: Actor, final: bool = True, winner: CupTeam | None = None
+) -> CupMatch:
+    """Mark a match's results final (a group round counts in the final table, a pairing's
+    winner advances), or take the mark back. A pairing of equal scores that the rule leaves to
+    a decider needs its ``winner``; a winner is refused where the scores decide. A group round
+    cannot be reopened once the knock-out is drawn."""
+    with transaction.atomic():
+        locked = CupMatch.objects.select_for_update().select_related(
+            "cup__season", "evening__tournament"
+        )
+        match = locked.get(pk=match.pk)
+        Season.objects.select_for_update().filter(pk=match.cup.season_id).first()
+        cup = match.cup
+        if not final and match.group_id is not None and cup.seeds:
+            raise refused("cup_drawn", "final")
+        if winner is not None and (not match.knockout or not final):
+            raise refused("cup_winner_unneeded", "winner")
+        if winner is not None and not match.sides.filter(cup_team=winner).exists():
+            raise refused("cup_winner_not_in_pairing", "winner")
+        if match.final == final and match.winner_id == (winner.pk if winner else None):
+            return match
+        match.final = final
+        match.final_at = timezone.now() if final else None
+        match.winner = winner
+        match.save(update_fields=["final", "final_at", "winner"])
+        if match.knockout and final:
+            _check_pairing(cup, match)
+        log_match(
+            match,
+            by,
+            "cup_match_final" if final else "cup_match_reopened",
+            winner=winner.name if winner else None,
+        )
+        season_changed(cup.season_id)
+        tournament_changed(match.evening.tournament_id)
+    return match
+
+
+def _check_pairing(cup: Cup, match: CupMatch) -> None:
+    """The bracket must place the pairing's final result and decide it (raises inside the
+    transaction: the mark is rolled back)."""
+    now = cup_now(cup)
+    if match.pk in now.stale:
+        raise refused("cup_result_not_due", "match")
+    assert now.bracket is not None
+    for round_ in now.bracket.rounds:
+        for pairing in round_:
+            if (pairing.round, pairing.position) != (match.round, match.position):
+                continue
+            sides = {side.cup_team for side in now.sides[match.pk]}
+            if sides != set(pairing.teams):  # pragma: no cover - the engine refuses it first
+                raise refused("cup_result_not_due", "match")
+            if pairing.status is Status.UNDECIDED:
+                raise refused("cup_decider_needed", "winner")
+            if match.winner_id is not None and pairing.decided_by != "decider":
+                raise refused("cup_winner_unneeded", "winner")
+
+
+# --- shared ------------------------------------------------------------------------------------
+
+
+@contextmanager
+def _locked(cup: Cup) -> Iterator[Cup]:
+    """The cup (read again) inside a transaction with its season's row locked."""
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=cup.season_id).first()
+        yield Cup.objects.select_related("season").get(pk=cup.pk)
+
+
+def _new_match(
+    cup: Cup,
+    by: Actor,
+    name: str,
+    date: datetime.date | None,
+    sides: list[CupTeam],
+    *,
+    round_: int,
+    group: CupGroup | None = None,
+    position: int | None = None,
+) -> CupMatch:
+    """A tournament of the cup's season with the sides' players entered, each side a team."""
+    season = cup.season
+    tournament = create_tournament(
+        by=by,
+        name=name[:150],
+        date=date or timezone.localdate(),
+        game=season.game,
+        rules=season.rules,
+        series_count=season.series_count,
+        normal_deals=season.normal_deals,
+        venue=season.venue,
+        entry_mode=season.entry_mode,
+    )
+    tournament.organisers.add(*season.organisers.all())
+    evening = SeasonEvening.objects.create(season=season, tournament=tournament)
+    match = CupMatch.objects.create(
+        cup=cup, evening=evening, group=group, round=round_, position=position
+    )
+    for number, side in enumerate(sides, start=1):
+        players = [row.player for row in side.players.select_related("player")]
+        entries = enter_players(tournament, players, by=by)
+        team = create_team(
+            tournament, by=by, name=side.name, roster=Roster(members=tuple(e.pk for e in entries))
+        )
+        CupMatchTeam.objects.create(match=match, cup_team=side, position=number, team=team)
+    log_match(
+        match,
+        by,
+        "cup_match_started",
+        round=round_,
+        group=group.name if group else None,
+        teams=", ".join(side.name for side in sides),
+    )
+    tournament_changed(tournament.pk)
+    return match

@@ -1,0 +1,238 @@
+"""The desk's team cups: set one up from lines of text, start rounds and pairings, mark
+results final with a decider, place a tied group, the bracket printed, the archive; a cup
+of eight end to end from the desk with a correction in a group round reseeding it."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cups.models import Cup, CupMatch, CupTeam
+from desk.cup_forms import CupForm
+from scoring.domain.deals import correct_deal
+from tests.cups.conftest import _writes_commit_at_once, make_cup, play_match  # noqa: F401
+from tests.factories.documents import pdf_pages
+from tests.factories.tournaments import ORGA, organiser
+from tests.scoring.domain.conftest import normal
+
+pytestmark = pytest.mark.django_db
+
+TEAMS = """Gruppe A
+Asse (Herz As): Asse 1, Asse 2
+Buben: Buben 1, Buben 2
+Damen: Damen 1, Damen 2
+Könige: Könige 1, Könige 2
+
+Gruppe B
+Zehnen: Zehnen 1, Zehnen 2
+Neunen: Neunen 1, Neunen 2
+Füchse: Füchse 1, Füchse 2
+Karlchen: Karlchen 1, Karlchen 2
+"""
+
+
+@pytest.fixture
+def desk():
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organiser())
+    return client
+
+
+def form_fields(**fields):
+    return {
+        "name": "Pokal 2026",
+        "game": "doppelkopf",
+        "group_rounds": "2",
+        "qualify": "2",
+        "ties": "seed",
+        "avoid_group_mates": "on",
+        "series_count": "1",
+        "is_public": "on",
+        "teams": TEAMS,
+    } | fields
+
+
+def page(desk, cup):
+    cache.clear()  # the test never commits: the writes' turnover of the cache does not run
+    return desk.get(f"/desk/cups/{cup.pk}/").content.decode()
+
+
+def post(desk, cup, **data):
+    return desk.post(f"/desk/cups/{cup.pk}/", data)
+
+
+def test_set_up_a_cup_from_lines_of_text(desk):
+    assert desk.get("/desk/cups/").status_code == 200
+    answer = desk.post("/desk/cups/", form_fields())
+    cup = Cup.objects.get()
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/desk/cups/{cup.pk}/"
+    assert cup.rule == {"group_rounds": 2, "qualify": 2, "ties": "seed", "avoid_group_mates": True}
+    assert cup.season.series_count == 1
+    assert [g.name for g in cup.groups.all()] == ["Gruppe A", "Gruppe B"]
+    asse = CupTeam.objects.get(name="Asse")
+    assert asse.club.name == "Herz As"
+    assert [p.player.name for p in asse.players.all()] == ["Asse 1", "Asse 2"]
+    assert "Pokal 2026" in desk.get("/desk/cups/").content.decode()
+
+
+def test_a_refused_cup_names_its_problems_and_makes_nothing(desk):
+    teams = TEAMS.replace("Buben: Buben 1", "Asse: Buben 1")
+    answer = desk.post("/desk/cups/", form_fields(teams=teams, qualify="0"))
+    assert answer.status_code == 400
+    assert not Cup.objects.exists()
+    answer = desk.post("/desk/cups/", form_fields(teams=teams))
+    assert answer.status_code == 400
+    assert "A team named “Asse” plays in this cup already." in answer.content.decode()
+    answer = desk.post("/desk/cups/", form_fields(teams="Asse: A 1"))
+    assert "Start with a group&#x27;s name" in answer.content.decode()
+
+
+def test_only_the_cup_s_organisers_use_its_page(desk):
+    cup = make_cup()
+    stranger = Client()
+    stranger.force_login(get_user_model().objects.create_user("fremd"))
+    assert stranger.get(f"/desk/cups/{cup.pk}/").status_code == 403
+    assert Client().get(f"/desk/cups/{cup.pk}/").status_code == 302  # to the sign-in
+    assert desk.get(f"/desk/cups/{cup.pk}/").status_code == 200
+    assert post(desk, cup, action="nonsense").status_code == 400
+    assert post(desk, cup, action="final", match="x").status_code == 400
+
+
+def test_a_cup_end_to_end_from_the_desk(desk):
+    desk.post("/desk/cups/", form_fields())
+    cup = Cup.objects.get()
+    wins = {
+        1: {
+            "Gruppe A": {"Asse": 2, "Buben": 0, "Damen": 1, "Könige": 0},
+            "Gruppe B": {"Zehnen": 3, "Neunen": 0, "Füchse": 0, "Karlchen": 1},
+        },
+        2: {
+            "Gruppe A": {"Asse": 1, "Damen": 0, "Buben": 0, "Könige": 2},
+            "Gruppe B": {"Zehnen": 1, "Karlchen": 0, "Neunen": 1, "Füchse": 0},
+        },
+    }
+    tables = {}
+    for number in (1, 2):
+        answer = post(desk, cup, action="round", number=str(number), date="2026-12-05")
+        assert answer.status_code == 302
+        for match in CupMatch.objects.filter(cup=cup, round=number, group__isnull=False):
+            tables[number, match.group.name] = play_match(match, wins[number][match.group.name])
+            assert post(desk, cup, action="final", match=str(match.pk)).status_code == 302
+    text = page(desk, cup)
+    assert "Draw the knock-out and start its first pairings" in text
+
+    # the correction: group A's round 2 taken back, a deal corrected, final again
+    round_two = CupMatch.objects.get(cup=cup, group__name="Gruppe A", round=2)
+    post(desk, cup, action="reopen", match=str(round_two.pk))
+    assert "provisional" in page(desk, cup)
+    correct_deal(
+        tables[2, "Gruppe A"][1], 1, deal=normal([1, 2], 131), version=1, reason="x", by=ORGA
+    )
+    post(desk, cup, action="final", match=str(round_two.pk))
+
+    assert post(desk, cup, action="pairings").status_code == 302
+    semis = list(CupMatch.objects.filter(cup=cup, group__isnull=True).order_by("position"))
+    assert [{s.cup_team.name for s in m.sides.all()} for m in semis] == [
+        {"Zehnen", "Damen"},
+        {"Asse", "Karlchen"},
+    ]
+    for match in semis:
+        names = [s.cup_team.name for s in match.sides.all()]
+        play_match(match, {names[0]: 0, names[1]: 1})
+        post(desk, cup, action="final", match=str(match.pk))
+    post(desk, cup, action="pairings")
+    final = CupMatch.objects.get(cup=cup, round=2, group__isnull=True)
+    answer = post(
+        desk, cup, action="final", match=str(final.pk), winner=str(final.sides.first().cup_team_id)
+    )
+    assert answer.status_code == 400  # 0 to 0 is the better seed's: no decider
+    assert "needs no decider" in answer.content.decode()
+    assert post(desk, cup, action="final", match=str(final.pk)).status_code == 302
+    text = page(desk, cup)
+    assert "Cup winner: " in text
+    assert "Start this group round" not in text  # drawn: the group stage is closed
+
+    pdf = desk.get(f"/desk/cups/{cup.pk}/print/")
+    assert pdf["Content-Type"] == "application/pdf"
+    (printed,) = pdf_pages(pdf.content)
+    assert "Pokal 2026" in printed
+    assert "Semi-finals" in printed
+    assert "Cup winner:" in printed
+    assert "Group Gruppe A" in printed
+
+    archive = desk.get(f"/desk/cups/{cup.pk}/archive/")
+    assert archive["Content-Disposition"] == 'attachment; filename="pokal-2026-archive.json"'
+    upload = SimpleUploadedFile("cup.json", archive.content, content_type="application/json")
+    answer = desk.post("/desk/cups/import/", {"file": upload})
+    assert answer.status_code == 302
+    assert Cup.objects.count() == 2
+
+
+def test_a_tied_group_is_placed_at_the_desk(desk):
+    cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
+    post(desk, cup, action="round", number="1")
+    for match in CupMatch.objects.filter(cup=cup):
+        post(desk, cup, action="final", match=str(match.pk))
+    text = page(desk, cup)
+    assert "Tied qualifying lines" in text
+    for group in cup.groups.all():
+        order = [str(pk) for pk in group.teams.order_by("-pk").values_list("pk", flat=True)]
+        assert post(desk, cup, action="place", group=str(group.pk), order=order).status_code == 302
+    text = page(desk, cup)
+    assert "Tied qualifying lines" not in text
+    assert "Könige" in text
+
+
+NAME = (
+    st.text(
+        alphabet=st.characters(
+            whitelist_categories=("L", "N"), whitelist_characters=" -.'", max_codepoint=0x17F
+        ),
+        min_size=1,
+        max_size=20,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            NAME,
+            st.lists(
+                st.tuples(
+                    NAME, st.one_of(st.just(""), NAME), st.lists(NAME, min_size=1, max_size=5)
+                ),
+                min_size=1,
+                max_size=5,
+            ),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_the_desk_reads_back_any_groups_written_as_lines(groups):
+    lines = []
+    for group, teams in groups:
+        lines.append(group)
+        for name, club, players in teams:
+            head = f"{name} ({club})" if club else name
+            lines.append(f"{head}: {', '.join(players)}")
+        lines.append("")
+    form = CupForm(form_fields(teams="\n".join(lines)))
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["teams"] == [
+        {
+            "name": group,
+            "teams": [
+                {"name": name, "club": club, "players": players} for name, club, players in teams
+            ],
+        }
+        for group, teams in groups
+    ]
