@@ -20,12 +20,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .board import FIVE, REPEAT, Board
+from .board import EXTRA, FIVE, REPEAT, Board
 
 PARTNERS = 8  # partners tried per move: more finds better swaps, fewer moves per second
 # Of the moves, 60 % start from a repeated pair, 20 % from a club clash, 10 % from the five-table
 # duty (each while there is one), the rest from anyone.
 AIM_PAIR, AIM_CLASH, AIM_DUTY = 0.6, 0.8, 0.9
+POLISH = 0.125  # of the iterations, at temperatures below a repeat's (see _Temperatures)
+POLISH_END = EXTRA / 4
 CLOCK_EVERY = 256  # iterations between two looks at the clock
 
 
@@ -88,12 +90,34 @@ class _Search:
                     self.clash_listed.add(key)
                     self.clashing.append(key)
 
+    def _note_moved(self, k: int, u: int) -> None:
+        """Remember the conflicts ``u`` took to his new table in series ``k`` (the only new
+        ones: the others at that table met each other before the swap as often)."""
+        board = self.board
+        table = board.tables[k][board.where[k][u]]
+        meet_u = board.meet[u]
+        for w in table:
+            if meet_u[w] >= 2:
+                key = (u, w) if u < w else (w, u)
+                if key not in self.listed:
+                    self.listed.add(key)
+                    self.pairs.append(key)
+        club = board.clubs[u]
+        if board.club_active[k] and club >= 0:
+            clubs = board.clubs
+            mates = [w for w in table if clubs[w] == club]
+            if len(mates) > 1:
+                for w in mates:
+                    key = (k, w)
+                    if key not in self.clash_listed:
+                        self.clash_listed.add(key)
+                        self.clashing.append(key)
+
     def run(self, schedule: Schedule, target: int) -> None:
         board = self.board
         rng = self.rng
         iterations = schedule.iterations
-        start = schedule.start_temperature * REPEAT
-        cooling = math.log(schedule.end_temperature / schedule.start_temperature) / iterations
+        temperature = _Temperatures(schedule)
         unsaved_best = False  # the board is at best_cost but self.best holds an older board
         for iteration in range(iterations):
             if iteration % CLOCK_EVERY == 0 and _time_up(schedule):
@@ -103,15 +127,14 @@ class _Search:
                 continue
             k, u, v, change = move
             if change > 0:
-                temperature = start * math.exp(cooling * iteration)
-                if rng.random() >= math.exp(-change / temperature):
+                if rng.random() >= math.exp(-change / temperature.at(iteration)):
                     continue
                 if unsaved_best:
                     self._save()
                     unsaved_best = False
             board.swap(k, u, v)
-            self._note(k, board.tables[k][board.where[k][u]])
-            self._note(k, board.tables[k][board.where[k][v]])
+            self._note_moved(k, u)
+            self._note_moved(k, v)
             if board.cost < self.best_cost:
                 self.best_cost = board.cost
                 unsaved_best = True
@@ -137,7 +160,10 @@ class _Search:
         k, u = start
         movers = self.board.movers
         draw = self.rng.random
-        partners = [movers[int(draw() * len(movers))] for _ in range(PARTNERS)]
+        count = len(movers)
+        partners = []
+        for _ in range(PARTNERS):
+            partners.append(movers[int(draw() * count)])
         best = self.board.best_swap(k, u, partners)
         if best is None:
             return None
@@ -201,6 +227,26 @@ class _Search:
                 if pins[p] < 0 and (most is None or duty[p] > duty[most]):
                     most = p
         return None if most is None else (k, most)
+
+
+class _Temperatures:
+    """Geometric cooling from the start to the end temperature over all but the last
+    POLISH of the iterations, then on to POLISH_END: repeats no longer change there, and a
+    pair's third or further meetings (far cheaper than a repeat) are spread."""
+
+    def __init__(self, schedule: Schedule) -> None:
+        self.main = schedule.iterations - int(schedule.iterations * POLISH)
+        self.start = schedule.start_temperature * REPEAT
+        self.end = schedule.end_temperature * REPEAT
+        self.cooling = math.log(schedule.end_temperature / schedule.start_temperature) / max(
+            self.main, 1
+        )
+        self.polish = math.log(POLISH_END / self.end) / max(schedule.iterations - self.main, 1)
+
+    def at(self, iteration: int) -> float:
+        if iteration < self.main:
+            return self.start * math.exp(self.cooling * iteration)
+        return self.end * math.exp(self.polish * (iteration - self.main))
 
 
 def _clashes(clubs: list[int], table: list[int], u: int) -> bool:

@@ -9,14 +9,16 @@ sat at a five-table, and the weighted cost the search lowers (in integer units):
     earlier evenings + CLUB · (club mates at one table, in the series that separate clubs)
     + DUTY · Σ (five-table sittings per player)²
 
-g(m) = REPEAT · (m − 1) + EXTRA · C(m − 1, 2) for m ≥ 1: each meeting beyond the first is a
-repeat, and a third or fourth meeting of one pair costs a little more than a repeat of another
-pair, so that among plans with as many repeats the one whose most-met pair meets least is
-cheaper (g is convex: spreading repeats over many pairs is never dearer). The weight of earlier
-evenings (``history``: per pair, 1 for a meeting at the last evening, halved per evening further
-back, see ``model.SeatingRequest``) is rounded to 1/HISTORY: a pair who met last week costs a
-quarter of a repeat tonight, so tonight's repeats come first and, among as few of them, the
-pairs met least recently are preferred.
+g(m) = REPEAT · (m − 1) + EXTRA · (1 + GROWTH + … + GROWTH^(m − 3)) for m ≥ 1: each meeting
+beyond the first is a repeat, and a pair's third meeting costs EXTRA (1/2048 of a repeat) on top,
+each further one GROWTH times more than the one before. So the fewest repeats come first (a
+pair's extras stay below a repeat up to its eighth meeting), and among plans with as many
+repeats the one whose most-met pair meets least is cheaper (g is convex: spreading repeats
+over many pairs is never dearer). The weight of earlier evenings (``history``: per pair, 1 for a
+meeting at the last evening, halved per evening further back, see ``model.SeatingRequest``) is
+rounded to 1/HISTORY_STEPS: a pair who met last week costs a quarter of a repeat tonight, so
+tonight's repeats come first and, among as few of them, the pairs met least recently are
+preferred.
 
 The squares make an even five-table duty cheapest; handing a sitting from a player with more to
 one with exactly one less costs nothing, so the search can trade freely within an even spread.
@@ -30,9 +32,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-REPEAT = 64  # one meeting beyond the first
-EXTRA = 4  # per meeting beyond the second, on top: a third meeting costs 2·REPEAT + EXTRA
-HISTORY = 16  # a meeting tonight of a pair whose earlier meetings weigh 1
+REPEAT = 1 << 20  # one meeting beyond the first
+EXTRA = REPEAT >> 11  # on top, for a pair's third meeting; GROWTH times more for each further one
+GROWTH = 4
+HISTORY = REPEAT // 4  # a meeting tonight of a pair whose earlier meetings weigh 1
+HISTORY_STEPS = 16  # the weights are rounded to 1/HISTORY_STEPS
 CLUB = 16 * REPEAT
 DUTY = 4 * REPEAT
 FIVE = 5
@@ -42,7 +46,15 @@ Tables = list[list[int]]
 
 def pair_gains(series: int) -> list[int]:
     """g(m + 1) − g(m) for m = 0..series: what one more meeting of a pair that met m times adds."""
-    return [0, *(REPEAT + EXTRA * (m - 1) for m in range(1, series + 1))]
+    return [
+        0,
+        *(REPEAT + (EXTRA * GROWTH ** (m - 2) if m >= 2 else 0) for m in range(1, series + 1)),
+    ]
+
+
+def meeting_cost(gain: Sequence[int], meetings: int) -> int:
+    """g(meetings): what a pair meeting that often costs."""
+    return sum(gain[:meetings])
 
 
 class Board:
@@ -62,7 +74,8 @@ class Board:
         to seat; ``club_active``: per series being seated, whether it separates clubs;
         ``duty_weight``: 0 when the five-table duty need not be spread; ``series``: all series,
         frozen ones included (default: those seated here); ``history``: per pair of players,
-        the cost of one meeting tonight (HISTORY · weight, rounded), None when there is none."""
+        the cost of one meeting tonight (HISTORY · weight, the weight rounded), None when
+        there is none."""
         self.n = n
         self.n_all = n_all
         self.sizes = tuple(sizes)
@@ -141,7 +154,8 @@ class Board:
 
     def best_swap(self, k: int, u: int, partners: Sequence[int]) -> tuple[int, int] | None:
         """(cost change, partner) of the cheapest swap of ``u`` with one of ``partners`` at
-        another table of series k; None if all sit at his table. The search's inner loop."""
+        another table of series k; None if all sit at his table. The search's inner loop: a
+        partner costs O(table size), from the two players' meetings with the table mates."""
         where = self.where[k]
         tables = self.tables[k]
         home = where[u]
@@ -150,14 +164,22 @@ class Board:
         gain = self.gain
         meet_u = meet[u]
         others = [w for w in table_u if w != u]
-        leaving = sum(gain[meet_u[w] - 1] for w in others)  # the same for every partner
+        leaving = 0  # the same for every partner
+        for w in others:
+            leaving += gain[meet_u[w] - 1]
         history = self.history
         if history is not None:
             history_u = history[u]
             leaving += sum(history_u[w] for w in others)
         clubs_count = self.club_active[k]
-        size = len(table_u)
-        best = None
+        sizes = self.sizes
+        size = sizes[home]
+        duty = self.duty
+        # (d_u − 1)² + (d_v + 1)² − d_u² − d_v² = 2·(d_v − d_u + 1), or the mirror image.
+        duty_step = 2 * self.duty_weight * (-1 if size == FIVE else 1)
+        duty_u = duty[u]
+        best_change = 0
+        best = -1
         for v in partners:
             there = where[v]
             if there == home:
@@ -176,11 +198,12 @@ class Board:
                 change += sum(history_u[w] - history_v[w] for w in table_v if w != v)
             if clubs_count:
                 change += CLUB * self._club_change(u, v, table_u, table_v)
-            if len(table_v) != size:
-                change += self.duty_weight * self._duty_change(u, v, size == FIVE)
-            if best is None or change < best[0]:
-                best = (change, v)
-        return best
+            if sizes[there] != size:
+                change += duty_step * (duty_u - duty[v]) + abs(duty_step)
+            if best < 0 or change < best_change:
+                best_change = change
+                best = v
+        return None if best < 0 else (best_change, best)
 
     def _club_change(self, u: int, v: int, table_u: list[int], table_v: list[int]) -> int:
         clubs = self.clubs

@@ -24,7 +24,7 @@ from math import comb
 
 from . import designs
 from .anneal import Schedule, anneal
-from .board import CLUB, DUTY, EXTRA, FIVE, HISTORY, REPEAT, Board, Tables
+from .board import CLUB, DUTY, FIVE, HISTORY, HISTORY_STEPS, REPEAT, Board, Tables, meeting_cost
 from .draw import by_ranking, draw, swap_neighbours
 from .model import Method, Player, SeatingPlan, SeatingRequest
 from .positions import with_positions
@@ -90,13 +90,13 @@ def _board(request: SeatingRequest, problem: Problem) -> Board:
 
 
 def _history_costs(problem: Problem, index: dict[int, int]) -> list[list[int]] | None:
-    """Per pair of indices, HISTORY · the weight of its earlier meetings, rounded; None if no
-    pair seated here has any."""
+    """Per pair of indices, HISTORY · the weight of its earlier meetings (rounded to
+    1/HISTORY_STEPS); None if no pair seated here has any."""
     costs = [[0] * len(index) for _ in index]
     found = False
     for (a, b), weight in problem.history.items():
         if a in index and b in index:
-            cost = round(HISTORY * weight)
+            cost = round(HISTORY_STEPS * weight) * (HISTORY // HISTORY_STEPS)
             costs[index[a]][index[b]] = costs[index[b]][index[a]] = cost
             found = found or cost > 0
     return costs if found else None
@@ -203,8 +203,13 @@ def _least_pair_cost(board: Board, repeats: int) -> int:
     total = frozen + sum(comb(size, 2) for size in board.sizes) * len(board.tables)
     pairs = comb(board.n_all, 2)
     each, more = divmod(total, pairs)
-    extra = more * comb(each, 2) + (pairs - more) * comb(max(each - 1, 0), 2)
-    return REPEAT * repeats + EXTRA * extra
+    extra = more * _extra(board, each + 1) + (pairs - more) * _extra(board, each)
+    return REPEAT * repeats + extra
+
+
+def _extra(board: Board, meetings: int) -> int:
+    """The part of a pair's cost beyond its repeats."""
+    return meeting_cost(board.gain, meetings) - REPEAT * max(meetings - 1, 0)
 
 
 def _least_duty_squares(board: Board) -> int:

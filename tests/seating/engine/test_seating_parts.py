@@ -1,6 +1,5 @@
 """The seating's parts: the board's counts, the annealing, the ranking blocks, the positions."""
 
-import math
 import random
 from collections import Counter
 from itertools import combinations
@@ -11,7 +10,7 @@ from hypothesis import strategies as st
 
 from seating.engine import Player, SeatingRequest, seat
 from seating.engine.anneal import Schedule, anneal
-from seating.engine.board import CLUB, DUTY, EXTRA, REPEAT, Board
+from seating.engine.board import CLUB, DUTY, EXTRA, GROWTH, REPEAT, Board
 from seating.engine.draw import by_ranking, draw
 from seating.engine.positions import with_positions
 
@@ -33,14 +32,16 @@ def recount(board: Board) -> int:
             if board.club_active[k]:
                 clashes += board.club_pairs(table)
     repeats = sum(count - 1 for count in meetings.values() if count > 1)
-    beyond = sum(math.comb(count - 1, 2) for count in meetings.values() if count > 2)
+    beyond = sum(
+        EXTRA * GROWTH ** (m - 3) for count in meetings.values() for m in range(3, count + 1)
+    )
     earlier = sum(
         count * board.history[min(pair)][max(pair)]
         for pair, count in meetings.items()
         if board.history is not None
     )
     squares = sum(d * d for d in duty.values())
-    pairs = REPEAT * repeats + EXTRA * beyond + earlier
+    pairs = REPEAT * repeats + beyond + earlier
     return pairs + CLUB * clashes + board.duty_weight * squares
 
 
