@@ -2,7 +2,7 @@
 
     seat(SeatingRequest(players, series_count, method="plan", seed=0, frozen={}, ranking=(),
                         fixed=None, separate_clubs="first", spread_five_tables=True,
-                        budget=200_000, clock=None, deadline=None, history={})) -> SeatingPlan
+                        budget=75_000, clock=None, deadline=None, history={})) -> SeatingPlan
 
 ``Player(id, club=None, table=None)``; ``table`` is a fixed seat wish (that table number in every
 series seated). The plan holds, per series (number 1 first), a tuple of tables, each a tuple of

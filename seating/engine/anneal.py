@@ -6,9 +6,11 @@ partners at other tables of the same series; the best of them is taken when it d
 things worse, or with the Metropolis probability exp(−Δ/T) when it does. The temperature falls
 geometrically over the budget. The best board seen is the one left at the end.
 
-The budget is an iteration count (the search is then deterministic for a given random
-generator), optionally cut short by ``clock() >= deadline``: the caller passes the clock, so that
-this module needs no ``time``. It stops early once the cost reaches ``target``.
+The budget counts work: one per move tried, SWAP_WORK more per swap made (a swap updates the
+counts of both tables; in a crowded field, where most swaps change nothing, they are most of
+the time). The search is then deterministic for a given random generator, optionally cut
+short by ``clock() >= deadline``: the caller passes the clock, so that this module needs no
+``time``. It stops early once the cost reaches ``target``.
 
 It does NOT build a first seating (``draw``, ``designs``) or judge a plan (``quality``).
 """
@@ -26,14 +28,16 @@ PARTNERS = 8  # partners tried per move: more finds better swaps, fewer moves pe
 # Of the moves, 60 % start from a repeated pair, 20 % from a club clash, 10 % from the five-table
 # duty (each while there is one), the rest from anyone.
 AIM_PAIR, AIM_CLASH, AIM_DUTY = 0.6, 0.8, 0.9
-POLISH = 0.125  # of the iterations, at temperatures below a repeat's (see _Temperatures)
+POLISH = 0.125  # of the budget, at temperatures below a repeat's (see _Temperatures)
 POLISH_END = EXTRA / 4
+SWAP_WORK = 1  # a swap made costs about as much as a move tried (its partners weighed)
 CLOCK_EVERY = 256  # iterations between two looks at the clock
 
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
-    """``iterations`` of the search; the temperatures are in repeats (a repeat costs 1)."""
+    """``iterations``: the budget of the search (moves tried and swaps made, see the module);
+    the temperatures are in repeats (a repeat costs 1)."""
 
     iterations: int
     start_temperature: float = 0.8
@@ -119,20 +123,25 @@ class _Search:
         iterations = schedule.iterations
         temperature = _Temperatures(schedule)
         unsaved_best = False  # the board is at best_cost but self.best holds an older board
-        for iteration in range(iterations):
-            if iteration % CLOCK_EVERY == 0 and _time_up(schedule):
+        spent = 0  # the budget used: one per move tried, SWAP_WORK more per swap made
+        tried = 0
+        while spent < iterations:
+            if tried % CLOCK_EVERY == 0 and _time_up(schedule):
                 break
+            tried += 1
+            spent += 1
             move = self._move()
             if move is None:
                 continue
             k, u, v, change = move
             if change > 0:
-                if rng.random() >= math.exp(-change / temperature.at(iteration)):
+                if rng.random() >= math.exp(-change / temperature.at(spent)):
                     continue
                 if unsaved_best:
                     self._save()
                     unsaved_best = False
             board.swap(k, u, v)
+            spent += SWAP_WORK
             self._note_moved(k, u)
             self._note_moved(k, v)
             if board.cost < self.best_cost:

@@ -21,7 +21,7 @@ Series = tuple[Table, ...]
 
 FOUR = 4
 FIVE = 5
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET = 75_000  # about 0.6–0.9 s of one CPU on a shared machine (bench/seating.py)
 
 
 class Method(StrEnum):
@@ -62,9 +62,11 @@ class SeatingRequest:
     ``frozen``: series already played (or published), by number; they are kept as they are and
     may hold players who have since withdrawn. ``ranking``: player ids, strongest first (method
     ``ranking``); ids of players not seated are skipped, players missing are ranked last.
-    ``fixed``: every series of an imported plan (method ``fixed``). ``budget``: iterations of the
-    ``plan`` search; with ``clock`` and ``deadline`` the search also ends when
-    ``clock() >= deadline`` (the plan then depends on the machine's speed).
+    ``fixed``: every series of an imported plan (method ``fixed``). ``budget``: the work of the
+    ``plan`` search, in moves tried (each weighs a few partners) and swaps made (one more
+    each), counted so that the same request gives the same plan; with ``clock`` and
+    ``deadline`` the search also ends when ``clock() >= deadline`` (the plan then depends on
+    the machine's speed).
 
     ``history``: the weight of each pair's meetings at earlier evenings (of a season), by the
     pair of player ids: every table the two shared counts 2^−(b − 1), b the evenings back
