@@ -3,8 +3,12 @@
 Moves are aimed at conflicts: most start from a pair that meets twice, a player sitting with a
 club mate, or (when five-tables exist) the five-table player with the most duty, and try a few
 partners at other tables of the same series; the best of them is taken when it does not make
-things worse, or with the Metropolis probability exp(−Δ/T) when it does. The temperature falls
-geometrically over the budget. The best board seen is the one left at the end.
+things worse, or with the Metropolis probability exp(−Δ/T) when it does. A partner is weighed in
+O(table size), from the two players' meetings with the table mates (``Board.best_swap``). The
+temperature falls geometrically from 0.8 to 0.05 repeats over seven eighths of the budget and on
+to a fraction of a third meeting's extra cost over the last eighth, where the repeats no longer
+change and the pairs' further meetings are spread (``board``). The best board seen is the one
+left at the end.
 
 The budget counts work: one per move tried, SWAP_WORK more per swap made (a swap updates the
 counts of both tables; in a crowded field, where most swaps change nothing, they are most of

@@ -4,8 +4,8 @@
   ``Random(f"{seed}/{number}")``, then swaps inside that series to remove what is left of
   repeats and club clashes.
 - ``plan``: the ``random`` seating, and for 4m players also the exact construction
-  (``designs``) completed by draws; the cheaper one is annealed over all open series. The
-  search stops at the cost of a plan meeting every bound
+  (``designs``) completed by draws; the cheaper one is annealed over all open series
+  (``anneal``, the request's budget). The search stops at the cost of a plan meeting every bound
   (``_target``): the fewest repeats, the meetings spread as evenly as possible over the pairs,
   the fewest club clashes and an even five-table duty.
 - ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between

@@ -16,7 +16,8 @@ max(0, F − free), F the five-table seats of the open series. With no series pl
 of four only (C_p = N − 1) this is ⌈N·max(0, 3S − (N − 1))/2⌉: zero while S ≤ (N − 1)/3.
 Players who wish the same table meet in every open series: their repeats are a bound too, and
 the larger one is reported. It ignores that an even five-table duty can force repeats
-(22 players, 3 series: 8 with an even duty).
+(22 players, 3 series: at least 8 with an even duty, where it says 0; the proof is in
+docs/SEASONS.md).
 
 It does NOT seat players or check a plan's validity (``planner``).
 """

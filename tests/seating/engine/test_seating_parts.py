@@ -2,7 +2,7 @@
 
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -10,7 +10,16 @@ from hypothesis import strategies as st
 
 from seating.engine import Player, SeatingRequest, seat
 from seating.engine.anneal import Schedule, anneal
-from seating.engine.board import CLUB, DUTY, EXTRA, GROWTH, REPEAT, Board
+from seating.engine.board import (
+    CLUB,
+    DUTY,
+    EXTRA,
+    GROWTH,
+    REPEAT,
+    Board,
+    meeting_cost,
+    pair_gains,
+)
 from seating.engine.draw import by_ranking, draw
 from seating.engine.positions import with_positions
 
@@ -164,3 +173,15 @@ def test_duty_weight_zero_ignores_the_five_table_spread():
     assert board.cost == 0
     assert board.delta(0, 0, 4) == 0
     assert DUTY > 0
+
+
+@pytest.mark.parametrize("series", [3, 6, 8])
+def test_fewer_repeats_come_first_and_then_the_lower_most_meetings(series):
+    gain = pair_gains(series)
+    extras = [meeting_cost(gain, m) - REPEAT * max(m - 1, 0) for m in range(series + 1)]
+    assert extras[:3] == [0, 0, 0]  # a first meeting is free, a second one a repeat
+    assert extras[3] == EXTRA
+    steps = [later - earlier for earlier, later in pairwise(extras)]
+    assert steps == sorted(steps)  # convex: spreading meetings over more pairs is never dearer
+    # All extras of a pair meeting in each of up to 8 series stay below one repeat.
+    assert extras[-1] < REPEAT
