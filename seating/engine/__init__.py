@@ -2,7 +2,7 @@
 
     seat(SeatingRequest(players, series_count, method="plan", seed=0, frozen={}, ranking=(),
                         fixed=None, separate_clubs="first", spread_five_tables=True,
-                        budget=75_000, clock=None, deadline=None, history={})) -> SeatingPlan
+                        budget=60_000, clock=None, deadline=None, history={})) -> SeatingPlan
 
 ``Player(id, club=None, table=None)``; ``table`` is a fixed seat wish (that table number in every
 series seated). The plan holds, per series (number 1 first), a tuple of tables, each a tuple of
@@ -23,7 +23,7 @@ few the lowest most meetings of one pair (exact zero-repeat constructions for 4m
 they exist, see ``designs``; simulated annealing otherwise, see ``anneal``: swaps aimed at a
 repeated pair, a club clash or the five-table duty, each weighing a few partners by the change
 of the two players' meetings with their table mates, the budget counted in moves and swaps;
-the default, 75 000, takes well under a second of one CPU on every field of 8–100 players and
+the default, 60 000, takes well under a second of one CPU on every field of 8–100 players and
 2–8 series, and leaves no more repeats than a plain annealing of a second, see
 ``bench/seating.py --versus`` and docs/SEASONS.md), ``random`` draws
 each series afresh, avoiding repeats, ``ranking`` seats by the standings, strongest at table 1,

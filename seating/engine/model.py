@@ -21,7 +21,7 @@ Series = tuple[Table, ...]
 
 FOUR = 4
 FIVE = 5
-DEFAULT_BUDGET = 75_000  # about 0.6–0.9 s of one CPU on a shared machine (bench/seating.py)
+DEFAULT_BUDGET = 60_000  # under 1 s of one CPU on every field of 8–100 players (bench/seating.py)
 
 
 class Method(StrEnum):
