@@ -23,9 +23,10 @@ few the lowest most meetings of one pair (exact zero-repeat constructions for 4m
 they exist, see ``designs``; simulated annealing otherwise, see ``anneal``: swaps aimed at a
 repeated pair, a club clash or the five-table duty, each weighing a few partners by the change
 of the two players' meetings with their table mates, the budget counted in moves and swaps;
-the default, 60 000, takes well under a second of one CPU on every field of 8–100 players and
-2–8 series, and leaves no more repeats than a plain annealing of a second, see
-``bench/seating.py --versus`` and docs/SEASONS.md), ``random`` draws
+the default, 60 000, takes under a second of one CPU on every field of 8–100 players and 2–8
+series and leaves as few repeats as a plain annealing of a second or fewer, but on some crowded
+fields of 18–31 players with 6–8 series, see ``bench/seating.py --versus`` and docs/SEASONS.md),
+``random`` draws
 each series afresh, avoiding repeats, ``ranking`` seats by the standings, strongest at table 1,
 ``fixed`` checks an imported plan. All keep frozen series as they are and seat the others for
 the players now entered (a late entry or a withdrawal changes only those); all spread five-table
