@@ -2,15 +2,20 @@
 
     seat(SeatingRequest(players, series_count, method="plan", seed=0, frozen={}, ranking=(),
                         fixed=None, separate_clubs="first", spread_five_tables=True,
-                        budget=60_000, clock=None, deadline=None, history={})) -> SeatingPlan
+                        budget=60_000, clock=None, deadline=None, history={},
+                        teams="apart")) -> SeatingPlan
 
-``Player(id, club=None, table=None)``; ``table`` is a fixed seat wish (that table number in every
-series seated). The plan holds, per series (number 1 first), a tuple of tables, each a tuple of
-player ids in position order (position 1 deals first), plus ``method``, ``seed`` and a
-``QualityReport``: repeated pairs, the most meetings of one pair, the lower bound, club clashes
-per series, the spreads of five-table duty and of position 1, and (given a ``history``) the pairs
-who met at earlier evenings. ``quality(series, players, frozen, history)`` reports on any plan;
-``lower_bound``; ``table_sizes(n)``: tables of four and n mod 4 tables of five, or
+``Player(id, club=None, table=None, team=None)``; ``table`` is a fixed seat wish (that table
+number in every series seated); ``team``: team mates sit at different tables in every series
+where the numbers allow, otherwise as few together as can be (``teams="apart"``, before club
+mates, the duty and repeats), or, for a league match day (``teams="against"``), every table
+holds each team equally (four teams: one player of each) and the search only swaps team mates.
+The plan holds, per series (number 1 first), a tuple of tables, each a tuple of player ids in
+position order (position 1 deals first), plus ``method``, ``seed`` and a ``QualityReport``:
+repeated pairs, the most meetings of one pair, the lower bound, club clashes per series, the
+spreads of five-table duty and of position 1, (given a ``history``) the pairs who met at earlier
+evenings, and team clashes per series. ``quality(series, players, frozen, history)`` reports on
+any plan; ``lower_bound``; ``table_sizes(n)``: tables of four and n mod 4 tables of five, or
 ``SeatingRefused("player_count", "players", {"count", "add"})`` for 1–3, 6, 7 and 11 players
 ("add a player or a stand-in").
 
@@ -53,6 +58,7 @@ from .model import (
     SeatingRequest,
     Series,
     Table,
+    TeamSeating,
     history_weights,
     table_sizes,
 )
@@ -69,6 +75,7 @@ __all__ = [
     "SeatingRequest",
     "Series",
     "Table",
+    "TeamSeating",
     "history_weights",
     "lower_bound",
     "quality",

@@ -90,13 +90,18 @@ class _Search:
                     if key not in self.listed:
                         self.listed.add(key)
                         self.pairs.append(key)
-        if board.club_active[k]:
-            clubs = board.clubs
-            for u in table:
-                key = (k, u)
-                if key not in self.clash_listed and _clashes(clubs, table, u):
-                    self.clash_listed.add(key)
-                    self.clashing.append(key)
+        for u in table:
+            key = (k, u)
+            if key not in self.clash_listed and self._clashing(k, table, u):
+                self.clash_listed.add(key)
+                self.clashing.append(key)
+
+    def _clashing(self, k: int, table: list[int], u: int) -> bool:
+        """Whether ``u`` sits beside a club mate (where clubs are kept apart) or a team mate."""
+        board = self.board
+        if board.club_active[k] and _clashes(board.clubs, table, u):
+            return True
+        return board.teams is not None and _clashes(board.teams, table, u)
 
     def _note_moved(self, k: int, u: int) -> None:
         """Remember the conflicts ``u`` took to his new table in series ``k`` (the only new
@@ -110,16 +115,22 @@ class _Search:
                 if key not in self.listed:
                     self.listed.add(key)
                     self.pairs.append(key)
-        club = board.clubs[u]
-        if board.club_active[k] and club >= 0:
-            clubs = board.clubs
-            mates = [w for w in table if clubs[w] == club]
-            if len(mates) > 1:
-                for w in mates:
-                    key = (k, w)
-                    if key not in self.clash_listed:
-                        self.clash_listed.add(key)
-                        self.clashing.append(key)
+        if board.club_active[k]:
+            self._note_mates(k, table, board.clubs[u], board.clubs)
+        if board.teams is not None:
+            self._note_mates(k, table, board.teams[u], board.teams)
+
+    def _note_mates(self, k: int, table: list[int], label: int, labels: list[int]) -> None:
+        """Remember the players of ``table`` with this club or team, if more than one."""
+        if label < 0:
+            return
+        mates = [w for w in table if labels[w] == label]
+        if len(mates) > 1:
+            for w in mates:
+                key = (k, w)
+                if key not in self.clash_listed:
+                    self.clash_listed.add(key)
+                    self.clashing.append(key)
 
     def run(self, schedule: Schedule, target: int) -> None:
         board = self.board
@@ -171,7 +182,7 @@ class _Search:
         if start is None:
             return None
         k, u = start
-        movers = self.board.movers
+        movers = self.board.partners[u]
         draw = self.rng.random
         count = len(movers)
         partners = []
@@ -220,7 +231,7 @@ class _Search:
         index = int(self.rng.random() * len(self.clashing))
         k, u = self.clashing[index]
         table = board.tables[k][board.where[k][u]]
-        if board.pins[u] >= 0 or not _clashes(board.clubs, table, u):
+        if board.pins[u] >= 0 or not self._clashing(k, table, u):
             self.clashing[index] = self.clashing[-1]
             self.clashing.pop()
             self.clash_listed.discard((k, u))

@@ -43,6 +43,7 @@ def quality(
     that meet again."""
     meetings = _meetings(series)
     clubs = {player.id: player.club for player in players if player.club is not None}
+    teams = {player.id: player.team for player in players if player.team is not None}
     given = {number: series[number - 1] for number in frozen}
     return QualityReport(
         repeated_pairs=sum(count - 1 for count in meetings.values() if count > 1),
@@ -54,6 +55,7 @@ def quality(
         met_before=None
         if history is None
         else sum(1 for pair in meetings if history.get(frozenset(pair), 0) > 0),
+        team_clashes=tuple(_club_pairs(tables, teams) for tables in series),
     )
 
 
@@ -110,6 +112,7 @@ def _meetings(series: Sequence[Series]) -> Counter[tuple[int, int]]:
 
 
 def _club_pairs(tables: Series, clubs: Mapping[int, str]) -> int:
+    """The pairs at one table of one club (or team: ``clubs`` maps ids to its names)."""
     return sum(
         1
         for table in tables

@@ -401,6 +401,7 @@ def test_an_imported_plan_is_kept_seat_by_seat_and_reported():
         club_clashes=(0, 0),
         five_table_spread=2,  # 5, 6, 9 twice; 3, 4 never
         position_one_spread=2,  # 1 twice, most never
+        team_clashes=(0, 0),
     )
 
 

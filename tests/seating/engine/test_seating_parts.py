@@ -16,6 +16,7 @@ from seating.engine.board import (
     EXTRA,
     GROWTH,
     REPEAT,
+    TEAM,
     Board,
     meeting_cost,
     pair_gains,
@@ -32,7 +33,7 @@ def recount(board: Board) -> int:
     """The board's cost computed from scratch."""
     meetings = Counter()
     duty = Counter()
-    clashes = 0
+    clashes = team_clashes = 0
     for k, tables in enumerate(board.tables):
         for table in tables:
             meetings.update(frozenset(pair) for pair in combinations(table, 2))
@@ -40,6 +41,11 @@ def recount(board: Board) -> int:
                 duty.update(table)
             if board.club_active[k]:
                 clashes += board.club_pairs(table)
+            team_clashes += sum(
+                1
+                for u, w in combinations(table, 2)
+                if board.teams is not None and board.teams[u] == board.teams[w] >= 0
+            )
     repeats = sum(count - 1 for count in meetings.values() if count > 1)
     beyond = sum(
         EXTRA * GROWTH ** (m - 3) for count in meetings.values() for m in range(3, count + 1)
@@ -51,17 +57,29 @@ def recount(board: Board) -> int:
     )
     squares = sum(d * d for d in duty.values())
     pairs = REPEAT * repeats + beyond + earlier
-    return pairs + CLUB * clashes + board.duty_weight * squares
+    return pairs + CLUB * clashes + TEAM * team_clashes + board.duty_weight * squares
 
 
-def drawn_board(seed: int, series: int = 3, clubs: int = 4, history: bool = True) -> Board:
+def drawn_board(
+    seed: int, series: int = 3, clubs: int = 4, history: bool = True, teams: int = 0
+) -> Board:
     rng = random.Random(seed)
     club_of = [rng.randrange(-1, clubs) for _ in range(22)]
+    team_of = [rng.randrange(-1, teams) for _ in range(22)] if teams else None
     active = [k % 2 == 0 for k in range(series)]
     costs = [[0] * 22 for _ in range(22)]
     for u, w in combinations(range(22), 2):
         costs[u][w] = costs[w][u] = rng.choice((0, 0, 4, 8, 16))
-    board = Board(22, 22, SIZES_22, club_of, [-1] * 22, active, history=costs if history else None)
+    board = Board(
+        22,
+        22,
+        SIZES_22,
+        club_of,
+        [-1] * 22,
+        active,
+        history=costs if history else None,
+        teams=team_of,
+    )
     for k in range(series):
         board.place(k, draw(board, k, rng))
     return board
@@ -72,9 +90,10 @@ def drawn_board(seed: int, series: int = 3, clubs: int = 4, history: bool = True
     st.integers(min_value=0, max_value=10**6),
     st.lists(st.integers(0, 10**6), max_size=60),
     st.booleans(),
+    st.sampled_from([0, 3]),
 )
-def test_delta_and_swap_agree_with_a_recount(seed, moves, history):
-    board = drawn_board(seed, series=5, history=history)
+def test_delta_and_swap_agree_with_a_recount(seed, moves, history, teams):
+    board = drawn_board(seed, series=5, history=history, teams=teams)
     assert board.cost == recount(board)
     for move in moves:
         k = move % 5
