@@ -9,14 +9,16 @@ frozen; its time is that of all S calls. Then ``plan`` where no construction app
 402 players), and the time of seating one series of 400 players (the first, and the last with
 seven played) by ``random`` and ``ranking``. Asserts nothing.
 
-With ``--versus`` it prints instead, for a grid of fields (every N of 8..30, then a sampling up
-to 100; S = 2..8), ``plan``'s repeated pairs / most meetings and median time next to a plain
-simulated annealing of this file's own (``plain_annealing``: not the engine's) with a fixed budget
-of CPU seconds (process time, so that other load on the machine does not shorten it), and marks
-the fields where ``plan`` loses (more repeats, or as many and a higher most meetings) or takes
-more than 1 s of CPU (its median process time; the wall-clock median is printed beside it, and
-exceeds it when the machine is shared). The bench's players have no clubs and no table wishes;
-both keep the five-table duty even (spread ≤ 1); positions are not the annealing's concern.
+With ``--versus`` it prints instead, for a grid of fields (every N of 8..40, then a sampling up
+to 100 with each N mod 4; S = 2..8), ``plan``'s repeated pairs / most meetings and median time
+next to a plain simulated annealing of this file's own (``plain_annealing``: not the engine's)
+with a fixed budget of CPU seconds (process time, so that other load on the machine does not
+shorten it), and marks the fields where ``plan`` loses (more repeats, or as many and a higher
+most meetings) or takes more than 1 s of CPU (its median process time; the wall-clock median
+is printed beside it, and exceeds it when the machine is shared). It ends with the counts, the
+lost and the slowest fields, and the load average. The bench's players have no clubs and no
+table wishes; both keep the five-table duty even (spread ≤ 1); positions are not the
+annealing's concern.
 
     .venv/bin/python bench/seating.py [--runs 3] [--seed 1]
     .venv/bin/python bench/seating.py --versus [--fields 17-23] [--series 3] [--plain-seconds 1]
@@ -24,6 +26,7 @@ both keep the five-table duty even (spread ≤ 1); positions are not the anneali
 
 import argparse
 import math
+import os
 import random
 import statistics
 import sys
@@ -154,26 +157,13 @@ def one_series_of_400(runs: int, seed: int) -> None:
         )
 
 
+# Every field of 8..40 players: below 41 players some series counts leave repeats (the hard
+# part). Above, every field reaches 0 repeats quickly; a sampling that holds each number of
+# five-tables (N mod 4) several times, and the ends.
 GRID_COUNTS = [
-    *range(8, 31),
-    33,
-    35,
-    38,
-    41,
-    43,
-    46,
-    50,
-    53,
-    57,
-    62,
-    66,
-    71,
-    75,
-    82,
-    89,
-    94,
-    99,
-    100,
+    *range(8, 41),
+    *(41, 42, 43, 44, 46, 47, 48, 49, 50, 53, 55, 58, 62, 64, 67, 71, 75, 79, 80, 83, 86, 89),
+    *(94, 96, 97, 99, 100),
 ]
 GRID_SERIES = range(2, 9)
 FIVE = 5
@@ -274,7 +264,8 @@ def versus(args: argparse.Namespace) -> None:
     )
     print(header)
     print("-" * len(header))
-    lost, slow, fields = [], [], 0
+    print(f"load average at the start: {_load()}")
+    lost, slow, won, fields, times = [], [], [], 0, []
     for count in counts:
         try:
             table_sizes(count)
@@ -292,9 +283,12 @@ def versus(args: argparse.Namespace) -> None:
             mine = (plan.report.repeated_pairs, plan.report.max_meetings)
             theirs = (plain_report.repeated_pairs, plain_report.max_meetings)
             verdict = []
+            times.append((seconds, f"{count}/{series}"))
             if mine > theirs:
                 verdict.append("LOSES")
-                lost.append(f"{count}/{series}")
+                lost.append(f"{count}/{series} ({mine[0]}/{mine[1]} vs {theirs[0]}/{theirs[1]})")
+            elif mine < theirs:
+                won.append(f"{count}/{series}")
             if seconds > 1:
                 verdict.append("> 1 s")
                 slow.append(f"{count}/{series}")
@@ -306,8 +300,20 @@ def versus(args: argparse.Namespace) -> None:
                 f"{', '.join(verdict) or ('better' if mine < theirs else 'tie')}",
                 flush=True,
             )
-    print(f"\n{fields} fields; plan loses on {len(lost)}: {' '.join(lost) or '-'}")
+    ties = fields - len(lost) - len(won)
+    print(f"\n{fields} fields: plan better on {len(won)}, as good on {ties}, worse on {len(lost)}")
+    print(f"plan loses on: {', '.join(lost) or '-'}")
     print(f"plan takes more than 1 s of CPU on {len(slow)}: {' '.join(slow) or '-'}")
+    slowest = sorted(times, reverse=True)[:5]
+    print("plan's slowest (median CPU):", ", ".join(f"{name} {cpu:.2f} s" for cpu, name in slowest))
+    print(f"load average at the end: {_load()}")
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{load:.1f}" for load in os.getloadavg())
+    except OSError:  # no load average on this system
+        return "unknown"
 
 
 def _numbers(text: str) -> list[int]:

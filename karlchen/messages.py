@@ -164,6 +164,17 @@ MESSAGES = {
     "fixed_table": _("Table %(table)s is wished for, but there are only %(tables)s tables."),
     "fixed_table_full": _("Too many players wish to sit at table %(table)s (it seats %(size)s)."),
     "ranking_duplicate": _("Start number %(id)s is twice in the ranking."),
+    "teams": _("“%(value)s” is not a way to seat teams (apart, against)."),
+    "teams_ranking": _("A match day of teams against teams cannot be seated by the standings."),
+    "team_missing": _("Start number %(id)s plays for no team, but teams play against teams."),
+    "team_pattern": _(
+        "%(players)s players of %(teams)s teams cannot sit at %(tables)s tables with every team "
+        "equally at each: the teams need one size that fills each table equally."
+    ),
+    "fixed_table_team": _(
+        "Too many players of one team wish to sit at table %(table)s (it holds %(share)s of each "
+        "team)."
+    ),
     "fixed_missing": _("The fixed method needs the plan to import."),
     "fixed_series_count": _(
         "The imported plan has %(count)s series; the tournament has %(series_count)s."

@@ -3,12 +3,18 @@
 Moves are aimed at conflicts: most start from a pair that meets twice, a player sitting with a
 club mate, or (when five-tables exist) the five-table player with the most duty, and try a few
 partners at other tables of the same series; the best of them is taken when it does not make
-things worse, or with the Metropolis probability exp(−Δ/T) when it does. The temperature falls
-geometrically over the budget. The best board seen is the one left at the end.
+things worse, or with the Metropolis probability exp(−Δ/T) when it does. A partner is weighed in
+O(table size), from the two players' meetings with the table mates (``Board.best_swap``). The
+temperature falls geometrically from 0.8 to 0.05 repeats over seven eighths of the budget and on
+to a fraction of a third meeting's extra cost over the last eighth, where the repeats no longer
+change and the pairs' further meetings are spread (``board``). The best board seen is the one
+left at the end.
 
-The budget is an iteration count (the search is then deterministic for a given random
-generator), optionally cut short by ``clock() >= deadline``: the caller passes the clock, so that
-this module needs no ``time``. It stops early once the cost reaches ``target``.
+The budget counts work: one per move tried, SWAP_WORK more per swap made (a swap updates the
+counts of both tables; in a crowded field, where most swaps change nothing, they are most of
+the time). The search is then deterministic for a given random generator, optionally cut
+short by ``clock() >= deadline``: the caller passes the clock, so that this module needs no
+``time``. It stops early once the cost reaches ``target``.
 
 It does NOT build a first seating (``draw``, ``designs``) or judge a plan (``quality``).
 """
@@ -20,18 +26,22 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .board import FIVE, REPEAT, Board
+from .board import EXTRA, FIVE, REPEAT, Board
 
 PARTNERS = 8  # partners tried per move: more finds better swaps, fewer moves per second
 # Of the moves, 60 % start from a repeated pair, 20 % from a club clash, 10 % from the five-table
 # duty (each while there is one), the rest from anyone.
 AIM_PAIR, AIM_CLASH, AIM_DUTY = 0.6, 0.8, 0.9
+POLISH = 0.125  # of the budget, at temperatures below a repeat's (see _Temperatures)
+POLISH_END = EXTRA / 4
+SWAP_WORK = 1  # a swap made costs about as much as a move tried (its partners weighed)
 CLOCK_EVERY = 256  # iterations between two looks at the clock
 
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
-    """``iterations`` of the search; the temperatures are in repeats (a repeat costs 1)."""
+    """``iterations``: the budget of the search (moves tried and swaps made, see the module);
+    the temperatures are in repeats (a repeat costs 1)."""
 
     iterations: int
     start_temperature: float = 0.8
@@ -80,11 +90,45 @@ class _Search:
                     if key not in self.listed:
                         self.listed.add(key)
                         self.pairs.append(key)
+        for u in table:
+            key = (k, u)
+            if key not in self.clash_listed and self._clashing(k, table, u):
+                self.clash_listed.add(key)
+                self.clashing.append(key)
+
+    def _clashing(self, k: int, table: list[int], u: int) -> bool:
+        """Whether ``u`` sits beside a club mate (where clubs are kept apart) or a team mate."""
+        board = self.board
+        if board.club_active[k] and _clashes(board.clubs, table, u):
+            return True
+        return board.teams is not None and _clashes(board.teams, table, u)
+
+    def _note_moved(self, k: int, u: int) -> None:
+        """Remember the conflicts ``u`` took to his new table in series ``k`` (the only new
+        ones: the others at that table met each other before the swap as often)."""
+        board = self.board
+        table = board.tables[k][board.where[k][u]]
+        meet_u = board.meet[u]
+        for w in table:
+            if meet_u[w] >= 2:
+                key = (u, w) if u < w else (w, u)
+                if key not in self.listed:
+                    self.listed.add(key)
+                    self.pairs.append(key)
         if board.club_active[k]:
-            clubs = board.clubs
-            for u in table:
-                key = (k, u)
-                if key not in self.clash_listed and _clashes(clubs, table, u):
+            self._note_mates(k, table, board.clubs[u], board.clubs)
+        if board.teams is not None:
+            self._note_mates(k, table, board.teams[u], board.teams)
+
+    def _note_mates(self, k: int, table: list[int], label: int, labels: list[int]) -> None:
+        """Remember the players of ``table`` with this club or team, if more than one."""
+        if label < 0:
+            return
+        mates = [w for w in table if labels[w] == label]
+        if len(mates) > 1:
+            for w in mates:
+                key = (k, w)
+                if key not in self.clash_listed:
                     self.clash_listed.add(key)
                     self.clashing.append(key)
 
@@ -92,26 +136,29 @@ class _Search:
         board = self.board
         rng = self.rng
         iterations = schedule.iterations
-        start = schedule.start_temperature * REPEAT
-        cooling = math.log(schedule.end_temperature / schedule.start_temperature) / iterations
+        temperature = _Temperatures(schedule)
         unsaved_best = False  # the board is at best_cost but self.best holds an older board
-        for iteration in range(iterations):
-            if iteration % CLOCK_EVERY == 0 and _time_up(schedule):
+        spent = 0  # the budget used: one per move tried, SWAP_WORK more per swap made
+        tried = 0
+        while spent < iterations:
+            if tried % CLOCK_EVERY == 0 and _time_up(schedule):
                 break
+            tried += 1
+            spent += 1
             move = self._move()
             if move is None:
                 continue
             k, u, v, change = move
             if change > 0:
-                temperature = start * math.exp(cooling * iteration)
-                if rng.random() >= math.exp(-change / temperature):
+                if rng.random() >= math.exp(-change / temperature.at(spent)):
                     continue
                 if unsaved_best:
                     self._save()
                     unsaved_best = False
             board.swap(k, u, v)
-            self._note(k, board.tables[k][board.where[k][u]])
-            self._note(k, board.tables[k][board.where[k][v]])
+            spent += SWAP_WORK
+            self._note_moved(k, u)
+            self._note_moved(k, v)
             if board.cost < self.best_cost:
                 self.best_cost = board.cost
                 unsaved_best = True
@@ -135,9 +182,12 @@ class _Search:
         if start is None:
             return None
         k, u = start
-        movers = self.board.movers
+        movers = self.board.partners[u]
         draw = self.rng.random
-        partners = [movers[int(draw() * len(movers))] for _ in range(PARTNERS)]
+        count = len(movers)
+        partners = []
+        for _ in range(PARTNERS):
+            partners.append(movers[int(draw() * count)])
         best = self.board.best_swap(k, u, partners)
         if best is None:
             return None
@@ -181,7 +231,7 @@ class _Search:
         index = int(self.rng.random() * len(self.clashing))
         k, u = self.clashing[index]
         table = board.tables[k][board.where[k][u]]
-        if board.pins[u] >= 0 or not _clashes(board.clubs, table, u):
+        if board.pins[u] >= 0 or not self._clashing(k, table, u):
             self.clashing[index] = self.clashing[-1]
             self.clashing.pop()
             self.clash_listed.discard((k, u))
@@ -201,6 +251,26 @@ class _Search:
                 if pins[p] < 0 and (most is None or duty[p] > duty[most]):
                     most = p
         return None if most is None else (k, most)
+
+
+class _Temperatures:
+    """Geometric cooling from the start to the end temperature over all but the last
+    POLISH of the iterations, then on to POLISH_END: repeats no longer change there, and a
+    pair's third or further meetings (far cheaper than a repeat) are spread."""
+
+    def __init__(self, schedule: Schedule) -> None:
+        self.main = schedule.iterations - int(schedule.iterations * POLISH)
+        self.start = schedule.start_temperature * REPEAT
+        self.end = schedule.end_temperature * REPEAT
+        self.cooling = math.log(schedule.end_temperature / schedule.start_temperature) / max(
+            self.main, 1
+        )
+        self.polish = math.log(POLISH_END / self.end) / max(schedule.iterations - self.main, 1)
+
+    def at(self, iteration: int) -> float:
+        if iteration < self.main:
+            return self.start * math.exp(self.cooling * iteration)
+        return self.end * math.exp(self.polish * (iteration - self.main))
 
 
 def _clashes(clubs: list[int], table: list[int], u: int) -> bool:

@@ -7,33 +7,41 @@ sat at a five-table, and the weighted cost the search lowers (in integer units):
 
     Σ over pairs g(meetings) + HISTORY · Σ over meetings tonight of the pair's weight from
     earlier evenings + CLUB · (club mates at one table, in the series that separate clubs)
-    + DUTY · Σ (five-table sittings per player)²
+    + TEAM · (team mates at one table) + DUTY · Σ (five-table sittings per player)²
 
-g(m) = REPEAT · (m − 1) + EXTRA · C(m − 1, 2) for m ≥ 1: each meeting beyond the first is a
-repeat, and a third or fourth meeting of one pair costs a little more than a repeat of another
-pair, so that among plans with as many repeats the one whose most-met pair meets least is
-cheaper (g is convex: spreading repeats over many pairs is never dearer). The weight of earlier
-evenings (``history``: per pair, 1 for a meeting at the last evening, halved per evening further
-back, see ``model.SeatingRequest``) is rounded to 1/HISTORY: a pair who met last week costs a
-quarter of a repeat tonight, so tonight's repeats come first and, among as few of them, the
-pairs met least recently are preferred.
+g(m) = REPEAT · (m − 1) + EXTRA · (1 + GROWTH + … + GROWTH^(m − 3)) for m ≥ 1: each meeting
+beyond the first is a repeat, and a pair's third meeting costs EXTRA (1/2048 of a repeat) on top,
+each further one GROWTH times more than the one before. So the fewest repeats come first (a
+pair's extras stay below a repeat up to its eighth meeting), and among plans with as many
+repeats the one whose most-met pair meets least is cheaper (g is convex: spreading repeats
+over many pairs is never dearer). The weight of earlier evenings (``history``: per pair, 1 for a
+meeting at the last evening, halved per evening further back, see ``model.SeatingRequest``) is
+rounded to 1/HISTORY_STEPS: a pair who met last week costs a quarter of a repeat tonight, so
+tonight's repeats come first and, among as few of them, the pairs met least recently are
+preferred.
 
 The squares make an even five-table duty cheapest; handing a sitting from a player with more to
 one with exactly one less costs nothing, so the search can trade freely within an even spread.
-Club clashes and an uneven duty outweigh repeats: the organiser asked for them.
+Team and club clashes and an uneven duty outweigh repeats: the organiser asked for them. On a
+league match day (``team_swaps_only``) a player swaps only with a team mate (``partners``), so
+a seating that holds each team equally at every table keeps doing so.
 
 It does NOT choose moves (``anneal``, ``draw``) or order players within a table (``positions``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-REPEAT = 64  # one meeting beyond the first
-EXTRA = 4  # per meeting beyond the second, on top: a third meeting costs 2·REPEAT + EXTRA
-HISTORY = 16  # a meeting tonight of a pair whose earlier meetings weigh 1
+REPEAT = 1 << 20  # one meeting beyond the first
+EXTRA = REPEAT >> 11  # on top, for a pair's third meeting; GROWTH times more for each further one
+GROWTH = 4
+HISTORY = REPEAT // 4  # a meeting tonight of a pair whose earlier meetings weigh 1
+HISTORY_STEPS = 16  # the weights are rounded to 1/HISTORY_STEPS
 CLUB = 16 * REPEAT
+TEAM = 4 * CLUB  # team mates at one table: before club mates, the duty and the repeats
 DUTY = 4 * REPEAT
 FIVE = 5
 
@@ -42,7 +50,15 @@ Tables = list[list[int]]
 
 def pair_gains(series: int) -> list[int]:
     """g(m + 1) − g(m) for m = 0..series: what one more meeting of a pair that met m times adds."""
-    return [0, *(REPEAT + EXTRA * (m - 1) for m in range(1, series + 1))]
+    return [
+        0,
+        *(REPEAT + (EXTRA * GROWTH ** (m - 2) if m >= 2 else 0) for m in range(1, series + 1)),
+    ]
+
+
+def meeting_cost(gain: Sequence[int], meetings: int) -> int:
+    """g(meetings): what a pair meeting that often costs."""
+    return sum(gain[:meetings])
 
 
 class Board:
@@ -57,12 +73,16 @@ class Board:
         duty_weight: int = DUTY,
         series: int | None = None,
         history: Sequence[Sequence[int]] | None = None,
+        teams: Sequence[int] | None = None,
+        team_swaps_only: bool = False,
     ) -> None:
         """``clubs``: club index per player (−1: none); ``pins``: fixed table or −1, per player
         to seat; ``club_active``: per series being seated, whether it separates clubs;
         ``duty_weight``: 0 when the five-table duty need not be spread; ``series``: all series,
         frozen ones included (default: those seated here); ``history``: per pair of players,
-        the cost of one meeting tonight (HISTORY · weight, rounded), None when there is none."""
+        the cost of one meeting tonight (HISTORY · weight, the weight rounded), None when
+        there is none; ``teams``: team index per player (−1: none), None when nobody has one;
+        ``team_swaps_only``: a player swaps only with a member of his team (``partners``)."""
         self.n = n
         self.n_all = n_all
         self.sizes = tuple(sizes)
@@ -73,6 +93,14 @@ class Board:
         self.gain = pair_gains(len(club_active) if series is None else series)
         self.history = [list(row) for row in history] if history is not None else None
         self.movers = [p for p in range(n) if pins[p] < 0]
+        self.teams = list(teams) if teams is not None else None
+        self.team_swaps_only = team_swaps_only
+        self.partners = self._partners()
+        # Per team, its players at every table when only team mates swap (a league match day).
+        self.team_share = {
+            team: count // len(self.sizes)
+            for team, count in Counter(teams[:n] if teams and team_swaps_only else []).items()
+        }
         self.meet = [[0] * n_all for _ in range(n_all)]
         self.duty = [0] * n_all
         self.tables: list[Tables] = [[] for _ in club_active]
@@ -81,7 +109,18 @@ class Board:
         self.pair_cost = 0  # Σ g(meetings)
         self.history_cost = 0
         self.clashes = 0
+        self.team_clashes = 0
         self.duty_squares = 0
+
+    def _partners(self) -> list[list[int]]:
+        """Per player, those he may swap with: the movers, or the movers of his team."""
+        if not self.team_swaps_only or self.teams is None:
+            return [self.movers] * self.n
+        teams = self.teams
+        members: dict[int, list[int]] = {}
+        for p in self.movers:
+            members.setdefault(teams[p], []).append(p)
+        return [members.get(teams[p], []) for p in range(self.n)]
 
     @property
     def cost(self) -> int:
@@ -89,6 +128,7 @@ class Board:
             self.pair_cost
             + self.history_cost
             + CLUB * self.clashes
+            + TEAM * self.team_clashes
             + self.duty_weight * self.duty_squares
         )
 
@@ -106,12 +146,14 @@ class Board:
             self._count(table, +1)
             if self.club_active[k]:
                 self.clashes += self.club_pairs(table)
+            self.team_clashes += self.team_pairs(table)
 
     def clear(self, k: int) -> None:
         for table in self.tables[k]:
             self._count(table, -1)
             if self.club_active[k]:
                 self.clashes -= self.club_pairs(table)
+            self.team_clashes -= self.team_pairs(table)
         self.tables[k] = []
         self.where[k] = [-1] * self.n
 
@@ -132,8 +174,10 @@ class Board:
                 duty[p] += step
 
     def club_pairs(self, table: Sequence[int]) -> int:
-        clubs = self.clubs
-        return sum(1 for u, w in combinations(table, 2) if clubs[u] == clubs[w] >= 0)
+        return _mates(self.clubs, table)
+
+    def team_pairs(self, table: Sequence[int]) -> int:
+        return 0 if self.teams is None else _mates(self.teams, table)
 
     def delta(self, k: int, u: int, v: int) -> int:
         """The change of ``cost`` if ``u`` and ``v`` (at different tables of series k) swap."""
@@ -141,7 +185,8 @@ class Board:
 
     def best_swap(self, k: int, u: int, partners: Sequence[int]) -> tuple[int, int] | None:
         """(cost change, partner) of the cheapest swap of ``u`` with one of ``partners`` at
-        another table of series k; None if all sit at his table. The search's inner loop."""
+        another table of series k; None if all sit at his table. The search's inner loop: a
+        partner costs O(table size), from the two players' meetings with the table mates."""
         where = self.where[k]
         tables = self.tables[k]
         home = where[u]
@@ -150,14 +195,23 @@ class Board:
         gain = self.gain
         meet_u = meet[u]
         others = [w for w in table_u if w != u]
-        leaving = sum(gain[meet_u[w] - 1] for w in others)  # the same for every partner
+        leaving = 0  # the same for every partner
+        for w in others:
+            leaving += gain[meet_u[w] - 1]
         history = self.history
         if history is not None:
             history_u = history[u]
             leaving += sum(history_u[w] for w in others)
         clubs_count = self.club_active[k]
-        size = len(table_u)
-        best = None
+        teams = self.teams
+        sizes = self.sizes
+        size = sizes[home]
+        duty = self.duty
+        # (d_u − 1)² + (d_v + 1)² − d_u² − d_v² = 2·(d_v − d_u + 1), or the mirror image.
+        duty_step = 2 * self.duty_weight * (-1 if size == FIVE else 1)
+        duty_u = duty[u]
+        best_change = 0
+        best = -1
         for v in partners:
             there = where[v]
             if there == home:
@@ -175,27 +229,15 @@ class Board:
                 change += sum(history_v[w] for w in others)
                 change += sum(history_u[w] - history_v[w] for w in table_v if w != v)
             if clubs_count:
-                change += CLUB * self._club_change(u, v, table_u, table_v)
-            if len(table_v) != size:
-                change += self.duty_weight * self._duty_change(u, v, size == FIVE)
-            if best is None or change < best[0]:
-                best = (change, v)
-        return best
-
-    def _club_change(self, u: int, v: int, table_u: list[int], table_v: list[int]) -> int:
-        clubs = self.clubs
-        club_u = clubs[u]
-        club_v = clubs[v]
-        if club_u == club_v:
-            return 0
-        change = 0
-        for w in table_u:
-            if w != u:
-                change += (clubs[w] == club_v >= 0) - (clubs[w] == club_u >= 0)
-        for w in table_v:
-            if w != v:
-                change += (clubs[w] == club_u >= 0) - (clubs[w] == club_v >= 0)
-        return change
+                change += CLUB * _mates_change(self.clubs, u, v, table_u, table_v)
+            if teams is not None:
+                change += TEAM * _mates_change(teams, u, v, table_u, table_v)
+            if sizes[there] != size:
+                change += duty_step * (duty_u - duty[v]) + abs(duty_step)
+            if best < 0 or change < best_change:
+                best_change = change
+                best = v
+        return None if best < 0 else (best_change, best)
 
     def _duty_change(self, u: int, v: int, u_leaves_five: bool) -> int:
         # (d_u − 1)² + (d_v + 1)² − d_u² − d_v² = 2·(d_v − d_u + 1), or the mirror image.
@@ -214,6 +256,7 @@ class Board:
         active = self.club_active[k]
         if active:
             self.clashes -= self.club_pairs(table_u) + self.club_pairs(table_v)
+        self.team_clashes -= self.team_pairs(table_u) + self.team_pairs(table_v)
         if len(table_u) != len(table_v):
             self.duty_squares += self._duty_change(u, v, len(table_u) == FIVE)
             shift = 1 if len(table_u) == FIVE else -1
@@ -227,6 +270,7 @@ class Board:
         where[v] = index_u
         if active:
             self.clashes += self.club_pairs(table_u) + self.club_pairs(table_v)
+        self.team_clashes += self.team_pairs(table_u) + self.team_pairs(table_v)
 
     def _move(self, leaving: int, joining: int, table: list[int]) -> None:
         """``leaving`` stops meeting the others of ``table`` in this series, ``joining`` starts."""
@@ -257,3 +301,26 @@ class Board:
 
     def copy_tables(self, k: int) -> Tables:
         return [list(table) for table in self.tables[k]]
+
+
+def _mates(labels: Sequence[int], table: Sequence[int]) -> int:
+    """The pairs at ``table`` with one label (club or team; −1: none)."""
+    return sum(1 for u, w in combinations(table, 2) if labels[u] == labels[w] >= 0)
+
+
+def _mates_change(
+    labels: Sequence[int], u: int, v: int, table_u: list[int], table_v: list[int]
+) -> int:
+    """The change of ``_mates`` over both tables if ``u`` and ``v`` swap."""
+    label_u = labels[u]
+    label_v = labels[v]
+    if label_u == label_v:
+        return 0
+    change = 0
+    for w in table_u:
+        if w != u:
+            change += (labels[w] == label_v >= 0) - (labels[w] == label_u >= 0)
+    for w in table_v:
+        if w != v:
+            change += (labels[w] == label_u >= 0) - (labels[w] == label_v >= 0)
+    return change

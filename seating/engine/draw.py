@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .board import CLUB, FIVE, Board, Tables
+from .board import CLUB, FIVE, TEAM, Board, Tables
 
 
 def draw(board: Board, k: int, rng: random.Random) -> Tables:
@@ -27,6 +27,8 @@ def draw(board: Board, k: int, rng: random.Random) -> Tables:
     for p in range(board.n):
         if board.pins[p] >= 0:
             tables[board.pins[p]].append(p)
+    if board.team_swaps_only:
+        return _deal_teams(board, k, tables, rng)
     fives = [t for t, size in enumerate(board.sizes) if size == FIVE]
     fours = [t for t, size in enumerate(board.sizes) if size != FIVE]
     five_seats = sum(FIVE - len(tables[t]) for t in fives)
@@ -55,6 +57,28 @@ def _fill(
             open_tables.remove(t)
 
 
+def _deal_teams(board: Board, k: int, tables: Tables, rng: random.Random) -> Tables:
+    """Every table gets its share of each team (a league match day, ``TeamSeating.AGAINST``:
+    the checks made sure the shares come out even); each player, in random order, takes the
+    cheapest table that still wants one of his team."""
+    teams = board.teams
+    assert teams is not None  # a team pattern needs teams (problem.prepare)
+    wanted = [dict(board.team_share) for _ in board.sizes]
+    for t, table in enumerate(tables):
+        for p in table:
+            wanted[t][teams[p]] -= 1
+    players = list(board.movers)
+    rng.shuffle(players)
+    clubs = board.clubs if board.club_active[k] else None
+    for p in players:
+        open_tables = [t for t in range(len(tables)) if wanted[t][teams[p]] > 0]
+        rng.shuffle(open_tables)
+        t = _cheapest(board, tables, open_tables, p, clubs)
+        tables[t].append(p)
+        wanted[t][teams[p]] -= 1
+    return tables
+
+
 def _cheapest(
     board: Board, tables: Tables, candidates: list[int], p: int, clubs: list[int] | None
 ) -> int:
@@ -62,6 +86,7 @@ def _cheapest(
     gain = board.gain
     history_p = board.history[p] if board.history is not None else None
     club = clubs[p] if clubs is not None else -1
+    team = board.teams[p] if board.teams is not None else -1
     best_cost = None
     best = candidates[0]
     for t in candidates:
@@ -70,6 +95,8 @@ def _cheapest(
             cost += sum(history_p[w] for w in tables[t])
         if club >= 0:
             cost += CLUB * sum(clubs[w] == club for w in tables[t])  # type: ignore[index]
+        if team >= 0:
+            cost += TEAM * sum(board.teams[w] == team for w in tables[t])  # type: ignore[index]
         if cost == 0:
             return t
         if best_cost is None or cost < best_cost:

@@ -21,7 +21,7 @@ Series = tuple[Table, ...]
 
 FOUR = 4
 FIVE = 5
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET = 60_000  # under 1 s of one CPU on every field of 8–100 players (bench/seating.py)
 
 
 class Method(StrEnum):
@@ -37,6 +37,11 @@ class ClubSeparation(StrEnum):
     ALL = "all"
 
 
+class TeamSeating(StrEnum):
+    APART = "apart"  # at most one member of a team per table where the numbers allow
+    AGAINST = "against"  # a league match day: every table holds each team equally
+
+
 class SeatingRefused(OneRefusal):
     """A seating that cannot be made as asked: a user error with a stable code.
 
@@ -48,11 +53,13 @@ class SeatingRefused(OneRefusal):
 @dataclass(frozen=True, slots=True)
 class Player:
     """A player to seat. ``table``: a fixed seat wish, the table number (1-based) he always
-    gets in the series seated here (for example the one a wheelchair reaches)."""
+    gets in the series seated here (for example the one a wheelchair reaches). ``team``: the
+    team he plays for (``SeatingRequest.teams`` says how teams sit)."""
 
     id: int
     club: str | None = None
     table: int | None = None
+    team: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +69,11 @@ class SeatingRequest:
     ``frozen``: series already played (or published), by number; they are kept as they are and
     may hold players who have since withdrawn. ``ranking``: player ids, strongest first (method
     ``ranking``); ids of players not seated are skipped, players missing are ranked last.
-    ``fixed``: every series of an imported plan (method ``fixed``). ``budget``: iterations of the
-    ``plan`` search; with ``clock`` and ``deadline`` the search also ends when
-    ``clock() >= deadline`` (the plan then depends on the machine's speed).
+    ``fixed``: every series of an imported plan (method ``fixed``). ``budget``: the work of the
+    ``plan`` search, in moves tried (each weighs a few partners) and swaps made (one more
+    each), counted so that the same request gives the same plan; with ``clock`` and
+    ``deadline`` the search also ends when ``clock() >= deadline`` (the plan then depends on
+    the machine's speed).
 
     ``history``: the weight of each pair's meetings at earlier evenings (of a season), by the
     pair of player ids: every table the two shared counts 2^−(b − 1), b the evenings back
@@ -72,6 +81,13 @@ class SeatingRequest:
     ``plan`` and ``random`` then prefer pairs who met less, and less recently: one meeting
     tonight of a pair of weight 1 costs a quarter of a repeat (``board``). Pairs with a player
     not seated here are ignored.
+
+    ``teams`` (players' ``team``): ``apart`` keeps team mates at different tables in every
+    series, before anything else, where the numbers allow, and otherwise seats as few of them
+    together as possible (each team spread evenly over the tables); ``against`` is a league
+    match day: every player plays for a team, the teams are of one size and every table holds
+    the same number of each (four teams: one player of each at every table; two: two of each);
+    the search then only swaps players of one team, so every series keeps that pattern.
     """
 
     players: Sequence[Player]
@@ -87,6 +103,7 @@ class SeatingRequest:
     clock: Callable[[], float] | None = None
     deadline: float | None = None
     history: Mapping[frozenset[int], float] = field(default_factory=lambda: MappingProxyType({}))
+    teams: TeamSeating | str = TeamSeating.APART
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +115,7 @@ class QualityReport:
     club mates at one table; the spreads are max − min over the players seated of the times they
     sat at a five-table, and at position 1. ``met_before``: the pairs at one table this evening
     (in any series) who met at earlier evenings, None when no history was given.
+    ``team_clashes``: per series, the pairs of team mates at one table.
     """
 
     repeated_pairs: int
@@ -107,6 +125,7 @@ class QualityReport:
     five_table_spread: int
     position_one_spread: int
     met_before: int | None = None
+    team_clashes: tuple[int, ...] = ()
 
     @property
     def optimal(self) -> bool:

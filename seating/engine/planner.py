@@ -4,8 +4,8 @@
   ``Random(f"{seed}/{number}")``, then swaps inside that series to remove what is left of
   repeats and club clashes.
 - ``plan``: the ``random`` seating, and for 4m players also the exact construction
-  (``designs``) completed by draws; the cheaper one is annealed over all open series. The
-  search stops at the cost of a plan meeting every bound
+  (``designs``) completed by draws; the cheaper one is annealed over all open series
+  (``anneal``, the request's budget). The search stops at the cost of a plan meeting every bound
   (``_target``): the fewest repeats, the meetings spread as evenly as possible over the pairs,
   the fewest club clashes and an even five-table duty.
 - ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between
@@ -24,7 +24,18 @@ from math import comb
 
 from . import designs
 from .anneal import Schedule, anneal
-from .board import CLUB, DUTY, EXTRA, FIVE, HISTORY, REPEAT, Board, Tables
+from .board import (
+    CLUB,
+    DUTY,
+    FIVE,
+    HISTORY,
+    HISTORY_STEPS,
+    REPEAT,
+    TEAM,
+    Board,
+    Tables,
+    meeting_cost,
+)
 from .draw import by_ranking, draw, swap_neighbours
 from .model import Method, Player, SeatingPlan, SeatingRequest
 from .positions import with_positions
@@ -42,7 +53,7 @@ def seat(request: SeatingRequest) -> SeatingPlan:
     players = request.players
     if method is Method.FIXED:
         series = checked_fixed(request, problem)
-        players = [Player(player.id, player.club) for player in players]  # wishes don't bind it
+        players = [Player(p.id, p.club, team=p.team) for p in players]  # wishes don't bind it
     else:
         seated = _seat_open(request, problem, method)
         series = with_positions(seated, problem.frozen, random.Random(f"{request.seed}/seats"))
@@ -83,6 +94,8 @@ def _board(request: SeatingRequest, problem: Problem) -> Board:
         duty_weight=DUTY if request.spread_five_tables else 0,
         series=request.series_count,
         history=_history_costs(problem, index),
+        teams=problem.teams if any(team >= 0 for team in problem.teams) else None,
+        team_swaps_only=problem.against,
     )
     for tables in problem.frozen.values():
         board.add_frozen([[index[p] for p in table] for table in tables])
@@ -90,13 +103,13 @@ def _board(request: SeatingRequest, problem: Problem) -> Board:
 
 
 def _history_costs(problem: Problem, index: dict[int, int]) -> list[list[int]] | None:
-    """Per pair of indices, HISTORY · the weight of its earlier meetings, rounded; None if no
-    pair seated here has any."""
+    """Per pair of indices, HISTORY · the weight of its earlier meetings (rounded to
+    1/HISTORY_STEPS); None if no pair seated here has any."""
     costs = [[0] * len(index) for _ in index]
     found = False
     for (a, b), weight in problem.history.items():
         if a in index and b in index:
-            cost = round(HISTORY * weight)
+            cost = round(HISTORY_STEPS * weight) * (HISTORY // HISTORY_STEPS)
             costs[index[a]][index[b]] = costs[index[b]][index[a]] = cost
             found = found or cost > 0
     return costs if found else None
@@ -125,15 +138,21 @@ def _clean_series_cost(board: Board, problem: Problem, k: int) -> int:
     if board.club_active[k]:
         clashes = sum(board.club_pairs(table) for table in board.tables[k])
         excess = clashes - _least_clashes(problem, k)
-    return board.cost - repeated - CLUB * excess
+    team_clashes = sum(board.team_pairs(table) for table in board.tables[k])
+    team_excess = team_clashes - _least_mates(problem.teams[: problem.n], len(problem.sizes))
+    return board.cost - repeated - CLUB * excess - TEAM * team_excess
 
 
 def _least_clashes(problem: Problem, k: int) -> int:
     """Club mates spread as evenly as the tables allow still clash this often in series k."""
     if not problem.club_active[k]:
         return 0
-    tables = len(problem.sizes)
-    members = Counter(club for club in problem.clubs[: problem.n] if club >= 0)
+    return _least_mates(problem.clubs[: problem.n], len(problem.sizes))
+
+
+def _least_mates(labels: Sequence[int], tables: int) -> int:
+    """The pairs of one club or team at one table, each spread as evenly as the tables allow."""
+    members = Counter(label for label in labels if label >= 0)
     least = 0
     for count in members.values():
         per_table, rest = divmod(count, tables)
@@ -159,14 +178,16 @@ def _plan(board: Board, request: SeatingRequest, problem: Problem) -> None:
 
 def _design(problem: Problem, rng: random.Random) -> list[Tables]:
     """The exact construction's series for these players, or [] where there is none to use."""
-    if problem.n % 4 or any(pin >= 0 for pin in problem.pins):
+    if problem.n % 4 or any(pin >= 0 for pin in problem.pins) or problem.against:
         return []
     series = designs.zero_repeat_series(problem.n, len(problem.open_numbers))
     labels = list(range(problem.n))
     rng.shuffle(labels)
-    # Club mates get consecutive indices: these share a group of the construction (of 3, or of
-    # N/4 players), whose players never meet, at least in the first series.
+    # Team mates, then club mates get consecutive indices: these share a group of the
+    # construction (of 3, or of N/4 players), whose players never meet, at least in the first
+    # series.
     labels.sort(key=lambda p: problem.clubs[p] if problem.clubs[p] >= 0 else problem.n)
+    labels.sort(key=lambda p: problem.teams[p] if problem.teams[p] >= 0 else problem.n)
     return [[[labels[i] for i in table] for table in tables] for tables in series]
 
 
@@ -191,8 +212,16 @@ def _target(board: Board, request: SeatingRequest, problem: Problem) -> int:
     count as if none could be avoided)."""
     repeats = lower_bound(request.series_count, request.players, problem.frozen)
     clashes = sum(_least_clashes(problem, k) for k in range(len(problem.open_numbers)))
+    team_clashes = len(problem.open_numbers) * _least_mates(
+        problem.teams[: problem.n], len(problem.sizes)
+    )
     pairs = _least_pair_cost(board, repeats)
-    return pairs + CLUB * clashes + board.duty_weight * _least_duty_squares(board)
+    return (
+        pairs
+        + CLUB * clashes
+        + TEAM * team_clashes
+        + board.duty_weight * _least_duty_squares(board)
+    )
 
 
 def _least_pair_cost(board: Board, repeats: int) -> int:
@@ -203,8 +232,13 @@ def _least_pair_cost(board: Board, repeats: int) -> int:
     total = frozen + sum(comb(size, 2) for size in board.sizes) * len(board.tables)
     pairs = comb(board.n_all, 2)
     each, more = divmod(total, pairs)
-    extra = more * comb(each, 2) + (pairs - more) * comb(max(each - 1, 0), 2)
-    return REPEAT * repeats + EXTRA * extra
+    extra = more * _extra(board, each + 1) + (pairs - more) * _extra(board, each)
+    return REPEAT * repeats + extra
+
+
+def _extra(board: Board, meetings: int) -> int:
+    """The part of a pair's cost beyond its repeats."""
+    return meeting_cost(board.gain, meetings) - REPEAT * max(meetings - 1, 0)
 
 
 def _least_duty_squares(board: Board) -> int:

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .model import (
     ClubSeparation,
     Method,
+    Player,
     SeatingRefused,
     SeatingRequest,
     Series,
+    TeamSeating,
     table_sizes,
 )
 
@@ -35,6 +38,8 @@ class Problem:
     open_numbers: tuple[int, ...]  # the series to seat
     club_active: tuple[bool, ...]  # per open series
     history: dict[tuple[int, int], float]  # pairs of ids (the lower first): earlier meetings
+    teams: tuple[int, ...] = ()  # per player index, his team's place among the names (−1: none)
+    against: bool = False  # a league match day: every table holds each team equally
 
     @property
     def n(self) -> int:
@@ -56,7 +61,12 @@ def method_of(request: SeatingRequest) -> Method:
         raise SeatingRefused("method", "method", {"method": request.method})
     if request.separate_clubs not in set(ClubSeparation):
         raise SeatingRefused("separate_clubs", "separate_clubs", {"value": request.separate_clubs})
-    return Method(request.method)
+    if request.teams not in set(TeamSeating):
+        raise SeatingRefused("teams", "teams", {"value": request.teams})
+    method = Method(request.method)
+    if request.teams == TeamSeating.AGAINST and method is Method.RANKING:
+        raise SeatingRefused("teams_ranking", "teams", {})
+    return method
 
 
 def prepare(request: SeatingRequest) -> Problem:
@@ -71,11 +81,16 @@ def prepare(request: SeatingRequest) -> Problem:
     index = {pid: i for i, pid in enumerate([*ids, *withdrawn])}
     open_numbers = tuple(n for n in range(1, request.series_count + 1) if n not in frozen)
     separate = ClubSeparation(request.separate_clubs)
+    teams = _label_indices(request, index, lambda player: player.team)
+    pins = _checked_pins(request, sizes, index)
+    against = request.teams == TeamSeating.AGAINST
+    if against:
+        _check_team_pattern(request, sizes, teams[: len(ids)], pins)
     return Problem(
         ids=(*ids, *withdrawn),
         sizes=sizes,
-        clubs=_club_indices(request, index),
-        pins=_checked_pins(request, sizes, index),
+        clubs=_label_indices(request, index, lambda player: player.club),
+        pins=pins,
         frozen=frozen,
         open_numbers=open_numbers,
         club_active=tuple(
@@ -85,18 +100,49 @@ def prepare(request: SeatingRequest) -> Problem:
         history={
             (min(pair), max(pair)): weight for pair, weight in request.history.items() if weight
         },
+        teams=teams,
+        against=against,
     )
 
 
-def _club_indices(request: SeatingRequest, index: dict[int, int]) -> tuple[int, ...]:
-    """Per player index, his club's place among the club names in order (−1: none, unknown)."""
-    names = sorted({player.club for player in request.players if player.club is not None})
+def _label_indices(
+    request: SeatingRequest, index: dict[int, int], label: Callable[[Player], str | None]
+) -> tuple[int, ...]:
+    """Per player index, his club's (or team's) place among the names in order (−1: none,
+    unknown)."""
+    names = sorted({name for player in request.players if (name := label(player)) is not None})
     number = {name: i for i, name in enumerate(names)}
-    clubs = [-1] * len(index)
+    labels = [-1] * len(index)
     for player in request.players:
-        if player.club is not None:
-            clubs[index[player.id]] = number[player.club]
-    return tuple(clubs)
+        name = label(player)
+        if name is not None:
+            labels[index[player.id]] = number[name]
+    return tuple(labels)
+
+
+def _check_team_pattern(
+    request: SeatingRequest, sizes: tuple[int, ...], teams: tuple[int, ...], pins: tuple[int, ...]
+) -> None:
+    """A league match day needs every player in a team, teams of one size and tables of one
+    size that holds each team equally, and fixed table wishes within each table's share."""
+    for position, player in enumerate(request.players):
+        if player.team is None:
+            raise SeatingRefused("team_missing", f"players.{position}.team", {"id": player.id})
+    members = Counter(teams)
+    share, rest = divmod(sizes[0], len(members))
+    even = set(members.values()) == {share * len(sizes)}
+    if len(members) < 2 or rest or len(set(sizes)) > 1 or not even:
+        raise SeatingRefused(
+            "team_pattern",
+            "players",
+            {"teams": len(members), "players": len(teams), "tables": len(sizes)},
+        )
+    wishes = Counter((pin, teams[p]) for p, pin in enumerate(pins) if pin >= 0)
+    for (table, _), count in sorted(wishes.items()):
+        if count > share:
+            raise SeatingRefused(
+                "fixed_table_team", "players", {"table": table + 1, "share": share}
+            )
 
 
 def _checked_frozen(request: SeatingRequest) -> dict[int, Series]:

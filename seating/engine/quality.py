@@ -16,7 +16,8 @@ max(0, F − free), F the five-table seats of the open series. With no series pl
 of four only (C_p = N − 1) this is ⌈N·max(0, 3S − (N − 1))/2⌉: zero while S ≤ (N − 1)/3.
 Players who wish the same table meet in every open series: their repeats are a bound too, and
 the larger one is reported. It ignores that an even five-table duty can force repeats
-(22 players, 3 series: 8 with an even duty).
+(22 players, 3 series: at least 8 with an even duty, where it says 0; the proof is in
+docs/SEASONS.md).
 
 It does NOT seat players or check a plan's validity (``planner``).
 """
@@ -42,6 +43,7 @@ def quality(
     that meet again."""
     meetings = _meetings(series)
     clubs = {player.id: player.club for player in players if player.club is not None}
+    teams = {player.id: player.team for player in players if player.team is not None}
     given = {number: series[number - 1] for number in frozen}
     return QualityReport(
         repeated_pairs=sum(count - 1 for count in meetings.values() if count > 1),
@@ -53,6 +55,7 @@ def quality(
         met_before=None
         if history is None
         else sum(1 for pair in meetings if history.get(frozenset(pair), 0) > 0),
+        team_clashes=tuple(_club_pairs(tables, teams) for tables in series),
     )
 
 
@@ -109,6 +112,7 @@ def _meetings(series: Sequence[Series]) -> Counter[tuple[int, int]]:
 
 
 def _club_pairs(tables: Series, clubs: Mapping[int, str]) -> int:
+    """The pairs at one table of one club (or team: ``clubs`` maps ids to its names)."""
     return sum(
         1
         for table in tables

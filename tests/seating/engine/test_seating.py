@@ -232,6 +232,17 @@ def test_without_spreading_the_duty_the_plan_may_trade_it_for_fewer_repeats():
     assert uneven.report.repeated_pairs < even.report.repeated_pairs
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_an_even_duty_leaves_22_players_in_3_series_8_repeats_the_fewest_it_allows(seed):
+    # The counting in docs/SEASONS.md: 22 players at 3 fours and 2 fives, every player once or
+    # twice at a five-table, meet again at least 8 times in 3 series (the bound says 0).
+    plan = seat(request(22, 3, seed=seed, budget=20_000))
+    assert plan.report.five_table_spread <= 1
+    assert plan.report.repeated_pairs == 8
+    assert plan.report.max_meetings == 2
+    assert plan.report.lower_bound == 0
+
+
 def test_a_deadline_ends_the_search_early():
     # 22 players, 3 series: an even duty costs repeats, the search never reaches the bound.
     ticks = iter(range(10**6))
@@ -390,6 +401,7 @@ def test_an_imported_plan_is_kept_seat_by_seat_and_reported():
         club_clashes=(0, 0),
         five_table_spread=2,  # 5, 6, 9 twice; 3, 4 never
         position_one_spread=2,  # 1 twice, most never
+        team_clashes=(0, 0),
     )
 
 

@@ -1,9 +1,8 @@
 """The seating's parts: the board's counts, the annealing, the ranking blocks, the positions."""
 
-import math
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +10,17 @@ from hypothesis import strategies as st
 
 from seating.engine import Player, SeatingRequest, seat
 from seating.engine.anneal import Schedule, anneal
-from seating.engine.board import CLUB, DUTY, EXTRA, REPEAT, Board
+from seating.engine.board import (
+    CLUB,
+    DUTY,
+    EXTRA,
+    GROWTH,
+    REPEAT,
+    TEAM,
+    Board,
+    meeting_cost,
+    pair_gains,
+)
 from seating.engine.draw import by_ranking, draw
 from seating.engine.positions import with_positions
 
@@ -24,7 +33,7 @@ def recount(board: Board) -> int:
     """The board's cost computed from scratch."""
     meetings = Counter()
     duty = Counter()
-    clashes = 0
+    clashes = team_clashes = 0
     for k, tables in enumerate(board.tables):
         for table in tables:
             meetings.update(frozenset(pair) for pair in combinations(table, 2))
@@ -32,26 +41,45 @@ def recount(board: Board) -> int:
                 duty.update(table)
             if board.club_active[k]:
                 clashes += board.club_pairs(table)
+            team_clashes += sum(
+                1
+                for u, w in combinations(table, 2)
+                if board.teams is not None and board.teams[u] == board.teams[w] >= 0
+            )
     repeats = sum(count - 1 for count in meetings.values() if count > 1)
-    beyond = sum(math.comb(count - 1, 2) for count in meetings.values() if count > 2)
+    beyond = sum(
+        EXTRA * GROWTH ** (m - 3) for count in meetings.values() for m in range(3, count + 1)
+    )
     earlier = sum(
         count * board.history[min(pair)][max(pair)]
         for pair, count in meetings.items()
         if board.history is not None
     )
     squares = sum(d * d for d in duty.values())
-    pairs = REPEAT * repeats + EXTRA * beyond + earlier
-    return pairs + CLUB * clashes + board.duty_weight * squares
+    pairs = REPEAT * repeats + beyond + earlier
+    return pairs + CLUB * clashes + TEAM * team_clashes + board.duty_weight * squares
 
 
-def drawn_board(seed: int, series: int = 3, clubs: int = 4, history: bool = True) -> Board:
+def drawn_board(
+    seed: int, series: int = 3, clubs: int = 4, history: bool = True, teams: int = 0
+) -> Board:
     rng = random.Random(seed)
     club_of = [rng.randrange(-1, clubs) for _ in range(22)]
+    team_of = [rng.randrange(-1, teams) for _ in range(22)] if teams else None
     active = [k % 2 == 0 for k in range(series)]
     costs = [[0] * 22 for _ in range(22)]
     for u, w in combinations(range(22), 2):
         costs[u][w] = costs[w][u] = rng.choice((0, 0, 4, 8, 16))
-    board = Board(22, 22, SIZES_22, club_of, [-1] * 22, active, history=costs if history else None)
+    board = Board(
+        22,
+        22,
+        SIZES_22,
+        club_of,
+        [-1] * 22,
+        active,
+        history=costs if history else None,
+        teams=team_of,
+    )
     for k in range(series):
         board.place(k, draw(board, k, rng))
     return board
@@ -62,9 +90,10 @@ def drawn_board(seed: int, series: int = 3, clubs: int = 4, history: bool = True
     st.integers(min_value=0, max_value=10**6),
     st.lists(st.integers(0, 10**6), max_size=60),
     st.booleans(),
+    st.sampled_from([0, 3]),
 )
-def test_delta_and_swap_agree_with_a_recount(seed, moves, history):
-    board = drawn_board(seed, series=5, history=history)
+def test_delta_and_swap_agree_with_a_recount(seed, moves, history, teams):
+    board = drawn_board(seed, series=5, history=history, teams=teams)
     assert board.cost == recount(board)
     for move in moves:
         k = move % 5
@@ -163,3 +192,15 @@ def test_duty_weight_zero_ignores_the_five_table_spread():
     assert board.cost == 0
     assert board.delta(0, 0, 4) == 0
     assert DUTY > 0
+
+
+@pytest.mark.parametrize("series", [3, 6, 8])
+def test_fewer_repeats_come_first_and_then_the_lower_most_meetings(series):
+    gain = pair_gains(series)
+    extras = [meeting_cost(gain, m) - REPEAT * max(m - 1, 0) for m in range(series + 1)]
+    assert extras[:3] == [0, 0, 0]  # a first meeting is free, a second one a repeat
+    assert extras[3] == EXTRA
+    steps = [later - earlier for earlier, later in pairwise(extras)]
+    assert steps == sorted(steps)  # convex: spreading meetings over more pairs is never dearer
+    # All extras of a pair meeting in each of up to 8 series stay below one repeat.
+    assert extras[-1] < REPEAT

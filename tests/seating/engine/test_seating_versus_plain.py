@@ -22,7 +22,7 @@ pytestmark = pytest.mark.unit
 
 SMALL = [n for n in range(8, 25) if n != 11]
 PLAIN_SWAPS = 5_000
-PLAN_BUDGET = 10_000  # iterations: each tries up to 8 partners
+PLAN_BUDGET = 10_000  # moves tried (each weighs up to 8 partners) and swaps made
 
 
 def players(count: int, clubs: int = 0) -> list[Player]:
