@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from desk import rule_options
 from scoring.enums import AdjustmentKind
-from tournaments.enums import ClubSeparation, EntryMode, Game, SeatingMethod
+from tournaments.enums import ClubSeparation, EntryMode, Game, SeatingMethod, TeamSeating
 from tournaments.models import RuleSet, Tournament
 
 if TYPE_CHECKING:
@@ -198,6 +198,12 @@ class SeatingForm(forms.Form):
     )
     separate_clubs = forms.ChoiceField(
         label=_("Club mates"), choices=ClubSeparation.choices, initial=ClubSeparation.FIRST
+    )
+    teams = forms.ChoiceField(
+        label=_("Teams"),
+        choices=TeamSeating.choices,
+        initial=TeamSeating.APART,
+        required=False,  # the evening's one-tap seating sends none: apart
     )
     all_series = forms.BooleanField(
         label=_("Seat every series not yet played at once"),

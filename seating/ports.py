@@ -1,10 +1,12 @@
-"""What seating needs from an app above it: the meetings of a tournament's earlier evenings.
+"""What seating needs from apps above it: the meetings of a tournament's earlier evenings, and
+who plays for which team.
 
 An evening of a season is seated preferring opponents who have not met at the season's earlier
 evenings (``engine.SeatingRequest.history``). Seasons are ``seasons``' and it sits above
 ``seating`` in the map, so it plugs its function in when Django starts (``seasons.apps``), as
 ``results`` does for the standings (``tournaments.ports``). Without it, or for a tournament of no
-season, there is no history.
+season, there is no history. Likewise ``teams`` says which team each entry plays for
+(``engine.Player.team``; ``teams.apps``); without it no one plays for a team.
 """
 
 from __future__ import annotations
@@ -31,3 +33,20 @@ def earlier_meetings(tournament: Tournament) -> Mapping[frozenset[int], float]:
     if _earlier_meetings is None:
         return {}
     return _earlier_meetings(tournament)
+
+
+# Per entry id of the tournament, the id of the team it plays for (entries of no team left out).
+TeamsOf = Callable[["Tournament"], Mapping[int, int]]
+
+_teams_of: TeamsOf | None = None
+
+
+def provide_teams_of(function: TeamsOf) -> None:
+    global _teams_of  # set once, at start-up
+    _teams_of = function
+
+
+def teams_of(tournament: Tournament) -> Mapping[int, int]:
+    if _teams_of is None:
+        return {}
+    return _teams_of(tournament)

@@ -18,3 +18,9 @@ class TeamsConfig(AppConfig):
         from teams.domain.team_archive import results_part  # noqa: PLC0415 -- app ready
 
         register_part(results_part())
+        # Seating keeps team mates apart (or seats a match day team against team): it sits
+        # below teams and is told who plays for which team through its port (seating.ports).
+        from seating.ports import provide_teams_of  # noqa: PLC0415 -- app ready
+        from teams.domain.teams import teams_of_entries  # noqa: PLC0415 -- app ready
+
+        provide_teams_of(teams_of_entries)

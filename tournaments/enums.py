@@ -59,6 +59,14 @@ class SeatingMethod(models.TextChoices):
     FIXED = "fixed", _("An imported plan")
 
 
+class TeamSeating(models.TextChoices):
+    """How a tournament's teams (``teams``) sit when a seating is drawn."""
+
+    APART = "apart", _("Team mates at different tables where possible")
+    AGAINST = "against", _("Team against team: every table holds each team equally (match day)")
+    NONE = "none", _("Teams are not considered")
+
+
 class ClubSeparation(models.TextChoices):
     NONE = "none", _("Club mates may meet")
     FIRST = "first", _("Club mates apart in the first series")

@@ -26,7 +26,7 @@ from scoring.domain.queries import OWED, series_tables
 from scoring.domain.series import call_time, close_series
 from scoring.models import DealRevision
 from seating.domain.jobs import start_seating_job
-from tournaments.enums import JobKind, SeriesStatus
+from tournaments.enums import JobKind, SeriesStatus, TeamSeating
 from tournaments.models import Job
 
 QUIET_AFTER = timedelta(minutes=10)  # a running table without a deal for this long stands out
@@ -38,11 +38,14 @@ class SeriesView(OrganiserView):
         series = self.series(number)
         initial = {"method": self.tournament.seating_method, "all_series": number == 1}
         seating_jobs = self.tournament.jobs.filter(kind=JobKind.SEATING)[:1]
+        seating_form = SeatingForm(initial=initial)
+        if not self.tournament.teams.exists():
+            del seating_form.fields["teams"]  # nothing to choose for a tournament of no teams
         return self.page(
             "desk/series.html",
             f"series-{number}",
             series=series,
-            seating_form=SeatingForm(initial=initial),
+            seating_form=seating_form,
             close_form=CloseSeriesForm(),
             seating_job=seating_jobs[0] if seating_jobs else None,
             report=series.seating_report or None,
@@ -78,6 +81,7 @@ class SeatSeriesView(SeriesView):
         data = form.cleaned_data
         seed = data["seed"] if data["seed"] is not None else secrets.randbelow(2**31)
         params = {"method": data["method"], "seed": seed, "separate_clubs": data["separate_clubs"]}
+        params["teams"] = data["teams"] or TeamSeating.APART
         if not data["all_series"]:
             params["series"] = [series.number]
         try:

@@ -13,7 +13,7 @@ from karlchen.api.base import CODES, JOB_ERRORS, Api, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from seating.domain.jobs import start_seating_job
 from tournaments.api.permissions import organised_tournament
-from tournaments.enums import ClubSeparation, SeatingMethod
+from tournaments.enums import ClubSeparation, SeatingMethod, TeamSeating
 
 MAX_SEED = 2**62  # stored in a BigIntegerField
 
@@ -32,6 +32,11 @@ class StartSeatingApi(Api):
         )
         separate_clubs = StrictChoiceField(
             choices=ClubSeparation.choices, default=ClubSeparation.FIRST
+        )
+        teams = StrictChoiceField(
+            choices=TeamSeating.choices,
+            default=TeamSeating.APART,
+            help_text="How the tournament's teams sit: apart, against (a match day), none.",
         )
         fixed = serializers.ListField(
             child=serializers.JSONField(),

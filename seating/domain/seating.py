@@ -23,7 +23,7 @@ from seating import ports as seating_ports
 from seating.models import Seat, Table
 from tournaments import ports
 from tournaments.domain.log import log_action
-from tournaments.enums import SeriesStatus
+from tournaments.enums import SeriesStatus, TeamSeating
 from tournaments.models import Entry, Series, Tournament
 
 if TYPE_CHECKING:
@@ -112,19 +112,26 @@ def draw_seating(
     series: Sequence[int] | None = None,
     separate_clubs: str = engine.ClubSeparation.FIRST,
     fixed: Sequence[engine.Series] | None = None,
+    teams: str = TeamSeating.APART,
 ) -> dict[str, Any]:
     """Draw and store the seating of ``series`` (default: every series not yet under way).
 
     The same tournament, method and seed give the same plan. Series with deals stay as they are
     and count as played meetings; for an evening of a season, so do (less) the meetings of its
     earlier evenings (``seating.ports.earlier_meetings``), and the report counts the pairs who
-    meet again. Returns the plan's quality report and the series seated.
+    meet again. The tournament's teams (``seating.ports.teams_of``) sit as ``teams`` says:
+    ``apart``, ``against`` (a match day's pattern) or ``none`` (not considered). Returns the
+    plan's quality report and the series seated.
     """
     entries = {e.pk: e for e in _seatable(tournament)}
+    team_of = {} if teams == TeamSeating.NONE else seating_ports.teams_of(tournament)
     frozen = _frozen_series(tournament)
     wanted = set(series or range(1, tournament.series_count + 1)) - set(frozen)
     request = engine.SeatingRequest(
-        players=[engine.Player(pk, club=_club(entry)) for pk, entry in entries.items()],
+        players=[
+            engine.Player(pk, club=_club(entry), team=team_of.get(pk))
+            for pk, entry in entries.items()
+        ],
         series_count=tournament.series_count,
         method=method,
         seed=seed,
@@ -133,6 +140,7 @@ def draw_seating(
         fixed=fixed,
         separate_clubs=separate_clubs,
         history=seating_ports.earlier_meetings(tournament),
+        teams=engine.TeamSeating.APART if teams == TeamSeating.NONE else teams,
     )
     try:
         plan = engine.seat(request)

@@ -139,6 +139,12 @@ def set_rosters(
     return teams
 
 
+def teams_of_entries(tournament: Tournament) -> dict[int, int]:
+    """Per entry of the tournament in a team (regular or substitute), that team's id: what the
+    seating keeps apart (``seating.ports.teams_of``)."""
+    return dict(TeamMember.objects.filter(tournament=tournament).values_list("entry_id", "team_id"))
+
+
 def delete_team(team: Team, *, by: Actor) -> None:
     """The team is gone (its players stay entered)."""
     with _writing(team.tournament):

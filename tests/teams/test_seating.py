@@ -1,0 +1,109 @@
+"""A tournament's teams at the tables: the seating is told who plays for which team
+(``seating.ports.teams_of``, plugged in by ``teams.apps``) and keeps team mates apart, seats a
+match day team against team, or leaves teams out, as the organiser chooses."""
+
+import pytest
+
+from karlchen.refusals import Refused
+from seating.domain.seating import draw_seating
+from seating.models import Seat
+from teams.domain.teams import Roster, create_team
+from tests.factories.tournaments import ORGA, tournament_with_players
+
+pytestmark = pytest.mark.django_db
+
+
+def four_teams_of_four():
+    tournament, entries = tournament_with_players(16, series_count=2)
+    teams = {}
+    for number in range(4):
+        members = entries[number * 4 : number * 4 + 4]  # team mates by start number
+        team = create_team(
+            tournament, by=ORGA, name=f"Team {number}", roster=Roster(tuple(e.pk for e in members))
+        )
+        teams.update({entry.pk: team.pk for entry in members})
+    return tournament, teams
+
+
+def team_mates_at_a_table(tournament, teams, number):
+    seats = Seat.objects.filter(table__series__tournament=tournament, table__series__number=number)
+    tables = {}
+    for seat in seats:
+        tables.setdefault(seat.table_id, []).append(teams[seat.entry_id])
+    return sum(len(table) - len(set(table)) for table in tables.values())
+
+
+def test_team_mates_sit_at_different_tables_by_default():
+    tournament, teams = four_teams_of_four()
+
+    result = draw_seating(tournament, method="plan", seed=3)
+
+    assert team_mates_at_a_table(tournament, teams, 1) == 0
+    assert team_mates_at_a_table(tournament, teams, 2) == 0
+    assert tuple(result["report"]["team_clashes"]) == (0, 0)
+
+
+def test_a_match_day_seats_every_team_at_every_table():
+    tournament, teams = four_teams_of_four()
+
+    draw_seating(tournament, method="random", seed=5, teams="against")
+
+    for number in (1, 2):
+        seats = Seat.objects.filter(
+            table__series__tournament=tournament, table__series__number=number
+        )
+        by_table = {}
+        for seat in seats:
+            by_table.setdefault(seat.table_id, set()).add(teams[seat.entry_id])
+        assert all(len(found) == 4 for found in by_table.values())
+
+
+def test_teams_not_considered_are_left_to_the_draw():
+    tournament, teams = four_teams_of_four()
+
+    result = draw_seating(tournament, method="random", seed=1, teams="none")
+
+    assert tuple(result["report"]["team_clashes"]) == (0, 0)  # no one plays for a team in it
+    together = team_mates_at_a_table(tournament, teams, 1) + team_mates_at_a_table(
+        tournament, teams, 2
+    )
+    assert together > 0  # the draw did not keep them apart
+
+
+def test_a_match_day_needs_every_player_in_a_team():
+    tournament, _entries = tournament_with_players(16)
+    create_team(tournament, by=ORGA, name="Allein", roster=Roster())
+
+    with pytest.raises(Refused) as refusal:
+        draw_seating(tournament, method="random", seed=1, teams="against")
+
+    assert [problem.code for problem in refusal.value.problems] == ["team_missing"]
+
+
+def test_the_api_and_the_desk_pass_how_teams_sit_and_refuse_another_way():
+    from seating.domain.jobs import run_seating_job
+    from tests.factories.api import client_for, codes
+    from tests.factories.tournaments import organiser
+    from tournaments.models import Job
+
+    tournament, teams = four_teams_of_four()
+    client = client_for(organiser())
+    url = f"/api/v1/tournaments/{tournament.pk}/seatings/"
+
+    wrong = client.post(url, {"teams": "sideways"}, format="json")
+    started = client.post(url, {"method": "random", "seed": 2, "teams": "against"}, format="json")
+    run_seating_job(started.json()["job"])
+
+    assert wrong.status_code == 400
+    assert codes(wrong) == [("teams", "invalid_choice")]
+    assert Job.objects.get(pk=started.json()["job"]).params["teams"] == "against"
+    assert team_mates_at_a_table(tournament, teams, 1) == 0
+
+    page = client.get(f"/desk/{tournament.pk}/series/1/")
+    client.post(
+        f"/desk/{tournament.pk}/series/1/seat/",
+        {"method": "plan", "separate_clubs": "first", "teams": "none"},
+    )
+
+    assert 'name="teams"' in page.content.decode()
+    assert Job.objects.latest("pk").params["teams"] == "none"
