@@ -9,7 +9,7 @@ never changed. Running this as a background job is ``seating.domain.jobs``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +129,7 @@ def draw_seating(
     wanted = set(series or range(1, tournament.series_count + 1)) - set(frozen)
     request = engine.SeatingRequest(
         players=[
-            engine.Player(pk, club=_club(entry), team=team_of.get(pk))
+            engine.Player(pk, club=_club(entry), team=_team(team_of, pk))
             for pk, entry in entries.items()
         ],
         series_count=tournament.series_count,
@@ -182,6 +182,11 @@ def _seatable(tournament: Tournament) -> QuerySet[Entry]:
 
 def _club(entry: Entry) -> str | None:
     return entry.player.club.name if entry.player.club else None
+
+
+def _team(team_of: Mapping[int, int], entry_id: int) -> str | None:
+    """The engine names a team by a string (as a club)."""
+    return str(team_of[entry_id]) if entry_id in team_of else None
 
 
 def _frozen_series(tournament: Tournament) -> dict[int, tuple[tuple[int, ...], ...]]:
