@@ -33,7 +33,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, OperationalError, connections
 
 T = TypeVar("T")
 
@@ -109,7 +109,7 @@ def build_as_of(tokens: Iterable[str], build: Callable[[], T]) -> T:
     reset = _computing_on_replica.set(True)
     try:
         return build()
-    except DatabaseError:
+    except OperationalError:  # unreachable, or a query cancelled by a conflict with recovery
         logger.warning("A read on the replica failed; computed on the primary", exc_info=True)
         _pause()
     finally:

@@ -86,10 +86,16 @@ def division_table(division: Division, *, final_only: bool = False) -> LeagueTab
     match_days = MatchDay.objects.filter(league_id=division.league_id).select_related(
         "evening__tournament"
     )
+    # The division's line-ups of every day in one query; a day it has none of is not read.
+    lineups: dict[int, list[MatchDayTeam]] = defaultdict(list)
+    for lineup in MatchDayTeam.objects.filter(league_team__division=division):
+        lineups[lineup.match_day_id].append(lineup)
     for day in match_days.order_by("number"):
+        if day.pk not in lineups:
+            continue
         results = day_results(day)
         groups: dict[int, list[DayResult]] = defaultdict(list)
-        for lineup in MatchDayTeam.objects.filter(match_day=day, league_team__division=division):
+        for lineup in lineups[day.pk]:
             groups[lineup.group].append(results[lineup.league_team_id])
         if groups:
             days.append(

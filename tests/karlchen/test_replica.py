@@ -67,3 +67,18 @@ def test_a_read_that_fails_on_the_replica_is_computed_again_on_the_primary(monke
     assert build_as_of(["a@0/10"], build) == "body"
     assert on == ["replica", None]
     assert paused == [True]
+
+
+def test_an_error_of_the_read_itself_is_not_taken_for_a_failing_replica(monkeypatch):
+    from django.db import ProgrammingError
+
+    paused = []
+    monkeypatch.setattr(replica, "_replica_caught_up", lambda needed: True)
+    monkeypatch.setattr(replica, "_pause", lambda: paused.append(True))
+
+    def build():
+        raise ProgrammingError("a bad query is bad on the primary too")
+
+    with pytest.raises(ProgrammingError):
+        build_as_of(["a@0/10"], build)
+    assert paused == []
