@@ -461,7 +461,6 @@ MESSAGES = {
         "two if they are one person."
     ),
     "player_consent_how": _("Please say how the consent was given (e.g. “signed form”)."),
-    "player_consent_value": _("Consent is yes (true), no (false) or not asked (null)."),
     "player_flag": _("This is true or false."),
     "player_text": _("This is a text."),
     "player_erase_confirm": _(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import ForeignObjectRel
 
 from cups.models import CupPlayer
 from karlchen.actors import Actor
@@ -47,7 +48,7 @@ def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
         for tournament in their_tournaments:
             _rewrite_frozen(tournament, other.pk, their_entries, kept)
             log_action(tournament, by, "player_merged", name=other.name, into=kept.name)
-        log_registry(kept.pk, by, "player_merged", other=other.pk)
+        log_registry(kept.pk, by, "merged_in", other=other.pk)
         log_registry(other.pk, by, "merged_into", kept=kept.pk)
         players_reads_changed(kept)  # after the move: every tournament of both
         players_reads_changed(other)
@@ -104,10 +105,19 @@ def _fill_in(kept: Player, other: Player) -> None:
 
 def _move_references(kept: Player, other: Player) -> None:
     """Every row pointing at ``other`` now points at ``kept`` (every app's relations)."""
-    for relation in Player._meta.related_objects:
+    for relation in player_relations():
         field = relation.field.name
         manager = relation.related_model._base_manager  # type: ignore[union-attr]
         manager.filter(**{field: other}).update(**{field: kept})
+
+
+def player_relations() -> list[ForeignObjectRel]:
+    """Every relation pointing at a player, those without a reverse name ("+") as well."""
+    return [
+        field
+        for field in Player._meta.get_fields(include_hidden=True)
+        if isinstance(field, ForeignObjectRel)
+    ]
 
 
 def _rewrite_frozen(

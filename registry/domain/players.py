@@ -36,7 +36,7 @@ def change_player(player: Player, changes: Mapping[str, Any], *, by: Actor) -> P
         for field in changed:
             _set(player, field, changes[field])
         player.save()
-        log_registry(player.pk, by, "player_changed", fields=changed)
+        log_registry(player.pk, by, "player_changed", fields=", ".join(changed))
         players_reads_changed(player)
     return player
 

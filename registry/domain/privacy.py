@@ -161,6 +161,8 @@ def _scrub_tournament(
             key: name if isinstance(value, str) and value in old_names else value
             for key, value in action.details.items()
         }
+        if action.action == "player_merged" and details != action.details:
+            details |= {"name": name, "into": name}  # the merged-away spelling is theirs too
         label = name if action.user_label in old_names else action.user_label
         if details != action.details or label != action.user_label:
             OrganiserAction.objects.filter(pk=action.pk).update(details=details, user_label=label)
