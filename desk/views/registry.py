@@ -30,6 +30,7 @@ from registry.domain.players import change_player, record_consent, tournaments_o
 from registry.domain.privacy import erase_player, export_player
 from registry.engine import duplicates as engine
 from registry.models import RegistryAction
+from tournaments.domain.entries import has_control_characters
 from tournaments.models import Player
 
 LIST_LIMIT = 100
@@ -68,7 +69,9 @@ class PlayersView(RegistryView):
     def get(self, request):
         query = request.GET.get("q", "").strip()
         players = self.players().annotate(tournaments=Count("entry"))
-        if query:
+        if has_control_characters(query):
+            players, query = players.none(), ""  # no name holds one (the database refuses NUL)
+        elif query:
             players = players.filter(Q(name__icontains=query) | Q(member_number=query))
         pairs = duplicate_pairs(self.players())
         context = {

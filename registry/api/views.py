@@ -18,6 +18,7 @@ from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
 from karlchen.api.etags import ETAG_PARAMETER, json_answer
 from karlchen.api.fields import StrictIntegerField, StrictSerializer
+from karlchen.refusals import refused
 from registry.access import manageable_players
 from registry.domain.duplicates import duplicate_pairs
 from registry.domain.merge import merge_players
@@ -26,12 +27,13 @@ from registry.domain.privacy import erase_player, export_player
 from registry.domain.profile import public_profile
 from tournaments.api.permissions import denied
 from tournaments.api.serializers import StrictBooleanField
+from tournaments.domain.entries import has_control_characters
 from tournaments.models import Player
 
 SEARCH_LIMIT = 100
 
 
-class PlayerOutput(serializers.Serializer):
+class RegistryPlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField(source="club.name", allow_null=True, default=None)
@@ -67,21 +69,23 @@ def actor(request) -> Actor:
 
 class PlayersApi(Api):
     @extend_schema(
-        operation_id="players_list",
+        operation_id="registry_players_list",
         summary="The players the user may manage (organisers), found by name or member number",
         parameters=[
             OpenApiParameter("q", str, description="Part of the name or the member number."),
         ],
-        responses={200: PlayerOutput(many=True), **ORGANISER_ERRORS},
+        responses={200: RegistryPlayerOutput(many=True), **ORGANISER_ERRORS},
     )
     def get(self, request):
         if not request.user.is_authenticated:
             raise denied(request)
         players = manageable_players(request.user)
         query = request.query_params.get("q", "").strip()
+        if has_control_characters(query):
+            raise refused("text_control_characters", "q")
         if query:
             players = players.filter(Q(name__icontains=query) | Q(member_number=query))
-        return Response(PlayerOutput(players[:SEARCH_LIMIT], many=True).data)
+        return Response(RegistryPlayerOutput(players[:SEARCH_LIMIT], many=True).data)
 
 
 class PlayerUpdateInput(StrictSerializer):
@@ -97,26 +101,26 @@ class PlayerUpdateInput(StrictSerializer):
 
 class PlayerApi(Api):
     @extend_schema(
-        operation_id="player_detail",
+        operation_id="registry_player_detail",
         summary="One player of the registry (organisers)",
-        responses={200: PlayerOutput, **ORGANISER_ERRORS},
+        responses={200: RegistryPlayerOutput, **ORGANISER_ERRORS},
     )
     def get(self, request, player_id):
-        return Response(PlayerOutput(managed_player(request, player_id)).data)
+        return Response(RegistryPlayerOutput(managed_player(request, player_id)).data)
 
     @extend_schema(
-        operation_id="player_update",
+        operation_id="registry_player_update",
         summary="Correct a player: name, club, member number, year of birth, guest, profile "
         "hidden (organisers)",
         description=CODES,
         request=PlayerUpdateInput,
-        responses={200: PlayerOutput, **ORGANISER_ERRORS},
+        responses={200: RegistryPlayerOutput, **ORGANISER_ERRORS},
     )
     def patch(self, request, player_id):
         player = managed_player(request, player_id)
         data = valid(PlayerUpdateInput, request.data)
         player = change_player(player, data, by=actor(request))
-        return Response(PlayerOutput(player).data)
+        return Response(RegistryPlayerOutput(player).data)
 
 
 class ConsentInput(StrictSerializer):
@@ -130,29 +134,29 @@ class ConsentInput(StrictSerializer):
 
 class ConsentApi(Api):
     @extend_schema(
-        operation_id="player_consent",
+        operation_id="registry_player_consent",
         summary="Record whether the person agrees to a public profile, and how (organisers)",
         description=CODES,
         request=ConsentInput,
-        responses={200: PlayerOutput, **ORGANISER_ERRORS},
+        responses={200: RegistryPlayerOutput, **ORGANISER_ERRORS},
     )
     def put(self, request, player_id):
         player = managed_player(request, player_id)
         data = valid(ConsentInput, request.data)
         player = record_consent(player, data["consent"], data.get("how", ""), by=actor(request))
-        return Response(PlayerOutput(player).data)
+        return Response(RegistryPlayerOutput(player).data)
 
 
 class DuplicateOutput(serializers.Serializer):
-    first = PlayerOutput()
-    second = PlayerOutput()
+    first = RegistryPlayerOutput()
+    second = RegistryPlayerOutput()
     score = serializers.FloatField(help_text="0 to 1: how likely they are one person.")
     reasons = serializers.ListField(child=serializers.CharField())
 
 
 class DuplicatesApi(Api):
     @extend_schema(
-        operation_id="players_duplicates",
+        operation_id="registry_players_duplicates",
         summary="Likely duplicates among the players the user may manage, best first",
         responses={200: DuplicateOutput(many=True), **ORGANISER_ERRORS},
     )
@@ -169,11 +173,11 @@ class MergeInput(StrictSerializer):
 
 class MergeApi(Api):
     @extend_schema(
-        operation_id="player_merge",
+        operation_id="registry_player_merge",
         summary="Merge another player into this one: their history follows (organisers of both)",
         description=CODES,
         request=MergeInput,
-        responses={200: PlayerOutput, **ORGANISER_ERRORS},
+        responses={200: RegistryPlayerOutput, **ORGANISER_ERRORS},
     )
     def post(self, request, player_id):
         kept = managed_player(request, player_id)
@@ -181,12 +185,12 @@ class MergeApi(Api):
         other = manageable_players(request.user).filter(pk=data["other"]).first()
         if other is None:
             raise NotFound()
-        return Response(PlayerOutput(merge_players(kept, other, by=actor(request))).data)
+        return Response(RegistryPlayerOutput(merge_players(kept, other, by=actor(request))).data)
 
 
 class ExportApi(Api):
     @extend_schema(
-        operation_id="player_export",
+        operation_id="registry_player_export",
         summary="Everything stored about the person, as JSON (organisers; logged)",
         responses={200: OpenApiTypes.OBJECT, **ORGANISER_ERRORS},
     )
@@ -207,22 +211,22 @@ class EraseInput(StrictSerializer):
 
 class EraseApi(Api):
     @extend_schema(
-        operation_id="player_erase",
+        operation_id="registry_player_erase",
         summary="Erase the person's data for good: results stay, anonymised (organisers)",
         description=CODES,
         request=EraseInput,
-        responses={200: PlayerOutput, **ORGANISER_ERRORS},
+        responses={200: RegistryPlayerOutput, **ORGANISER_ERRORS},
     )
     def post(self, request, player_id):
         player = managed_player(request, player_id)
         data = valid(EraseInput, request.data)
         player = erase_player(player, confirm=data["confirm"], by=actor(request))
-        return Response(PlayerOutput(player).data, status=status.HTTP_200_OK)
+        return Response(RegistryPlayerOutput(player).data, status=status.HTTP_200_OK)
 
 
 class ProfileApi(Api):
     @extend_schema(
-        operation_id="player_profile",
+        operation_id="registry_player_profile",
         summary="A player's public profile: public tournaments and seasons (anyone)",
         description="A 404 where the person did not agree to a public profile, hid it or was "
         "erased (as if there were no such player).",
