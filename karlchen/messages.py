@@ -463,6 +463,7 @@ MESSAGES = {
     "player_consent_how": _("Please say how the consent was given (e.g. “signed form”)."),
     "player_flag": _("This is true or false."),
     "player_text": _("This is a text."),
+    "player_gone": _("The player no longer exists: merged into another or deleted meanwhile."),
     "player_erase_confirm": _(
         "To erase, type the person's name exactly as shown (%(name)s): it cannot be undone."
     ),

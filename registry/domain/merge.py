@@ -18,7 +18,7 @@ from django.db.models import ForeignObjectRel
 
 from cups.models import CupPlayer
 from karlchen.actors import Actor
-from karlchen.refusals import Problem, Refused, refused
+from karlchen.refusals import Conflict, Problem, Refused, refused
 from registry.domain.frozen import rewrite_frozen
 from registry.domain.log import log_registry
 from registry.domain.players import players_reads_changed, tournaments_of
@@ -37,6 +37,8 @@ def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
             .filter(pk__in=[kept.pk, other.pk])
             .order_by("pk")
         }
+        if len(locked) < 2:
+            raise Conflict("player_gone", "other")  # merged away or deleted meanwhile
         kept, other = locked[kept.pk], locked[other.pk]
         problems = merge_problems(kept, other)
         if problems:

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from karlchen.actors import Actor
 from karlchen.changes import player_changed, tournament_changed
-from karlchen.refusals import Problem, Refused, refused
+from karlchen.refusals import Conflict, Problem, Refused, refused
 from registry.domain.log import log_registry
 from tournaments.domain.entries import TEXT_LIMITS, has_control_characters
 from tournaments.models import Club, Player, Tournament
@@ -27,7 +27,7 @@ CONSENT_HOW_MAX = 200
 def change_player(player: Player, changes: Mapping[str, Any], *, by: Actor) -> Player:
     """Set the fields of ``changes`` (of ``EDITABLE``); every problem is refused at once."""
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player.pk)
+        player = locked(player.pk)
         refuse_erased(player)
         problems = _problems(player, changes)
         if problems:
@@ -52,7 +52,7 @@ def record_consent(player: Player, consent: bool | None, how: str, *, by: Actor)
     if has_control_characters(how):
         raise refused("text_control_characters", "how")
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player.pk)
+        player = locked(player.pk)
         refuse_erased(player)
         player.listing_consent = consent
         player.consent_at = None if consent is None else timezone.now()
@@ -61,6 +61,15 @@ def record_consent(player: Player, consent: bool | None, how: str, *, by: Actor)
         player.save()
         log_registry(player.pk, by, "consent_recorded", consent=consent)
         player_changed(player.pk)
+    return player
+
+
+def locked(player_id: int) -> Player:
+    """The player, locked for this transaction; a Conflict (409) if it was merged away or
+    deleted meanwhile."""
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise Conflict("player_gone", "player")
     return player
 
 

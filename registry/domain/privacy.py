@@ -26,7 +26,12 @@ from karlchen.actors import Actor
 from karlchen.refusals import refused
 from registry.domain.frozen import rewrite_frozen
 from registry.domain.log import log_registry
-from registry.domain.players import players_reads_changed, refuse_erased, tournaments_of
+from registry.domain.players import (
+    locked,
+    players_reads_changed,
+    refuse_erased,
+    tournaments_of,
+)
 from registry.models import RegistryAction
 from results.domain.ranking_cache import organiser_ranking
 from signups.models import SignUp
@@ -75,11 +80,14 @@ def signups_of(player: Player) -> QuerySet[SignUp]:
     address or member number."""
     linked = SignUp.objects.filter(entry__player=player)
     emails = {email.lower() for email in linked.values_list("email", flat=True) if email}
-    found = Q(entry__player=player)
+    alike = Q(pk__in=[])
     for email in emails:
-        found |= Q(email__iexact=email)
+        alike |= Q(email__iexact=email)
     if player.member_number:
-        found |= Q(member_number=player.member_number)
+        alike |= Q(member_number=player.member_number)
+    # a sign-up that became someone else's entry is theirs, whatever address it gave (a
+    # family may share one)
+    found = Q(entry__player=player) | (alike & Q(entry__isnull=True))
     return SignUp.objects.filter(found).order_by("created_at", "pk")
 
 
@@ -112,7 +120,7 @@ def export_player(player: Player, *, by: Actor) -> dict[str, Any]:
 def erase_player(player: Player, *, confirm: str, by: Actor) -> Player:
     """Anonymise the person for good (``confirm``: their name as shown, typed again)."""
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player.pk)
+        player = locked(player.pk)
         refuse_erased(player)
         if confirm.strip() != player.name.strip():
             raise refused("player_erase_confirm", "confirm", name=player.name)

@@ -12,7 +12,7 @@ from cups.domain.cups import create_cup
 from cups.models import CupPlayer
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
-from karlchen.refusals import Refused
+from karlchen.refusals import Conflict, Refused
 from registry.access import manageable_players, may_manage
 from registry.domain.duplicates import duplicate_pairs
 from registry.domain.merge import merge_players, player_relations
@@ -424,3 +424,43 @@ def test_erase_scrubs_the_spelling_merged_away_from_the_tournaments_log():
     erase_player(kept, confirm="Hans Müller", by=ORGA)
     texts = [str(a.details) + a.user_label for a in OrganiserAction.objects.all()]
     assert not [text for text in texts if "Müller" in text]
+
+
+def test_a_deal_at_one_of_the_tournaments_turns_the_cached_profile_over():
+    tournament, entries = tournament_with_players(4)
+    publish(tournament)
+    (table,) = seat_series(tournament.series.get(number=1), [entries], by=ORGA)
+    player = entries[0].player
+    record_consent(player, True, "form", by=ORGA)
+    first = public_profile(player.pk)
+    assert json.loads(first.content)["tournaments"][0]["points"] == 0
+    assert public_profile(player.pk).etag == first.etag  # cached
+    record_deal(table, deal=NORMAL, by=CAPTAIN)  # seats 1 and 3 win
+    assert json.loads(public_profile(player.pk).content)["tournaments"][0]["points"] == 1
+    change_player(player, {"name": "Hans Neu"}, by=ORGA)
+    assert json.loads(public_profile(player.pk).content)["player"]["name"] == "Hans Neu"
+
+
+def test_a_player_merged_away_meanwhile_is_a_conflict():
+    _, (one, two) = tournament_with_players(2)
+    _, (three,) = tournament_with_players(1, name="B")
+    stale = Player.objects.get(pk=three.player_id)
+    merge_players(one.player, three.player, by=ORGA)
+    for write in (
+        lambda: merge_players(two.player, stale, by=ORGA),
+        lambda: change_player(stale, {"name": "x"}, by=ORGA),
+        lambda: record_consent(stale, True, "form", by=ORGA),
+        lambda: erase_player(stale, confirm=stale.name, by=ORGA),
+    ):
+        with pytest.raises(Conflict) as conflict:
+            write()
+        assert conflict.value.problem.code == "player_gone"
+
+
+def test_a_family_address_does_not_make_anothers_entry_theirs(history):
+    first, _, _, duplicate, signup = history
+    sister = add_signup(first, Applicant(name="Grete Müller", email="HANS@example.org"), by=ORGA)
+    assert list(signups_of(duplicate)) == [signup]
+    erase_player(duplicate, confirm=duplicate.name, by=ORGA)
+    sister.refresh_from_db()
+    assert (sister.name, sister.email) == ("Grete Müller", "HANS@example.org")
