@@ -30,6 +30,13 @@ def test_find_and_merge_a_person_entered_twice(chromium, live_server, screenshot
     client.force_login(organiser())
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
     found = {}
+    with browser_page(chromium, live_server, viewport=LAPTOP) as spectator:
+        spectator.goto(f"/t/{one.tournament_id}/")
+        profile = spectator.locator("#ranking a.profile")
+        expect(profile).to_have_count(1)  # only Jürgen agreed to a public profile
+        found["ranking with a profile link"] = violations(spectator)
+        profile.click()
+        expect(spectator.locator("#profile-name")).to_have_text("Jürgen Weiß")
     with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
         desk.context.add_cookies(
             [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]

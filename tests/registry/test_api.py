@@ -168,3 +168,18 @@ def test_an_organiser_of_one_tournament_of_two_cannot_merge_the_other(twins):
     assert answer.status_code == 404
     assert Player.objects.filter(pk=hans.pk).exists()
     assert ORGA.label == "orga"
+
+
+def test_the_spectators_ranking_lists_the_profile_links_of_those_who_agreed(
+    twins, client, orga_client
+):
+    hans, _ = twins
+    entry = Entry.objects.get(player=hans)
+    page = f"/t/{entry.tournament_id}/"
+    assert 'id="profile-links"' not in client.get(page).content.decode()
+    orga_client.put(url(hans, "consent/"), {"consent": True, "how": "form"}, format="json")
+    text = client.get(page).content.decode()
+    assert f'"{entry.pk}": "/p/{hans.pk}/"' in text
+    assert "registry/profiles.js" in text
+    Entry.objects.filter(pk=entry.pk).update(hidden=True)
+    assert 'id="profile-links"' not in client.get(page).content.decode()
