@@ -95,6 +95,15 @@ ACTIONS = {
     "cup_group_unplaced": _("took back the placing of group %(group)s"),
     "cup_drawn": _("drew the knock-out (%(teams)s teams)"),
     "cup_archive_imported": _("imported the team cup from an archive (%(matches)s tournaments)"),
+    # the player registry (in the log of each tournament of the person; docs/REGISTRY.md)
+    "player_merged": _("merged the player %(name)s into %(into)s"),
+    "player_erased": _("erased a person's data on request (now “%(name)s”)"),
+    # the registry's own log (a person's page at the desk)
+    "player_changed": _("corrected the player (%(fields)s)"),
+    "consent_recorded": _("recorded the consent to a public profile"),
+    "merged_in": _("merged player no. %(other)s into this one"),
+    "merged_into": _("merged this player into player no. %(kept)s"),
+    "player_exported": _("exported the person's data"),
 }
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -121,6 +121,32 @@ def cached_season_body(season_id: int, view: str, build: Callable[[], object]) -
     return _cached(keys, f"season:{season_id}:{view}", lambda: json_body(build()))
 
 
+def player_changed(player_id: int) -> None:
+    """After the current transaction commits, the person's public profile is stale (their name,
+    consent or profile choice changed, they were merged or erased)."""
+    transaction.on_commit(lambda: cache.set(_player_generation_key(player_id), _token(), None))
+
+
+def cached_player_body(
+    player_id: int,
+    view: str,
+    build: Callable[[], object],
+    *,
+    tournaments: Iterable[int],
+    seasons: Iterable[int],
+) -> Body:
+    """A read of one person over the tournaments and seasons they played (their public
+    profile): current while neither the person nor any of those tournaments and seasons
+    changes; one cache round trip. The caller names the tournaments and seasons (a new entry
+    is a new tournament in the list, so the body's generation is new as well)."""
+    keys = [
+        _player_generation_key(player_id),
+        *(_generation_key(tournament) for tournament in sorted(set(tournaments))),
+        *(_season_generation_key(season) for season in sorted(set(seasons))),
+    ]
+    return _cached(keys, f"player:{player_id}:{view}", lambda: json_body(build()))
+
+
 def cached_views(tournament_id: int, builds: Mapping[str, Callable[[], Any]]) -> dict[str, Any]:
     """Several views of a tournament, each as ``cached`` gives it, in one cache round trip (a
     spectator's poll of the standings reads the ranking and how far the series are)."""
@@ -205,6 +231,10 @@ def _generation_key(tournament_id: int) -> str:
 
 def _season_generation_key(season_id: int) -> str:
     return f"season-generation:{season_id}"
+
+
+def _player_generation_key(player_id: int) -> str:
+    return f"player-generation:{player_id}"
 
 
 def _token() -> str:

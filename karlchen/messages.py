@@ -437,6 +437,37 @@ MESSAGES = {
     "cup_decider_needed": _(
         "The scores are equal and the cup's rule leaves it to a decider: enter the winner."
     ),
+    # the player registry
+    "player_merge_self": _("A player cannot be merged with themselves."),
+    "player_erased": _(
+        "This person's data has been erased: they can be neither changed nor merged."
+    ),
+    "player_merge_same_tournament": _(
+        "Both played in %(tournaments)s: two entries of one tournament are two people (remove "
+        "the wrong entry first if it is one person)."
+    ),
+    "player_merge_same_cup": _(
+        "Both play in the team cup %(cups)s: two players of one cup are two people."
+    ),
+    "player_merge_member_numbers": _(
+        "The member numbers differ (%(kept)s and %(other)s): correct the wrong one first."
+    ),
+    "player_merge_birth_years": _(
+        "The years of birth differ (%(kept)s and %(other)s): correct the wrong one first."
+    ),
+    "player_birth_year": _("The year of birth is a year from %(min)s to %(max)s."),
+    "player_member_number_taken": _(
+        "The member number %(number)s belongs to another player (no. %(player)s): merge the "
+        "two if they are one person."
+    ),
+    "player_consent_how": _("Please say how the consent was given (e.g. “signed form”)."),
+    "player_flag": _("This is true or false."),
+    "player_text": _("This is a text."),
+    "player_gone": _("The player no longer exists: merged into another or deleted meanwhile."),
+    "player_erase_confirm": _(
+        "To erase, type the person's name exactly as shown (%(name)s): it cannot be undone."
+    ),
+    "player_unknown_field": _("“%(field)s” is not a field of a player that can be changed."),
 }
 
 

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "leagues",
     "cups",
     "printing",
+    "registry",
     "desk",
 ]
 

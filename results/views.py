@@ -11,7 +11,7 @@ import json
 
 from django.http import Http404
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 from django.views import View
 
@@ -25,7 +25,7 @@ from results.domain.standings import Interim, tie_break_names, tie_figures
 from results.sections import spectator_sections
 from scoring.api.series_views import series_tables_body
 from tournaments.enums import SeriesStatus, TieBreak
-from tournaments.models import Series, Tournament
+from tournaments.models import Player, Series, Tournament
 
 POLL_SECONDS = 5
 BEAMER_PAGE_SECONDS = 10  # each page of the beamer view stays this long (``?seconds=`` changes it)
@@ -207,8 +207,22 @@ class PlayerView(SpectatorPage):
             "deals": deals,
             "chart": course_chart(deals),
             "series": sorted(standing["series"].items(), key=lambda item: int(item[0])),
+            "profile_url": profile_url(standing["player"]["id"]),
         }
         return render(request, "spectator/player.html", context)
+
+
+def profile_url(player_id: int | None) -> str | None:
+    """The player's public profile (/p/<id>/, the registry's page), where they agreed to one."""
+    if player_id is None:
+        return None
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None or not player.profile_public:
+        return None
+    try:
+        return reverse("player-profile", args=[player_id])
+    except NoReverseMatch:  # no registry installed
+        return None
 
 
 class StartPageView(View):

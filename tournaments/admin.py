@@ -64,11 +64,14 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("name", "club", "member_number")
-    list_filter = ("club",)
+    list_display = ("name", "club", "member_number", "birth_year", "guest", "listing_consent")
+    list_filter = ("club", "guest", "listing_consent")
     search_fields = ("name", "member_number")
     list_select_related = ("club",)
     autocomplete_fields = ("club",)
+    # The consent is a record (who, when, how) and an erasure is final: both are written at
+    # the desk's player registry (/desk/players/, registry.domain), which logs them.
+    readonly_fields = ("listing_consent", "consent_at", "consent_by", "consent_how", "erased_at")
 
 
 @admin.register(Entry)

@@ -48,17 +48,50 @@ class Player(models.Model):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, null=True, blank=True
     )
+    # The DDV member number for now; member numbers per association come with associations
+    # (docs/REGISTRY.md).
     member_number = models.CharField(
         _("federation member number"), max_length=30, null=True, blank=True, unique=True
     )
+    # The registry (docs/REGISTRY.md): what tells two people of one name apart, and what the
+    # person agreed to. Written through ``registry.domain``.
+    birth_year = models.PositiveSmallIntegerField(_("year of birth"), null=True, blank=True)
+    guest = models.BooleanField(
+        _("guest"), default=False, help_text=_("Plays as a guest, not as a member of a club.")
+    )
+    # None: never asked; True/False: asked, with when, who recorded it and how it was given.
+    listing_consent = models.BooleanField(
+        _("agrees to a public profile"), null=True, blank=True, default=None
+    )
+    consent_at = models.DateTimeField(_("consent recorded at"), null=True, blank=True)
+    consent_by = models.CharField(_("consent recorded by"), max_length=150, blank=True)
+    consent_how = models.CharField(_("consent given how"), max_length=200, blank=True)
+    profile_hidden = models.BooleanField(
+        _("profile hidden"),
+        default=False,
+        help_text=_("No public profile, whatever the consent says (the person asked for it)."),
+    )
+    # Set once the person's data is erased (anonymised): their results stay, nothing else.
+    erased_at = models.DateTimeField(_("erased at"), null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(birth_year__isnull=True) | Q(birth_year__range=(1900, 2100)),
+                name="player_birth_year_range",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def profile_public(self) -> bool:
+        """Whether the public profile (/p/<id>/) shows: consent given, not hidden, not erased."""
+        return bool(self.listing_consent) and not self.profile_hidden and self.erased_at is None
 
 
 def new_pin() -> str:

@@ -19,6 +19,7 @@ PURE_PACKAGES = [
     REPO / "seasons" / "engine",
     REPO / "teams" / "engine",
     REPO / "signups" / "engine",
+    REPO / "registry" / "engine",
 ]
 # What the engines share with the rest of Karlchen: the refusals (pure Python as well).
 SHARED = {"karlchen.refusals"}
@@ -67,6 +68,8 @@ def test_engines_import_only_the_standard_library(package):
             "datetime",  # the season engine: evenings have dates
             "fractions",  # the season and side ranking engines: exact averages
             "bisect",  # the season engine: players beaten, by bisection
+            "unicodedata",  # the registry's engine: names without accents
+            "difflib",  # the registry's engine: near spellings
         }
         assert foreign == set(), f"{name} imports {foreign}"
 

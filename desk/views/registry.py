@@ -1,0 +1,200 @@
+"""The desk's player registry: find players, see likely duplicates and merge them, correct a
+player, record their consent, export and erase their data.
+
+Who sees whom is ``registry.access.manageable_players`` (for now: the players of the user's
+tournaments, everyone for a superuser); a player outside it is a 404 here.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from desk.registry_forms import ConsentForm, EraseForm, PlayerForm
+from desk.texts import action_text
+from desk.views.base import DeskView, form_refused
+from karlchen.actors import Actor
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from registry.access import manageable_players
+from registry.domain.duplicates import duplicate_pairs
+from registry.domain.merge import merge_players, merge_problems
+from registry.domain.players import change_player, record_consent, tournaments_of
+from registry.domain.privacy import erase_player, export_player
+from registry.engine import duplicates as engine
+from registry.models import RegistryAction
+from tournaments.domain.entries import has_control_characters
+from tournaments.models import Player
+
+LIST_LIMIT = 100
+
+REASONS = {
+    engine.SAME_NAME: gettext_lazy("same name"),
+    engine.NAME_ORDER: gettext_lazy("same name, other order"),
+    engine.INITIALS: gettext_lazy("initials"),
+    engine.SIMILAR_NAME: gettext_lazy("similar spelling"),
+    engine.SAME_BIRTH_YEAR: gettext_lazy("same year of birth"),
+    engine.BIRTH_YEAR_NEAR: gettext_lazy("years of birth one apart"),
+    engine.BIRTH_YEAR_DIFFERS: gettext_lazy("years of birth differ"),
+    engine.SAME_MEMBER_NUMBER: gettext_lazy("same member number"),
+    engine.MEMBER_NUMBER_DIFFERS: gettext_lazy("member numbers differ"),
+}
+
+
+class RegistryView(DeskView):
+    @property
+    def actor(self) -> Actor:
+        return Actor.of_user(self.request.user)
+
+    def players(self):
+        return manageable_players(self.request.user)
+
+    def player(self, player_id: int) -> Player:
+        player = self.players().filter(pk=player_id).first()
+        if player is None:
+            raise Http404
+        return player
+
+
+class PlayersView(RegistryView):
+    """The registry: a search, and the likely duplicates among the user's players."""
+
+    def get(self, request):
+        query = request.GET.get("q", "").strip()
+        players = self.players().annotate(tournaments=Count("entry"))
+        if has_control_characters(query):
+            players, query = players.none(), ""  # no name holds one (the database refuses NUL)
+        elif query:
+            players = players.filter(Q(name__icontains=query) | Q(member_number=query))
+        pairs = duplicate_pairs(self.players())
+        context = {
+            "query": query,
+            "players": players[:LIST_LIMIT],
+            "pairs": [
+                {"pair": pair, "reasons": [REASONS[reason] for reason in pair.reasons]}
+                for pair in pairs
+            ],
+        }
+        return render(request, "desk/players.html", context)
+
+
+class MergeView(RegistryView):
+    """Two players side by side, and the merge (the second into the first)."""
+
+    def get(self, request):
+        kept, other = self._pair(request.GET)
+        return self.show(kept, other)
+
+    def post(self, request):
+        kept, other = self._pair(request.POST)
+        try:
+            kept = merge_players(kept, other, by=self.actor)
+        except Refused as refusal:
+            return self.show(kept, other, refusal=refusal, status=400)
+        messages.success(
+            request, _("Merged: the history of both is now %(name)s's.") % {"name": kept.name}
+        )
+        return HttpResponseRedirect(reverse("desk:player", args=[kept.pk]))
+
+    def show(self, kept: Player, other: Player, *, refusal: Refused | None = None, status=200):
+        problems = refusal.problems if refusal else merge_problems(kept, other)
+        context = {
+            "kept": kept,
+            "other": other,
+            "sides": [(kept, tournaments_of(kept.pk)), (other, tournaments_of(other.pk))],
+            "problems": [problem_message(problem) for problem in problems],
+        }
+        return render(self.request, "desk/player_merge.html", context, status=status)
+
+    def _pair(self, data) -> tuple[Player, Player]:
+        ids = [data.get("kept", ""), data.get("other", "")]
+        if not all(value.isascii() and value.isdigit() and len(value) < 10 for value in ids):
+            raise Http404
+        return self.player(int(ids[0])), self.player(int(ids[1]))
+
+
+class PlayerDeskView(RegistryView):
+    """One player: details, consent, tournaments, export, erasure, the registry's log."""
+
+    def get(self, request, player_id: int):
+        player = self.player(player_id)
+        return self.show(player)
+
+    def post(self, request, player_id: int):
+        player = self.player(player_id)
+        action = request.POST.get("action")
+        if action == "consent":
+            return self._consent(player)
+        if action == "erase":
+            return self._erase(player)
+        return self._change(player)
+
+    def _change(self, player: Player):
+        form = PlayerForm(self.request.POST)
+        if not form.is_valid():
+            return self.show(player, form=form, status=400)
+        try:
+            change_player(player, form.cleaned_data, by=self.actor)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(player, form=form, status=400)
+        messages.success(self.request, _("Saved."))
+        return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
+
+    def _consent(self, player: Player):
+        form = ConsentForm(self.request.POST)
+        if not form.is_valid():
+            return self.show(player, consent_form=form, status=400)
+        try:
+            record_consent(player, form.consent_value(), form.cleaned_data["how"], by=self.actor)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(player, consent_form=form, status=400)
+        messages.success(self.request, _("The consent is recorded."))
+        return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
+
+    def _erase(self, player: Player):
+        form = EraseForm(self.request.POST)
+        if not form.is_valid():
+            return self.show(player, erase_form=form, status=400)
+        try:
+            erase_player(player, confirm=form.cleaned_data["confirm"], by=self.actor)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(player, erase_form=form, status=400)
+        messages.success(self.request, _("The person's data is erased; their results stay."))
+        return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
+
+    def show(self, player: Player, status: int = 200, **forms):
+        consent = {True: "yes", False: "no", None: ""}[player.listing_consent]
+        context = {
+            "player": player,
+            "form": forms.get("form") or PlayerForm.of(player),
+            "consent_form": forms.get("consent_form")
+            or ConsentForm(initial={"consent": consent, "how": player.consent_how}),
+            "erase_form": forms.get("erase_form") or EraseForm(),
+            "tournaments": tournaments_of(player.pk).order_by("-date"),
+            "log": [
+                {"at": row.at, "user_label": row.user_label, "text": action_text(row)}
+                for row in RegistryAction.objects.filter(player_id=player.pk)[:50]
+            ],
+        }
+        return render(self.request, "desk/player.html", context, status=status)
+
+
+class PlayerExportView(RegistryView):
+    def get(self, request, player_id: int):
+        player = self.player(player_id)
+        data = export_player(player, by=self.actor)
+        content = json.dumps(data, ensure_ascii=False, indent=2)
+        response = HttpResponse(content, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="player-{player.pk}.json"'
+        response["Cache-Control"] = "private, no-store"
+        return response

@@ -1,0 +1,17 @@
+"""The registry's log: each operation on a person writes one entry in its own transaction,
+with ids and field names only (never the person's data, so erasing leaves the log as it is)."""
+
+from __future__ import annotations
+
+from karlchen.actors import Actor
+from registry.models import RegistryAction
+
+
+def log_registry(player_id: int, by: Actor, action: str, **details: object) -> RegistryAction:
+    return RegistryAction.objects.create(
+        player_id=player_id,
+        user=by.user,
+        user_label=by.label[:150],
+        action=action,
+        details=details,
+    )

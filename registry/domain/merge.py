@@ -1,0 +1,138 @@
+"""Merge two players of the registry who are one person: the history follows the one kept.
+
+One transaction, both players locked (in the order of their ids, so two merges of the same pair
+cannot deadlock). Every reference to the other player moves to the kept one, found from the
+model's relations (entries, the team cups' players, and whatever an app adds later), so their
+entries bring their deals, team rosters, sign-ups and fees along. Refused, with every reason at
+once, where the two cannot be one person: both played one tournament or play in one team cup,
+their member numbers or years of birth differ, or one of them was erased. The kept player's
+empty fields are filled from the other's; the stricter privacy choice wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import ForeignObjectRel
+
+from cups.models import CupPlayer
+from karlchen.actors import Actor
+from karlchen.refusals import Conflict, Problem, Refused, refused
+from registry.domain.frozen import rewrite_frozen
+from registry.domain.log import log_registry
+from registry.domain.players import players_reads_changed, tournaments_of
+from tournaments.domain.log import log_action
+from tournaments.models import Entry, Player, Tournament
+
+
+def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
+    """Move ``other``'s history to ``kept`` and delete ``other``; returns the kept player."""
+    if kept.pk == other.pk:
+        raise refused("player_merge_self", "other")
+    with transaction.atomic():
+        locked = {
+            player.pk: player
+            for player in Player.objects.select_for_update()
+            .filter(pk__in=[kept.pk, other.pk])
+            .order_by("pk")
+        }
+        if len(locked) < 2:
+            raise Conflict("player_gone", "other")  # merged away or deleted meanwhile
+        kept, other = locked[kept.pk], locked[other.pk]
+        problems = merge_problems(kept, other)
+        if problems:
+            raise Refused(problems)
+        their_tournaments = list(tournaments_of(other.pk))
+        their_entries = list(Entry.objects.filter(player=other).values_list("pk", flat=True))
+        _fill_in(kept, other)
+        _move_references(kept, other)
+        for tournament in their_tournaments:
+            _rewrite_frozen(tournament, other.pk, their_entries, kept)
+            log_action(tournament, by, "player_merged", name=other.name, into=kept.name)
+        log_registry(kept.pk, by, "merged_in", other=other.pk)
+        log_registry(other.pk, by, "merged_into", kept=kept.pk)
+        players_reads_changed(kept)  # after the move: every tournament of both
+        players_reads_changed(other)
+        other.delete()
+    return kept
+
+
+def merge_problems(kept: Player, other: Player) -> list[Problem]:
+    """Why ``kept`` and ``other`` cannot be one person (empty: they can)."""
+    if kept.erased_at is not None or other.erased_at is not None:
+        return [Problem("player_erased", "other", {})]
+    problems = []
+    shared = Tournament.objects.filter(entries__player=kept).filter(entries__player=other)
+    if shared.exists():
+        names = ", ".join(f"„{t.name}“ ({t.date:%d.%m.%Y})" for t in shared.order_by("date"))
+        problems.append(Problem("player_merge_same_tournament", "other", {"tournaments": names}))
+    cups = CupPlayer.objects.filter(player=kept, cup__in=_cups_of(other)).select_related("cup")
+    if cups:
+        names = ", ".join(f"„{row.cup}“" for row in cups)
+        problems.append(Problem("player_merge_same_cup", "other", {"cups": names}))
+    for field, code in (
+        ("member_number", "player_merge_member_numbers"),
+        ("birth_year", "player_merge_birth_years"),
+    ):
+        mine, theirs = getattr(kept, field), getattr(other, field)
+        if mine and theirs and mine != theirs:
+            problems.append(Problem(code, field, {"kept": mine, "other": theirs}))
+    return problems
+
+
+def _cups_of(player: Player) -> Any:
+    return CupPlayer.objects.filter(player=player).values("cup_id")
+
+
+def _fill_in(kept: Player, other: Player) -> None:
+    """The kept player's empty fields from the other's; the stricter privacy choice."""
+    member_number = kept.member_number or other.member_number
+    if other.member_number:
+        other.member_number = None  # unique: free it before the kept player takes it
+        other.save(update_fields=["member_number"])
+    kept.member_number = member_number
+    kept.birth_year = kept.birth_year or other.birth_year
+    kept.club = kept.club or other.club
+    kept.guest = kept.guest and other.guest  # a member somewhere is no guest
+    kept.profile_hidden = kept.profile_hidden or other.profile_hidden
+    if other.listing_consent is False or (
+        kept.listing_consent is None and other.listing_consent is not None
+    ):
+        kept.listing_consent = other.listing_consent
+        kept.consent_at, kept.consent_by = other.consent_at, other.consent_by
+        kept.consent_how = other.consent_how
+    kept.save()
+
+
+def _move_references(kept: Player, other: Player) -> None:
+    """Every row pointing at ``other`` now points at ``kept`` (every app's relations)."""
+    for relation in player_relations():
+        field = relation.field.name
+        manager = relation.related_model._base_manager  # type: ignore[union-attr]
+        manager.filter(**{field: other}).update(**{field: kept})
+
+
+def player_relations() -> list[ForeignObjectRel]:
+    """Every relation pointing at a player, those without a reverse name ("+") as well."""
+    return [
+        field
+        for field in Player._meta.get_fields(include_hidden=True)
+        if isinstance(field, ForeignObjectRel)
+    ]
+
+
+def _rewrite_frozen(
+    tournament: Tournament, other_id: int, entries: list[int], kept: Player
+) -> None:
+    if tournament.frozen_standings is None:
+        return
+    tournament.frozen_standings = rewrite_frozen(
+        tournament.frozen_standings,
+        player_id=other_id,
+        entries=set(entries),
+        new_id=kept.pk,
+        name=kept.name,
+        club=kept.club.name if kept.club else None,
+    )
+    tournament.save(update_fields=["frozen_standings"])

@@ -1,0 +1,1 @@
+"""Pure engines of the player registry: duplicate candidates (``duplicates.py``)."""

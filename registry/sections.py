@@ -1,0 +1,34 @@
+"""The registry's section on the spectators' ranking (``results.sections``, registered in
+``registry.apps``): which rows link a public profile (those of players who agreed to one and
+are not hidden at this tournament); a script adds the links to the live table."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from results.sections import Section
+from tournaments.models import Entry, Tournament
+
+
+def profile_section(tournament: Tournament) -> Section | None:
+    entries = (
+        Entry.objects.filter(
+            tournament=tournament,
+            hidden=False,
+            player__listing_consent=True,
+            player__profile_hidden=False,
+            player__erased_at__isnull=True,
+        )
+        .values_list("pk", "player_id")
+        .order_by("pk")
+    )
+    links = {str(entry): reverse("player-profile", args=[player]) for entry, player in entries}
+    if not links or not tournament.standings_public:
+        return None
+    data = {"links": links, "label": _("Profile"), "title": _("All tournaments of the player")}
+    return Section(
+        template="registry/_profiles.html",
+        context={"data": data},
+        scripts=("registry/profiles.js",),
+    )

@@ -1,0 +1,26 @@
+"""A player's public profile, ``/p/<id>/``: their public tournaments and seasons (only with
+their consent to a public listing, unless hidden or erased; otherwise a 404 page that says no
+more than that there is no public profile here)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from django.shortcuts import render
+from django.views import View
+
+from registry.domain.profile import public_profile
+
+
+class ProfileView(View):
+    def get(self, request, player_id: int):
+        body = public_profile(player_id)
+        if body is None:
+            return render(request, "registry/not_found.html", status=404)
+        profile = json.loads(body.content)
+        for tournament in profile["tournaments"]:
+            tournament["date"] = datetime.date.fromisoformat(tournament["date"])
+        response = render(request, "registry/profile.html", profile)
+        response["Cache-Control"] = "no-cache"
+        return response

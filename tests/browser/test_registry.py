@@ -1,0 +1,66 @@
+"""The desk's registry in a real browser: a person entered twice is found and merged (the
+tournaments of both then on one page), the merged player's public profile, and no serious or
+critical accessibility violations (axe-core) on the registry's pages."""
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.test import Client
+from playwright.sync_api import expect
+
+from registry.domain.players import record_consent
+from tests.browser.axe import described, violations
+from tests.browser.conftest import browser_page
+from tests.factories.api import public_tournament
+from tests.factories.tournaments import ORGA, organiser
+from tournaments.models import Entry, Player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def test_find_and_merge_a_person_entered_twice(chromium, live_server, screenshot):
+    cache.clear()  # a profile of an earlier run may have had these ids
+    _, (one, *_) = public_tournament(2, name="Frühjahrsturnier")
+    _, (two, *_) = public_tournament(2, name="Sommerturnier")
+    Player.objects.filter(pk=one.player_id).update(name="Jürgen Weiß", birth_year=1961)
+    Player.objects.filter(pk=two.player_id).update(name="Weiss, Jürgen", member_number="D-77")
+    record_consent(Player.objects.get(pk=one.player_id), True, "Formular", by=ORGA)
+    client = Client()
+    client.force_login(organiser())
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    found = {}
+    with browser_page(chromium, live_server, viewport=LAPTOP) as spectator:
+        spectator.goto(f"/t/{one.tournament_id}/")
+        profile = spectator.locator("#ranking a.profile")
+        expect(profile).to_have_count(1)  # only Jürgen agreed to a public profile
+        found["ranking with a profile link"] = violations(spectator)
+        profile.click()
+        expect(spectator.locator("#profile-name")).to_have_text("Jürgen Weiß")
+    with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
+        desk.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+        )
+        desk.goto("/desk/")
+        desk.get_by_role("link", name="Spieler", exact=True).click()
+        duplicates = desk.locator("#duplicates")
+        expect(duplicates).to_contain_text("Weiss, Jürgen")
+        expect(duplicates).to_contain_text("gleicher Name")
+        found["registry"] = violations(desk)
+        screenshot(desk.locator("main"), "registry-duplicates")
+        duplicates.get_by_role("link", name="Vergleichen und zusammenführen").first.click()
+        expect(desk.locator("h1")).to_have_text("Zwei Spieler zusammenführen")
+        found["merge"] = violations(desk)
+        desk.get_by_role("button", name="Weiss, Jürgen mit Jürgen Weiß zusammenführen").click()
+        expect(desk.locator(".message.success")).to_contain_text("Zusammengeführt")
+        expect(desk.locator("#history-title + ul li")).to_have_count(2)
+        found["player"] = violations(desk)
+        screenshot(desk.locator("main"), "registry-player")
+        desk.get_by_role("link", name="Öffentliches Profil").click()
+        expect(desk.locator("#profile-name")).to_have_text("Jürgen Weiß")
+        expect(desk.locator("#profile-tournaments tbody tr")).to_have_count(2)
+        found["profile"] = violations(desk)
+    assert Entry.objects.filter(player_id=one.player_id).count() == 2
+    assert Player.objects.get(pk=one.player_id).member_number == "D-77"
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)

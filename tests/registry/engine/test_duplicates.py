@@ -1,0 +1,179 @@
+"""Duplicate candidates: the normal form of a name, the score, the blocks and the pairs."""
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from registry.engine.duplicates import (
+    BIRTH_YEAR_DIFFERS,
+    BIRTH_YEAR_NEAR,
+    INITIALS,
+    MEMBER_NUMBER_DIFFERS,
+    NAME_ORDER,
+    SAME_BIRTH_YEAR,
+    SAME_MEMBER_NUMBER,
+    SAME_NAME,
+    SIMILAR_NAME,
+    Candidate,
+    Person,
+    blocks,
+    candidates,
+    name_score,
+    normal_name,
+    score,
+)
+
+pytestmark = [pytest.mark.unit]
+
+words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüßé", min_size=2, max_size=8)
+names = st.lists(words, min_size=1, max_size=3).map(" ".join)
+years = st.none() | st.integers(1920, 2020)
+numbers = st.none() | st.sampled_from(["1001", "1002", "2003"])
+people = st.builds(
+    Person, id=st.integers(1, 40), name=names, birth_year=years, member_number=numbers
+)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Hans Müller", "hans mueller"),
+        ("Müller, Hans", "Hans Müller"),
+        ("  Hans   MÜLLER ", "Hans Mueller"),
+        ("Grete Strauß", "Grete Strauss"),
+        ("José Álvarez", "Jose Alvarez"),
+        ("Hans-Peter Müller", "Hans Peter Müller"),
+        ("Müller, Hans-Peter", "hans peter mueller"),
+    ],
+)
+def test_spellings_of_one_name_have_one_normal_form(one, other):
+    assert normal_name(one) == normal_name(other)
+
+
+def test_a_list_order_with_two_commas_keeps_every_word():
+    assert normal_name("Müller, Hans, Peter") == ("hans", "peter", "mueller")
+
+
+def test_same_name_in_another_order_and_initials_and_near_spelling():
+    assert name_score(("hans", "mueller"), ("hans", "mueller")) == (1.0, SAME_NAME)
+    assert name_score(("mueller", "hans"), ("hans", "mueller")) == (0.95, NAME_ORDER)
+    assert name_score(("h", "mueller"), ("hans", "mueller")) == (0.8, INITIALS)
+    assert name_score(("hans", "mueller"), ("h", "mueller")) == (0.8, INITIALS)
+    value, reason = name_score(("hans", "meier"), ("hans", "meyer"))
+    assert reason == SIMILAR_NAME
+    assert 0.6 < value < 0.75
+    assert name_score(("hans", "meier"), ("grete", "schulz")) == (0.0, None)
+    assert name_score((), ("hans",)) == (0.0, None)
+
+
+def test_initials_need_the_same_number_of_words_and_a_matching_letter():
+    assert name_score(("h", "mueller"), ("hans", "peter", "mueller"))[1] != INITIALS
+    assert name_score(("k", "mueller"), ("hans", "mueller"))[1] != INITIALS
+
+
+def test_birth_years_lift_or_lower_the_score():
+    base = Person(1, "Hans Müller")
+    assert score(base, Person(2, "Hans Müller")) == (1.0, (SAME_NAME,))
+    assert score(Person(1, "H. Müller", 1970), Person(2, "Hans Müller", 1970)) == (
+        0.9,
+        (INITIALS, SAME_BIRTH_YEAR),
+    )
+    assert score(Person(1, "Hans Müller", 1970), Person(2, "Hans Müller", 1970))[0] == 1.0
+    assert score(Person(1, "Hans Müller", 1970), Person(2, "Hans Müller", 1971)) == (
+        0.7,
+        (SAME_NAME, BIRTH_YEAR_NEAR),
+    )
+    assert score(Person(1, "Hans Müller", 1970), Person(2, "Hans Müller", 1990)) == (
+        0.3,
+        (SAME_NAME, BIRTH_YEAR_DIFFERS),
+    )
+
+
+def test_member_numbers_decide_or_weigh_down():
+    same = score(Person(1, "Hans Müller", None, "77"), Person(2, "Grete Schulz", None, "77"))
+    assert same == (1.0, (SAME_MEMBER_NUMBER,))
+    differ = score(Person(1, "Hans Müller", None, "77"), Person(2, "Hans Müller", None, "78"))
+    assert differ == (0.2, (SAME_NAME, MEMBER_NUMBER_DIFFERS))
+    one = score(Person(1, "Hans Müller", None, "77"), Person(2, "Hans Müller"))
+    assert one == (1.0, (SAME_NAME,))
+
+
+def test_unlike_names_score_nothing():
+    assert score(Person(1, "Hans Müller"), Person(2, "Grete Schulz")) == (0.0, ())
+
+
+def test_blocks_pair_a_word_with_the_other_words_initials():
+    assert blocks(Person(1, "Hans Müller", member_number="7")) == {
+        "#7",
+        "hans|m",
+        "mueller|h",
+    }
+    assert blocks(Person(1, "H. Müller")) == {"mueller|h"}
+    assert blocks(Person(1, "Hans")) == {"hans|"}
+
+
+def test_candidates_of_a_small_registry():
+    registry = [
+        Person(1, "Hans Müller", 1970),
+        Person(2, "Müller, Hans", 1970),
+        Person(3, "H. Mueller"),
+        Person(4, "Grete Schulz"),
+        Person(5, "Grete Schultz", None, "12"),
+        Person(6, "Karl Braun", None, "12"),
+    ]
+    found = candidates(registry)
+    assert [(c.first, c.second) for c in found] == [(1, 2), (5, 6), (1, 3), (2, 3), (4, 5)]
+    assert found[0] == Candidate(1, 2, 1.0, (SAME_NAME, SAME_BIRTH_YEAR))
+
+
+def test_a_person_listed_twice_is_no_pair_with_itself():
+    assert candidates([Person(1, "Hans Müller"), Person(1, "Hans Müller")]) == []
+
+
+@given(names)
+def test_normal_form_is_idempotent(name):
+    once = normal_name(name)
+    assert normal_name(" ".join(once)) == once
+
+
+@given(people, people)
+def test_the_score_is_symmetric_and_between_0_and_1(one, other):
+    value, reasons = score(one, other)
+    assert 0.0 <= value <= 1.0
+    assert score(other, one)[0] == value
+    assert (value > 0) == bool(reasons)
+
+
+@given(st.lists(words, min_size=2, max_size=3), years)
+def test_list_order_finds_the_same_person(parts, year):
+    straight = Person(1, " ".join(parts), year)
+    listed = Person(2, f"{parts[-1]}, {' '.join(parts[:-1])}", year)
+    assert score(straight, listed)[0] == 1.0 or normal_name(straight.name) != normal_name(
+        listed.name
+    )
+    assert (1, 2) in {(c.first, c.second) for c in candidates([straight, listed])}
+
+
+@given(st.lists(people, max_size=12), st.floats(0.1, 1.0))
+def test_candidates_are_scored_pairs_above_the_threshold_best_first(registry, threshold):
+    found = candidates(registry, threshold=threshold)
+    keys = [(-c.score, c.first, c.second) for c in found]
+    assert keys == sorted(keys)
+    assert len(set(keys)) == len(keys)
+    by_id = {person.id: person for person in registry}
+    for candidate in found:
+        assert candidate.first < candidate.second
+        assert candidate.score >= threshold
+        if len([p for p in registry if p.id in (candidate.first, candidate.second)]) == 2:
+            expected = score(by_id[candidate.first], by_id[candidate.second])
+            assert (candidate.score, candidate.reasons) == expected
+
+
+@given(st.lists(people, max_size=10, unique_by=lambda p: p.id))
+def test_a_pair_sharing_a_block_is_never_missed(registry):
+    found = {(c.first, c.second) for c in candidates(registry)}
+    for one, other in combinations(sorted(registry, key=lambda p: p.id), 2):
+        if blocks(one) & blocks(other) and score(one, other)[0] >= 0.6:
+            assert (one.id, other.id) in found
