@@ -411,7 +411,6 @@ MESSAGES = {
     "payout_share_too_high": _("A prize is at most %(max)s euros."),
     "payout_costs_invalid": _("The costs are an amount from 0 to %(max)s euros."),
     "payout_shares_invalid": _("Prizes by place: whole numbers separated by commas."),
-    "payout_category_unknown": _("The category “%(category)s” is not offered."),
     "entry_category_unknown": _("The category “%(category)s” is not offered."),
     # provisional, then final results; protests (tournaments.domain.final)
     "results_final": _(

@@ -204,7 +204,8 @@ def test_the_spectators_page_shows_each_category(played):
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/t/{tournament.pk}/")
     text = page.content.decode()
     assert 'id="category-rankings"' in text
-    assert "Damen" in text and "Senioren" in text
+    assert "Damen" in text
+    assert "Senioren" in text
     assert "signups/categories.js" in text
 
 
@@ -276,6 +277,6 @@ def test_withdrawing_through_the_api_moves_the_waiting_list_up():
 def test_moving_to_the_waiting_list_still_frees_a_place_without_filling_it():
     from signups.domain.signups import move_to_waiting
 
-    tournament, signups = waiting_list(1)
+    _tournament, signups = waiting_list(1)
     move_to_waiting(signups[0], by=ORGA)
     assert SignUp.objects.get(pk=signups[-1].pk).status == SignUpStatus.WAITING

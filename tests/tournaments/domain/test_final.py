@@ -76,7 +76,8 @@ def test_the_protest_period_must_end_or_a_reason_be_given(played):
     assert code(lambda: mark_final(tournament, by=ORGA)) == ("reason", "protest_period_running")
     mark_final(tournament, by=ORGA, reason="  prize giving  now ")
     tournament.refresh_from_db()
-    assert tournament.results_final and tournament.results_final_by == "orga"
+    assert tournament.results_final
+    assert tournament.results_final_by == "orga"
     assert logged(tournament, "results_final_early").details == {"reason": "prize giving now"}
 
 
@@ -194,9 +195,11 @@ def test_the_api_marks_final_and_reopens(played):
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["code"] == "protest_period_running"
     done = client.post(base + "final/", {"reason": "prizes now"}, format="json")
-    assert done.status_code == 200 and done.json()["status"] == "final"
+    assert done.status_code == 200
+    assert done.json()["status"] == "final"
     detail = client_for().get(f"/api/v1/tournaments/{tournament.pk}/").json()
-    assert detail["results_status"] == "final" and detail["results_final_at"]
+    assert detail["results_status"] == "final"
+    assert detail["results_final_at"]
     assert client_for().post(base + "final/", {}, format="json").status_code in (401, 403)
     reopened = client.post(base + "reopen/", {"reason": "late correction"}, format="json")
     assert reopened.json()["status"] == "provisional"
@@ -247,7 +250,8 @@ def test_the_spectators_page_shows_the_mark(played, django_capture_on_commit_cal
     with django_capture_on_commit_callbacks(execute=True):
         mark_final(tournament, by=ORGA)
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/t/{tournament.pk}/").content.decode()
-    assert 'data-status="final"' in page and "Final results" in page
+    assert 'data-status="final"' in page
+    assert "Final results" in page
 
 
 def test_the_desk_marks_final_notes_protests_and_reopens(played):
@@ -255,7 +259,8 @@ def test_the_desk_marks_final_notes_protests_and_reopens(played):
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(organiser())
     page = client.get(f"/desk/{tournament.pk}/results/").content.decode()
-    assert 'id="final"' in page and "Protests until" in page
+    assert 'id="final"' in page
+    assert "Protests until" in page
     url = f"/desk/{tournament.pk}/results/final/"
     client.post(url, {"action": "protest", "text": "Wrong card", "table": "2"})
     protest = tournament.protests.get()
