@@ -6,10 +6,13 @@ import json
 
 import pytest
 from django.core.cache import cache
+from django.core.files.storage import default_storage
 from django.test import Client
+from django.utils import translation
 
 from karlchen.refusals import Closed, Refused
 from printing.domain import printouts
+from printing.domain.documents import check_documents, document_path, generate_documents
 from signups.domain.categories import (
     category_rankings,
     organiser_category_rankings,
@@ -22,6 +25,7 @@ from signups.domain.signups import confirm
 from signups.enums import FeeStatus, SignUpStatus
 from signups.models import EntryCategory, SignUp
 from tests.factories.api import client_for, publish
+from tests.factories.documents import pdf_pages
 from tests.factories.tournaments import ORGA, organiser
 from tests.signups.conftest import announced, signed_up
 from tests.teams.conftest import played_tournament
@@ -280,3 +284,29 @@ def test_moving_to_the_waiting_list_still_frees_a_place_without_filling_it():
     _tournament, signups = waiting_list(1)
     move_to_waiting(signups[0], by=ORGA)
     assert SignUp.objects.get(pk=signups[-1].pk).status == SignUpStatus.WAITING
+
+
+def printed(tournament, **request):
+    """The files of a documents request, rendered in German, by name; and the job's result."""
+    with translation.override("de"):
+        params = check_documents(tournament, request)
+        result = generate_documents(
+            tournament, params, base_url="http://testserver", progress=lambda *_: None
+        )
+    files = {}
+    for file in result["files"]:
+        with default_storage.open(document_path(tournament.pk, file["name"])) as stored:
+            files[file["name"]] = stored.read()
+    return files, result
+
+
+def test_the_certificates_per_category_are_printed_one_page_each(played):
+    tournament, _ = played
+    files, result = printed(tournament, kind="category_certificates", top=1)
+    pages = pdf_pages(files["certificates-categories-top-1.pdf"])
+    assert result["pages"] == len(pages) == 4
+    assert "1. Platz in der Kategorie Damen mit 2 Punkten" in " ".join(pages[2].split())
+    files, _ = printed(tournament, kind="standings")
+    text = " ".join(" ".join(pdf_pages(files["standings.pdf"])).split())
+    assert "Wertung: Damen" in text
+    assert "Wertung: Senioren" in text
