@@ -191,7 +191,8 @@
     if (!mark || !status || mark.dataset.status === status) return;
     mark.dataset.status = status;
     mark.className = `banner results-status ${status}`;
-    mark.textContent = status === "final" ? text("results_final", {}) : text("results_provisional", {});
+    mark.textContent =
+      status === "final" ? text("results_final", {}) : text("results_provisional", {});
   }
 
   async function poll() {
