@@ -310,3 +310,28 @@ def test_the_certificates_per_category_are_printed_one_page_each(played):
     text = " ".join(" ".join(pdf_pages(files["standings.pdf"])).split())
     assert "Wertung: Damen" in text
     assert "Wertung: Senioren" in text
+
+
+def test_the_archive_carries_the_categories_and_their_frozen_share(
+    played, django_capture_on_commit_callbacks
+):
+    from results.domain.archive import export_archive, import_archive
+
+    tournament, _ = played
+    with django_capture_on_commit_callbacks(execute=True):
+        update_tournament(tournament, by=ORGA, standings_frozen=True)
+    tournament.refresh_from_db()
+    archive = json.loads(json.dumps(export_archive(tournament), default=str))
+    assert archive["categories"] == {
+        "entries": {"2": "Damen", "3": "Senioren", "5": "Damen", "7": "Damen"}
+    }
+    copy = import_archive(archive, by=ORGA)
+    assert sorted(
+        EntryCategory.objects.filter(entry__tournament=copy).values_list(
+            "entry__start_number", "category"
+        )
+    ) == [(2, "Damen"), (3, "Senioren"), (5, "Damen"), (7, "Damen")]
+    kept = copy.frozen_standings["parts"]["categories"]
+    damen = next(one for one in kept["categories"] if one["name"] == "Damen")
+    entry_two = Entry.objects.get(tournament=copy, start_number=2)
+    assert damen["rows"][0]["entry"] == entry_two.pk
