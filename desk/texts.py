@@ -60,6 +60,18 @@ ACTIONS = {
     "fee_paid": _("took the fee of %(name)s"),
     "fee_waived": _("waived the fee of %(name)s"),
     "fee_open": _("marked the fee of %(name)s as not paid"),
+    "category_changed": _("set the category of %(name)s to “%(category)s”"),
+    # provisional, then final (tournaments.domain.final)
+    "results_final": _("marked the results final"),
+    "results_final_early": _(
+        "marked the results final before the protest period ended: %(reason)s"
+    ),
+    "results_reopened": _("reopened the final results: %(reason)s"),
+    "protest_lodged": _(
+        "noted protest %(number)s (series %(series)s, table %(table)s, deal %(deal)s)"
+    ),
+    "protest_upheld": _("upheld protest %(number)s"),
+    "protest_rejected": _("rejected protest %(number)s"),
     # seasons (a season's log; those about an evening are in its tournament's log too)
     "season_created": _("created the season"),
     "season_changed": _("changed the season's set-up"),

@@ -72,6 +72,11 @@ urlpatterns = [
         TOURNAMENT + "entries/check-in-all/", entries.CheckInAllView.as_view(), name="check-in-all"
     ),
     path(TOURNAMENT + "entries/<int:entry_id>/", entries.EntryActionView.as_view(), name="entry"),
+    path(
+        TOURNAMENT + "entries/<int:entry_id>/category/",
+        entries.EntryCategoryView.as_view(),
+        name="entry-category",
+    ),
     path(TOURNAMENT + "signups/", signups.SignUpsView.as_view(), name="signups"),
     path(
         TOURNAMENT + "signups/<int:signup_id>/",
@@ -93,6 +98,7 @@ urlpatterns = [
     path(TABLE, tables.DeskTableView.as_view(), name="table"),
     path(TABLE + "penalty/", tables.PenaltyView.as_view(), name="penalty"),
     path(TOURNAMENT + "results/", finish.FinishView.as_view(), name="finish"),
+    path(TOURNAMENT + "results/final/", finish.FinalView.as_view(), name="final"),
     path(TOURNAMENT + "export/<str:kind>/", finish.ExportView.as_view(), name="export"),
     path(TOURNAMENT + "organisers/", finish.OrganisersView.as_view(), name="organisers"),
 ]

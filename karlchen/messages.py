@@ -411,6 +411,22 @@ MESSAGES = {
     "payout_share_too_high": _("A prize is at most %(max)s euros."),
     "payout_costs_invalid": _("The costs are an amount from 0 to %(max)s euros."),
     "payout_shares_invalid": _("Prizes by place: whole numbers separated by commas."),
+    "entry_category_unknown": _("The category “%(category)s” is not offered."),
+    # provisional, then final results; protests (tournaments.domain.final)
+    "results_final": _(
+        "The results are final: nothing can change any more unless the organisers reopen them."
+    ),
+    "results_not_final": _("The results are not marked final."),
+    "results_series_open": _("The results can be marked final once every series played is closed."),
+    "protests_open": _("%(count)s protest(s) still await a decision."),
+    "protest_period_running": _(
+        "The protest period runs until %(until)s; to mark the results final before, give a reason."
+    ),
+    "final_reason_required": _("Please give a reason: it is written in the log."),
+    "protest_text_required": _("Please describe the protest."),
+    "protest_decision_required": _("Please give the decision in words."),
+    "protest_status_unknown": _("A protest is upheld or rejected, not “%(status)s”."),
+    "protest_number_invalid": _("A number from 1 to %(max)s."),
     # the team cup's set-up and play (app cups)
     "cup_no_group": _("A cup needs at least one group of teams."),
     "cup_too_many_groups": _("A cup has at most %(max)s groups."),

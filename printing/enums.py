@@ -10,6 +10,7 @@ class DocumentKind(models.TextChoices):
     STANDINGS = "standings", _("Standings")
     CERTIFICATES = "certificates", _("Certificates")
     PRIZES = "prizes", _("Prize list")
+    CATEGORY_CERTIFICATES = "category_certificates", _("Certificates per category")
 
 
 class DocumentSplit(models.TextChoices):

@@ -42,6 +42,8 @@ TEXTS = {
     "matches": _("%(count)s of %(total)s players"),
     # the same words as the printed standings (printing/templates/print/standings.html)
     "provisional": _("Provisional standings: %(closed)s of %(planned)s series closed"),
+    "results_final": _("Final results"),
+    "results_provisional": _("Provisional results: protests are still possible"),
 }
 
 
@@ -79,6 +81,13 @@ def provisional(tournament: Tournament) -> Interim | None:
     if progress is None or progress.closed >= progress.planned:
         return None
     return progress
+
+
+def results_status(tournament: Tournament) -> str:
+    """``final`` once the organisers marked the results final, else ``provisional`` (the page
+    script keeps it current from the standings API's ``Results-Status`` header)."""
+    progress = ranking_progress(tournament.pk)
+    return "final" if progress is not None and progress.final else "provisional"
 
 
 def current_series(tournament: Tournament) -> Series | None:
@@ -160,6 +169,7 @@ class SpectatorView(SpectatorPage):
             "series_numbers": data["series"],
             "progress": tables_progress(series),
             "interim": provisional(tournament),
+            "results_status": results_status(tournament),
             "page_data": data,
             "sections": spectator_sections(tournament),
         }

@@ -152,6 +152,24 @@ class Mail(models.Model):
         return f"{self.kind} #{self.pk}: {'sent' if self.sent_at else 'not sent'}"
 
 
+class EntryCategory(models.Model):
+    """An entry's category (women, seniors, youth, guests, …: those the announcement offers):
+    taken from the sign-up when it is entered, or chosen by the organisers at the desk. Its
+    side ranking, its fee and its certificates follow it."""
+
+    entry = models.OneToOneField(
+        Entry, on_delete=models.CASCADE, primary_key=True, related_name="entry_category"
+    )
+    category = models.CharField(_("category"), max_length=60)
+
+    class Meta:
+        verbose_name = _("category of an entry")
+        verbose_name_plural = _("categories of entries")
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.category}"
+
+
 class Fee(models.Model):
     """An entry's fee at the door: paid, not paid or waived, and how much."""
 

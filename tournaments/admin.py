@@ -22,6 +22,7 @@ from tournaments.models import (
     Job,
     OrganiserAction,
     Player,
+    Protest,
     RuleSet,
     Series,
 )
@@ -155,3 +156,12 @@ class OrganiserActionAdmin(ReadOnlyAdmin):
     list_filter = ["action"]
     search_fields = ["tournament__name", "user_label"]
     date_hierarchy = "at"
+
+
+@admin.register(Protest)
+class ProtestAdmin(ReadOnlyAdmin):
+    """Protests are lodged and decided at the desk or through the API (logged): shown here."""
+
+    list_display = ["lodged_at", "tournament", "series", "table", "deal", "status"]
+    list_filter = ["status"]
+    search_fields = ["tournament__name", "text", "decision"]

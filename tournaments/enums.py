@@ -24,6 +24,12 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+class ProtestStatus(models.TextChoices):
+    OPEN = "open", _("open")
+    UPHELD = "upheld", _("upheld")
+    REJECTED = "rejected", _("rejected")
+
+
 class SeriesStatus(models.TextChoices):
     PLANNED = "planned", _("Planned")
     SEATED = "seated", _("Seated")

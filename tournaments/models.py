@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,9 @@ def check_rules(game: str, rules) -> None:
     except Refused as refusal:
         messages = [problem_message(problem) for problem in refusal.problems]
         raise ValidationError({"rules": messages}) from refusal
+
+
+MAX_PROTEST_MINUTES = 7 * 24 * 60  # a week
 
 
 class Club(models.Model):
@@ -161,6 +165,17 @@ class Tournament(models.Model):
         choices=enums.SeatingMethod.choices,
         default=enums.SeatingMethod.PLAN,
     )
+    # Provisional, then final (docs/OPEN_TOURNAMENTS.md): after the last series closes,
+    # protests may be lodged for this long; then the organisers mark the results final, which
+    # freezes them.
+    protest_minutes = models.PositiveIntegerField(
+        _("protest period (minutes)"),
+        default=30,
+        validators=[MaxValueValidator(MAX_PROTEST_MINUTES)],
+        help_text=_("After the last series closes; the results can be marked final after it."),
+    )
+    results_final_at = models.DateTimeField(_("results final since"), null=True, blank=True)
+    results_final_by = models.CharField(_("marked final by"), max_length=150, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -186,6 +201,10 @@ class Tournament(models.Model):
     def clean(self) -> None:
         """The rule set must be one the game's engine accepts (admin forms check it too)."""
         check_rules(self.game, self.rules)
+
+    @property
+    def results_final(self) -> bool:
+        return self.results_final_at is not None
 
     @property
     def is_public(self) -> bool:
@@ -286,6 +305,39 @@ class Series(models.Model):
 
     def __str__(self) -> str:
         return _("Series %(number)s") % {"number": self.number}
+
+
+class Protest(models.Model):
+    """A protest lodged at the desk about a table or a deal, and the organisers' decision. Open
+    protests keep the results from being marked final."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="protests"
+    )
+    # Where it is about, as the players name it (no foreign keys: a table may be seated again).
+    series = models.PositiveSmallIntegerField(_("series"), null=True, blank=True)
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    deal = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    text = models.TextField(_("protest"))
+    lodged_at = models.DateTimeField(_("lodged"), auto_now_add=True)
+    lodged_by = models.CharField(_("noted by"), max_length=150, blank=True)
+    status = models.CharField(
+        _("status"),
+        max_length=10,
+        choices=enums.ProtestStatus.choices,
+        default=enums.ProtestStatus.OPEN,
+    )
+    decision = models.TextField(_("decision"), blank=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    decided_by = models.CharField(_("decided by"), max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["tournament_id", "lodged_at", "pk"]
+        verbose_name = _("protest")
+        verbose_name_plural = _("protests")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.get_status_display()} #{self.pk}"
 
 
 # The kinds of job that belong to no tournament (their app links them to what they serve).

@@ -79,3 +79,21 @@ def job_owner(kind: str) -> JobOwner:
         return _job_owners[kind]
     except KeyError:
         raise RuntimeError(f"No app answers for {kind} jobs: is it installed?") from None
+
+
+# A withdrawal at the desk or through the API frees a place under an open tournament's cap;
+# the sign-ups (``signups``, above) fill it from the waiting list, in the withdrawal's
+# transaction, with the tournament's row locked (``signups.apps`` plugs it in).
+PlacesFreed = Callable[["Tournament", "Actor"], None]
+_places_freed: PlacesFreed | None = None
+
+
+def provide_places(fill: PlacesFreed) -> None:
+    global _places_freed  # set once, at start-up
+    _places_freed = fill
+
+
+def places_freed(tournament: Tournament, by: Actor) -> None:
+    """Tell the sign-ups that a place is free (nothing without the app)."""
+    if _places_freed is not None:
+        _places_freed(tournament, by)

@@ -12,12 +12,14 @@ from desk.forms import EntryFileForm, EntryForm
 from desk.views.base import OrganiserView, form_refused
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
+from signups.domain.categories import offered, set_category
+from signups.domain.money import category_of
 from tournaments.domain.entries import (
     add_entry,
     check_everyone_in,
     hide_publicly,
     set_checked_in,
-    withdraw,
+    withdraw_entry,
 )
 from tournaments.domain.entry_files import (
     MAX_FILE_BYTES,
@@ -33,8 +35,8 @@ ENTRY_ACTIONS = {
     # action: (domain call, the log's code)
     "check_in": (set_checked_in, True),
     "check_out": (set_checked_in, False),
-    "withdraw": (withdraw, True),
-    "reinstate": (withdraw, False),
+    "withdraw": (withdraw_entry, True),
+    "reinstate": (withdraw_entry, False),
     "hide": (hide_publicly, True),
     "show": (hide_publicly, False),
 }
@@ -66,7 +68,15 @@ class EntriesView(OrganiserView):
 
 
 def entries_page(view: OrganiserView, form, file_form, status: int = 200):
-    entries = view.tournament.entries.select_related("player__club").order_by("start_number")
+    entries = list(
+        view.tournament.entries.select_related("player__club", "entry_category").order_by(
+            "start_number"
+        )
+    )
+    for entry in entries:
+        entry.category_name = category_of(entry)  # type: ignore[attr-defined]
+    categories = offered(view.tournament)
+    used = {category_of(entry) for entry in entries} - {""}
     return view.page(
         "desk/entries.html",
         "entries",
@@ -74,6 +84,7 @@ def entries_page(view: OrganiserView, form, file_form, status: int = 200):
         form=form,
         file_form=file_form,
         entries=entries,
+        categories=sorted(set(categories) | used),
         seating_warning=seating_warning(view.tournament),
     )
 
@@ -169,10 +180,31 @@ class EntryActionView(OrganiserView):
             return JsonResponse({"error": _("Unknown player or action.")}, status=400)
         operation, value = action
         operation(entry, value, by=self.actor)
-        if operation is withdraw:
+        if operation is withdraw_entry:
             warn_about_seatings(self)
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse(_entry_flags(entry))
+        return self.back("entries", anchor=f"entry-{entry.pk}")
+
+
+class EntryCategoryView(OrganiserView):
+    """The entry's category (the announcement's categories), from the list's menu."""
+
+    def post(self, request, tournament_id, entry_id):
+        entry = self.tournament.entries.select_related("player").filter(pk=entry_id).first()
+        if entry is None:
+            return self.bad_request(_("Unknown player or action."))
+        category = request.POST.get("category", "")
+        try:
+            set_category(entry, category, by=self.actor)
+        except Refused as refusal:
+            self.refused(refusal)
+        else:
+            messages.success(
+                request,
+                _("%(name)s: category “%(category)s”.")
+                % {"name": entry.player.name, "category": category or _("none")},
+            )
         return self.back("entries", anchor=f"entry-{entry.pk}")
 
 

@@ -14,9 +14,19 @@ from desk.forms import OrganiserForm
 from desk.texts import action_text
 from desk.views.base import OrganiserView, posted_number
 from desk.views.series import document_jobs
+from karlchen.refusals import Refused
 from results.domain.exports import export_for_organiser, part_exports
 from results.domain.standings import standings
+from signups.domain.categories import offered
+from tournaments.domain.final import (
+    decide_protest,
+    finality,
+    lodge_protest,
+    mark_final,
+    reopen_results,
+)
 from tournaments.domain.tournaments import add_organiser, remove_organiser, update_tournament
+from tournaments.models import MAX_PROTEST_MINUTES as MAX_MINUTES
 
 EXPORTS = {  # kind: the file's content type and the end of its name
     "csv": ("text/csv; charset=utf-8", "results.csv"),
@@ -44,6 +54,9 @@ class FinishView(OrganiserView):
             jobs=document_jobs(self.tournament),
             open_series=self.tournament.series.exclude(status="closed").count(),
             part_exports=part_exports(self.tournament),
+            finality=finality(self.tournament),
+            protests=self.tournament.protests.all(),
+            categories=offered(self.tournament),
         )
 
     def post(self, request, tournament_id):
@@ -53,6 +66,61 @@ class FinishView(OrganiserView):
             update_tournament(self.tournament, by=self.actor, **fields)
             messages.success(request, _("Done: %(what)s.") % {"what": _action_word(code)})
         return self.back("finish")
+
+
+class FinalView(OrganiserView):
+    """Provisional, then final: the protest period, marking the results final (early: with a
+    reason), reopening them (with a reason), and the protests noted at the desk."""
+
+    def post(self, request, tournament_id):
+        action = request.POST.get("action", "")
+        handler = {
+            "period": self.period,
+            "final": self.final,
+            "reopen": self.reopen,
+            "protest": self.protest,
+            "decide": self.decide,
+        }.get(action)
+        if handler is None:
+            return self.bad_request(_("Unknown action."))
+        try:
+            handler(request.POST)
+        except Refused as refusal:
+            self.refused(refusal)
+        return self.back("finish", anchor="final")
+
+    def period(self, data) -> None:
+        minutes = posted_number(data, "minutes", _("Protest period"), low=0, high=MAX_MINUTES)
+        if minutes is not None:
+            update_tournament(self.tournament, by=self.actor, protest_minutes=minutes)
+            messages.success(self.request, _("The protest period is saved."))
+
+    def final(self, data) -> None:
+        mark_final(self.tournament, by=self.actor, reason=data.get("reason", ""))
+        messages.success(self.request, _("The results are final."))
+
+    def reopen(self, data) -> None:
+        reopen_results(self.tournament, by=self.actor, reason=data.get("reason", ""))
+        messages.success(self.request, _("The results are open again: they are provisional."))
+
+    def protest(self, data) -> None:
+        where = {
+            name: posted_number(data, name, label, low=1, high=9999)
+            for name, label in (("series", _("Series")), ("table", _("Table")), ("deal", _("Deal")))
+        }
+        lodge_protest(self.tournament, by=self.actor, text=data.get("text", ""), **where)
+        messages.success(self.request, _("The protest is noted."))
+
+    def decide(self, data) -> None:
+        number = posted_number(data, "protest", _("Protest"), low=1, high=2**31 - 1)
+        protest = self.tournament.protests.filter(pk=number).first() if number else None
+        if protest is None:
+            messages.error(self.request, _("Unknown protest."))
+            return
+        decide_protest(
+            protest, by=self.actor, status=data.get("status", ""), decision=data.get("decision", "")
+        )
+        messages.success(self.request, _("The decision is noted."))
 
 
 def _action_word(code: str) -> str:

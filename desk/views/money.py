@@ -47,7 +47,7 @@ class MoneyView(OrganiserView):
 
     def show(self, form=None, status: int = 200):
         announcement = announcement_of(self.tournament)
-        entries = self.tournament.entries.select_related("player__club", "fee", "signup")
+        entries = self.tournament.entries.select_related("player__club", "fee", "entry_category")
         rows = [
             {
                 "entry": entry,

@@ -143,7 +143,7 @@ class PrintView(OrganiserView):
             wanted["series"] = series
         if kind == DocumentKind.SCORE_SHEETS:
             wanted["filled"] = data.get("filled") == "1"
-        if kind == DocumentKind.CERTIFICATES:
+        if kind in (DocumentKind.CERTIFICATES, DocumentKind.CATEGORY_CERTIFICATES):
             top = posted_number(data, "top", _("Certificates for the first"), low=1, high=MAX_TOP)
             if top is not None:
                 wanted["top"] = top

@@ -36,6 +36,7 @@ OPTIONS: dict[DocumentKind, dict[str, Any]] = {
     DocumentKind.STANDINGS: {},
     DocumentKind.CERTIFICATES: {"top": 3},
     DocumentKind.PRIZES: {},
+    DocumentKind.CATEGORY_CERTIFICATES: {"top": 3},
 }
 TEMPLATES = {
     DocumentKind.SCORE_SHEETS: "print/score_sheets.html",
@@ -43,6 +44,12 @@ TEMPLATES = {
     DocumentKind.STANDINGS: "print/standings.html",
     DocumentKind.CERTIFICATES: "print/certificates.html",
     DocumentKind.PRIZES: "print/prizes.html",
+    DocumentKind.CATEGORY_CERTIFICATES: "print/certificates.html",
+}
+AFTER_RESULTS = {
+    DocumentKind.CERTIFICATES,
+    DocumentKind.CATEGORY_CERTIFICATES,
+    DocumentKind.PRIZES,
 }
 SHEET_FORM = attrgetter("form")  # score sheets of one layout share their printed form
 
@@ -63,7 +70,7 @@ def check_documents(tournament: Tournament, request: Mapping[str, Any]) -> dict[
     if kind in PER_SERIES:
         params["series"] = request.get("series")
         problems += _series_problems(tournament, params["series"])
-    if kind in (DocumentKind.CERTIFICATES, DocumentKind.PRIZES) and not _has_results(tournament):
+    if kind in AFTER_RESULTS and not _has_results(tournament):
         problems.append(Problem("no_results", "kind", {}))
     if problems:
         raise Refused(problems)
@@ -194,6 +201,21 @@ def _certificates(
     return [_store(tournament, f"certificates-top-{params['top']}.pdf", rendered)]
 
 
+def _category_certificates(
+    tournament: Tournament,
+    series: Series | None,
+    params: Mapping[str, Any],
+    *,
+    progress: Progress,
+    **_: object,
+) -> list[dict[str, Any]]:
+    """One page per player placed ``top`` or better overall and in each category."""
+    items = printouts.category_certificates(tournament, top=params["top"])
+    template = TEMPLATES[DocumentKind.CATEGORY_CERTIFICATES]
+    rendered = pdf.render_pages(template, items, {}, progress=progress)
+    return [_store(tournament, f"certificates-categories-top-{params['top']}.pdf", rendered)]
+
+
 def _prizes(tournament: Tournament, *_: object, **__: object) -> list[dict[str, Any]]:
     context = {"tournament": tournament, "prizes": prize_list(tournament)}
     rendered = pdf.render(TEMPLATES[DocumentKind.PRIZES], context)
@@ -206,6 +228,7 @@ _RENDER: dict[DocumentKind, _Render] = {
     DocumentKind.STANDINGS: _standings,
     DocumentKind.CERTIFICATES: _certificates,
     DocumentKind.PRIZES: _prizes,
+    DocumentKind.CATEGORY_CERTIFICATES: _category_certificates,
 }
 
 

@@ -26,6 +26,7 @@ from results.domain.standings import DEFAULT_TIE_BREAKS, Interim, Standing, inte
 from scoring.domain.queries import DealView, SeatView, TableState, seat_view, series_tables
 from scoring.enums import DEAL_KIND_LABELS, DealKind
 from seating.models import Seat
+from signups.domain.categories import ranked_categories
 from teams.domain.rankings import side_rankings
 from tournaments.engine.series import FIVE_TABLE
 from tournaments.enums import TieBreak
@@ -338,6 +339,9 @@ class StandingsDocument:
     # The teams' and clubs' rankings (teams.domain.rankings.side_rankings): rows of each
     teams: tuple[dict[str, Any], ...] = ()
     clubs: tuple[dict[str, Any], ...] = ()
+    # Each category's ranking (signups.domain.categories): its name and rows
+    categories: tuple[dict[str, Any], ...] = ()
+    final: bool = False  # the organisers marked the results final
 
 
 def standings_document(tournament: Tournament) -> StandingsDocument:
@@ -361,6 +365,10 @@ def standings_document(tournament: Tournament) -> StandingsDocument:
         lines=lines,
         per_series=_per_series(tournament, rows, numbers),
         **_side_rankings(tournament),
+        categories=tuple(
+            one for one in ranked_categories(tournament, rows, public=False) if one["rows"]
+        ),
+        final=tournament.results_final,
     )
 
 
@@ -410,6 +418,7 @@ class Certificate:
     club: str | None
     points: int
     interim: Interim | None
+    category: str = ""  # the place is in this category's ranking ("": overall)
 
 
 def certificates(tournament: Tournament, *, top: int) -> list[Certificate]:
@@ -421,3 +430,31 @@ def certificates(tournament: Tournament, *, top: int) -> list[Certificate]:
         for row in standings(tournament)
         if row.rank <= top
     ]
+
+
+def category_certificates(tournament: Tournament, *, top: int) -> list[Certificate]:
+    """The certificates of the first ``top`` overall, then of each category's first ``top``
+    (its place in the category; a shared place: each of them). Printed while series remain,
+    each says it is provisional."""
+    provisional = interim(tournament)
+    rows = standings(tournament)
+    overall = [
+        Certificate(tournament, row.rank, row.name, row.club, row.total, provisional)
+        for row in rows
+        if row.rank <= top
+    ]
+    by_category = [
+        Certificate(
+            tournament,
+            line["rank"],
+            line["name"],
+            line["club"],
+            line["total"],
+            provisional,
+            category["name"],
+        )
+        for category in ranked_categories(tournament, rows, public=False)
+        for line in category["rows"]
+        if line["rank"] <= top
+    ]
+    return overall + by_category

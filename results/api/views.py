@@ -82,6 +82,7 @@ def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple
 # How far the tournament is, sent with every standings answer (200 and 304): while fewer series
 # are closed than planned, the standings are provisional.
 SERIES_CLOSED, SERIES_PLANNED = "Series-Closed", "Series-Planned"
+RESULTS_STATUS = "Results-Status"  # provisional, or final once the organisers marked them
 PROGRESS_HEADERS = [
     OpenApiParameter(
         SERIES_CLOSED,
@@ -96,6 +97,14 @@ PROGRESS_HEADERS = [
         OpenApiParameter.HEADER,
         response=[200, 304],
         description="How many series the tournament plays: provisional while more than closed.",
+    ),
+    OpenApiParameter(
+        RESULTS_STATUS,
+        str,
+        OpenApiParameter.HEADER,
+        response=[200, 304],
+        description="`provisional`, or `final` once the organisers marked the results final "
+        "(after the protest period; docs/OPEN_TOURNAMENTS.md).",
     ),
 ]
 
@@ -168,7 +177,11 @@ def _standings_answer(
 ) -> HttpResponse:
     """The ranking with how far the tournament is (provisional while series are open)."""
     extra = (
-        {SERIES_CLOSED: str(progress.closed), SERIES_PLANNED: str(progress.planned)}
+        {
+            SERIES_CLOSED: str(progress.closed),
+            SERIES_PLANNED: str(progress.planned),
+            RESULTS_STATUS: "final" if progress.final else "provisional",
+        }
         if progress
         else {}
     )

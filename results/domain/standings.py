@@ -69,6 +69,7 @@ class Interim:
 
     closed: int
     planned: int
+    final: bool = False  # the organisers marked the results final (tournaments.domain.final)
 
 
 def series_progress(tournament: Tournament) -> Interim:
@@ -76,7 +77,7 @@ def series_progress(tournament: Tournament) -> Interim:
     statuses = list(tournament.series.values_list("status", flat=True))
     closed = statuses.count(SeriesStatus.CLOSED)
     planned = max(tournament.series_count, len(statuses))
-    return Interim(closed=closed, planned=planned)
+    return Interim(closed=closed, planned=planned, final=tournament.results_final)
 
 
 def interim(tournament: Tournament) -> Interim | None:

@@ -13,6 +13,7 @@ from karlchen.refusals import refused
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, AdjustmentLine
 from seating.models import Table
+from tournaments.domain.final import check_not_final
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Series
 
@@ -66,6 +67,9 @@ def add_adjustment(
             AdjustmentLine(adjustment=adjustment, entry=entry, points=points)
             for entry, points in lines.items()
         )
+        # refused where the results are final; read last, as a deal write and closing a series
+        # lock the table before the tournament
+        check_not_final(series.tournament_id)
         log_action(series.tournament, by, "penalty_added", **_details(adjustment))
         tournament_changed(series.tournament_id)
     return adjustment
@@ -76,6 +80,8 @@ def remove_adjustments(adjustments: QuerySet[Adjustment], *, by: Actor) -> None:
     with transaction.atomic():
         changed = set()
         for adjustment in adjustments.select_related("series__tournament", "table"):
+            if adjustment.series.tournament_id not in changed:
+                check_not_final(adjustment.series.tournament_id)
             log_action(adjustment.series.tournament, by, "penalty_removed", **_details(adjustment))
             changed.add(adjustment.series.tournament_id)
         AdjustmentLine.objects.filter(adjustment__in=adjustments).delete()

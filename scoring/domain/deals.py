@@ -30,6 +30,7 @@ from rules.doppelkopf import DoppelkopfRules
 from scoring.domain.totals import refresh_totals
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
+from tournaments.domain.final import key_share_lock
 from tournaments.domain.log import log_action
 from tournaments.engine.series import (
     DealKind,
@@ -287,6 +288,8 @@ def confirm_deal(
     """
     with transaction.atomic():
         scope = _lock(table.pk)
+        if scope.tournament.results_final:
+            raise refused("results_final", "tournament")
         if not scope.tournament.confirmation_required:
             raise refused("confirmation_not_required", "deal")
         target = _deal_of(scope, number)
@@ -402,7 +405,11 @@ def _load(table_id: int, *, lock: bool) -> _TableScope:
     if lock:
         # A statement that waited for the lock saw the series as it was when it started; the
         # status read again now is the one a close committed meanwhile (PostgreSQL).
-        table.series.status = _select(SERIES_STATUS_SQL, table.series_id)[0][0]
+        # The same statement reads whether the results are final, under a lock that marking
+        # them final waits for (tournaments.domain.final).
+        status, final_at = _select(SERIES_STATUS_SQL + key_share_lock(), table.series_id)[0]
+        table.series.status = status
+        table.series.tournament.results_final_at = final_at
     return _TableScope(table, table.series.tournament, dict(_select(SEATS_SQL, table.pk)))
 
 
@@ -411,7 +418,11 @@ def _load(table_id: int, *, lock: bool) -> _TableScope:
 # the rest of recording a deal; written out once, a fraction of that. Plain SQL that PostgreSQL
 # and SQLite both run; the tables' names come from the models.
 SEATS_SQL = f'SELECT "position", entry_id FROM {Seat._meta.db_table} WHERE table_id = %s'
-SERIES_STATUS_SQL = f"SELECT status FROM {Series._meta.db_table} WHERE id = %s"
+SERIES_STATUS_SQL = (
+    f"SELECT series.status, tournament.results_final_at FROM {Series._meta.db_table} series"
+    f" JOIN {Tournament._meta.db_table} tournament ON tournament.id = series.tournament_id"
+    " WHERE series.id = %s"
+)
 PLAYED_SQL = (
     f"SELECT revision.input, revision.voided FROM {Deal._meta.db_table} deal"
     f" JOIN {DealRevision._meta.db_table} revision ON revision.id = deal.current_id"
@@ -431,6 +442,8 @@ def _select(sql: str, *params: int | str) -> list[tuple[Any, ...]]:
 
 
 def _check_writable(scope: _TableScope, by: Actor) -> None:
+    if scope.tournament.results_final:
+        raise refused("results_final", "tournament")
     if scope.table.series.status == SeriesStatus.CLOSED and not by.organiser:
         raise Closed("series_closed")
     if len(scope.seats) not in (4, 5):

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from seating.domain.seating import draw_seating
+from tournaments.domain.final import check_not_final
 from tournaments.domain.jobs import ensure_queued, run_job, start_job
 from tournaments.domain.log import log_action
 from tournaments.enums import JobKind, SeriesStatus
@@ -18,6 +19,7 @@ def start_seating_job(tournament: Tournament, *, by: Actor, params: dict[str, An
     """Record a seating job for ``tournament`` and enqueue it after commit (refused with
     ``Unavailable`` if it cannot be queued: the job is failed with the reason)."""
     with transaction.atomic():
+        check_not_final(tournament.pk)  # refused now, not when the job runs
         job = start_job(tournament, kind=JobKind.SEATING, params=params, by=by)
         series = ", ".join(map(str, params.get("series") or _not_under_way(tournament)))
         details = {"series": series, "method": params.get("method"), "seed": params.get("seed")}

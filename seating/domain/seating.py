@@ -22,6 +22,7 @@ from seating import engine
 from seating import ports as seating_ports
 from seating.models import Seat, Table
 from tournaments import ports
+from tournaments.domain.final import check_not_final
 from tournaments.domain.log import log_action
 from tournaments.enums import SeriesStatus, TeamSeating
 from tournaments.models import Entry, Series, Tournament
@@ -46,6 +47,8 @@ def _seat(series: Series, tables: Sequence[Sequence[Entry]]) -> list[Table]:
     _check_plan(series, tables)
     with transaction.atomic():
         Series.objects.select_for_update().filter(pk=series.pk).first()  # one seating at a time
+        # final results keep their seatings (after the series' lock: the order closing takes)
+        check_not_final(series.tournament_id)
         if Table.objects.filter(series=series, deals__isnull=False).exists():
             raise refused("series_started", "series", number=series.number)
         series.tables.all().delete()

@@ -5,6 +5,8 @@ from django.urls import path
 from karlchen.api.paths import TOURNAMENT
 from signups.api.views import (
     AnnouncementApi,
+    CategoryRankingsApi,
+    EntryCategoryApi,
     FeeApi,
     FeesApi,
     PrizesApi,
@@ -23,4 +25,14 @@ urlpatterns = [
     path(TOURNAMENT + "fees/", FeesApi.as_view(), name="fees"),
     path(TOURNAMENT + "entries/<id:entry_id>/fee/", FeeApi.as_view(), name="fee"),
     path(TOURNAMENT + "prizes/", PrizesApi.as_view(), name="prizes"),
+    path(
+        TOURNAMENT + "entries/<id:entry_id>/category/",
+        EntryCategoryApi.as_view(),
+        name="entry-category",
+    ),
+    path(
+        TOURNAMENT + "category-rankings/",
+        CategoryRankingsApi.as_view(),
+        name="category-rankings",
+    ),
 ]

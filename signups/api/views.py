@@ -14,12 +14,19 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
+from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, RESPONSE_403, Api, valid
+from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import (
     JSONObjectField,
     StrictChoiceField,
     StrictIntegerField,
     StrictSerializer,
+)
+from results.api.views import not_public
+from signups.domain.categories import (
+    organiser_category_rankings,
+    public_category_rankings,
+    set_category,
 )
 from signups.domain.money import cash_report, category_of, prize_list, set_fee
 from signups.domain.places import announcement_of
@@ -232,7 +239,7 @@ class FeesApi(Api):
     def get(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         report = cash_report(tournament)
-        entries = tournament.entries.select_related("player", "fee", "signup")
+        entries = tournament.entries.select_related("player", "fee", "entry_category")
         fees = []
         for entry in entries.order_by("start_number"):
             fee = getattr(entry, "fee", None)
@@ -346,3 +353,85 @@ class PrizesApi(Api):
         data = valid(PrizesApi.InputSerializer, request.data)
         set_payout(tournament, by=Actor.of_user(request.user), **data)
         return Response(PrizesOutput(prizes_data(tournament)).data)
+
+
+class EntryCategoryApi(Api):
+    class InputSerializer(StrictSerializer):
+        category = serializers.CharField(
+            max_length=100, allow_blank=True, help_text='One the announcement offers; "": none.'
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        entry = serializers.IntegerField()
+        category = serializers.CharField()
+
+    @extend_schema(
+        operation_id="entry_category_set",
+        summary="Put an entry in a category (organisers)",
+        description="Its category ranking, fee and certificates follow; a fee paid already "
+        "stays as paid.\n\n" + CODES,
+        request=InputSerializer,
+        responses={200: OutputSerializer, **ORGANISER_ERRORS},
+    )
+    def put(self, request, tournament_id, entry_id):
+        tournament = organised_tournament(request, tournament_id)
+        entry = entry_of(tournament, entry_id)
+        data = valid(EntryCategoryApi.InputSerializer, request.data)
+        set_category(entry, data["category"], by=Actor.of_user(request.user))
+        return Response(
+            {"entry": entry.pk, "category": category_of(entry_of(tournament, entry.pk))}
+        )
+
+
+class CategoryRankingsOutput(serializers.Serializer):
+    class CategoryOutput(serializers.Serializer):
+        class RowOutput(serializers.Serializer):
+            rank = serializers.IntegerField(help_text="The place in the category.")
+            overall_rank = serializers.IntegerField()
+            entry = serializers.IntegerField(allow_null=True)
+            start_number = serializers.IntegerField(allow_null=True)
+            name = serializers.CharField(allow_null=True)
+            club = serializers.CharField(allow_null=True)
+            hidden = serializers.BooleanField()
+            total = serializers.IntegerField()
+            withdrawn = serializers.BooleanField()
+
+        name = serializers.CharField()
+        rows = RowOutput(many=True)
+
+    frozen_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="Spectators while the standings are frozen: the moment of the freeze; "
+        "null: live.",
+    )
+    categories = CategoryOutput(many=True)
+
+
+class CategoryRankingsApi(Api):
+    @extend_schema(
+        operation_id="category_rankings",
+        summary="The ranking of each category (with an ETag for cheap polling)",
+        description=(
+            "Each category's players in the order of the overall ranking, placed within the "
+            "category (docs/OPEN_TOURNAMENTS.md). Spectators see it while the standings are "
+            "published (else 403 `standings_hidden`), as it was at the freeze while they are "
+            "frozen; organisers always, live.\n\n" + CODES
+        ),
+        parameters=[ETAG_PARAMETER],
+        responses={
+            200: CategoryRankingsOutput,
+            304: NOT_MODIFIED,
+            403: RESPONSE_403,
+            **READ_ERRORS,
+        },
+    )
+    def get(self, request, tournament_id):
+        if request.user.is_authenticated:
+            tournament = get_or_404(Tournament.objects.all(), tournament_id)
+            if is_organiser(request.user, tournament):
+                body = organiser_category_rankings(tournament)
+                return json_answer(request, body, organiser=True)
+        found = public_category_rankings(tournament_id)
+        if found is None:
+            raise not_public(tournament_id)
+        return json_answer(request, found)

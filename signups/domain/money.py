@@ -17,15 +17,18 @@ from signups.domain.places import announcement_of
 from signups.domain.settings import payout_rules
 from signups.engine.payout import Payout, payout
 from signups.enums import FeeStatus, TieShare
-from signups.models import Fee
+from signups.models import EntryCategory, Fee
 from tournaments.domain.entries import set_checked_in
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 
 
 def category_of(entry: Entry) -> str:
-    signup = getattr(entry, "signup", None)
-    return signup.category if signup is not None else ""
+    """The entry's category ("": none); select_related("entry_category") reads it with it."""
+    try:
+        return str(entry.entry_category.category)
+    except EntryCategory.DoesNotExist:
+        return ""
 
 
 def set_fee(entry: Entry, status: str, *, by: Actor) -> Fee:
@@ -73,7 +76,7 @@ def cash_report(tournament: Tournament) -> CashReport:
     the cash that should be in the box."""
     announcement = announcement_of(tournament)
     # withdrawn players too: what they paid is in the box
-    entries = tournament.entries.select_related("fee", "signup")
+    entries = tournament.entries.select_related("fee", "entry_category")
     counts: dict[str, dict[str, int]] = {}
     for entry in entries:
         fee = getattr(entry, "fee", None)

@@ -15,7 +15,7 @@ from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from signups.domain.mails import queue_mail
 from signups.enums import FeeStatus, MailKind, SignUpStatus
-from signups.models import Announcement, Fee, SignUp
+from signups.models import Announcement, EntryCategory, Fee, SignUp
 from tournaments.domain.entries import add_entry, withdraw
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
@@ -53,6 +53,8 @@ def accept(signup: SignUp, *, by: Actor) -> Entry:
     )
     signup.entry, signup.status = entry, SignUpStatus.ACCEPTED
     signup.save(update_fields=["entry", "status"])
+    if signup.category:  # the entry's category from now on (the desk may change it)
+        EntryCategory.objects.create(entry=entry, category=signup.category)
     tournament_changed(signup.tournament_id)
     return entry
 
@@ -110,3 +112,10 @@ def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) ->
         log_action(tournament, by, "signup_moved_up", name=signup.name)
         moved.append(signup)
     return moved
+
+
+def fill_freed_places(tournament: Tournament, by: Actor) -> None:
+    """A withdrawal freed a place (``tournaments.ports.places_freed``; the caller locked the
+    tournament's row): the waiting list moves up into it."""
+    if Announcement.objects.filter(tournament=tournament).exists():
+        move_up(tournament, announcement_of(tournament), by=by)

@@ -1,6 +1,7 @@
-"""An open tournament in the browser: a player signs up on a phone, confirms by the e-mailed
-link, and the organiser takes the fee at the door in one tap (which checks the player in); no
-serious accessibility violations (axe-core) on the way."""
+"""An open tournament in the browser: a player signs up on a phone in a category, confirms by
+the e-mailed link, and the organiser takes the category's fee at the door in one tap (which
+checks the player in) and finds the category on the entries page; no serious accessibility
+violations (axe-core) on the way."""
 
 import re
 
@@ -31,6 +32,7 @@ def test_sign_up_confirm_and_pay_at_the_door(
         published=True,
         cap=2,
         fee=1_000,
+        category_fees={"Damen": 800},
         texts={"venue": "Gasthaus Krone", "contact": "turnier@example.org"},
     )
     phone.goto(f"/t/{tournament.pk}/signup/")
@@ -40,6 +42,7 @@ def test_sign_up_confirm_and_pay_at_the_door(
     phone.fill("#id_name", "Anna Schmidt")
     phone.fill("#id_email", "anna@example.org")
     phone.fill("#id_club", "Herz As")
+    phone.select_option("#id_category", "Damen")
     phone.get_by_role("button", name="Anmelden").click()
     expect(phone.get_by_role("heading", name="Bitte E-Mails abrufen")).to_be_visible()
     (message,) = mail.outbox
@@ -63,12 +66,16 @@ def test_sign_up_confirm_and_pay_at_the_door(
         row = desk.locator(f"#entry-{entry.pk}")
         row.get_by_role("button", name="bezahlt").click()
         expect(desk.locator(f"#entry-{entry.pk}")).to_have_attribute("data-fee-status", "paid")
-        expect(desk.locator("[data-cash]")).to_have_text("10 €")
+        expect(desk.locator("[data-cash]")).to_have_text("8 €")  # the category's fee
         screenshot(desk, "signup-fee-paid")
         found["desk money"] = violations(desk)
         desk.goto(f"/desk/{tournament.pk}/signups/")
         found["desk sign-up"] = violations(desk)
         screenshot(desk, "signup-desk-list")
+        desk.goto(f"/desk/{tournament.pk}/entries/")
+        menu = desk.get_by_label("Kategorie von Anna Schmidt")
+        expect(menu).to_have_value("Damen")  # from the sign-up
+        found["desk entries"] = violations(desk)
     entry.refresh_from_db()
     assert entry.checked_in
     found = {name: page_violations for name, page_violations in found.items() if page_violations}

@@ -14,6 +14,7 @@ from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Table
 from tests.factories.tournaments import CAPTAIN, ORGA, organiser, seated_table
+from tournaments.domain.final import lodge_protest
 from tournaments.domain.log import log_action
 from tournaments.domain.rulesets import save_rule_set
 from tournaments.models import Entry, Job, Tournament
@@ -56,6 +57,7 @@ def table():
     Job.objects.create(tournament=tournament, kind="seating", params={"seed": 1})
     save_rule_set(name="Hausregeln Herz As", game="doppelkopf", rules={"poverty": True}, by=ORGA)
     log_action(tournament, Actor.of_user(organiser()), "tournament_created")
+    lodge_protest(tournament, by=ORGA, text="Spieler 2 hat vorgeworfen", series=1, table=1)
     return table
 
 

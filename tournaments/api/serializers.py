@@ -37,6 +37,16 @@ class TournamentOutput(serializers.Serializer):
     standings_frozen_at = serializers.DateTimeField(
         allow_null=True, help_text="Since when spectators see frozen standings (null: live)."
     )
+    protest_minutes = serializers.IntegerField(
+        help_text="The protest period after the last series closes."
+    )
+    results_status = serializers.SerializerMethodField(
+        help_text="provisional, or final once the organisers marked the results final."
+    )
+    results_final_at = serializers.DateTimeField(allow_null=True)
+
+    def get_results_status(self, tournament) -> str:
+        return "final" if tournament.results_final else "provisional"
 
 
 class EntryOutput(serializers.Serializer):

@@ -52,7 +52,7 @@ from tournaments.api.serializers import (
 from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
 from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import TournamentStatus
-from tournaments.models import Entry, Tournament
+from tournaments.models import MAX_PROTEST_MINUTES, Entry, Tournament
 
 # --- tournaments -------------------------------------------------------------------------------
 
@@ -139,6 +139,12 @@ class TournamentUpdateApi(Api):
         standings_frozen = StrictBooleanField(
             required=False,
             help_text="true: spectators keep seeing the ranking as it is now; false: live again.",
+        )
+        protest_minutes = StrictIntegerField(
+            required=False,
+            min_value=0,
+            max_value=MAX_PROTEST_MINUTES,
+            help_text="The protest period after the last series closes (minutes).",
         )
 
     @extend_schema(

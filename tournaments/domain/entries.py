@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Problem, Refused, refused
+from tournaments import ports
 from tournaments.domain.log import log_action
 from tournaments.models import Club, Entry, Player, Tournament
 
@@ -153,6 +154,19 @@ def withdraw(entry: Entry, withdrawn: bool = True, *, by: Actor) -> Entry:
     return entry
 
 
+def withdraw_entry(entry: Entry, withdrawn: bool = True, *, by: Actor) -> Entry:
+    """Withdraw a player at the desk or through the API (or take it back): the place it frees
+    under an open tournament's cap is filled from the waiting list in the same transaction
+    (``ports.places_freed``). The tournament's row is locked first, as every change of the
+    places does (``signups.domain.places.locked``)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+        withdraw(entry, withdrawn, by=by)
+        if withdrawn:
+            ports.places_freed(tournament, by)
+    return entry
+
+
 def hide_publicly(entry: Entry, hidden: bool = True, *, by: Actor) -> Entry:
     """List a player as "hidden" to spectators (they asked not to be listed), or list them again."""
     with transaction.atomic():
@@ -163,7 +177,11 @@ def hide_publicly(entry: Entry, hidden: bool = True, *, by: Actor) -> Entry:
     return entry
 
 
-FLAG_OPERATIONS = {"checked_in": set_checked_in, "withdrawn": withdraw, "hidden": hide_publicly}
+FLAG_OPERATIONS = {
+    "checked_in": set_checked_in,
+    "withdrawn": withdraw_entry,
+    "hidden": hide_publicly,
+}
 
 
 def set_entry_flags(entry: Entry, *, by: Actor, **flags: bool) -> Entry:

@@ -182,6 +182,17 @@
     mark.textContent = open ? text("provisional", { closed, planned }) : "";
     mark.hidden = !open;
     if (beamer && shown !== open) layout(); // the rows start higher or lower now
+    showResultsStatus(response.headers.get("Results-Status"));
+  }
+
+  /* Provisional until the organisers mark the results final (after the protest period). */
+  function showResultsStatus(status) {
+    const mark = document.getElementById("results-status");
+    if (!mark || !status || mark.dataset.status === status) return;
+    mark.dataset.status = status;
+    mark.className = `banner results-status ${status}`;
+    mark.textContent =
+      status === "final" ? text("results_final", {}) : text("results_provisional", {});
   }
 
   async function poll() {

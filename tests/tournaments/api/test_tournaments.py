@@ -33,6 +33,9 @@ def summary(tournament) -> dict:
         "status": tournament.status,
         "standings_public": tournament.standings_public,
         "standings_frozen_at": None,
+        "protest_minutes": 30,
+        "results_status": "provisional",
+        "results_final_at": None,
     }
 
 
@@ -77,6 +80,9 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "status": "draft",
         "standings_public": True,
         "standings_frozen_at": None,
+        "protest_minutes": 30,
+        "results_status": "provisional",
+        "results_final_at": None,
     }
     assert list(tournament.organisers.all()) == [user]
     assert list(tournament.series.values_list("number", flat=True)) == [1, 2]
