@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "signups",
     "leagues",
     "cups",
+    "listings",
     "printing",
     "desk",
 ]

@@ -23,6 +23,7 @@ urlpatterns = [
     path("s/", include("leagues.urls")),  # /s/<id>/league/: beside the season's pages
     path("", include("signups.urls")),  # /t/<id>/signup/ and the e-mailed links
     path("c/", include("cups.urls")),
+    path("", include("listings.urls")),  # /calendar/, /calendar.ics, /results/
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
     path("api/v1/", include("tournaments.api.urls")),
@@ -34,6 +35,7 @@ urlpatterns = [
     path("api/v1/", include("leagues.api.urls")),
     path("api/v1/", include("signups.api.urls")),
     path("api/v1/", include("cups.api.urls")),
+    path("api/v1/", include("listings.api.urls")),
     path("api/v1/", include("printing.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
