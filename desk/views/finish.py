@@ -4,9 +4,12 @@ and the tournament's organisers with their log."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse
+from django.urls import reverse
+from django.utils.html import escape
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -44,6 +47,7 @@ class FinishView(OrganiserView):
             jobs=document_jobs(self.tournament),
             open_series=self.tournament.series.exclude(status="closed").count(),
             part_exports=part_exports(self.tournament),
+            widget_snippet=widget_snippet(request, self.tournament),
         )
 
     def post(self, request, tournament_id):
@@ -53,6 +57,19 @@ class FinishView(OrganiserView):
             update_tournament(self.tournament, by=self.actor, **fields)
             messages.success(request, _("Done: %(what)s.") % {"what": _action_word(code)})
         return self.back("finish")
+
+
+def widget_snippet(request, tournament) -> str:
+    """The HTML a club pastes into its website to show the standings (``results``' widget)."""
+    path = reverse("spectator-widget", args=[tournament.pk])
+    base = settings.SITE_URL.rstrip("/") if settings.SITE_URL else ""
+    url = base + path if base else request.build_absolute_uri(path)
+    title = _("Standings: %(name)s") % {"name": tournament.name}
+    # plain text (the page escapes it into its text box); its attributes escaped here
+    return (
+        f'<iframe src="{escape(url)}?rows=10" title="{escape(title)}" width="100%" '
+        'height="420" loading="lazy" style="border:0"></iframe>'
+    )
 
 
 def _action_word(code: str) -> str:
