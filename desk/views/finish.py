@@ -18,6 +18,12 @@ from desk.texts import action_text
 from desk.views.base import OrganiserView, posted_number
 from desk.views.series import document_jobs
 from results.domain.exports import export_for_organiser, part_exports
+from results.domain.ranking_export import (
+    export_ranking,
+    file_name,
+    layout_of,
+    without_member_number,
+)
 from results.domain.standings import standings
 from tournaments.domain.tournaments import add_organiser, remove_organiser, update_tournament
 
@@ -48,6 +54,8 @@ class FinishView(OrganiserView):
             open_series=self.tournament.series.exclude(status="closed").count(),
             part_exports=part_exports(self.tournament),
             widget_snippet=widget_snippet(request, self.tournament),
+            ranking_layout=layout_of(self.tournament),
+            without_number=without_member_number(self.tournament),
         )
 
     def post(self, request, tournament_id):
@@ -86,6 +94,11 @@ class ExportView(OrganiserView):
     def get(self, request, tournament_id, kind):
         if kind in EXPORTS:
             content_type, name = EXPORTS[kind]
+        elif kind == "ranking":
+            content = export_ranking(self.tournament, by=self.actor)
+            response = HttpResponse(content, content_type=EXPORTS["csv"][0])
+            response["Content-Disposition"] = f'attachment; filename="{file_name(self.tournament)}"'
+            return response
         elif kind in {f"{table.key}-csv" for table in part_exports(self.tournament)}:
             content_type, name = EXPORTS["csv"][0], kind.removesuffix("-csv") + ".csv"
         else:
