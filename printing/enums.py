@@ -10,6 +10,7 @@ class DocumentKind(models.TextChoices):
     STANDINGS = "standings", _("Standings")
     CERTIFICATES = "certificates", _("Certificates")
     PRIZES = "prizes", _("Prize list")
+    REPORT = "report", _("Tournament report")
 
 
 class DocumentSplit(models.TextChoices):

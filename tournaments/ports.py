@@ -8,6 +8,7 @@ when Django starts (``results.apps``), so no app imports a later one (docs/DESIG
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -79,3 +80,32 @@ def job_owner(kind: str) -> JobOwner:
         return _job_owners[kind]
     except KeyError:
         raise RuntimeError(f"No app answers for {kind} jobs: is it installed?") from None
+
+
+@dataclass(frozen=True)
+class Protest:
+    """A protest as the tournament report prints it (TSR 8.2, 9.6: raised at a table, decided
+    by the referee or the Schiedsgericht)."""
+
+    at: datetime.datetime | None
+    series: int | None
+    table: int | None
+    raised_by: str
+    subject: str
+    decision: str
+
+
+# Karlchen keeps no protests yet (they are decided on paper). An app that records them plugs
+# its lookup in when Django starts (``provide_protests``); the tournament report
+# (``printing.domain.report``) then prints them in its section "Protests".
+_protests: Callable[[Tournament], list[Protest]] | None = None
+
+
+def provide_protests(lookup: Callable[[Tournament], list[Protest]]) -> None:
+    global _protests  # set once, at start-up
+    _protests = lookup
+
+
+def protests(tournament: Tournament) -> list[Protest] | None:
+    """The tournament's protests, oldest first; None where no app records protests."""
+    return None if _protests is None else _protests(tournament)
