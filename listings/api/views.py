@@ -24,18 +24,18 @@ FILTER_PARAMETERS = [
 ]
 
 
-class _Club(serializers.Serializer):
+class ListedClubSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class _Row(serializers.Serializer):
+class ListedTournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     date = serializers.DateField()
     venue = serializers.CharField()
     region = serializers.CharField()
-    club = _Club(allow_null=True)
+    club = ListedClubSerializer(allow_null=True)
     game = serializers.CharField()
     status = serializers.CharField(help_text="draft (announced only), open, running, finished")
     url = serializers.CharField(
@@ -45,7 +45,7 @@ class _Row(serializers.Serializer):
 
 class CalendarApi(Api):
     class OutputSerializer(serializers.Serializer):
-        class RowSerializer(_Row):
+        class RowSerializer(ListedTournamentSerializer):
             class SignUpSerializer(serializers.Serializer):
                 state = serializers.ChoiceField(choices=["open", "waiting_list", "closed"])
                 cap = serializers.IntegerField(allow_null=True)
@@ -82,7 +82,7 @@ class CalendarApi(Api):
 
 class ResultsIndexApi(Api):
     class OutputSerializer(serializers.Serializer):
-        class RowSerializer(_Row):
+        class RowSerializer(ListedTournamentSerializer):
             class PlaceSerializer(serializers.Serializer):
                 rank = serializers.IntegerField()
                 name = serializers.CharField(allow_null=True)

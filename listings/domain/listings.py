@@ -40,6 +40,7 @@ from tournaments.models import Club, Tournament
 PAGE_SIZE = 20
 CACHE_SECONDS = 60
 PODIUM = 3  # the results index shows the places up to this rank
+CHOICES_KEY = "listing:choices"
 
 
 class SignUpState:
@@ -72,13 +73,19 @@ def calendar_rows(filters: Filters, *, today: datetime.date, limit: int) -> list
 
 
 def filter_choices() -> dict[str, list[Any]]:
-    """What the pages' filters offer: the regions and host clubs that tournaments name."""
+    """What the pages' filters offer: the regions and host clubs that tournaments name (cached
+    like the listings)."""
+    found = cache.get(CHOICES_KEY)
+    if isinstance(found, dict):
+        return found
     regions = Tournament.objects.exclude(region="").values_list("region", flat=True).distinct()
     clubs = Club.objects.filter(hosted_tournaments__isnull=False).distinct().order_by("name")
-    return {
+    choices: dict[str, list[Any]] = {
         "regions": sorted(set(regions), key=str.casefold),
         "clubs": [{"id": club.pk, "name": club.name} for club in clubs],
     }
+    cache.set(CHOICES_KEY, choices, CACHE_SECONDS)
+    return choices
 
 
 def _cached(key: str, build: Callable[[], object]) -> Body:
