@@ -450,6 +450,12 @@ MESSAGES = {
     ),
     "cup_nothing_due": _("No pairing is due: each has its tournament, or waits for a result."),
     "cup_archive_invalid": _("This is not a Karlchen team cup archive (%(detail)s)."),
+    # the public calendar and results index (app listings, docs/PUBLISHING.md)
+    "listing_game_unknown": _("“%(game)s” is not a game here (doppelkopf or schafkopf)."),
+    "listing_club_invalid": _("A club is given by its number."),
+    "listing_date_invalid": _("A date as YYYY-MM-DD, in the years 2000 to 2999."),
+    "listing_dates_reversed": _("The end of the range lies before its start."),
+    "listing_page_invalid": _("A page is a whole number from 1 to %(max)s."),
     "cup_decider_needed": _(
         "The scores are equal and the cup's rule leaves it to a decider: enter the winner."
     ),

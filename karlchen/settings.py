@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "signups",
     "leagues",
     "cups",
+    "listings",
     "printing",
     "registry",
     "desk",
@@ -286,6 +287,10 @@ MEDIA_URL = "media/"
 # The address printed on score sheets (the captain links and their QR codes), e.g.
 # https://karlchen.example.org; unset: the address the organiser's request came in on.
 SITE_URL = env.str("SITE_URL", default="")
+# Which sites may show the standings widget (/t/<id>/widget/) in a frame: a CSP
+# frame-ancestors source list ("*": any; e.g. "https://www.dokoclub.de" for one club's site).
+# Every other page refuses to be framed (X-Frame-Options: DENY).
+WIDGET_FRAME_ANCESTORS = env.str("WIDGET_FRAME_ANCESTORS", default="*")
 
 # E-mail (the sign-up's confirmation and cancellation links): printed to the console by default
 # (the demo, development); an SMTP server when EMAIL_HOST is set (README, "E-mail").

@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("signups.urls")),  # /t/<id>/signup/ and the e-mailed links
     path("c/", include("cups.urls")),
     path("p/", include("registry.urls")),  # a player's public profile
+    path("", include("listings.urls")),  # /calendar/, /calendar.ics, /results/
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
     path("api/v1/", include("tournaments.api.urls")),
@@ -35,6 +36,7 @@ urlpatterns = [
     path("api/v1/", include("leagues.api.urls")),
     path("api/v1/", include("signups.api.urls")),
     path("api/v1/", include("cups.api.urls")),
+    path("api/v1/", include("listings.api.urls")),
     path("api/v1/", include("printing.api.urls")),
     path("api/v1/", include("registry.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -11,6 +11,7 @@ class DocumentKind(models.TextChoices):
     CERTIFICATES = "certificates", _("Certificates")
     PRIZES = "prizes", _("Prize list")
     CATEGORY_CERTIFICATES = "category_certificates", _("Certificates per category")
+    REPORT = "report", _("Tournament report")
 
 
 class DocumentSplit(models.TextChoices):

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from results.views import BeamerView, PlayerView, SpectatorView
+from results.views import BeamerView, PlayerView, SpectatorView, WidgetView
 
 urlpatterns = [
     path("<int:tournament_id>/", SpectatorView.as_view(), name="spectator"),
     path("<int:tournament_id>/beamer/", BeamerView.as_view(), name="spectator-beamer"),
+    path("<int:tournament_id>/widget/", WidgetView.as_view(), name="spectator-widget"),
     path(
         "<int:tournament_id>/players/<int:entry_id>/",
         PlayerView.as_view(),

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 
-from django.http import Http404
+from django.conf import settings
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 from django.views import View
+from django.views.decorators.clickjacking import xframe_options_exempt
 
 from karlchen.changes import cached_body
 from karlchen.refusals import Closed
@@ -246,3 +248,46 @@ class StartPageView(View):
 
     def get(self, request):
         return render(request, "home.html", {"tournaments": start_page_tournaments()})
+
+
+WIDGET_ROWS = 10  # rows the widget shows unless ``?rows=`` asks for 1–100
+WIDGET_ROWS_RANGE = (1, 100)
+
+
+def embeddable(response: HttpResponse) -> HttpResponse:
+    """Any site may show this page in a frame (``WIDGET_FRAME_ANCESTORS``, default every
+    site): the one page exempt from the X-Frame-Options: DENY every other page sends."""
+    response["Content-Security-Policy"] = f"frame-ancestors {settings.WIDGET_FRAME_ANCESTORS}"
+    return response
+
+
+class WidgetView(View):
+    """/t/<id>/widget/: the standings for a club's own website, in an iframe. Small, without
+    the site's header, its own few lines of CSS; it polls the standings API with its ETag like
+    the live page. A tournament that is not public shows one line, framed all the same."""
+
+    @xframe_options_exempt
+    def get(self, request, tournament_id: int):
+        rows_wanted = widget_rows(request.GET.get("rows"))
+        try:
+            tournament = public_tournament(tournament_id)
+        except NotPublic:
+            page = render(request, "spectator/widget.html", {"tournament": None}, status=404)
+            return embeddable(page)
+        rows, etag = ranking_rows(tournament)
+        data = page_data(tournament, etag, None) | {"rows": rows_wanted}
+        context = {
+            "tournament": tournament,
+            "rows": None if rows is None else rows[:rows_wanted],
+            "interim": provisional(tournament),
+            "page_data": data,
+        }
+        return embeddable(render(request, "spectator/widget.html", context))
+
+
+def widget_rows(asked: str | None) -> int:
+    """How many rows the widget shows: ``?rows=`` within its range, else the default."""
+    low, high = WIDGET_ROWS_RANGE
+    if asked and asked.isdigit() and len(asked) < 6:
+        return min(max(int(asked), low), high)
+    return WIDGET_ROWS

@@ -107,6 +107,29 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=150, blank=True)
+    # Who hosts it and where: the public calendar and results index filter by them
+    # (docs/PUBLISHING.md). The region is free text ("Westfalen", "Oberbayern"): federations
+    # and cup series cut regions their own way.
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("host club"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="hosted_tournaments",
+    )
+    region = models.CharField(
+        _("region"),
+        max_length=80,
+        blank=True,
+        help_text=_("E.g. “Westfalen” or “Oberbayern”: the public calendar filters by it."),
+    )
+    referee = models.CharField(
+        _("referee"),
+        max_length=120,
+        blank=True,
+        help_text=_("The referee (Turnierleiter): named on the tournament report."),
+    )
     game = models.CharField(
         _("game"), max_length=20, choices=enums.Game.choices, default=enums.Game.DOPPELKOPF
     )

@@ -4,9 +4,12 @@ and the tournament's organisers with their log."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse
+from django.urls import reverse
+from django.utils.html import escape
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -16,6 +19,12 @@ from desk.views.base import OrganiserView, posted_number
 from desk.views.series import document_jobs
 from karlchen.refusals import Refused
 from results.domain.exports import export_for_organiser, part_exports
+from results.domain.ranking_export import (
+    export_ranking,
+    file_name,
+    layout_of,
+    without_member_number,
+)
 from results.domain.standings import standings
 from signups.domain.categories import offered
 from tournaments.domain.final import (
@@ -57,6 +66,9 @@ class FinishView(OrganiserView):
             finality=finality(self.tournament),
             protests=self.tournament.protests.all(),
             categories=offered(self.tournament),
+            widget_snippet=widget_snippet(request, self.tournament),
+            ranking_layout=layout_of(self.tournament),
+            without_number=without_member_number(self.tournament),
         )
 
     def post(self, request, tournament_id):
@@ -123,6 +135,19 @@ class FinalView(OrganiserView):
         messages.success(self.request, _("The decision is noted."))
 
 
+def widget_snippet(request, tournament) -> str:
+    """The HTML a club pastes into its website to show the standings (``results``' widget)."""
+    path = reverse("spectator-widget", args=[tournament.pk])
+    base = settings.SITE_URL.rstrip("/") if settings.SITE_URL else ""
+    url = base + path if base else request.build_absolute_uri(path)
+    title = _("Standings: %(name)s") % {"name": tournament.name}
+    # plain text (the page escapes it into its text box); its attributes escaped here
+    return (
+        f'<iframe src="{escape(url)}?rows=10" title="{escape(title)}" width="100%" '
+        'height="420" loading="lazy" style="border:0"></iframe>'
+    )
+
+
 def _action_word(code: str) -> str:
     words = {
         "published": _("the standings are public"),
@@ -137,6 +162,11 @@ class ExportView(OrganiserView):
     def get(self, request, tournament_id, kind):
         if kind in EXPORTS:
             content_type, name = EXPORTS[kind]
+        elif kind == "ranking":
+            content = export_ranking(self.tournament, by=self.actor)
+            response = HttpResponse(content, content_type=EXPORTS["csv"][0])
+            response["Content-Disposition"] = f'attachment; filename="{file_name(self.tournament)}"'
+            return response
         elif kind in {f"{table.key}-csv" for table in part_exports(self.tournament)}:
             content_type, name = EXPORTS["csv"][0], kind.removesuffix("-csv") + ".csv"
         else:

@@ -143,8 +143,14 @@ class PrintView(OrganiserView):
             wanted["series"] = series
         if kind == DocumentKind.SCORE_SHEETS:
             wanted["filled"] = data.get("filled") == "1"
-        if kind in (DocumentKind.CERTIFICATES, DocumentKind.CATEGORY_CERTIFICATES):
-            top = posted_number(data, "top", _("Certificates for the first"), low=1, high=MAX_TOP)
+        if kind in (
+            DocumentKind.CERTIFICATES,
+            DocumentKind.CATEGORY_CERTIFICATES,
+            DocumentKind.REPORT,
+        ):
+            certificates = kind != DocumentKind.REPORT
+            label = _("Certificates for the first") if certificates else _("Places shown")
+            top = posted_number(data, "top", label, low=1, high=MAX_TOP)
             if top is not None:
                 wanted["top"] = top
         try:

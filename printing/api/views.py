@@ -42,7 +42,10 @@ class StartDocumentsApi(Api):
             choices=DocumentSplit.choices, required=False, help_text="Score sheets (default one)."
         )
         top = StrictIntegerField(
-            min_value=1, max_value=MAX_TOP, required=False, help_text="Certificates (default 3)."
+            min_value=1,
+            max_value=MAX_TOP,
+            required=False,
+            help_text="Certificates (default 3); report: the standings' places (default 10).",
         )
 
     class OutputSerializer(serializers.Serializer):
@@ -51,7 +54,7 @@ class StartDocumentsApi(Api):
 
     @extend_schema(
         operation_id="documents_start",
-        summary="Start a PDF job: score sheets, seating list, standings or certificates",
+        summary="Start a PDF job: score sheets, seating list, standings, certificates, report",
         description=(
             "Answers 202 with the job's id; follow it at `GET /api/v1/jobs/{id}/`, whose `links` "
             "download the files once it is done. The PDFs are in the request's language; the "

@@ -19,6 +19,7 @@ from django.core.files.storage import default_storage
 from karlchen.refusals import Problem, Refused
 from printing import pdf
 from printing.domain import printouts
+from printing.domain.report import tournament_report
 from printing.enums import DocumentKind, DocumentSplit
 from scoring.models import Deal
 from signups.domain.money import prize_list
@@ -37,6 +38,7 @@ OPTIONS: dict[DocumentKind, dict[str, Any]] = {
     DocumentKind.CERTIFICATES: {"top": 3},
     DocumentKind.PRIZES: {},
     DocumentKind.CATEGORY_CERTIFICATES: {"top": 3},
+    DocumentKind.REPORT: {"top": 10},
 }
 TEMPLATES = {
     DocumentKind.SCORE_SHEETS: "print/score_sheets.html",
@@ -45,6 +47,7 @@ TEMPLATES = {
     DocumentKind.CERTIFICATES: "print/certificates.html",
     DocumentKind.PRIZES: "print/prizes.html",
     DocumentKind.CATEGORY_CERTIFICATES: "print/certificates.html",
+    DocumentKind.REPORT: "print/report.html",
 }
 AFTER_RESULTS = {
     DocumentKind.CERTIFICATES,
@@ -222,6 +225,14 @@ def _prizes(tournament: Tournament, *_: object, **__: object) -> list[dict[str, 
     return [_store(tournament, "prizes.pdf", rendered)]
 
 
+def _report(
+    tournament: Tournament, series: Series | None, params: Mapping[str, Any], **_: object
+) -> list[dict[str, Any]]:
+    context = {"document": tournament_report(tournament, top=params["top"])}
+    rendered = pdf.render(TEMPLATES[DocumentKind.REPORT], context)
+    return [_store(tournament, "report.pdf", rendered)]
+
+
 _RENDER: dict[DocumentKind, _Render] = {
     DocumentKind.SCORE_SHEETS: _score_sheets,
     DocumentKind.SEATING_LIST: _seating_list,
@@ -229,6 +240,7 @@ _RENDER: dict[DocumentKind, _Render] = {
     DocumentKind.CERTIFICATES: _certificates,
     DocumentKind.PRIZES: _prizes,
     DocumentKind.CATEGORY_CERTIFICATES: _category_certificates,
+    DocumentKind.REPORT: _report,
 }
 
 

@@ -7,6 +7,7 @@ from results.api.views import (
     ArchiveExportApi,
     ArchiveImportApi,
     PlayerApi,
+    RankingExportApi,
     SeriesListApi,
     StandingsApi,
 )
@@ -15,6 +16,7 @@ urlpatterns = [
     path("tournaments/import/", ArchiveImportApi.as_view(), name="archive-import"),
     path(TOURNAMENT + "archive/", ArchiveExportApi.as_view(), name="archive"),
     path(TOURNAMENT + "standings/", StandingsApi.as_view(), name="standings"),
+    path(TOURNAMENT + "ranking-export/", RankingExportApi.as_view(), name="ranking-export"),
     path(TOURNAMENT + "players/<id:entry_id>/", PlayerApi.as_view(), name="player"),
     path(TOURNAMENT + "series/", SeriesListApi.as_view(), name="series-list"),
 ]

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db.models import Count
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -37,6 +37,7 @@ from results.domain.ranking_cache import (
     public_ranking_and_progress,
     ranking_progress,
 )
+from results.domain.ranking_export import export_ranking, file_name
 from results.domain.standings import Interim
 from scoring.models import Deal
 from tournaments.api.permissions import (
@@ -280,6 +281,30 @@ class ArchiveExportApi(Api):
     def get(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         return Response(export_archive(tournament))
+
+
+class RankingExportApi(Api):
+    @extend_schema(
+        operation_id="ranking_export",
+        summary="The results for the federation's ranking list as CSV (organisers)",
+        description=(
+            "A Doppelkopf tournament in the DDV layout (a line per player and round, keyed by "
+            "the member number), a Schafkopf tournament in the Schafkopf layout (a line per "
+            "player, a column per round): UTF-8 with a BOM, semicolons, CRLF; the columns in "
+            "docs/RANKING_EXPORT.md. Players without a member number are flagged "
+            "(`ohne_nummer` = 1). The download is noted in the tournament's log."
+        ),
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The CSV file."),
+            **ORGANISER_ERRORS,
+        },
+    )
+    def get(self, request, tournament_id):
+        tournament = organised_tournament(request, tournament_id)
+        content = export_ranking(tournament, by=Actor.of_user(request.user))
+        response = HttpResponse(content, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{file_name(tournament)}"'
+        return response
 
 
 class ArchiveImportApi(Api):

@@ -80,7 +80,8 @@ TOURNAMENT_FIELDS = (
 )
 # Written only where it is not the default, so that an evening of full deals is archived as
 # before quick entry existed (RULES.md §11.8); read where given.
-OPTIONAL_FIELDS = {"entry_mode": EntryMode.FULL.value}
+# Written only where they differ from the default, so older archives read the same.
+OPTIONAL_FIELDS = {"entry_mode": EntryMode.FULL.value, "region": "", "referee": ""}
 ENTRY_FLAGS = ("checked_in", "withdrawn", "hidden", "pin")
 
 
@@ -494,6 +495,8 @@ class _Shape:
             return None
         ok = self.text(row["name"], f"{path}.name", 150, blank=False)
         ok &= self.text(row.get("venue", ""), f"{path}.venue", 150)
+        ok &= self.text(row.get("region", ""), f"{path}.region", 80)
+        ok &= self.text(row.get("referee", ""), f"{path}.referee", 120)
         if not (isinstance(row["date"], str) and len(row["date"]) <= 10 and _date(row["date"])):
             ok = self.add("archive_type", f"{path}.date", expected="date")
         ok &= self.choice(row["game"], f"{path}.game", Game.values)

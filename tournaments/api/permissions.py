@@ -69,7 +69,7 @@ def get_or_404(queryset, pk: int):
 
 def visible_tournaments(user):
     """Tournaments a user may see listed: the public ones and the drafts they organise."""
-    queryset = Tournament.objects.all()
+    queryset = Tournament.objects.select_related("club")
     if user.is_authenticated and user.is_superuser:
         return queryset
     public = ~Q(status=TournamentStatus.DRAFT)

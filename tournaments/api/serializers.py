@@ -21,6 +21,12 @@ class TournamentOutput(serializers.Serializer):
     name = serializers.CharField()
     date = serializers.DateField()
     venue = serializers.CharField()
+    club = serializers.IntegerField(
+        source="club_id", allow_null=True, help_text="The host club's id (null: none)."
+    )
+    club_name = serializers.CharField(source="club.name", allow_null=True, default=None)
+    region = serializers.CharField(help_text="Free text; the public calendar filters by it.")
+    referee = serializers.CharField(help_text="The referee (Turnierleiter), for the report.")
     game = serializers.CharField()
     rules = serializers.JSONField()
     series_count = serializers.IntegerField()

@@ -52,7 +52,7 @@ from tournaments.api.serializers import (
 from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
 from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import TournamentStatus
-from tournaments.models import MAX_PROTEST_MINUTES, Entry, Tournament
+from tournaments.models import MAX_PROTEST_MINUTES, Club, Entry, Tournament
 
 # --- tournaments -------------------------------------------------------------------------------
 
@@ -78,6 +78,14 @@ class TournamentCreateApi(Api):
         name = serializers.CharField(max_length=150)
         date = serializers.DateField()
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+        club = serializers.PrimaryKeyRelatedField(
+            queryset=Club.objects.all(),
+            required=False,
+            allow_null=True,
+            help_text="The host club's id (null: none).",
+        )
+        region = serializers.CharField(max_length=80, required=False, allow_blank=True)
+        referee = serializers.CharField(max_length=120, required=False, allow_blank=True)
         game = StrictChoiceField(choices=GAMES, required=False)
         rules = JSONObjectField(required=False, help_text="Preset and overrides (RULES.md §1.10).")
         series_count = StrictIntegerField(min_value=1, max_value=50, required=False)
@@ -126,6 +134,14 @@ class TournamentUpdateApi(Api):
         name = serializers.CharField(max_length=150, required=False)
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
+        club = serializers.PrimaryKeyRelatedField(
+            queryset=Club.objects.all(),
+            required=False,
+            allow_null=True,
+            help_text="The host club's id (null: none).",
+        )
+        region = serializers.CharField(max_length=80, required=False, allow_blank=True)
+        referee = serializers.CharField(max_length=120, required=False, allow_blank=True)
         confirmation_required = StrictBooleanField(required=False)
         entry_mode = StrictChoiceField(
             choices=ENTRY_MODES,

@@ -425,3 +425,22 @@ def test_an_evening_of_full_deals_is_archived_as_before_quick_entry():
     archive = export_archive(series.tournament)
     assert "entry_mode" not in archive["tournament"]
     assert import_archive(json.loads(json.dumps(archive)), by=ORGA).entry_mode == "full"
+
+
+def test_the_region_and_the_referee_survive_the_archive_and_are_checked():
+    series, _ = seated_series((4,), region="Westfalen", referee="Erika Muster")
+    archive = json.loads(json.dumps(export_archive(series.tournament)))
+    assert (archive["tournament"]["region"], archive["tournament"]["referee"]) == (
+        "Westfalen",
+        "Erika Muster",
+    )
+    copy = import_archive(archive, by=ORGA)
+    assert (copy.region, copy.referee) == ("Westfalen", "Erika Muster")
+    plain, _ = seated_series((4,))
+    assert "region" not in export_archive(plain.tournament)["tournament"]  # as older archives
+    archive["tournament"]["region"] = "x" * 81
+    with pytest.raises(Refused) as refused:
+        import_archive(archive, by=ORGA)
+    assert [(p.code, p.field) for p in refused.value.problems] == [
+        ("archive_too_long", "tournament.region")
+    ]

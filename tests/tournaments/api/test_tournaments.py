@@ -9,7 +9,7 @@ from karlchen.actors import Actor
 from tests.factories.api import client_for, codes, public_tournament
 from tests.factories.tournaments import organiser, tournament_with_players
 from tournaments.domain.tournaments import create_tournament
-from tournaments.models import Tournament
+from tournaments.models import Club, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +23,10 @@ def summary(tournament) -> dict:
         "name": tournament.name,
         "date": tournament.date.isoformat(),
         "venue": tournament.venue,
+        "club": tournament.club_id,
+        "club_name": tournament.club.name if tournament.club else None,
+        "region": tournament.region,
+        "referee": tournament.referee,
         "game": tournament.game,
         "rules": tournament.rules,
         "series_count": tournament.series_count,
@@ -70,6 +74,10 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "name": "Herbstturnier",
         "date": "2026-11-07",
         "venue": "Vereinsheim",
+        "club": None,
+        "club_name": None,
+        "region": "",
+        "referee": "",
         "game": "doppelkopf",
         "rules": {},
         "series_count": 2,
@@ -183,3 +191,36 @@ def test_a_token_login_works_for_scripts(anonymous):
 def test_an_unauthenticated_answer_names_the_scheme(anonymous):
     response = anonymous.post(URL, NEW, format="json")
     assert response.headers["WWW-Authenticate"] == "Token"
+
+
+def test_the_host_club_region_and_referee_are_set_and_read(orga_client):
+    club = Club.objects.create(name="Karo Dame Essen")
+    response = orga_client.post(
+        URL,
+        {
+            "name": "Ranglistenturnier",
+            "date": "2026-03-07",
+            "club": club.pk,
+            "region": "Ruhrgebiet",
+            "referee": "Erika Muster",
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["club"], body["club_name"]) == (club.pk, "Karo Dame Essen")
+    assert (body["region"], body["referee"]) == ("Ruhrgebiet", "Erika Muster")
+    changed = orga_client.patch(
+        f"{URL}{body['id']}/", {"club": None, "region": "Westfalen"}, format="json"
+    )
+    assert changed.status_code == 200
+    assert (changed.json()["club"], changed.json()["region"]) == (None, "Westfalen")
+
+
+def test_an_unknown_host_club_is_refused_by_its_field(orga_client):
+    response = orga_client.post(
+        URL, {"name": "X", "date": "2026-03-07", "club": 999999}, format="json"
+    )
+    assert response.status_code == 400
+    assert [error["field"] for error in response.json()["errors"]] == ["club"]
+    assert not Tournament.objects.filter(name="X").exists()

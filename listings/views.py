@@ -1,0 +1,91 @@
+"""The public calendar (/calendar/), its iCal feed (/calendar.ics) and the results index
+(/results/): no login, filtered by the query string, read from the cached listings."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views import View
+
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
+from listings.domain.filters import Filters, parse_filters
+from listings.domain.ical import calendar_feed
+from listings.domain.listings import (
+    CACHE_SECONDS,
+    calendar_page,
+    filter_choices,
+    results_page,
+)
+from tournaments.enums import Game
+
+PUBLIC_CACHE = f"public, max-age={CACHE_SECONDS}"
+
+
+class ListingPage(View):
+    template = ""
+    kind = ""
+
+    def get(self, request):
+        try:
+            filters, page = parse_filters(request.GET)
+        except Refused as refusal:
+            errors = {problem.field: problem_message(problem) for problem in refusal.problems}
+            return self.show(Filters(), None, errors=errors, status=400)
+        read = calendar_page if self.kind == "calendar" else results_page
+        return self.show(filters, json.loads(read(filters, page).content))
+
+    def show(self, filters: Filters, listing, *, errors=None, status: int = 200):
+        query = filters.query()
+        context = {
+            "filters": filters,
+            "listing": listing,
+            "errors": errors or {},
+            "games": Game.choices,
+            "choices": filter_choices(),
+            "query": urlencode(query),
+            "pages": _page_links(listing, query),
+        }
+        return render(self.request, self.template, context, status=status)
+
+
+def _page_links(listing, query: dict[str, str]) -> dict[str, str]:
+    if not listing:
+        return {}
+    links = {}
+    if listing["page"] > 1:
+        links["previous"] = "?" + urlencode({**query, "page": listing["page"] - 1})
+    if listing["page"] < listing["pages"]:
+        links["next"] = "?" + urlencode({**query, "page": listing["page"] + 1})
+    return links
+
+
+class CalendarPage(ListingPage):
+    template = "listings/calendar.html"
+    kind = "calendar"
+
+
+class ResultsIndexPage(ListingPage):
+    template = "listings/results.html"
+    kind = "results"
+
+
+class CalendarFeed(View):
+    """/calendar.ics: the calendar (its filters too) for calendar apps to subscribe to."""
+
+    def get(self, request):
+        try:
+            filters, _page = parse_filters(request.GET)
+        except Refused as refusal:
+            text = "\n".join(problem_message(problem) for problem in refusal.problems)
+            return HttpResponse(text, status=400, content_type="text/plain; charset=utf-8")
+        base = settings.SITE_URL or request.build_absolute_uri("/")
+        feed = calendar_feed(filters, base_url=base)
+        response = HttpResponse(feed, content_type="text/calendar; charset=utf-8")
+        response["Content-Disposition"] = 'inline; filename="karlchen.ics"'
+        response["Cache-Control"] = PUBLIC_CACHE
+        return response
