@@ -77,7 +77,7 @@ def test_the_report_holds_what_a_federation_files():
     assert "Handy am Tisch" in text
     assert "Punkte vertauscht" in text
     assert "deal 1 at table 1 of series 1 corrected" in text
-    assert "Protests are not recorded in Karlchen" in text
+    assert "No protests." in text
     assert "Table 2 (3 deals)" in text
     for name in ("Jürgen Weiß", "Änne Öztürk"):
         assert name in text
