@@ -285,6 +285,9 @@ MEDIA_URL = "media/"
 # The address printed on score sheets (the captain links and their QR codes), e.g.
 # https://karlchen.example.org; unset: the address the organiser's request came in on.
 SITE_URL = env.str("SITE_URL", default="")
+# Anyone signed in may create a club (and becomes its admin); off: only associations' admins
+# and superusers create clubs (docs/CLUBS.md).
+KARLCHEN_SELF_SERVICE_CLUBS = env.bool("KARLCHEN_SELF_SERVICE_CLUBS", default=False)
 
 # E-mail (the sign-up's confirmation and cancellation links): printed to the console by default
 # (the demo, development); an SMTP server when EMAIL_HOST is set (README, "E-mail").

@@ -23,6 +23,7 @@ urlpatterns = [
     path("s/", include("leagues.urls")),  # /s/<id>/league/: beside the season's pages
     path("", include("signups.urls")),  # /t/<id>/signup/ and the e-mailed links
     path("c/", include("cups.urls")),
+    path("clubs/", include("seasons.club_urls")),  # a club's public page
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
     path("api/v1/", include("tournaments.api.urls")),

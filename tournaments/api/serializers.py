@@ -33,6 +33,10 @@ class TournamentOutput(serializers.Serializer):
         help_text="How captains enter deals: full, value (game value and winners) or points."
     )
     status = serializers.CharField(help_text="draft, open, running or finished")
+    club = serializers.IntegerField(
+        source="club_id", allow_null=True, help_text="Its club (null: a private tournament)."
+    )
+    ranking_tournament = serializers.BooleanField()
     standings_public = serializers.BooleanField()
     standings_frozen_at = serializers.DateTimeField(
         allow_null=True, help_text="Since when spectators see frozen standings (null: live)."

@@ -1,8 +1,19 @@
-"""Routes of the set-up API: tournaments, entries and every job's state (under /api/v1/)."""
+"""Routes of the set-up API: tournaments, entries, every job's state, clubs, associations,
+roles and invitations (under /api/v1/)."""
 
 from django.urls import path
 
 from karlchen.api.paths import JOB, TOURNAMENT
+from tournaments.api.club_views import (
+    AcceptInvitationApi,
+    AssociationsApi,
+    ClubApi,
+    ClubsApi,
+    InvitationApi,
+    InvitationsApi,
+    RoleApi,
+    RolesApi,
+)
 from tournaments.api.job_views import JobApi
 from tournaments.api.views import EntriesApi, EntryUpdateApi, TournamentApi, TournamentsApi
 
@@ -12,4 +23,16 @@ urlpatterns = [
     path(TOURNAMENT + "entries/", EntriesApi.as_view(), name="entries"),
     path(TOURNAMENT + "entries/<id:entry_id>/", EntryUpdateApi.as_view(), name="entry"),
     path(JOB, JobApi.as_view(), name="job"),
+    path("associations/", AssociationsApi.as_view(), name="associations"),
+    path("clubs/", ClubsApi.as_view(), name="clubs"),
+    path("clubs/<id:club_id>/", ClubApi.as_view(), name="club"),
+    path("clubs/<id:club_id>/roles/", RolesApi.as_view(), name="club-roles"),
+    path("clubs/<id:club_id>/roles/<id:user_id>/", RoleApi.as_view(), name="club-role"),
+    path("clubs/<id:club_id>/invitations/", InvitationsApi.as_view(), name="club-invitations"),
+    path(
+        "clubs/<id:club_id>/invitations/<id:invitation_id>/",
+        InvitationApi.as_view(),
+        name="club-invitation",
+    ),
+    path("invitations/accept/", AcceptInvitationApi.as_view(), name="invitation-accept"),
 ]
