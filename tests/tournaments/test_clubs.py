@@ -324,3 +324,25 @@ def test_the_clubs_public_page_lists_public_tournaments_and_seasons(club):
     assert "Geheimer Entwurf" not in page
     assert "Interne Wertung" not in page
     assert Client().get("/clubs/999999/").status_code == 404
+
+
+def test_a_scorer_checks_in_but_does_not_set_up_and_another_club_sees_nothing(club):
+    """docs/API.md §9.13's worked example."""
+    scorer, stranger = user("bert"), user("fremd")
+    role(club, scorer, ClubRoleKind.SCORER)
+    role(Club.objects.create(name="Pik Dame"), stranger, ClubRoleKind.ORGANISER)
+    tournament, entries = tournament_with_players(2, club=club)
+    base = f"/api/v1/tournaments/{tournament.pk}/"
+    checked = client_for(scorer).patch(
+        f"{base}entries/{entries[0].pk}/", {"checked_in": True}, format="json"
+    )
+    assert checked.json()["checked_in"] is True
+    withdrawn = client_for(scorer).patch(
+        f"{base}entries/{entries[0].pk}/", {"withdrawn": True}, format="json"
+    )
+    assert withdrawn.status_code == 403
+    assert client_for(scorer).patch(base, {"venue": "Heim"}, format="json").status_code == 403
+    assert client_for(stranger).get(base).status_code == 404
+    assert tournament.pk not in [
+        t["id"] for t in client_for(stranger).get("/api/v1/tournaments/").json()
+    ]
