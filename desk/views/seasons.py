@@ -46,10 +46,10 @@ from tournaments.models import Job, Tournament
 
 class SeasonsView(DeskView):
     def get(self, request):
-        return self.show(SeasonForm())
+        return self.show(SeasonForm(user=request.user))
 
     def post(self, request):
-        form = SeasonForm(request.POST)
+        form = SeasonForm(request.POST, user=request.user)
         if not form.is_valid():
             return self.show(form, status=400)
         try:
@@ -221,7 +221,7 @@ class SeasonArchiveImportView(DeskView):
         except Refused as refusal:
             for problem in refusal.problems:
                 messages.error(request, archive_problem(problem))
-            return SeasonsView(request=request).show(SeasonForm(), status=400)
+            return SeasonsView(request=request).show(SeasonForm(user=request.user), status=400)
         messages.success(request, _("The season was imported."))
         return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))
 

@@ -346,3 +346,27 @@ def test_a_scorer_checks_in_but_does_not_set_up_and_another_club_sees_nothing(cl
     assert tournament.pk not in [
         t["id"] for t in client_for(stranger).get("/api/v1/tournaments/").json()
     ]
+
+
+def test_the_desk_sets_up_a_season_of_ones_club_only(club):
+    from seasons.models import Season
+
+    organiser = user("orga2")
+    role(club, organiser, ClubRoleKind.ORGANISER)
+    other = Club.objects.create(name="Pik Dame")
+    desk = Client()
+    desk.force_login(organiser)
+    page = desk.get("/desk/seasons/").content.decode()
+    assert "Karo Sieben" in page
+    assert "Pik Dame" not in page
+    form = {"name": "Meisterschaft", "game": "doppelkopf", "preset": "total", "series_count": 3}
+    form |= {"normal_deals": 20, "is_public": "on"}
+    refused = desk.post("/desk/seasons/", {**form, "home": f"club:{other.pk}"})
+    assert refused.status_code == 400
+    created = desk.post("/desk/seasons/", {**form, "home": f"club:{club.pk}"})
+    assert created.status_code == 302
+    season = Season.objects.get(name="Meisterschaft")
+    assert season.club == club
+    colleague = user("kollege")
+    role(club, colleague, ClubRoleKind.ADMIN)
+    assert access.may(colleague, season, Can.RUN)
