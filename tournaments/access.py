@@ -196,3 +196,27 @@ def club_to_run(user: Any, club_id: int | None) -> Club | None:
     if club is None or not may_club(user, club, Can.RUN):
         raise Refused.one("club_not_allowed", "club")
     return club
+
+
+def may_take_evening(user: Any, tournament: Tournament, season: Model) -> bool:
+    """Whether ``user`` may make ``tournament`` an evening of ``season`` (which they run):
+    a tournament they run, or, for an association's season (a ranking list across its
+    clubs), a ranking tournament of one of the association's clubs."""
+    if may(user, tournament, Can.RUN):
+        return True
+    association_id = getattr(season, "association_id", None)
+    return (
+        association_id is not None
+        and tournament.ranking_tournament
+        and Club.objects.filter(pk=tournament.club_id, association_id=association_id).exists()
+        and may(user, season, Can.RUN)
+    )
+
+
+def evening_candidates(user: Any, season: Model) -> Q:
+    """The tournaments ``user`` may make evenings of ``season`` (``may_take_evening``)."""
+    condition = scoped(Tournament, user, Can.RUN)
+    association_id = getattr(season, "association_id", None)
+    if association_id is not None and may(user, season, Can.RUN):
+        condition |= Q(ranking_tournament=True, club__association_id=association_id)
+    return condition

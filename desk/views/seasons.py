@@ -40,7 +40,6 @@ from seasons.models import Season, SeasonEvening
 from seasons.rule_texts import rule_summary
 from seasons.views import export_response
 from tournaments import access
-from tournaments.access import Can
 from tournaments.models import Job, Tournament
 
 
@@ -166,7 +165,7 @@ class SeasonDeskView(SeasonOrganiserView):
     def candidates(self):
         """The user's tournaments of the season's game that are in no season yet."""
         tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
-        tournaments = tournaments.filter(access.scoped(Tournament, self.request.user, Can.RUN))
+        tournaments = tournaments.filter(access.evening_candidates(self.request.user, self.season))
         return tournaments.order_by("-date", "name")
 
     def show(self, add_form=None, new_form=None, status: int = 200):

@@ -46,8 +46,9 @@ from seasons.domain.seasons import (
 from seasons.domain.standings import player_season, public_season_ranking, season_ranking
 from seasons.models import Season, SeasonEvening
 from tournaments import access
-from tournaments.api.permissions import denied, organised_tournament
+from tournaments.api.permissions import denied, get_or_404, refusal
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
+from tournaments.models import Tournament
 
 
 class SeasonFinalOutput(serializers.Serializer):
@@ -239,7 +240,9 @@ class EveningAddApi(Api):
     def post(self, request, season_id):
         season = organised_season(request, season_id)
         data = valid(EveningAddApi.InputSerializer, request.data)
-        tournament = organised_tournament(request, data["tournament"])
+        tournament = get_or_404(Tournament.objects.all(), data["tournament"])
+        if not access.may_take_evening(request.user, tournament, season):
+            raise refusal(request, tournament)  # 404 where private to the user, else 403
         membership = add_evening(
             season,
             tournament,

@@ -370,3 +370,22 @@ def test_the_desk_sets_up_a_season_of_ones_club_only(club):
     colleague = user("kollege")
     role(club, colleague, ClubRoleKind.ADMIN)
     assert access.may(colleague, season, Can.RUN)
+
+
+def test_an_association_admin_adds_its_clubs_ranking_tournaments_to_its_ranking_list(club):
+    association = Association.objects.create(name="Landesverband")
+    club.association = association
+    club.save()
+    admin = user("verband")
+    association.admins.add(admin)
+    ranking_list = create_season(by=ORGA, name="Rangliste", association=association)
+    ranking, _ = tournament_with_players(0, club=club, ranking_tournament=True)
+    evening, _ = tournament_with_players(0, club=club)
+    url = f"/api/v1/seasons/{ranking_list.pk}/evenings/"
+    added = client_for(admin).post(
+        url, {"tournament": ranking.pk, "ranking_tournament": True}, format="json"
+    )
+    assert added.status_code == 201
+    private = client_for(admin).post(url, {"tournament": evening.pk}, format="json")
+    assert private.status_code == 404  # not a ranking tournament: unknown to the association
+    assert not access.may(admin, ranking, Can.RUN)  # the evening itself stays the club's
