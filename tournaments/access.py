@@ -205,10 +205,12 @@ def may_take_evening(user: Any, tournament: Tournament, season: Model) -> bool:
     if may(user, tournament, Can.RUN):
         return True
     association_id = getattr(season, "association_id", None)
+    club_id = tournament.club_id
     return (
         association_id is not None
+        and club_id is not None
         and tournament.ranking_tournament
-        and Club.objects.filter(pk=tournament.club_id, association_id=association_id).exists()
+        and Club.objects.filter(pk=club_id, association_id=association_id).exists()
         and may(user, season, Can.RUN)
     )
 
