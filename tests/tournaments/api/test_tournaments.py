@@ -31,6 +31,8 @@ def summary(tournament) -> dict:
         "confirmation_required": tournament.confirmation_required,
         "entry_mode": tournament.entry_mode,
         "status": tournament.status,
+        "club": tournament.club_id,
+        "ranking_tournament": tournament.ranking_tournament,
         "standings_public": tournament.standings_public,
         "standings_frozen_at": None,
     }
@@ -75,6 +77,8 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "confirmation_required": False,
         "entry_mode": "full",
         "status": "draft",
+        "club": None,
+        "ranking_tournament": False,
         "standings_public": True,
         "standings_frozen_at": None,
     }
