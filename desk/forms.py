@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from desk import rule_options
 from scoring.enums import AdjustmentKind
 from tournaments.enums import ClubSeparation, EntryMode, Game, SeatingMethod, TeamSeating
-from tournaments.models import RuleSet, Tournament
+from tournaments.models import Club, RuleSet, Tournament
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -60,7 +60,6 @@ class TournamentForm(forms.ModelForm):
             "name",
             "date",
             "venue",
-            "club",
             "region",
             "referee",
             "game",
@@ -68,6 +67,7 @@ class TournamentForm(forms.ModelForm):
             "normal_deals",
             "compulsory_solos",
             "confirmation_required",
+            "ranking_tournament",
             "entry_mode",
             "seating_method",
         ]
@@ -163,6 +163,26 @@ def preset_games() -> dict[str, str]:
         **dict.fromkeys(SCHAFKOPF_PRESETS, Game.SCHAFKOPF),
         **saved,
     }
+
+
+class NewTournamentForm(TournamentForm):
+    """A new tournament's set-up, with the club it belongs to (one the user runs tournaments
+    of), or none: a private tournament of its organisers."""
+
+    club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=Club.objects.none(),
+        required=False,
+        empty_label=_("— none: a private tournament —"),
+        help_text=_("Its club's admins, organisers and scorers run it with you."),
+    )
+
+    def __init__(self, *args, clubs=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = cast(forms.ModelChoiceField, self.fields["club"])
+        field.queryset = clubs if clubs is not None else Club.objects.none()
+        if len(field.queryset) == 1 and not self.is_bound:
+            self.initial["club"] = field.queryset[0].pk  # one club: the usual choice
 
 
 class EntryForm(forms.Form):

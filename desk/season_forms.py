@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from seasons.engine.ranking import PRESETS
+from tournaments import access
+from tournaments.access import Can
 from tournaments.enums import EntryMode, Game
-from tournaments.models import RuleSet, Tournament
+from tournaments.models import Association, Club, RuleSet, Tournament
 
 RANKING_PRESETS = [
     ("total", _("Total points over all evenings")),
@@ -20,6 +24,11 @@ assert {name for name, _label in RANKING_PRESETS} == set(PRESETS)  # every prese
 
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=150)
+    home = forms.ChoiceField(
+        label=_("Club"),
+        required=False,
+        help_text=_("Whose season it is: a club's (its people run it), an association's, or none."),
+    )
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices)
     preset = forms.ChoiceField(label=_("Ranking"), choices=RANKING_PRESETS)
     best = forms.IntegerField(
@@ -95,7 +104,28 @@ class SeasonForm(forms.Form):
             "normal_deals": data["normal_deals"],
             "venue": data["venue"],
             "entry_mode": data["entry_mode"] or EntryMode.FULL,
+            **self.home_fields(),
         }
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices: list[tuple[str, object]] = [("", _("— none: a private season —"))]
+        if user is not None:
+            choices += [(f"club:{club.pk}", club.name) for club in access.clubs_of(user, Can.RUN)]
+            associations = Association.objects.all()
+            if not user.is_superuser:
+                associations = associations.filter(admins=user)
+            choices += [(f"association:{a.pk}", a.name) for a in associations]
+        cast(forms.ChoiceField, self.fields["home"]).choices = choices  # only the user's own
+
+    def home_fields(self) -> dict:
+        """The chosen club or association (offered only among the user's own)."""
+        kind, _sep, pk = (self.cleaned_data.get("home") or "").partition(":")
+        if kind == "club":
+            return {"club": Club.objects.get(pk=int(pk))}
+        if kind == "association":
+            return {"association": Association.objects.get(pk=int(pk))}
+        return {}
 
 
 class AddEveningForm(forms.Form):

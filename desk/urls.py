@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from desk.views import (
+    clubs,
     cups,
     entries,
     finish,
@@ -59,6 +60,9 @@ urlpatterns = [
         registry.PlayerExportView.as_view(),
         name="player-export",
     ),
+    path("clubs/", clubs.ClubsView.as_view(), name="clubs"),
+    path("clubs/<int:club_id>/", clubs.ClubView.as_view(), name="club"),
+    path("invitations/<str:token>/", clubs.InvitationView.as_view(), name="invitation"),
     path("cups/", cups.CupsView.as_view(), name="cups"),
     path("cups/import/", cups.CupArchiveImportView.as_view(), name="cup-archive-import"),
     path("cups/<int:cup_id>/", cups.CupDeskView.as_view(), name="cup"),

@@ -490,6 +490,21 @@ MESSAGES = {
         "To erase, type the person's name exactly as shown (%(name)s): it cannot be undone."
     ),
     "player_unknown_field": _("“%(field)s” is not a field of a player that can be changed."),
+    # clubs, roles and invitations (docs/CLUBS.md)
+    "club_name_required": _("Please enter the club's name."),
+    "club_name_too_long": _("A club's name has at most %(max)s characters."),
+    "club_short_name_too_long": _("A club's short name has at most %(max)s characters."),
+    "club_name_taken": _("A club named “%(name)s” exists already."),
+    "club_not_allowed": _("You may not set up tournaments or seasons of this club."),
+    "club_not_creatable": _("You may not create a club here."),
+    "association_not_allowed": _("You are no admin of this association."),
+    "unknown_role": _("“%(role)s” is not a role: admin, organiser or scorer."),
+    "club_last_admin": _("A club keeps at least one admin: name another one first."),
+    "invitation_email_invalid": _("Please enter a valid e-mail address."),
+    "invitation_unknown": _("This invitation link is not valid (any more)."),
+    "invitation_used": _("This invitation has been accepted already."),
+    "invitation_expired": _("This invitation has expired: please ask for a new one."),
+    "unknown_user": _("There is no user named “%(name)s”."),
 }
 
 

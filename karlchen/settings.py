@@ -292,6 +292,10 @@ SITE_URL = env.str("SITE_URL", default="")
 # Every other page refuses to be framed (X-Frame-Options: DENY).
 WIDGET_FRAME_ANCESTORS = env.str("WIDGET_FRAME_ANCESTORS", default="*")
 
+# Anyone signed in may create a club (and becomes its admin); off: only associations' admins
+# and superusers create clubs (docs/CLUBS.md).
+KARLCHEN_SELF_SERVICE_CLUBS = env.bool("KARLCHEN_SELF_SERVICE_CLUBS", default=False)
+
 # E-mail (the sign-up's confirmation and cancellation links): printed to the console by default
 # (the demo, development); an SMTP server when EMAIL_HOST is set (README, "E-mail").
 EMAIL_HOST = env.str("EMAIL_HOST", default="")

@@ -25,6 +25,7 @@ urlpatterns = [
     path("c/", include("cups.urls")),
     path("p/", include("registry.urls")),  # a player's public profile
     path("", include("listings.urls")),  # /calendar/, /calendar.ics, /results/
+    path("clubs/", include("seasons.club_urls")),  # a club's public page
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
     path("api/v1/", include("tournaments.api.urls")),

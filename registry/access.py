@@ -1,18 +1,20 @@
 """Who may see and change a person of the registry at the desk and through the API.
 
-For now (until clubs are homes, issue #20 point 1): a superuser sees everyone; any other
-signed-in user sees the players entered in a tournament they organise. Merging needs both
-players visible. The clubs' scoping is to take this rule over (one queryset,
-``manageable_players``), so every registry page and endpoint asks here and nowhere else.
+A superuser sees everyone; any other signed-in user sees the players entered in a tournament
+they run (``tournaments.access``: its organisers, its club's admins and organisers) and the
+members of the clubs they manage (club admins, their associations' admins). Merging needs both
+players visible. Every registry page and endpoint asks here (``manageable_players``) and
+nowhere else.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
-from tournaments.models import Player
+from tournaments.access import Can, clubs_of, scoped
+from tournaments.models import Player, Tournament
 
 
 def manageable_players(user: Any) -> QuerySet[Player]:
@@ -22,8 +24,9 @@ def manageable_players(user: Any) -> QuerySet[Player]:
         return players.none()
     if user.is_superuser:
         return players.all()
-    organised = Player.objects.filter(entry__tournament__organisers=user).values("pk")
-    return players.filter(pk__in=organised)
+    run = Tournament.objects.filter(scoped(Tournament, user, Can.RUN)).values("pk")
+    entered = Player.objects.filter(entry__tournament__in=run).values("pk")
+    return players.filter(Q(pk__in=entered) | Q(club__in=clubs_of(user, Can.MANAGE)))
 
 
 def may_manage(user: Any, player: Player) -> bool:

@@ -1,4 +1,6 @@
-"""Who may see and run a season: its organisers (and superusers) always; anyone a public one."""
+"""Who may see and run a season: ``tournaments.access`` decides (docs/CLUBS.md); a public
+season anyone reads. A season belongs to a club (its people), an association (its admins) or
+its organisers alone; its own organisers always run it."""
 
 from __future__ import annotations
 
@@ -7,38 +9,38 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from seasons.models import Season
+from tournaments import access
+from tournaments.access import Can
 
 
 def is_season_organiser(user: Any, season: Season) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    return bool(user.is_superuser or season.organisers.filter(pk=user.pk).exists())
+    """Whether the user runs the season (changes it, adds evenings, prints it)."""
+    return access.may(user, season, Can.RUN)
+
+
+def sees_private_season(user: Any, season: Season) -> bool:
+    return access.may(user, season, Can.VIEW)
 
 
 def visible_seasons(user: Any) -> QuerySet[Season]:
-    """Seasons a user may see listed: the public ones and those they organise."""
-    seasons = Season.objects.select_related("club")
-    if user.is_authenticated and user.is_superuser:
-        return seasons
-    if not user.is_authenticated:
-        return seasons.filter(is_public=True)
-    return seasons.filter(Q(is_public=True) | Q(organisers=user)).distinct()
+    """Seasons a user may see listed: the public ones and the private ones they see."""
+    return Season.objects.select_related("club").filter(
+        access.visible(Season, user, Q(is_public=True))
+    )
 
 
 def organised_seasons(user: Any) -> QuerySet[Season]:
-    seasons = Season.objects.select_related("club")
-    if user.is_superuser:
-        return seasons
-    return seasons.filter(organisers=user)
+    """The seasons the user runs."""
+    return Season.objects.select_related("club").filter(access.scoped(Season, user, Can.RUN))
 
 
 def readable_season(user: Any, season_id: int) -> tuple[Season, bool] | None:
-    """The season and whether the user organises it; None where it is unknown or private to
-    them (no different from an unknown id)."""
+    """The season and whether the user reads it as its insiders do (live, every evening, drafts
+    too); None where it is unknown or private to them (no different from an unknown id)."""
     season = Season.objects.select_related("club").filter(pk=season_id).first()
     if season is None:
         return None
-    organiser = is_season_organiser(user, season)
-    if not season.is_public and not organiser:
+    insider = sees_private_season(user, season)
+    if not season.is_public and not insider:
         return None
-    return season, organiser
+    return season, insider

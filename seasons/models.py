@@ -15,7 +15,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from seasons.engine.ranking import RankingRule, parse_rule
 from tournaments import enums
-from tournaments.models import Club, Job, Tournament, check_rules
+from tournaments.models import Association, Club, Job, Tournament, check_rules
 
 
 def check_ranking_rule(ranking_rule) -> None:
@@ -35,6 +35,15 @@ class Season(models.Model):
     club = models.ForeignKey(
         Club,
         verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seasons",
+    )
+    # A league or ranking list across clubs: its association's admins run it.
+    association = models.ForeignKey(
+        Association,
+        verbose_name=_("association"),
         on_delete=models.PROTECT,
         null=True,
         blank=True,

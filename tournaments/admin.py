@@ -1,4 +1,5 @@
-"""The back office of the set-up: clubs, players, entries, rule sets, jobs and the log.
+"""The back office of the set-up: associations, clubs with their roles, invitations, players,
+entries, rule sets, jobs and the log.
 
 What the admin may change directly is plain data; everything the rules or the audit trail depend
 on goes through the domain (the tournament and series admin with their actions is ``desk.admin``,
@@ -17,8 +18,11 @@ from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyAdmin
 from tournaments.domain.entries import FLAG_OPERATIONS, set_entry_flags
 from tournaments.models import (
+    Association,
     Club,
+    ClubRole,
     Entry,
+    Invitation,
     Job,
     OrganiserAction,
     Player,
@@ -50,10 +54,47 @@ def series_number_filter(path: str) -> type[admin.SimpleListFilter]:
 # --- clubs and players -----------------------------------------------------------------------
 
 
+@admin.register(Association)
+class AssociationAdmin(admin.ModelAdmin):
+    list_display = ("name", "short_name")
+    search_fields = ("name", "short_name")
+    filter_horizontal = ("admins",)
+
+
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    fk_name = "club"
+    fields = ("user", "role")
+    autocomplete_fields = ("user",)
+    extra = 0
+
+
+@admin.register(ClubRole)
+class ClubRoleAdmin(admin.ModelAdmin):
+    list_display = ("club", "user", "role", "created_at")
+    list_filter = ("role",)
+    list_select_related = ("club", "user")
+    search_fields = ("club__name", "user__username")
+    autocomplete_fields = ("club", "user")
+    fields = ("club", "user", "role")
+
+
+@admin.register(Invitation)
+class InvitationAdmin(ReadOnlyAdmin):
+    """Invitations are sent from the desk or the API (the token is shown once, never stored)."""
+
+    list_display = ("club", "email", "role", "created_at", "expires_at", "accepted_at")
+    list_filter = ("role",)
+    list_select_related = ("club",)
+    search_fields = ("email", "club__name")
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "short_name", "players")
+    list_display = ("name", "short_name", "association", "players")
+    list_filter = ("association",)
     search_fields = ("name", "short_name")
+    inlines = (ClubRoleInline,)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(player_count=Count("player"))

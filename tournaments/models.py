@@ -5,7 +5,6 @@ through ``tournaments.domain``; the series rules live in ``tournaments.engine``.
 """
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -34,9 +33,39 @@ def check_rules(game: str, rules) -> None:
 MAX_PROTEST_MINUTES = 7 * 24 * 60  # a week
 
 
+class Association(models.Model):
+    """A regional body or the DDV: it groups clubs, its admins create clubs and run leagues and
+    ranking lists across them (docs/CLUBS.md)."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    short_name = models.CharField(_("short name"), max_length=20, blank=True)
+    admins = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("admins"),
+        blank=True,
+        related_name="administered_associations",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("association")
+        verbose_name_plural = _("associations")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     short_name = models.CharField(_("short name"), max_length=20, blank=True)
+    association = models.ForeignKey(
+        Association,
+        verbose_name=_("association"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="clubs",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -45,6 +74,66 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ClubRole(models.Model):
+    """A user's role in a club (one per club): what it allows is ``tournaments.access``'s."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="roles"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="club_roles",
+    )
+    role = models.CharField(_("role"), max_length=20, choices=enums.ClubRoleKind.choices)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club_id", "role", "user_id"]
+        verbose_name = _("club role")
+        verbose_name_plural = _("club roles")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="club_role_once_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.user} ({self.get_role_display()})"
+
+
+class Invitation(models.Model):
+    """An e-mailed link that gives its accepter a role in a club: single use, until it
+    expires. Only the token's hash is stored (the link is the secret)."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="invitations"
+    )
+    email = models.EmailField(_("e-mail address"))
+    role = models.CharField(_("role"), max_length=20, choices=enums.ClubRoleKind.choices)
+    token_hash = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"))
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.email} ({self.get_role_display()})"
 
 
 class Player(models.Model):
@@ -107,17 +196,9 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=150, blank=True)
-    # Who hosts it and where: the public calendar and results index filter by them
+    # Where it is: the public calendar and results index filter by its region and its club
     # (docs/PUBLISHING.md). The region is free text ("Westfalen", "Oberbayern"): federations
     # and cup series cut regions their own way.
-    club = models.ForeignKey(
-        Club,
-        verbose_name=_("host club"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="hosted_tournaments",
-    )
     region = models.CharField(
         _("region"),
         max_length=80,
@@ -181,6 +262,22 @@ class Tournament(models.Model):
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
     )
+    # The club whose home it is, its host: its people run it (tournaments.access), the calendar
+    # and the results index name it. None: a private tournament of its organisers alone (and
+    # every tournament from before clubs).
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+    )
+    ranking_tournament = models.BooleanField(
+        _("ranking tournament"),
+        default=False,
+        help_text=_("Counts for the association's ranking lists: its admins see it."),
+    )
     # What the organiser's desk offers first when a series is seated.
     seating_method = models.CharField(
         _("seating method"),
@@ -214,12 +311,6 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
-
-    def is_organised_by(self, user: Any) -> bool:
-        """Its organisers (and superusers) run it; nobody else, and no anonymous reader."""
-        if user is None or not user.is_authenticated:
-            return False
-        return bool(user.is_superuser or self.organisers.filter(pk=user.pk).exists())
 
     def clean(self) -> None:
         """The rule set must be one the game's engine accepts (admin forms check it too)."""

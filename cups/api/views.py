@@ -38,7 +38,7 @@ from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import JSONObjectField, StrictIntegerField, StrictSerializer
 from karlchen.refusals import refused
 from results.domain.archive import parse_archive
-from seasons.access import visible_seasons
+from seasons.access import is_season_organiser, visible_seasons
 from seasons.api.views import SeasonFieldsInput
 from tournaments.api.permissions import denied
 from tournaments.api.serializers import StrictBooleanField
@@ -53,8 +53,8 @@ def cup_for(request, cup_id: int) -> tuple[Cup, bool]:
 
 
 def organised_cup(request, cup_id: int) -> Cup:
-    cup, organiser = cup_for(request, cup_id)
-    if not organiser:
+    cup, _insider = cup_for(request, cup_id)
+    if not is_season_organiser(request.user, cup.season):
         raise denied(request)
     return cup
 

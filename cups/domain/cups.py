@@ -404,6 +404,7 @@ def _new_match(
         normal_deals=season.normal_deals,
         venue=season.venue,
         entry_mode=season.entry_mode,
+        club=season.club,  # the season's club is the evening's home
     )
     tournament.organisers.add(*season.organisers.all())
     evening = SeasonEvening.objects.create(season=season, tournament=tournament)

@@ -1,12 +1,12 @@
-"""What every desk page shares: sign-in, the organiser check (and the organiser as the actor
-of every domain operation), the evening's steps."""
+"""What every desk page shares: sign-in, the access check (``tournaments.access``; the signed-in
+user as the actor of every domain operation), the evening's steps."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -17,7 +17,8 @@ from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused, Unavailable
 from results.domain.public import in_play
-from tournaments.api.permissions import is_organiser
+from tournaments import access
+from tournaments.access import Can
 from tournaments.domain.entries import is_plain_number
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
@@ -60,19 +61,33 @@ class DeskView(LoginRequiredMixin, View):
     login_url = reverse_lazy("desk:login")
 
 
+READS = ("GET", "HEAD", "OPTIONS")
+
+
 class OrganiserView(DeskView):
-    """A page of one tournament: its organisers (and superusers) only, everyone else gets 403."""
+    """A page of one tournament: read by whoever may see it privately (its club's people, its
+    organisers), posted to by whoever may ``writes`` (run it, unless the page says otherwise);
+    a tournament private to the user is a 404, no different from an unknown one, else 403."""
+
+    writes: Can = Can.RUN
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.tournament = get_object_or_404(Tournament, pk=kwargs["tournament_id"])
-        if not is_organiser(request.user, self.tournament):
-            raise PermissionDenied(_("Only this tournament's organisers may do that."))
+        self.require(Can.VIEW if request.method in READS else self.writes)
         try:
             return super().dispatch(request, *args, **kwargs)
         except BadNumber as bad:
             return self.bad_request(bad.message)
+
+    def require(self, can: Can) -> None:
+        """Refuse the request unless the user may ``can`` on the tournament."""
+        if not access.may(self.request.user, self.tournament, can):
+            refuse(self.request.user, self.tournament, public=self.tournament.is_public)
+
+    def may(self, can: Can) -> bool:
+        return access.may(self.request.user, self.tournament, can)
 
     def bad_request(self, message: str):
         """A 400 page naming what was wrong, with the way back to the page posted from."""
@@ -103,6 +118,14 @@ class OrganiserView(DeskView):
         problems = refusal.problems if isinstance(refusal, Refused) else [refusal.problem]
         for problem in problems:
             messages.error(self.request, problem_message(problem))
+
+
+def refuse(user, home, *, public: bool):
+    """Refuse a desk page of ``home`` (a tournament or a season): a 404 where it is private to
+    the user (no different from an unknown one), else 403."""
+    if not public and not access.may(user, home, Can.VIEW):
+        raise Http404
+    raise PermissionDenied(_("Only its organisers may do that."))
 
 
 def start_prompt(tournament: Tournament) -> bool:

@@ -8,7 +8,6 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.db.models import F
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -29,7 +28,7 @@ from cups.models import Cup, CupGroup, CupMatch, CupTeam
 from cups.presentation import cup_view
 from desk.cup_forms import CupForm, PairingsForm, RoundForm
 from desk.forms import ArchiveForm
-from desk.views.base import DeskView
+from desk.views.base import DeskView, refuse
 from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
@@ -67,14 +66,14 @@ class CupsView(DeskView):
 
 
 class CupOrganiserView(DeskView):
-    """A page of one cup: its organisers (and superusers) only, everyone else gets 403."""
+    """A page of one cup: who runs its season only; a private one is a 404, else 403."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.cup = get_object_or_404(Cup.objects.select_related("season"), pk=kwargs["cup_id"])
         if not is_season_organiser(request.user, self.cup.season):
-            raise PermissionDenied(_("Only this cup's organisers may do that."))
+            refuse(request.user, self.cup.season, public=self.cup.season.is_public)
         return super().dispatch(request, *args, **kwargs)
 
 

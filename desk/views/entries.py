@@ -14,6 +14,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from signups.domain.categories import offered, set_category
 from signups.domain.money import category_of
+from tournaments.access import Can
 from tournaments.domain.entries import (
     add_entry,
     check_everyone_in,
@@ -40,6 +41,7 @@ ENTRY_ACTIONS = {
     "hide": (hide_publicly, True),
     "show": (hide_publicly, False),
 }
+CHECK_IN_ACTIONS = ("check_in", "check_out")
 
 
 class EntriesView(OrganiserView):
@@ -171,13 +173,19 @@ class EntryUploadView(OrganiserView):
 
 
 class EntryActionView(OrganiserView):
-    """Check in, withdraw, hide …: from the list's buttons, by a form post or the page script."""
+    """Check in, withdraw, hide …: from the list's buttons, by a form post or the page script.
+    Scorers check players in and out; the rest is the organisers'."""
+
+    writes = Can.SCORE
 
     def post(self, request, tournament_id, entry_id):
         entry = self.tournament.entries.select_related("player").filter(pk=entry_id).first()
-        action = ENTRY_ACTIONS.get(request.POST.get("action", ""))
+        name = request.POST.get("action", "")
+        action = ENTRY_ACTIONS.get(name)
         if entry is None or action is None:
             return JsonResponse({"error": _("Unknown player or action.")}, status=400)
+        if name not in CHECK_IN_ACTIONS:
+            self.require(Can.RUN)
         operation, value = action
         operation(entry, value, by=self.actor)
         if operation is withdraw_entry:
@@ -209,6 +217,8 @@ class EntryCategoryView(OrganiserView):
 
 
 class CheckInAllView(OrganiserView):
+    writes = Can.SCORE
+
     def post(self, request, tournament_id):
         count = check_everyone_in(self.tournament, by=self.actor)
         messages.success(

@@ -30,6 +30,8 @@ from leagues.domain.reads import league_read
 from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import next_evening_date
 from teams.models import Team
+from tournaments import access
+from tournaments.access import Can
 from tournaments.models import Tournament
 
 
@@ -92,8 +94,7 @@ class LeagueDeskView(SeasonOrganiserView):
 
     def day_form(self, league: League, data=None) -> MatchDayForm:
         tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
-        if not self.request.user.is_superuser:
-            tournaments = tournaments.filter(organisers=self.request.user.pk)
+        tournaments = tournaments.filter(access.scoped(Tournament, self.request.user, Can.RUN))
         numbers = MatchDay.objects.filter(league=league).values_list("number", flat=True)
         initial = {"number": max(numbers, default=0) + 1, "date": next_evening_date(self.season)}
         return MatchDayForm(

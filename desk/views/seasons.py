@@ -7,7 +7,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -17,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from desk.forms import ArchiveForm
 from desk.season_forms import AddEveningForm, NewEveningForm, SeasonForm
-from desk.views.base import BadNumber, DeskView, form_refused, posted_number
+from desk.views.base import BadNumber, DeskView, form_refused, posted_number, refuse
 from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
@@ -40,15 +39,16 @@ from seasons.domain.standings import season_ranking
 from seasons.models import Season, SeasonEvening
 from seasons.rule_texts import rule_summary
 from seasons.views import export_response
+from tournaments import access
 from tournaments.models import Job, Tournament
 
 
 class SeasonsView(DeskView):
     def get(self, request):
-        return self.show(SeasonForm())
+        return self.show(SeasonForm(user=request.user))
 
     def post(self, request):
-        form = SeasonForm(request.POST)
+        form = SeasonForm(request.POST, user=request.user)
         if not form.is_valid():
             return self.show(form, status=400)
         try:
@@ -69,14 +69,15 @@ class SeasonsView(DeskView):
 
 
 class SeasonOrganiserView(DeskView):
-    """A page of one season: its organisers (and superusers) only, everyone else gets 403."""
+    """A page of one season: who runs it only (``tournaments.access``); a season private to
+    the user is a 404, else 403."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.season = get_object_or_404(Season, pk=kwargs["season_id"])
         if not is_season_organiser(request.user, self.season):
-            raise PermissionDenied(_("Only this season's organisers may do that."))
+            refuse(request.user, self.season, public=self.season.is_public)
         return super().dispatch(request, *args, **kwargs)
 
 
@@ -164,8 +165,7 @@ class SeasonDeskView(SeasonOrganiserView):
     def candidates(self):
         """The user's tournaments of the season's game that are in no season yet."""
         tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
-        if not self.request.user.is_superuser:
-            tournaments = tournaments.filter(organisers=self.request.user.pk)
+        tournaments = tournaments.filter(access.evening_candidates(self.request.user, self.season))
         return tournaments.order_by("-date", "name")
 
     def show(self, add_form=None, new_form=None, status: int = 200):
@@ -220,7 +220,7 @@ class SeasonArchiveImportView(DeskView):
         except Refused as refusal:
             for problem in refusal.problems:
                 messages.error(request, archive_problem(problem))
-            return SeasonsView(request=request).show(SeasonForm(), status=400)
+            return SeasonsView(request=request).show(SeasonForm(user=request.user), status=400)
         messages.success(request, _("The season was imported."))
         return HttpResponseRedirect(reverse("desk:season", args=[season.pk]))
 

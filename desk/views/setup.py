@@ -20,6 +20,7 @@ from desk.forms import (
     SCHAFKOPF_PRESET,
     SCHAFKOPF_PRESETS,
     ArchiveForm,
+    NewTournamentForm,
     TournamentForm,
 )
 from desk.views.base import DeskView, OrganiserView, form_refused
@@ -28,6 +29,8 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from results.domain.archive import import_archive, parse_archive
 from scoring.models import Deal
+from tournaments import access
+from tournaments.access import Can
 from tournaments.domain.rulesets import save_rule_set
 from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import Game, TournamentStatus
@@ -38,9 +41,7 @@ SETUP_FIELDS = TournamentForm.Meta.fields
 
 class DeskHomeView(DeskView):
     def get(self, request, status: int = 200):
-        tournaments = Tournament.objects.all()
-        if not request.user.is_superuser:
-            tournaments = tournaments.filter(organisers=request.user)
+        tournaments = Tournament.objects.filter(access.scoped(Tournament, request.user, Can.VIEW))
         tournaments = tournaments.annotate(
             players=Count("entries", filter=Q(entries__withdrawn=False), distinct=True)
         )
@@ -54,13 +55,14 @@ class DeskHomeView(DeskView):
 
 class TournamentCreateView(DeskView):
     def get(self, request):
-        return self.show(TournamentForm(initial={"date": timezone.localdate()}))
+        return self.show(self.form(initial={"date": timezone.localdate()}))
 
     def post(self, request):
-        form = TournamentForm(request.POST)
+        form = self.form(request.POST)
         if not form.is_valid():
             return self.show(form, status=400)
         fields = {name: form.cleaned_data[name] for name in SETUP_FIELDS}
+        fields["club"] = form.cleaned_data["club"]  # offered only among the user's clubs
         try:
             tournament = create_tournament(
                 by=Actor.of_user(request.user), rules=form.cleaned_data["rules"], **fields
@@ -71,6 +73,10 @@ class TournamentCreateView(DeskView):
         messages.success(request, _("The tournament is set up. Next: enter the players."))
         _save_rule_set(request, form, tournament)
         return HttpResponseRedirect(reverse("desk:entries", args=[tournament.pk]))
+
+    def form(self, data=None, **kwargs) -> NewTournamentForm:
+        clubs = access.clubs_of(self.request.user, Can.RUN)
+        return NewTournamentForm(data, clubs=clubs, **kwargs)
 
     def show(self, form, status: int = 200):
         context = {"form": form, **_rule_context(form)}

@@ -18,6 +18,7 @@ from scoring.enums import AdjustmentKind
 from scoring.models import DealRevision
 from scoring.views import captain_context
 from seating.models import Table
+from tournaments.access import Can
 
 MAX_DEALS = 999
 MAX_POINTS = 999  # as the penalty form's fields
@@ -68,6 +69,8 @@ class DeskTableView(OrganiserView):
 
 
 class PenaltyView(DeskTableView):
+    writes = Can.SCORE  # penalty rows are points, like deals
+
     """A penalty row at this table (TSR 9): a minor breach is worked out (offender −3, the
     other players +1 each); otherwise the organiser gives the points per player."""
 

@@ -79,7 +79,7 @@ def filter_choices() -> dict[str, list[Any]]:
     if isinstance(found, dict):
         return found
     regions = Tournament.objects.exclude(region="").values_list("region", flat=True).distinct()
-    clubs = Club.objects.filter(hosted_tournaments__isnull=False).distinct().order_by("name")
+    clubs = Club.objects.filter(tournaments__isnull=False).distinct().order_by("name")
     choices: dict[str, list[Any]] = {
         "regions": sorted(set(regions), key=str.casefold),
         "clubs": [{"id": club.pk, "name": club.name} for club in clubs],

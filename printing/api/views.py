@@ -20,7 +20,7 @@ from printing.domain.documents import MAX_SERIES, MAX_TOP, document_file
 from printing.domain.jobs import start_documents_job, start_season_documents_job
 from printing.enums import DocumentKind, DocumentSplit, SeasonDocumentKind
 from seasons.api.permissions import organised_season
-from tournaments.api.permissions import denied, get_or_404, organised_tournament
+from tournaments.api.permissions import get_or_404, job_refusal, organised_tournament
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.domain.jobs import may_follow_job
 from tournaments.models import Job
@@ -131,7 +131,7 @@ class DocumentFileApi(Api):
     def get(self, request, job_id, name):
         job = get_or_404(Job.objects.select_related("tournament"), job_id)
         if not may_follow_job(request.user, job):
-            raise denied(request)
+            raise job_refusal(request)
         path = document_file(job, name)
         if path is None:
             raise NotFound()

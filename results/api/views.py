@@ -43,9 +43,9 @@ from scoring.models import Deal
 from tournaments.api.permissions import (
     denied,
     get_or_404,
-    is_organiser,
     organised_tournament,
     readable_tournament,
+    sees_private,
 )
 from tournaments.api.serializers import SeriesOutput, TournamentOutput
 from tournaments.models import Tournament
@@ -72,7 +72,7 @@ def ranking_for(request, tournament_id: int, series: int | None = None) -> tuple
     """The ranking this reader may see, and whether it is the organisers' live one."""
     if request.user.is_authenticated:  # spectators skip this query: their answer is cached
         tournament = get_or_404(Tournament.objects.all(), tournament_id)
-        if is_organiser(request.user, tournament):
+        if sees_private(request.user, tournament):
             return organiser_ranking(tournament, series=series), True
     body = public_ranking(tournament_id, series=series)
     if body is None:

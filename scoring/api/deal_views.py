@@ -54,7 +54,7 @@ from scoring.domain.deals import (
     void_deal,
 )
 from scoring.domain.queries import table_state
-from tournaments.api.permissions import is_organiser
+from tournaments.api.permissions import sees_private
 from tournaments.api.serializers import SeatOutput
 from tournaments.enums import Game
 
@@ -269,7 +269,7 @@ class TableSheetApi(TableApi):
     def get(self, request, table_id):
         table = table_or_404(table_id, request)
         require_table_reader(request, table)
-        insider = is_own_captain(request, table) or is_organiser(
+        insider = is_own_captain(request, table) or sees_private(
             request.user, table.series.tournament
         )
 

@@ -1,5 +1,6 @@
-"""Who may read and write a table through the API: its captain, its organisers, and anyone
-where the tournament is public."""
+"""Who may read and write a table through the API: its captain, its club's organisers and
+scorers and its own organisers (``tournaments.access``), and anyone where the tournament is
+public."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from rest_framework import exceptions
 from karlchen.actors import Actor
 from seating.api.authentication import captain_table
 from seating.models import Table
-from tournaments.api.permissions import denied, get_or_404, is_organiser
+from tournaments import access
+from tournaments.access import Can
+from tournaments.api.permissions import get_or_404, refusal, sees_private
 
 CAPTAIN_LABEL = "captain"
 
@@ -28,9 +31,10 @@ def table_actor(request, table: Table) -> Actor:
         if captain.pk != table.pk:
             raise exceptions.PermissionDenied()
         return Actor.captain(CAPTAIN_LABEL)
-    if is_organiser(request.user, table.series.tournament):
+    tournament = table.series.tournament
+    if access.may(request.user, tournament, Can.SCORE):  # organisers, scorers
         return Actor.of_user(request.user)
-    raise denied(request)
+    raise refusal(request, tournament)
 
 
 def is_own_captain(request, table: Table) -> bool:
@@ -45,5 +49,5 @@ def require_table_reader(request, table: Table) -> None:
     if is_own_captain(request, table):
         return
     tournament = table.series.tournament
-    if not tournament.is_public and not is_organiser(request.user, tournament):
+    if not tournament.is_public and not sees_private(request.user, tournament):
         raise exceptions.NotFound()

@@ -21,9 +21,9 @@ from scoring.domain.series import call_time, close_series
 from seating.domain.seating import reissue_captain_token, seat_series
 from seating.models import Table
 from tournaments.api.permissions import (
-    is_organiser,
     organised_tournament,
     readable_tournament,
+    sees_private,
     series_of,
 )
 from tournaments.api.serializers import (
@@ -104,7 +104,7 @@ class SeriesTablesApi(Api):
     def get(self, request, tournament_id, number):
         tournament = readable_tournament(request, tournament_id)
         series = series_of(tournament, number)
-        if is_organiser(request.user, tournament):
+        if sees_private(request.user, tournament):
             return Response(series_tables_body(series, organiser=True))
         body = cached_body(
             tournament.pk, f"tables:{number}", lambda: series_tables_body(series, organiser=False)

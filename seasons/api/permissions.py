@@ -2,13 +2,13 @@
 
 from rest_framework.exceptions import NotFound
 
-from seasons.access import readable_season
+from seasons.access import is_season_organiser, readable_season
 from seasons.models import Season
 from tournaments.api.permissions import denied
 
 
 def season_for(request, season_id: int) -> tuple[Season, bool]:
-    """The season and whether the user organises it; 404 where they may not see it."""
+    """The season and whether the user reads it as its insiders; 404 where they may not see it."""
     found = readable_season(request.user, season_id)
     if found is None:
         raise NotFound()
@@ -16,8 +16,8 @@ def season_for(request, season_id: int) -> tuple[Season, bool]:
 
 
 def organised_season(request, season_id: int) -> Season:
-    """The season if the user organises it; 404 if they may not see it, else 401/403."""
-    season, organiser = season_for(request, season_id)
-    if not organiser:
+    """The season if the user runs it; 404 if they may not see it, else 401/403."""
+    season, _insider = season_for(request, season_id)
+    if not is_season_organiser(request.user, season):
         raise denied(request)
     return season

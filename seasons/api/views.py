@@ -45,8 +45,10 @@ from seasons.domain.seasons import (
 )
 from seasons.domain.standings import player_season, public_season_ranking, season_ranking
 from seasons.models import Season, SeasonEvening
-from tournaments.api.permissions import denied, organised_tournament
+from tournaments import access
+from tournaments.api.permissions import denied, get_or_404, refusal
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
+from tournaments.models import Tournament
 
 
 class SeasonFinalOutput(serializers.Serializer):
@@ -75,6 +77,10 @@ class SeasonOutput(serializers.Serializer):
     name = serializers.CharField()
     game = serializers.CharField()
     club = serializers.CharField(source="club.name", allow_null=True, default=None)
+    club_id = serializers.IntegerField(allow_null=True, help_text="Its club's id (null: none).")
+    association = serializers.IntegerField(
+        source="association_id", allow_null=True, help_text="Its association's id (null: none)."
+    )
     is_public = serializers.BooleanField()
     cup_places = serializers.IntegerField(
         allow_null=True, help_text="A cup: how many of the ranking qualify for its final."
@@ -135,7 +141,16 @@ class SeasonListApi(Api):
 
 class SeasonCreateApi(Api):
     class InputSerializer(SeasonFieldsInput):
-        pass
+        club = StrictIntegerField(
+            required=False,
+            allow_null=True,
+            help_text="The club whose season it is (one where you are admin or organiser).",
+        )
+        association = StrictIntegerField(
+            required=False,
+            allow_null=True,
+            help_text="The association whose league or ranking list it is (its admins).",
+        )
 
     @extend_schema(
         operation_id="seasons_create",
@@ -148,6 +163,8 @@ class SeasonCreateApi(Api):
         if not request.user.is_authenticated:
             raise denied(request)
         data = valid(SeasonCreateApi.InputSerializer, request.data)
+        data["club"] = access.club_to_run(request.user, data.get("club"))
+        data["association"] = access.association_to_run(request.user, data.get("association"))
         season = create_season(by=Actor.of_user(request.user), **data)
         return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
 
@@ -223,7 +240,9 @@ class EveningAddApi(Api):
     def post(self, request, season_id):
         season = organised_season(request, season_id)
         data = valid(EveningAddApi.InputSerializer, request.data)
-        tournament = organised_tournament(request, data["tournament"])
+        tournament = get_or_404(Tournament.objects.all(), data["tournament"])
+        if not access.may_take_evening(request.user, tournament, season):
+            raise refusal(request, tournament)  # 404 where private to the user, else 403
         membership = add_evening(
             season,
             tournament,

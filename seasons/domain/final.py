@@ -87,6 +87,7 @@ def _final_tournament(
         normal_deals=season.normal_deals,
         venue=season.venue,
         entry_mode=season.entry_mode,
+        club=season.club,  # the season's club is the evening's home
         seating_method=SeatingMethod.RANKING,
     )
     tournament.organisers.add(*season.organisers.all())

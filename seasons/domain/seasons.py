@@ -119,6 +119,7 @@ def new_evening(
             normal_deals=season.normal_deals,
             venue=season.venue,
             entry_mode=season.entry_mode,
+            club=season.club,  # the season's club is the evening's home
             **dict(overrides or {}),
         )
         tournament.organisers.add(*season.organisers.all())

@@ -42,7 +42,7 @@ from signups.domain.signups import (
 )
 from signups.enums import Approval, FeeStatus, SignUpStatus, TieShare
 from signups.models import Announcement, SignUp
-from tournaments.api.permissions import entry_of, get_or_404, is_organiser, organised_tournament
+from tournaments.api.permissions import entry_of, get_or_404, organised_tournament, sees_private
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.models import Tournament
 
@@ -105,7 +105,7 @@ class AnnouncementApi(Api):
     def get(self, request, tournament_id):
         tournament = get_or_404(Tournament.objects.all(), tournament_id)
         announcement = announcement_of(tournament)
-        if not announcement.published and not is_organiser(request.user, tournament):
+        if not announcement.published and not sees_private(request.user, tournament):
             raise NotFound()
         return Response(AnnouncementOutput(announcement_data(tournament, announcement)).data)
 
@@ -428,7 +428,7 @@ class CategoryRankingsApi(Api):
     def get(self, request, tournament_id):
         if request.user.is_authenticated:
             tournament = get_or_404(Tournament.objects.all(), tournament_id)
-            if is_organiser(request.user, tournament):
+            if sees_private(request.user, tournament):
                 body = organiser_category_rankings(tournament)
                 return json_answer(request, body, organiser=True)
         found = public_category_rankings(tournament_id)

@@ -43,9 +43,9 @@ from teams.domain.teams import (
 from teams.models import Team
 from tournaments.api.permissions import (
     get_or_404,
-    is_organiser,
     organised_tournament,
     readable_tournament,
+    sees_private,
 )
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.models import Tournament
@@ -96,7 +96,7 @@ def _reader(request, tournament_id: int) -> tuple[Tournament, bool]:
         tournament = readable_tournament(request, tournament_id)
     except NotFound:
         raise not_public(tournament_id) from None
-    return tournament, is_organiser(request.user, tournament)
+    return tournament, sees_private(request.user, tournament)
 
 
 def _roster(data: dict, current: Roster | None = None) -> Roster:
@@ -258,7 +258,7 @@ class SideRankingsApi(Api):
         body: Body | None
         if request.user.is_authenticated:
             tournament = get_or_404(Tournament.objects.all(), tournament_id)
-            if is_organiser(request.user, tournament):
+            if sees_private(request.user, tournament):
                 return json_answer(request, organiser_side_rankings(tournament), organiser=True)
         body = public_side_rankings(tournament_id)
         if body is None:

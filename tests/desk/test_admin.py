@@ -14,10 +14,11 @@ from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Table
 from tests.factories.tournaments import CAPTAIN, ORGA, organiser, seated_table
+from tournaments.domain.clubs import invite
 from tournaments.domain.final import lodge_protest
 from tournaments.domain.log import log_action
 from tournaments.domain.rulesets import save_rule_set
-from tournaments.models import Entry, Job, Tournament
+from tournaments.models import Association, Club, ClubRole, Entry, Job, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -58,6 +59,10 @@ def table():
     save_rule_set(name="Hausregeln Herz As", game="doppelkopf", rules={"poverty": True}, by=ORGA)
     log_action(tournament, Actor.of_user(organiser()), "tournament_created")
     lodge_protest(tournament, by=ORGA, text="Spieler 2 hat vorgeworfen", series=1, table=1)
+    association = Association.objects.create(name="Landesverband")
+    club = Club.objects.create(name="Kreuz As", association=association)
+    ClubRole.objects.create(club=club, user=organiser(), role="admin")
+    invite(club, email="neu@example.org", role="scorer", by=ORGA, link=lambda token: token)
     return table
 
 

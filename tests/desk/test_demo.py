@@ -93,7 +93,7 @@ def test_the_demo_tournament():
 
 @pytest.mark.django_db
 def test_the_demo_tournament_is_the_third_evening_of_a_club_season():
-    from desk.management.commands.demo import SEASON_NAME
+    from desk.management.commands.demo import HOME_CLUB, SEASON_NAME
     from seasons.domain.standings import season_ranking
     from seasons.models import Season
 
@@ -111,6 +111,11 @@ def test_the_demo_tournament_is_the_third_evening_of_a_club_season():
         assert incomplete_tables(series) == []
         assert earlier.entries.filter(checked_in=True).count() == 22
     assert Player.objects.count() == 22  # the same players every evening
+    # every evening and the season belong to the demo club, whose admin orga is
+    assert {evening.club.name for evening in evenings} == {HOME_CLUB}
+    assert season.club.name == HOME_CLUB
+    assert season.club.roles.get().user.username == "orga"
+    assert season.club.roles.get().role == "admin"
     totals: Counter = Counter()
     for evening in evenings:
         totals.update({row.player_id: row.total for row in standings(evening)})

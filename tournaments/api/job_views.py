@@ -6,7 +6,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from karlchen.api.base import ORGANISER_ERRORS, Api
-from tournaments.api.permissions import denied, get_or_404
+from tournaments.api.permissions import get_or_404, job_refusal
 from tournaments.domain.jobs import may_follow_job
 from tournaments.enums import JobKind
 from tournaments.models import Job
@@ -41,7 +41,7 @@ class JobApi(Api):
     def get(self, request, job_id):
         job = get_or_404(Job.objects.select_related("tournament"), job_id)
         if not may_follow_job(request.user, job):
-            raise denied(request)
+            raise job_refusal(request)
         job.links = _links(job)
         body = JobApi.OutputSerializer(job).data
         return Response(body)

@@ -1,25 +1,34 @@
-"""Who may do what through the API: organisers, a table's captain, and anyone.
+"""Who may do what through the API: the rules are ``tournaments.access`` (docs/CLUBS.md);
+this module loads what a path names and answers a refusal in the API's terms.
 
-- Organisers are superusers and the users in ``tournament.organisers`` (logged in by session,
-  HTTP Basic or DRF token).
+- Users with a role in the tournament's club, its own organisers, superusers (logged in by
+  session, HTTP Basic or DRF token): what their role allows (``Can``).
 - A table's captain: ``seating.api.authentication`` and ``scoring.api.permissions``.
-- Anyone reads what is public: tournaments that are not drafts. A draft is a 404 to anyone but
-  its organisers, as if it did not exist.
+- Anyone reads what is public: tournaments that are not drafts. A draft is a 404 to anyone who
+  may not see it, as if it did not exist.
 
-Missing credentials are a 401 ``not_authenticated``, wrong ones a 401 ``authentication_failed``.
+Missing credentials are a 401 ``not_authenticated``, wrong ones a 401 ``authentication_failed``;
+signed in without the right a 403 (a 404 where the tournament is private to the user).
 """
 
 from __future__ import annotations
 
-from django.db.models import Q
 from rest_framework import exceptions
 
-from tournaments.enums import TournamentStatus
+from tournaments import access
+from tournaments.access import Can
 from tournaments.models import Entry, Series, Tournament
 
 
 def is_organiser(user, tournament: Tournament) -> bool:
-    return tournament.is_organised_by(user)
+    """Whether the user runs the tournament (changes its set-up, runs the evening)."""
+    return access.may(user, tournament, Can.RUN)
+
+
+def sees_private(user, tournament: Tournament) -> bool:
+    """Whether the user reads the tournament as its insiders do (a draft, the live ranking, the
+    captains' links): its club's people, its organisers, superusers."""
+    return access.may(user, tournament, Can.VIEW)
 
 
 def denied(request) -> exceptions.APIException:
@@ -33,19 +42,37 @@ def denied(request) -> exceptions.APIException:
 
 
 def readable_tournament(request, tournament_id: int) -> Tournament:
-    """The tournament if it is public or the user organises it; else 404."""
+    """The tournament if it is public or the user sees it privately; else 404."""
     tournament = get_or_404(Tournament.objects.all(), tournament_id)
-    if not tournament.is_public and not is_organiser(request.user, tournament):
+    if not tournament.is_public and not sees_private(request.user, tournament):
         raise exceptions.NotFound()
     return tournament
 
 
-def organised_tournament(request, tournament_id: int) -> Tournament:
-    """The tournament if the user organises it; 404 if there is none, else 401/403."""
+def organised_tournament(request, tournament_id: int, can: Can = Can.RUN) -> Tournament:
+    """The tournament if the user may ``can`` on it (by default: run it); 404 if there is none
+    or it is private to a signed-in user, else 401/403."""
     tournament = get_or_404(Tournament.objects.all(), tournament_id)
-    if not is_organiser(request.user, tournament):
-        raise denied(request)
+    if not access.may(request.user, tournament, can):
+        raise refusal(request, tournament)
     return tournament
+
+
+def refusal(request, tournament: Tournament) -> exceptions.APIException:
+    """Why a request may not do what it asks: 401 without credentials, 404 for a tournament
+    private to the user (no different from an unknown id), else 403."""
+    if request.successful_authenticator is None:
+        return exceptions.NotAuthenticated()
+    if not tournament.is_public and not sees_private(request.user, tournament):
+        return exceptions.NotFound()
+    return exceptions.PermissionDenied()
+
+
+def job_refusal(request) -> exceptions.APIException:
+    """A job is never public: 401 without credentials, else a 404 (as an unknown one)."""
+    if request.successful_authenticator is None:
+        return exceptions.NotAuthenticated()
+    return exceptions.NotFound()
 
 
 def series_of(tournament: Tournament, number: int) -> Series:
@@ -68,11 +95,5 @@ def get_or_404(queryset, pk: int):
 
 
 def visible_tournaments(user):
-    """Tournaments a user may see listed: the public ones and the drafts they organise."""
-    queryset = Tournament.objects.select_related("club")
-    if user.is_authenticated and user.is_superuser:
-        return queryset
-    public = ~Q(status=TournamentStatus.DRAFT)
-    if not user.is_authenticated:
-        return queryset.filter(public)
-    return queryset.filter(public | Q(organisers=user)).distinct()
+    """Tournaments a user may see listed: the public ones and the private ones they see."""
+    return Tournament.objects.select_related("club").filter(access.visible_tournaments(user))

@@ -21,9 +21,6 @@ class TournamentOutput(serializers.Serializer):
     name = serializers.CharField()
     date = serializers.DateField()
     venue = serializers.CharField()
-    club = serializers.IntegerField(
-        source="club_id", allow_null=True, help_text="The host club's id (null: none)."
-    )
     club_name = serializers.CharField(source="club.name", allow_null=True, default=None)
     region = serializers.CharField(help_text="Free text; the public calendar filters by it.")
     referee = serializers.CharField(help_text="The referee (Turnierleiter), for the report.")
@@ -39,6 +36,12 @@ class TournamentOutput(serializers.Serializer):
         help_text="How captains enter deals: full, value (game value and winners) or points."
     )
     status = serializers.CharField(help_text="draft, open, running or finished")
+    club = serializers.IntegerField(
+        source="club_id",
+        allow_null=True,
+        help_text="Its club, the host (null: a private tournament).",
+    )
+    ranking_tournament = serializers.BooleanField()
     standings_public = serializers.BooleanField()
     standings_frozen_at = serializers.DateTimeField(
         allow_null=True, help_text="Since when spectators see frozen standings (null: live)."

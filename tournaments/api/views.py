@@ -35,6 +35,8 @@ from karlchen.api.fields import (
 from karlchen.api.parsers import SafeJSONParser
 from rules import GAMES
 from rules.quick import ENTRY_MODES
+from tournaments import access
+from tournaments.access import Can
 from tournaments.api.filters import EntryFilter, TournamentFilter
 from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
@@ -52,7 +54,7 @@ from tournaments.api.serializers import (
 from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
 from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import TournamentStatus
-from tournaments.models import MAX_PROTEST_MINUTES, Club, Entry, Tournament
+from tournaments.models import MAX_PROTEST_MINUTES, Entry, Tournament
 
 # --- tournaments -------------------------------------------------------------------------------
 
@@ -78,12 +80,6 @@ class TournamentCreateApi(Api):
         name = serializers.CharField(max_length=150)
         date = serializers.DateField()
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
-        club = serializers.PrimaryKeyRelatedField(
-            queryset=Club.objects.all(),
-            required=False,
-            allow_null=True,
-            help_text="The host club's id (null: none).",
-        )
         region = serializers.CharField(max_length=80, required=False, allow_blank=True)
         referee = serializers.CharField(max_length=120, required=False, allow_blank=True)
         game = StrictChoiceField(choices=GAMES, required=False)
@@ -98,6 +94,15 @@ class TournamentCreateApi(Api):
             help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
         )
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
+        club = StrictIntegerField(
+            required=False,
+            allow_null=True,
+            help_text="The club whose tournament it is (one where you are admin or organiser); "
+            "none: a private tournament of its organisers.",
+        )
+        ranking_tournament = StrictBooleanField(
+            required=False, help_text="Counts for the association's ranking lists."
+        )
 
     @extend_schema(
         operation_id="tournaments_create",
@@ -110,6 +115,7 @@ class TournamentCreateApi(Api):
         if not request.user.is_authenticated:
             raise denied(request)
         data = valid(TournamentCreateApi.InputSerializer, request.data)
+        data["club"] = access.club_to_run(request.user, data.get("club"))
         tournament = create_tournament(by=Actor.of_user(request.user), **data)
         return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
 
@@ -134,12 +140,6 @@ class TournamentUpdateApi(Api):
         name = serializers.CharField(max_length=150, required=False)
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
-        club = serializers.PrimaryKeyRelatedField(
-            queryset=Club.objects.all(),
-            required=False,
-            allow_null=True,
-            help_text="The host club's id (null: none).",
-        )
         region = serializers.CharField(max_length=80, required=False, allow_blank=True)
         referee = serializers.CharField(max_length=120, required=False, allow_blank=True)
         confirmation_required = StrictBooleanField(required=False)
@@ -149,6 +149,9 @@ class TournamentUpdateApi(Api):
             help_text="How captains enter deals: full, value or points (RULES.md §11.8).",
         )
         status = StrictChoiceField(choices=TournamentStatus.choices, required=False)
+        ranking_tournament = StrictBooleanField(
+            required=False, help_text="Counts for the association's ranking lists."
+        )
         standings_public = StrictBooleanField(
             required=False, help_text="Spectators see the ranking (organisers always do)."
         )
@@ -278,7 +281,13 @@ class EntryUpdateApi(Api):
         responses={200: EntryOutput, **ORGANISER_ERRORS},
     )
     def patch(self, request, tournament_id, entry_id):
-        tournament = organised_tournament(request, tournament_id)
+        # scorers check players in and out; withdrawing and hiding is the organisers'
+        checking_in = (
+            set(request.data) <= {"checked_in"} if isinstance(request.data, dict) else False
+        )
+        tournament = organised_tournament(
+            request, tournament_id, Can.SCORE if checking_in else Can.RUN
+        )
         entry = entry_of(tournament, entry_id)
         data = valid(EntryUpdateApi.InputSerializer, request.data)
         entry = set_entry_flags(entry, by=Actor.of_user(request.user), **data)

@@ -41,6 +41,8 @@ from kombu.exceptions import OperationalError
 from karlchen.actors import Actor
 from karlchen.messages import problem_message, refusal_text
 from karlchen.refusals import Problem, Refused, Unavailable
+from tournaments import access
+from tournaments.access import Can
 from tournaments.domain.log import log_action
 from tournaments.enums import JobStatus
 from tournaments.models import Job, Tournament
@@ -277,11 +279,11 @@ def _log(job: Job, by: Actor, action: str, /, **details: Any) -> None:
 
 
 def may_follow_job(user: Any, job: Job) -> bool:
-    """Whether ``user`` may follow ``job`` and fetch its files: its tournament's organisers, or
-    whom the app that owns a job of no tournament says."""
+    """Whether ``user`` may follow ``job`` and fetch its files: who may see its tournament
+    privately (``tournaments.access``), or whom the app that owns a job of no tournament says."""
     if job.tournament is None:
         return job_owner(job.kind).may_follow(user, job)
-    return job.tournament.is_organised_by(user)
+    return access.may(user, job.tournament, Can.VIEW)
 
 
 def _language(job: Job) -> str:

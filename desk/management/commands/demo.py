@@ -43,8 +43,8 @@ from seating.domain.seating import seat_series
 from seating.models import Table
 from tournaments.domain.entries import add_entry, enter_players, set_checked_in
 from tournaments.domain.tournaments import create_tournament, update_tournament
-from tournaments.enums import Game, TournamentStatus
-from tournaments.models import Entry, Series, Tournament
+from tournaments.enums import ClubRoleKind, Game, TournamentStatus
+from tournaments.models import Club, ClubRole, Entry, Series, Tournament
 
 DEMO_NAME = "Karlchen-Demo"
 SEASON_NAME = "Vereinsmeisterschaft (Demo)"
@@ -53,6 +53,8 @@ DEFAULT_SEED = 2026
 DEFAULT_PASSWORD = "karlchen"  # public on purpose: the demo's organiser login
 ORGANISER = "orga"
 CLUBS = ("Doko-Freunde Kassel", "Kreuz-Dame Bielefeld", "Fuchsjagd Münster")
+# The club whose home the demo is: its tournament and season belong to it, orga is its admin.
+HOME_CLUB = "Karlchen-Club (Demo)"
 PLAYERS = (
     *("Anna Becker", "Bernd Schulze", "Claudia Wagner", "Dieter Hoffmann", "Elke Schäfer"),
     *("Frank Koch", "Gabi Richter", "Heinz Klein", "Ingrid Wolf", "Jürgen Schröder"),
@@ -118,7 +120,8 @@ class Command(BaseCommand):
                 delete_tournaments(existing.distinct())
                 seasons.delete()
             organiser = demo_organiser(password or DEFAULT_PASSWORD)
-            tournament = build_demo(seed, organiser)
+            club = demo_club(organiser)
+            tournament = build_demo(seed, organiser, club)
             season = build_demo_season(seed, organiser, tournament)
         self.summary(
             tournament, season, time.perf_counter() - started, password_given=password is not None
@@ -189,11 +192,21 @@ def demo_organiser(password: str):
     return user
 
 
-def build_demo(seed: int, organiser) -> Tournament:
+def demo_club(organiser) -> Club:
+    """The demo's home club, with ``orga`` as its admin (docs/CLUBS.md)."""
+    club, _created = Club.objects.get_or_create(name=HOME_CLUB, defaults={"short_name": "Demo"})
+    ClubRole.objects.update_or_create(
+        club=club, user=organiser, defaults={"role": ClubRoleKind.ADMIN}
+    )
+    return club
+
+
+def build_demo(seed: int, organiser, club: Club | None = None) -> Tournament:
     """The whole demo tournament, built through the domain functions."""
     by = Actor.of_user(organiser)
     tournament = create_tournament(
         by=by,
+        club=club,
         name=DEMO_NAME,
         date=timezone.localdate(),
         venue="Bürgerhaus Karlstadt",
@@ -223,6 +236,7 @@ def build_demo_season(seed: int, organiser, tournament: Tournament) -> Season:
     by = Actor.of_user(organiser)
     season = create_season(
         by=by,
+        club=tournament.club,
         name=SEASON_NAME,
         game=Game.DOPPELKOPF,
         ranking_rule={"preset": "total"},
@@ -241,6 +255,7 @@ def build_demo_season(seed: int, organiser, tournament: Tournament) -> Season:
             rules={"preset": "ddv"},
             series_count=1,
             status=TournamentStatus.RUNNING,
+            club=tournament.club,
         )
         entries = [set_checked_in(entry, by=by) for entry in enter_players(evening, players, by=by)]
         _play_series(seed + back, evening, evening.series.get(number=1), entries, by)

@@ -120,7 +120,8 @@ def test_seating_is_for_organisers(anonymous, stranger_client):
     tournament, entries = tournament_with_players(4)
     plan = {"tables": [[entry.pk for entry in entries]]}
     assert anonymous.post(series_url(tournament, "seating/"), plan, "json").status_code == 401
-    assert stranger_client.post(series_url(tournament, "seating/"), plan, "json").status_code == 403
+    # a draft: as unknown to a stranger (docs/CLUBS.md)
+    assert stranger_client.post(series_url(tournament, "seating/"), plan, "json").status_code == 404
     assert Table.objects.count() == 0
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories.api import codes
+from tests.factories.api import codes, publish
 from tests.factories.tournaments import tournament_with_players
 from tournaments.models import Entry
 
@@ -51,10 +51,13 @@ def test_organisers_list_the_entries(orga_client, tournament):
 def test_entries_are_for_organisers_only(anonymous, stranger_client, tournament):
     missing = anonymous.get(url(tournament))
     assert (missing.status_code, codes(missing)) == (401, [("body", "not_authenticated")])
+    refused = stranger_client.get(url(tournament))  # a draft: as unknown to a stranger
+    assert (refused.status_code, codes(refused)) == (404, [("body", "not_found")])
+    posted = stranger_client.post(url(tournament), {"name": "X"}, format="json")
+    assert posted.status_code == 404
+    publish(tournament)  # a public one: the stranger may see it, not run it
     refused = stranger_client.get(url(tournament))
     assert (refused.status_code, codes(refused)) == (403, [("body", "permission_denied")])
-    posted = stranger_client.post(url(tournament), {"name": "X"}, format="json")
-    assert posted.status_code == 403
     assert tournament.entries.count() == 2
 
 

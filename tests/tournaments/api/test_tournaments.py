@@ -9,7 +9,7 @@ from karlchen.actors import Actor
 from tests.factories.api import client_for, codes, public_tournament
 from tests.factories.tournaments import organiser, tournament_with_players
 from tournaments.domain.tournaments import create_tournament
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, ClubRole, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,7 @@ def summary(tournament) -> dict:
         "confirmation_required": tournament.confirmation_required,
         "entry_mode": tournament.entry_mode,
         "status": tournament.status,
+        "ranking_tournament": tournament.ranking_tournament,
         "standings_public": tournament.standings_public,
         "standings_frozen_at": None,
         "protest_minutes": 30,
@@ -86,6 +87,7 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "confirmation_required": False,
         "entry_mode": "full",
         "status": "draft",
+        "ranking_tournament": False,
         "standings_public": True,
         "standings_frozen_at": None,
         "protest_minutes": 30,
@@ -195,6 +197,7 @@ def test_an_unauthenticated_answer_names_the_scheme(anonymous):
 
 def test_the_host_club_region_and_referee_are_set_and_read(orga_client):
     club = Club.objects.create(name="Karo Dame Essen")
+    ClubRole.objects.create(club=club, user=organiser(), role="organiser")
     response = orga_client.post(
         URL,
         {
@@ -210,11 +213,12 @@ def test_the_host_club_region_and_referee_are_set_and_read(orga_client):
     body = response.json()
     assert (body["club"], body["club_name"]) == (club.pk, "Karo Dame Essen")
     assert (body["region"], body["referee"]) == ("Ruhrgebiet", "Erika Muster")
-    changed = orga_client.patch(
-        f"{URL}{body['id']}/", {"club": None, "region": "Westfalen"}, format="json"
-    )
+    changed = orga_client.patch(f"{URL}{body['id']}/", {"region": "Westfalen"}, format="json")
     assert changed.status_code == 200
-    assert (changed.json()["club"], changed.json()["region"]) == (None, "Westfalen")
+    assert (changed.json()["club"], changed.json()["region"]) == (club.pk, "Westfalen")
+    # the club is its home (who runs it): set when it is created, not moved later
+    moved = orga_client.patch(f"{URL}{body['id']}/", {"club": None}, format="json")
+    assert codes(moved) == [("club", "unknown_field")]
 
 
 def test_an_unknown_host_club_is_refused_by_its_field(orga_client):

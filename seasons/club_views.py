@@ -1,0 +1,32 @@
+"""A club's public page, /clubs/<id>/ (docs/CLUBS.md): its upcoming and past public
+tournaments and its public seasons. It lives in ``seasons``, the lowest app that knows both
+tournaments and seasons; drafts and private seasons never show here (not even to the club's
+people: the desk is theirs)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views import View
+
+from seasons.models import Season
+from tournaments.enums import TournamentStatus
+from tournaments.models import Club
+
+PAST_SHOWN = 50  # the most recent past tournaments listed
+
+
+class ClubPageView(View):
+    def get(self, request, club_id: int):
+        club = get_object_or_404(Club.objects.select_related("association"), pk=club_id)
+        today = timezone.localdate()
+        public = club.tournaments.exclude(status=TournamentStatus.DRAFT)
+        upcoming = public.filter(date__gte=today).exclude(status=TournamentStatus.FINISHED)
+        past = public.exclude(pk__in=upcoming.values("pk"))
+        context = {
+            "club": club,
+            "upcoming": upcoming.order_by("date", "name"),
+            "past": past.order_by("-date", "name")[:PAST_SHOWN],
+            "seasons": Season.objects.filter(club=club, is_public=True).order_by("name"),
+        }
+        return render(request, "seasons/club.html", context)

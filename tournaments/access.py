@@ -1,0 +1,224 @@
+"""Who may do what: the one place that decides (docs/CLUBS.md, "Who may do what").
+
+Every app's permission functions delegate here: the object checks (``may``, ``may_club``) and
+the querysets scoped by the user's memberships (``scoped``, ``visible``). A *home* is what
+belongs to a club, a private person or an association: a tournament or a season. It has
+``club`` (nullable), ``organisers`` (users who run that one home), and may have
+``association`` (a season across clubs) and ``ranking_tournament``.
+
+- A club's admins may everything of the club (``MANAGE`` its people too), its organisers
+  ``VIEW``, ``SCORE`` and ``RUN``, its scorers ``VIEW`` and ``SCORE``.
+- A home's own organisers ``VIEW``, ``SCORE`` and ``RUN`` it (as before clubs).
+- An association's admins run the association's seasons, ``VIEW`` its clubs' ranking
+  tournaments, manage its clubs' people and create clubs.
+- Superusers may everything; anonymous readers only what is public (the caller's rule).
+
+Nothing here is cached across requests: a role given or taken counts from the next check.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Model, Q, QuerySet
+
+from karlchen.refusals import Refused
+from tournaments.enums import ClubRoleKind, TournamentStatus
+from tournaments.models import Association, Club, ClubRole, Tournament
+
+
+class Can(StrEnum):
+    VIEW = "view"  # private data: drafts, private seasons, sign-ups, logs, exports, the desk
+    SCORE = "score"  # enter and correct deals and penalties, check players in
+    RUN = "run"  # change the set-up, run the evening or the season
+    MANAGE = "manage"  # the club's people: roles and invitations
+
+
+ROLE_ALLOWS: dict[str, frozenset[Can]] = {
+    ClubRoleKind.ADMIN: frozenset(Can),
+    ClubRoleKind.ORGANISER: frozenset({Can.VIEW, Can.SCORE, Can.RUN}),
+    ClubRoleKind.SCORER: frozenset({Can.VIEW, Can.SCORE}),
+}
+OWN_ORGANISERS_ALLOW = frozenset({Can.VIEW, Can.SCORE, Can.RUN})
+
+
+def roles_allowing(can: Can) -> list[str]:
+    return [role for role, allowed in ROLE_ALLOWS.items() if can in allowed]
+
+
+def signed_in(user: Any) -> bool:
+    return user is not None and bool(user.is_authenticated)
+
+
+# --- object checks ----------------------------------------------------------------------------
+
+
+def may(user: Any, home: Model, can: Can) -> bool:
+    """Whether ``user`` may ``can`` on ``home`` (a tournament or a season)."""
+    if not signed_in(user):
+        return False
+    if user.is_superuser:
+        return True
+    club_id = getattr(home, "club_id", None)
+    if club_id is not None and _role_allows(user, club_id, can):
+        return True
+    association_id = getattr(home, "association_id", None)
+    if association_id is not None and _administers(user, association_id):
+        return can in OWN_ORGANISERS_ALLOW
+    if (
+        can is Can.VIEW
+        and club_id is not None
+        and getattr(home, "ranking_tournament", False)
+        and Association.objects.filter(admins=user, clubs=club_id).exists()
+    ):
+        return True
+    if can in OWN_ORGANISERS_ALLOW:
+        return bool(home.organisers.filter(pk=user.pk).exists())  # type: ignore[attr-defined]
+    return False
+
+
+def may_club(user: Any, club: Club, can: Can) -> bool:
+    """Whether ``user`` may ``can`` for the club as a whole: ``MANAGE`` its people (its admins
+    and its association's admins), ``RUN`` new tournaments and seasons in it (its admins and
+    organisers), ``VIEW`` its desk page (every role)."""
+    if not signed_in(user):
+        return False
+    if user.is_superuser or _role_allows(user, club.pk, can):
+        return True
+    if can in (Can.MANAGE, Can.VIEW) and club.association_id is not None:
+        return _administers(user, club.association_id)
+    return False
+
+
+def may_create_club(user: Any, association: Association | None) -> bool:
+    """An association's admins create its clubs; with ``KARLCHEN_SELF_SERVICE_CLUBS`` anyone
+    signed in creates a club of no association (and becomes its admin)."""
+    if not signed_in(user):
+        return False
+    if user.is_superuser:
+        return True
+    if association is not None:
+        return _administers(user, association.pk)
+    return bool(getattr(settings, "KARLCHEN_SELF_SERVICE_CLUBS", False))
+
+
+def may_association(user: Any, association: Association) -> bool:
+    """Whether ``user`` runs the association (its admins, superusers)."""
+    if not signed_in(user):
+        return False
+    return bool(user.is_superuser or _administers(user, association.pk))
+
+
+def _role_allows(user: Any, club_id: int, can: Can) -> bool:
+    return ClubRole.objects.filter(
+        user=user, club_id=club_id, role__in=roles_allowing(can)
+    ).exists()
+
+
+def _administers(user: Any, association_id: int) -> bool:
+    return Association.objects.filter(pk=association_id, admins=user).exists()
+
+
+# --- querysets --------------------------------------------------------------------------------
+
+
+def scoped(model: type[Model], user: Any, can: Can) -> Q:
+    """The condition on ``model`` (a tournament or season model) for the rows ``user`` may
+    ``can``: as ``may`` for each row, in one query without joins that repeat rows."""
+    if not signed_in(user):
+        return Q(pk__in=[])
+    if user.is_superuser:
+        return Q()
+    condition = Q(club__in=clubs_allowing(user, can))
+    names = {field.name for field in model._meta.get_fields()}
+    if "association" in names:
+        condition |= Q(association__in=Association.objects.filter(admins=user).values("pk"))
+    if can is Can.VIEW and "ranking_tournament" in names:
+        association_clubs = Club.objects.filter(association__admins=user).values("pk")
+        condition |= Q(ranking_tournament=True, club__in=association_clubs)
+    if can in OWN_ORGANISERS_ALLOW:
+        through = model._meta.get_field("organisers").remote_field.through  # type: ignore[union-attr]
+        column = f"{model._meta.model_name}_id"
+        condition |= Q(pk__in=through.objects.filter(user_id=user.pk).values(column))
+    return condition
+
+
+def visible(model: type[Model], user: Any, public: Q) -> Q:
+    """The rows a user may see listed: the ``public`` ones and the private ones they ``VIEW``."""
+    if signed_in(user) and user.is_superuser:
+        return Q()
+    return public | scoped(model, user, Can.VIEW)
+
+
+def clubs_allowing(user: Any, can: Can) -> QuerySet[ClubRole, Any]:
+    """The ids of the clubs where ``user``'s role allows ``can`` (a subquery)."""
+    return ClubRole.objects.filter(user=user, role__in=roles_allowing(can)).values("club_id")
+
+
+def clubs_of(user: Any, can: Can) -> QuerySet[Club]:
+    """The clubs where ``user`` may ``can`` (``may_club``): for choosing one, listing one's own."""
+    clubs = Club.objects.select_related("association")
+    if not signed_in(user):
+        return clubs.none()
+    if user.is_superuser:
+        return clubs
+    condition = Q(pk__in=clubs_allowing(user, can))
+    if can in (Can.MANAGE, Can.VIEW):
+        condition |= Q(association__admins=user)
+    return clubs.filter(condition).distinct()
+
+
+def visible_tournaments(user: Any) -> Q:
+    """The tournaments a user may see listed: the public ones (not drafts) and those they
+    ``VIEW``."""
+    return visible(Tournament, user, ~Q(status=TournamentStatus.DRAFT))
+
+
+def association_to_run(user: Any, association_id: int | None) -> Association | None:
+    """The association a new season of ``user`` belongs to: one they administer (refused
+    otherwise, as an unknown one); None for none."""
+    if association_id is None:
+        return None
+    association = Association.objects.filter(pk=association_id).first()
+    if association is None or not may_association(user, association):
+        raise Refused.one("association_not_allowed", "association")
+    return association
+
+
+def club_to_run(user: Any, club_id: int | None) -> Club | None:
+    """The club a new tournament or season of ``user`` belongs to: one where they may ``RUN``
+    (refused otherwise, as an unknown one); None for a private one of their own."""
+    if club_id is None:
+        return None
+    club = Club.objects.filter(pk=club_id).first()
+    if club is None or not may_club(user, club, Can.RUN):
+        raise Refused.one("club_not_allowed", "club")
+    return club
+
+
+def may_take_evening(user: Any, tournament: Tournament, season: Model) -> bool:
+    """Whether ``user`` may make ``tournament`` an evening of ``season`` (which they run):
+    a tournament they run, or, for an association's season (a ranking list across its
+    clubs), a ranking tournament of one of the association's clubs."""
+    if may(user, tournament, Can.RUN):
+        return True
+    association_id = getattr(season, "association_id", None)
+    club_id = tournament.club_id
+    return (
+        association_id is not None
+        and club_id is not None
+        and tournament.ranking_tournament
+        and Club.objects.filter(pk=club_id, association_id=association_id).exists()
+        and may(user, season, Can.RUN)
+    )
+
+
+def evening_candidates(user: Any, season: Model) -> Q:
+    """The tournaments ``user`` may make evenings of ``season`` (``may_take_evening``)."""
+    condition = scoped(Tournament, user, Can.RUN)
+    association_id = getattr(season, "association_id", None)
+    if association_id is not None and may(user, season, Can.RUN):
+        condition |= Q(ranking_tournament=True, club__association_id=association_id)
+    return condition
