@@ -6,8 +6,9 @@
 - ``plan``: the ``random`` seating, and for 4m players also the exact construction
   (``designs``) completed by draws; the cheaper one is annealed over all open series
   (``anneal``, the request's budget, in six descents, each from the best board so far). The
-  search stops at the cost of a plan meeting every bound (``_target``): the fewest repeats, the meetings spread as evenly as possible over the pairs,
-  the fewest club clashes and an even five-table duty.
+  search stops at the cost of a plan meeting every bound (``_target``): the fewest repeats, the
+  meetings spread as evenly as possible over the pairs, the fewest club clashes and an even
+  five-table duty.
 - ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between
   neighbouring tables, each player at most one table away from his place by the standings.
 - ``fixed``: the imported plan, checked seat by seat against players, sizes and frozen series.
