@@ -5,10 +5,17 @@ club mate, or (when five-tables exist) the five-table player with the most duty,
 partners at other tables of the same series; the best of them is taken when it does not make
 things worse, or with the Metropolis probability exp(−Δ/T) when it does. A partner is weighed in
 O(table size), from the two players' meetings with the table mates (``Board.best_swap``). The
-temperature falls geometrically from 0.8 to 0.05 repeats over seven eighths of the budget and on
-to a fraction of a third meeting's extra cost over the last eighth, where the repeats no longer
-change and the pairs' further meetings are spread (``board``). The best board seen is the one
-left at the end.
+temperature falls geometrically from the start to the end temperature (in repeats) over seven
+eighths of the budget and on to a fraction of a third meeting's extra cost over the last eighth,
+where the repeats no longer change and the pairs' further meetings are spread (``board``). The
+best board seen is the one left at the end.
+
+With ``cycles`` > 1 the budget is cut into as many such descents (a third for the first, the
+others sharing the rest), each starting again from the best board so far (a reheat). In a
+crowded field (most pairs meet) one long descent freezes at about 0.15 repeats and spends the
+rest of its budget almost without a swap; the repeats fall in the band from 0.5 to 0.2, and
+descents through that band from the best board find what one slow descent does not
+(``bench/seating.py --versus``).
 
 The budget counts work: one per move tried, SWAP_WORK more per swap made (a swap updates the
 counts of both tables; in a crowded field, where most swaps change nothing, they are most of
@@ -24,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board import EXTRA, FIVE, REPEAT, Board
 
@@ -35,6 +42,9 @@ AIM_PAIR, AIM_CLASH, AIM_DUTY = 0.6, 0.8, 0.9
 POLISH = 0.125  # of the budget, at temperatures below a repeat's (see _Temperatures)
 POLISH_END = EXTRA / 4
 SWAP_WORK = 1  # a swap made costs about as much as a move tried (its partners weighed)
+# Of a budget cut into descents, the first (from the first seating) takes this share: in a
+# sparse field it alone reaches no repeats even with a small budget; the others share the rest.
+FIRST_SHARE = 1 / 3
 CLOCK_EVERY = 256  # iterations between two looks at the clock
 
 
@@ -48,16 +58,22 @@ class Schedule:
     end_temperature: float = 0.05
     clock: Callable[[], float] | None = None
     deadline: float | None = None
+    cycles: int = 1  # descents, each from the best board so far, sharing the iterations
 
 
 def anneal(
     board: Board, series: Sequence[int], rng: random.Random, schedule: Schedule, target: int
 ) -> None:
     """Lower ``board.cost`` by swaps within the series ``series`` (indices of the board)."""
-    if not series or schedule.iterations <= 0 or len(board.movers) < 2 or board.cost <= target:
+    cycles = max(schedule.cycles, 1)
+    first = int(schedule.iterations * FIRST_SHARE) if cycles > 1 else schedule.iterations
+    each = (schedule.iterations - first) // max(cycles - 1, 1)
+    if not series or len(board.movers) < 2 or board.cost <= target:
         return
-    search = _Search(board, list(series), rng)
-    search.run(schedule, target)
+    for cycle in range(cycles):
+        descent = replace(schedule, iterations=first if cycle == 0 else each, cycles=1)
+        if descent.iterations <= 0 or _Search(board, list(series), rng).run(descent, target):
+            return
 
 
 class _Search:
@@ -132,7 +148,8 @@ class _Search:
                     self.clash_listed.add(key)
                     self.clashing.append(key)
 
-    def run(self, schedule: Schedule, target: int) -> None:
+    def run(self, schedule: Schedule, target: int) -> bool:
+        """Whether it stopped early: at the target, or at the deadline."""
         board = self.board
         rng = self.rng
         iterations = schedule.iterations
@@ -142,7 +159,8 @@ class _Search:
         tried = 0
         while spent < iterations:
             if tried % CLOCK_EVERY == 0 and _time_up(schedule):
-                break
+                self._keep_best()
+                return True
             tried += 1
             spent += 1
             move = self._move()
@@ -163,8 +181,12 @@ class _Search:
                 self.best_cost = board.cost
                 unsaved_best = True
                 if board.cost <= target:
-                    return
-        if board.cost > self.best_cost:
+                    return True
+        self._keep_best()
+        return False
+
+    def _keep_best(self) -> None:
+        if self.board.cost > self.best_cost:
             self._restore()
 
     def _save(self) -> None:

@@ -5,9 +5,10 @@
   repeats and club clashes.
 - ``plan``: the ``random`` seating, and for 4m players also the exact construction
   (``designs``) completed by draws; the cheaper one is annealed over all open series
-  (``anneal``, the request's budget). The search stops at the cost of a plan meeting every bound
-  (``_target``): the fewest repeats, the meetings spread as evenly as possible over the pairs,
-  the fewest club clashes and an even five-table duty.
+  (``anneal``, the request's budget, in six descents, each from the best board so far). The
+  search stops at the cost of a plan meeting every bound (``_target``): the fewest repeats, the
+  meetings spread as evenly as possible over the pairs, the fewest club clashes and an even
+  five-table duty.
 - ``ranking``: the standings cut into tables (``draw.by_ranking``), then swaps between
   neighbouring tables, each player at most one table away from his place by the standings.
 - ``fixed``: the imported plan, checked seat by seat against players, sizes and frozen series.
@@ -44,6 +45,11 @@ from .quality import lower_bound, quality
 
 REPAIR_ITERATIONS = 40  # per player: swaps tried to clean one drawn series
 REPAIR_TEMPERATURES = (0.3, 0.05)
+# The plan's search: descents from 0.5 to 0.2 repeats, each from the best board so far (see
+# ``anneal``); on the crowded fields of ``bench/seating.py --versus`` six of them leave fewer
+# repeats than one descent from 0.8 to 0.05 of the same budget.
+PLAN_CYCLES = 6
+PLAN_TEMPERATURES = (0.5, 0.2)
 
 
 def seat(request: SeatingRequest) -> SeatingPlan:
@@ -172,7 +178,13 @@ def _plan(board: Board, request: SeatingRequest, problem: Problem) -> None:
             _keep_cheaper_draw(board, request, problem)
     else:
         _draw_all(board, request, problem)
-    schedule = Schedule(request.budget, clock=request.clock, deadline=request.deadline)
+    schedule = Schedule(
+        request.budget,
+        *PLAN_TEMPERATURES,
+        clock=request.clock,
+        deadline=request.deadline,
+        cycles=PLAN_CYCLES,
+    )
     anneal(board, range(len(problem.open_numbers)), rng, schedule, target)
 
 
