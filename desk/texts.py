@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from printing.enums import DocumentKind
-from tournaments.enums import TournamentStatus
+from tournaments.enums import ClubRoleKind, TournamentStatus
 
 ACTIONS = {
     "tournament_created": _("created the tournament"),
@@ -116,6 +116,13 @@ ACTIONS = {
     "merged_in": _("merged player no. %(other)s into this one"),
     "merged_into": _("merged this player into player no. %(kept)s"),
     "player_exported": _("exported the person's data"),
+    # a club's log (its people: docs/CLUBS.md)
+    "club_created": _("created the club “%(name)s”"),
+    "role_given": _("made %(username)s %(role)s"),
+    "role_taken": _("took the role of %(username)s in the club"),
+    "invitation_sent": _("invited %(email)s as %(role)s"),
+    "invitation_accepted": _("accepted the invitation to %(email)s as %(role)s"),
+    "invitation_withdrawn": _("withdrew the invitation to %(email)s"),
 }
 
 
@@ -134,6 +141,8 @@ def _worded(details: dict) -> dict:
     worded = dict(details)
     if worded.get("status") in TournamentStatus.values:
         worded["status"] = TournamentStatus(worded["status"]).label
+    if worded.get("role") in ClubRoleKind.values:
+        worded["role"] = ClubRoleKind(worded["role"]).label
     if worded.get("kind") in DocumentKind.values:
         worded["kind"] = _document_words(worded)
     return worded

@@ -20,6 +20,7 @@ from tournaments.domain.entries import FLAG_OPERATIONS, set_entry_flags
 from tournaments.models import (
     Association,
     Club,
+    ClubAction,
     ClubRole,
     Entry,
     Invitation,
@@ -87,6 +88,16 @@ class InvitationAdmin(ReadOnlyAdmin):
     list_filter = ("role",)
     list_select_related = ("club",)
     search_fields = ("email", "club__name")
+
+
+@admin.register(ClubAction)
+class ClubActionAdmin(ReadOnlyAdmin):
+    """A club's log: written by the operations on its people, never edited."""
+
+    list_display = ("at", "club", "user_label", "action")
+    list_filter = ("action",)
+    list_select_related = ("club",)
+    search_fields = ("club__name", "user_label")
 
 
 @admin.register(Club)

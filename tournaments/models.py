@@ -136,6 +136,34 @@ class Invitation(models.Model):
         return f"{self.club}: {self.email} ({self.get_role_display()})"
 
 
+class ClubAction(models.Model):
+    """Who did what to a club's people, and when: the club's log (never edited). Roles given
+    and taken, invitations sent, accepted and withdrawn (``tournaments.domain.clubs``)."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="actions"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    user_label = models.CharField(_("user"), max_length=150)
+    action = models.CharField(_("action"), max_length=40)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("club action")
+        verbose_name_plural = _("club actions")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"
+
+
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     club = models.ForeignKey(

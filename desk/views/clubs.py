@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
+from desk.texts import action_text
 from desk.views.base import DeskView
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
@@ -202,6 +203,9 @@ class ClubView(DeskView):
             "invitations": self.club.invitations.filter(accepted_at=None, withdrawn_at=None),
             "role_choices": ClubRoleKind.choices,
             "form": form,
+            "log": [(row, action_text(row)) for row in self.club.actions.all()[:50]]
+            if self.manages
+            else [],
         }
         return render(self.request, "desk/club.html", context, status=status)
 

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from karlchen.actors import Actor
 from karlchen.refusals import Refused
@@ -24,6 +24,7 @@ from tournaments.domain.clubs import (
     open_invitation,
     remove_role,
     set_role,
+    withdraw_invitation,
 )
 from tournaments.enums import ClubRoleKind
 from tournaments.models import Association, Club, ClubRole, Invitation, Tournament
@@ -296,9 +297,47 @@ def test_the_desk_club_page_invites_and_changes_roles(club, django_capture_on_co
     assert ClubRole.objects.get(pk=member.pk).role == ClubRoleKind.ADMIN
     bad = desk.post(f"/desk/clubs/{club.pk}/", {"action": "role", "member": "x1"})
     assert bad.status_code == 404
-    page = desk.get(f"/desk/clubs/{club.pk}/").content.decode()
+    with translation.override("en"):
+        page = desk.get(f"/desk/clubs/{club.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "neu@example.org" in page
     assert "bert" in page
+    assert "anna: invited neu@example.org as Scorer" in page
+    assert "anna: made bert Club admin" in page
+
+
+def test_every_change_of_a_clubs_people_is_in_its_log(club):
+    anna, bert, carl = user("anna"), user("bert"), user("carl")
+    by = Actor.of_user(anna)
+    created = create_club(by=by, name="Herz As", admin=anna)
+    set_role(created, bert, ClubRoleKind.SCORER, by=by)
+    invitation, token = invite(
+        created, email="carl@example.org", role="organiser", by=by, link=link
+    )
+    accept_invitation(token, carl, by=Actor.of_user(carl))
+    other, _token = invite(created, email="dora@example.org", role="scorer", by=by, link=link)
+    withdraw_invitation(other, by=by)
+    withdraw_invitation(other, by=by)  # a second time changes nothing and notes nothing
+    remove_role(created, bert, by=by)
+    with pytest.raises(Refused):
+        remove_role(created, anna, by=by)  # the last admin: refused, and not in the log
+    log = [
+        (row.user_label, row.action, row.details) for row in created.actions.order_by("at", "pk")
+    ]
+    assert log == [
+        ("anna", "club_created", {"name": "Herz As"}),
+        ("anna", "role_given", {"username": "anna", "role": "admin"}),
+        ("anna", "role_given", {"username": "bert", "role": "scorer"}),
+        ("anna", "invitation_sent", {"email": "carl@example.org", "role": "organiser"}),
+        (
+            "carl",
+            "invitation_accepted",
+            {"email": "carl@example.org", "username": "carl", "role": "organiser"},
+        ),
+        ("anna", "invitation_sent", {"email": "dora@example.org", "role": "scorer"}),
+        ("anna", "invitation_withdrawn", {"email": "dora@example.org"}),
+        ("anna", "role_taken", {"username": "bert"}),
+    ]
+    assert invitation.pk != other.pk
 
 
 def test_the_desk_offers_the_users_clubs_for_a_new_tournament(club):

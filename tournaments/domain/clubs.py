@@ -3,7 +3,8 @@ by an e-mailed link and accepting it.
 
 Who may call which is ``tournaments.access``'s (the API and the desk check it first); these
 functions keep what the database must: one role per user and club, a club never without an
-admin once it has one, an invitation used once and never after it expired. The invitation's
+admin once it has one, an invitation used once and never after it expired; each writes its
+line in the club's log (``ClubAction``) in its transaction. The invitation's
 e-mail is sent after the commit (Django's ``send_mail``): a mail server that fails leaves the
 invitation in place, and the desk shows its link to pass on by hand.
 """
@@ -28,7 +29,7 @@ from django.utils import timezone, translation
 from karlchen.actors import Actor
 from karlchen.refusals import Problem, Refused
 from tournaments.enums import ClubRoleKind
-from tournaments.models import Association, Club, ClubRole, Invitation
+from tournaments.models import Association, Club, ClubAction, ClubRole, Invitation
 
 logger = logging.getLogger(__name__)
 INVITATION_DAYS = 14
@@ -57,10 +58,12 @@ def create_club(
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name, short_name=short_name, association=association)
+            log_club_action(club, by, "club_created", name=name)
             if admin is not None:
                 ClubRole.objects.create(
                     club=club, user=admin, role=ClubRoleKind.ADMIN, granted_by=by.user
                 )
+                _log_role(club, by, admin, ClubRoleKind.ADMIN)
     except IntegrityError as error:
         raise Refused.one("club_name_taken", "name", name=name) from error
     logger.info("club %s created by %s", club.pk, by.label)
@@ -79,6 +82,7 @@ def set_role(club: Club, user: Any, role: str, *, by: Actor) -> ClubRole:
         granted, _created = ClubRole.objects.update_or_create(
             club=club, user=user, defaults={"role": role, "granted_by": by.user}
         )
+        _log_role(club, by, user, role)
     return granted
 
 
@@ -92,7 +96,19 @@ def remove_role(club: Club, user: Any, *, by: Actor) -> None:
         if current.role == ClubRoleKind.ADMIN:
             _keep_an_admin(club, user)
         current.delete()
+        log_club_action(club, by, "role_taken", username=user.get_username())
     logger.info("role of user %s in club %s taken by %s", user.pk, club.pk, by.label)
+
+
+def log_club_action(club: Club, by: Actor, action: str, /, **details: object) -> ClubAction:
+    """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``."""
+    return ClubAction.objects.create(
+        club=club, user=by.user, user_label=by.label[:150], action=action, details=details
+    )
+
+
+def _log_role(club: Club, by: Actor, user: Any, role: str) -> None:
+    log_club_action(club, by, "role_given", username=user.get_username(), role=role)
 
 
 def _keep_an_admin(club: Club, leaving: Any) -> None:
@@ -125,14 +141,16 @@ def invite(
     if problems:
         raise Refused(problems)
     token = secrets.token_urlsafe(32)
-    invitation = Invitation.objects.create(
-        club=club,
-        email=email,
-        role=role,
-        token_hash=token_hash(token),
-        invited_by=by.user,
-        expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
-    )
+    with transaction.atomic():
+        invitation = Invitation.objects.create(
+            club=club,
+            email=email,
+            role=role,
+            token_hash=token_hash(token),
+            invited_by=by.user,
+            expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
+        )
+        log_club_action(club, by, "invitation_sent", email=email, role=role)
     address, language = link(token), translation.get_language()
     transaction.on_commit(lambda: send_invitation(invitation.pk, address, language))
     return invitation, token
@@ -186,6 +204,14 @@ def accept_invitation(token: str, user: Any, *, by: Actor) -> ClubRole:
             raise Refused.one("invitation_expired", "token")
         invitation.accepted_at, invitation.accepted_by = timezone.now(), user
         invitation.save(update_fields=["accepted_at", "accepted_by"])
+        log_club_action(
+            invitation.club,
+            by,
+            "invitation_accepted",
+            email=invitation.email,
+            username=user.get_username(),
+            role=invitation.role,
+        )
         current = ClubRole.objects.filter(club=invitation.club, user=user).first()
         if current is not None and _rank(current.role) >= _rank(invitation.role):
             return current
@@ -201,9 +227,11 @@ def accept_invitation(token: str, user: Any, *, by: Actor) -> ClubRole:
 def withdraw_invitation(invitation: Invitation, *, by: Actor) -> None:
     """The link stops working (an accepted invitation stays as it was)."""
     with transaction.atomic():
-        Invitation.objects.filter(pk=invitation.pk, accepted_at=None, withdrawn_at=None).update(
-            withdrawn_at=timezone.now()
-        )
+        withdrawn = Invitation.objects.filter(
+            pk=invitation.pk, accepted_at=None, withdrawn_at=None
+        ).update(withdrawn_at=timezone.now())
+        if withdrawn:
+            log_club_action(invitation.club, by, "invitation_withdrawn", email=invitation.email)
     logger.info("invitation %s withdrawn by %s", invitation.pk, by.label)
 
 
