@@ -1,7 +1,8 @@
 """An open tournament in the browser: a player signs up on a phone in a category, confirms by
 the e-mailed link, and the organiser takes the category's fee at the door in one tap (which
-checks the player in) and finds the category on the entries page; no serious accessibility
-violations (axe-core) on the way."""
+checks the player in), finds the category on the entries page, and once a deal is played sets
+the payout table and reads the prize list; no serious accessibility violations (axe-core) on
+the way."""
 
 import re
 
@@ -11,17 +12,21 @@ from django.core import mail
 from django.core.cache import cache
 from playwright.sync_api import expect
 
+from seating.domain.seating import seat_series
+from signups.domain.money import prize_list, set_fee
 from signups.domain.settings import set_announcement
 from signups.models import SignUp
 from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
 from tests.factories.tournaments import ORGA, tournament_with_players
+from tests.scoring.domain.conftest import normal, play
+from tournaments.domain.entries import add_entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 800}
 
 
-def test_sign_up_confirm_and_pay_at_the_door(
+def test_sign_up_confirm_pay_at_the_door_and_pay_out(
     chromium, live_server, phone, eager_celery, screenshot
 ):
     cache.clear()
@@ -76,6 +81,27 @@ def test_sign_up_confirm_and_pay_at_the_door(
         menu = desk.get_by_label("Kategorie von Anna Schmidt")
         expect(menu).to_have_value("Damen")  # from the sign-up
         found["desk entries"] = violations(desk)
+
+        # three more at the door, a deal played: the pot is 8 € + 3 × 10 €
+        names = ("Bernd Kraus", "Clara Vogt", "Dieter Lang")
+        others = [add_entry(tournament, by=ORGA, name=name) for name in names]
+        for other in others:
+            set_fee(other, "paid", by=ORGA)
+        (table,) = seat_series(tournament.series.get(number=1), [[entry, *others]], by=ORGA)
+        play(table, lambda upcoming: normal([1, 2], re_points=151))
+        desk.goto(f"/desk/{tournament.pk}/money/")
+        expect(desk.locator("[data-cash]")).to_have_text("38 €")
+        payout = desk.locator("#payout")
+        payout.get_by_label("Preise in").select_option("percent")
+        payout.get_by_label("Preise je Platz").fill("50, 30, 20")
+        payout.get_by_role("button", name="Speichern").click()
+        first = prize_list(tournament).prizes[0]
+        assert first.euros > 0
+        winner = desk.locator("#prizes tbody tr").first
+        expect(winner).to_contain_text(first.name)
+        expect(winner).to_contain_text(f"{first.euros} €")
+        screenshot(desk, "signup-prizes")
+        found["desk prizes"] = violations(desk)
     entry.refresh_from_db()
     assert entry.checked_in
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
