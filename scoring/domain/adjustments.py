@@ -13,7 +13,7 @@ from karlchen.refusals import refused
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, AdjustmentLine
 from seating.models import Table
-from tournaments.domain.final import check_not_final
+from tournaments.domain.frozen import check_not_final
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Series
 

@@ -30,7 +30,7 @@ from rules.doppelkopf import DoppelkopfRules
 from scoring.domain.totals import refresh_totals
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
-from tournaments.domain.final import key_share_lock
+from tournaments.domain.frozen import key_share_lock
 from tournaments.domain.log import log_action
 from tournaments.engine.series import (
     DealKind,

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from seating.domain.seating import draw_seating
-from tournaments.domain.final import check_not_final
+from tournaments.domain.frozen import check_not_final
 from tournaments.domain.jobs import ensure_queued, run_job, start_job
 from tournaments.domain.log import log_action
 from tournaments.enums import JobKind, SeriesStatus

@@ -22,7 +22,7 @@ from seating import engine
 from seating import ports as seating_ports
 from seating.models import Seat, Table
 from tournaments import ports
-from tournaments.domain.final import check_not_final
+from tournaments.domain.frozen import check_not_final
 from tournaments.domain.log import log_action
 from tournaments.enums import SeriesStatus, TeamSeating
 from tournaments.models import Entry, Series, Tournament

@@ -16,6 +16,7 @@ from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Problem, Refused, refused
 from tournaments import ports
+from tournaments.domain.frozen import check_not_final
 from tournaments.domain.log import log_action
 from tournaments.models import Club, Entry, Player, Tournament
 
@@ -46,6 +47,7 @@ def add_entry(
     if problems:
         raise Refused(problems)
     with transaction.atomic():
+        check_not_final(tournament.pk)
         entry = _enter(tournament, name, club, member_number, start_number)
         log_action(
             tournament, by, "entry_added", name=entry.player.name, start_number=entry.start_number
@@ -57,6 +59,7 @@ def enter_players(tournament: Tournament, players: Iterable[Player], *, by: Acto
     """Enter known players (a season's regulars) with the next free start numbers; those
     already entered are left as they are."""
     with transaction.atomic():
+        check_not_final(tournament.pk)
         entered = set(tournament.entries.values_list("player_id", flat=True))
         entries = []
         for player in players:
@@ -113,6 +116,7 @@ def enter_rows(
     """Enter rows already checked (``csv_problems``), in one transaction; ``source`` names the
     file in the log."""
     with transaction.atomic():
+        check_not_final(tournament.pk)
         entries = [
             _enter(
                 tournament,
@@ -147,6 +151,7 @@ def check_everyone_in(tournament: Tournament, *, by: Actor) -> int:
 def withdraw(entry: Entry, withdrawn: bool = True, *, by: Actor) -> Entry:
     """Withdraw a player from the series still to come; points already played stay counted."""
     with transaction.atomic():
+        check_not_final(entry.tournament_id)
         entry.withdrawn = withdrawn
         entry.save(update_fields=["withdrawn"])
         _log_flag(entry, by, "withdrawn" if withdrawn else "reinstated")

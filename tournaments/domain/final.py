@@ -2,8 +2,9 @@
 mark them final, after the protest period that follows the last series (docs/OPEN_TOURNAMENTS.md,
 "Provisional, then final"); and the protests lodged at the desk meanwhile.
 
-Final results are frozen: deals, penalty rows and seatings are refused (``results_final``)
-until the organisers reopen them, with a reason. Both are signed off in the organisers' log.
+Final results are frozen: deals, penalty rows, seatings and entries added or withdrawn are
+refused (``results_final``, checked by ``tournaments.domain.frozen.check_not_final``) until the
+organisers reopen them, with a reason. Both are signed off in the organisers' log.
 
 The race between marking final and a deal written at that moment is the database's: every write
 the freeze refuses reads the mark under a ``FOR KEY SHARE`` lock of the tournament's row
@@ -16,7 +17,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from karlchen.actors import Actor
@@ -29,25 +30,6 @@ from tournaments.models import Protest, Tournament
 
 REASON_LIMIT = 500
 PROTEST_LIMIT = 2_000
-
-
-def key_share_lock() -> str:
-    """The clause that shares the tournament row's lock with other writers (PostgreSQL)."""
-    return " FOR KEY SHARE" if connection.vendor == "postgresql" else ""
-
-
-def check_not_final(tournament_id: int) -> None:
-    """Refuse a write the final results freeze (a deal, a penalty row, a seating), reading the
-    mark under a lock that marking final waits for. Call it inside the write's transaction."""
-    table = Tournament._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT results_final_at FROM {table} WHERE id = %s{key_share_lock()}",
-            [tournament_id],
-        )
-        row = cursor.fetchone()
-    if row is not None and row[0] is not None:
-        raise refused("results_final", "tournament")
 
 
 @dataclass(frozen=True)

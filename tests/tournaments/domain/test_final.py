@@ -18,6 +18,7 @@ from tests.factories.api import client_for, publish
 from tests.factories.tournaments import ORGA, organiser
 from tests.scoring.domain.conftest import normal
 from tests.teams.conftest import played_tournament
+from tournaments.domain.entries import add_entry, withdraw_entry
 from tournaments.domain.final import (
     decide_protest,
     finality,
@@ -117,6 +118,22 @@ def test_final_results_refuse_deals_penalties_and_seatings(played):
         "tournament",
         "results_final",
     )
+
+
+def test_final_results_refuse_entries_added_or_withdrawn(played):
+    tournament, entries = played
+    tournament = close_all(tournament, minutes_ago=60)
+    mark_final(tournament, by=ORGA)
+    assert code(lambda: add_entry(tournament, by=ORGA, name="Spät Gekommen")) == (
+        "tournament",
+        "results_final",
+    )
+    assert code(lambda: withdraw_entry(entries[0], by=ORGA)) == ("tournament", "results_final")
+    assert not tournament.entries.filter(player__name="Spät Gekommen").exists()
+    entries[0].refresh_from_db()
+    assert not entries[0].withdrawn
+    reopen_results(tournament, by=ORGA, reason="late entry after all")
+    add_entry(tournament, by=ORGA, name="Spät Gekommen")
 
 
 def test_reopening_needs_a_reason_and_lets_corrections_in_again(played):

@@ -14,7 +14,8 @@ from scoring.domain.deals import record_deal
 from scoring.models import Deal
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tests.scoring.domain.conftest import normal
-from tournaments.domain.final import check_not_final, mark_final
+from tournaments.domain.final import mark_final
+from tournaments.domain.frozen import check_not_final
 from tournaments.models import Tournament
 
 pytestmark = [
