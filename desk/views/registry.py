@@ -41,6 +41,7 @@ from tournaments.domain.entries import has_control_characters
 from tournaments.models import Player
 
 LIST_LIMIT = 100
+MEMBERSHIP = "membership"  # the form's prefix: its member number is not the details' one
 
 REASONS = {
     engine.SAME_NAME: gettext_lazy("same name"),
@@ -172,7 +173,7 @@ class PlayerDeskView(RegistryView):
         return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
 
     def _membership(self, player: Player):
-        form = MembershipForm(self.request.POST)
+        form = MembershipForm(self.request.POST, prefix=MEMBERSHIP)
         if not form.is_valid():
             return self.show(player, membership_form=form, status=400)
         data = form.cleaned_data
@@ -218,7 +219,7 @@ class PlayerDeskView(RegistryView):
             or ConsentForm(initial={"consent": consent, "how": player.consent_how}),
             "erase_form": forms.get("erase_form") or EraseForm(),
             "memberships": memberships_of(player),
-            "membership_form": forms.get("membership_form") or MembershipForm(),
+            "membership_form": forms.get("membership_form") or MembershipForm(prefix=MEMBERSHIP),
             "tournaments": tournaments_of(player.pk).order_by("-date"),
             "log": [
                 {"at": row.at, "user_label": row.user_label, "text": action_text(row)}

@@ -152,7 +152,11 @@ def test_the_players_page_sets_and_removes_memberships(desk, twins):
     rheinland = Association.objects.create(name="DV Rheinland")
     page = f"/desk/players/{grete.pk}/"
     assert "No memberships recorded." in desk.get(page).content.decode()
-    body = {"action": "membership", "association": rheinland.pk, "member_number": " R-3 "}
+    body = {
+        "action": "membership",
+        "membership-association": rheinland.pk,
+        "membership-member_number": " R-3 ",
+    }
     answer = desk.post(page, body, follow=True)
     assert "DV Rheinland: R-3" in answer.content.decode()
     assert "set the member number of association no." in answer.content.decode()
@@ -160,7 +164,7 @@ def test_the_players_page_sets_and_removes_memberships(desk, twins):
     assert refused.status_code == 400
     assert f"belongs to another player (no. {grete.pk})" in refused.content.decode()
     assert not twin.memberships.exists()
-    missing = desk.post(page, {"action": "membership", "association": rheinland.pk})
+    missing = desk.post(page, {"action": "membership", "membership-association": rheinland.pk})
     assert missing.status_code == 400
     remove = {"action": "membership_remove", "association": rheinland.pk}
     answer = desk.post(page, remove, follow=True)
