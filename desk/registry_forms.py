@@ -8,6 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import Association
+
 CONSENT_CHOICES = [("", _("not asked")), ("yes", _("yes")), ("no", _("no"))]
 
 
@@ -39,6 +41,20 @@ class PlayerForm(forms.Form):
                 "profile_hidden": player.profile_hidden,
             }
         )
+
+
+class MembershipForm(forms.Form):
+    """Set (or change) the person's member number in an association; removing sends only the
+    association."""
+
+    association = forms.ModelChoiceField(
+        label=_("Association"), queryset=Association.objects.order_by("name")
+    )
+    member_number = forms.CharField(label=_("Member number"), max_length=30)
+
+
+class MembershipRemoveForm(forms.Form):
+    association = forms.ModelChoiceField(queryset=Association.objects.all())
 
 
 class ConsentForm(forms.Form):

@@ -116,6 +116,8 @@ ACTIONS = {
     "merged_in": _("merged player no. %(other)s into this one"),
     "merged_into": _("merged this player into player no. %(kept)s"),
     "player_exported": _("exported the person's data"),
+    "membership_set": _("set the member number of association no. %(association)s"),
+    "membership_removed": _("removed the membership of association no. %(association)s"),
     # a club's log (its people: docs/CLUBS.md)
     "club_created": _("created the club “%(name)s”"),
     "role_given": _("made %(username)s %(role)s"),

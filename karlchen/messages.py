@@ -490,6 +490,16 @@ MESSAGES = {
         "To erase, type the person's name exactly as shown (%(name)s): it cannot be undone."
     ),
     "player_unknown_field": _("“%(field)s” is not a field of a player that can be changed."),
+    "membership_number_required": _("Please enter the member number."),
+    "membership_number_taken": _(
+        "The member number %(number)s of %(association)s belongs to another player (no. "
+        "%(player)s): merge the two if they are one person."
+    ),
+    "membership_unknown": _("The player is no member of %(association)s."),
+    "player_merge_memberships": _(
+        "The member numbers of %(association)s differ (%(kept)s and %(other)s): correct the "
+        "wrong one first."
+    ),
     # clubs, roles and invitations (docs/CLUBS.md)
     "club_name_required": _("Please enter the club's name."),
     "club_name_too_long": _("A club's name has at most %(max)s characters."),

@@ -19,7 +19,7 @@ from tournaments.models import Player, Tournament
 
 def manageable_players(user: Any) -> QuerySet[Player]:
     """The players ``user`` may see, change, merge, export and erase."""
-    players = Player.objects.select_related("club")
+    players = Player.objects.select_related("club").prefetch_related("memberships__association")
     if user is None or not user.is_authenticated:
         return players.none()
     if user.is_superuser:

@@ -25,6 +25,7 @@ from tournaments.models import (
     Entry,
     Invitation,
     Job,
+    Membership,
     OrganiserAction,
     Player,
     Protest,
@@ -100,6 +101,17 @@ class ClubActionAdmin(ReadOnlyAdmin):
     search_fields = ("club__name", "user_label")
 
 
+@admin.register(Membership)
+class MembershipAdmin(ReadOnlyAdmin):
+    """A person's member numbers per association: written at the desk's player registry
+    (/desk/players/, ``registry.domain.memberships``), which checks and logs them."""
+
+    list_display = ("player", "association", "member_number")
+    list_filter = ("association",)
+    list_select_related = ("player", "association")
+    search_fields = ("player__name", "member_number")
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     list_display = ("name", "short_name", "association", "players")
@@ -119,7 +131,7 @@ class ClubAdmin(admin.ModelAdmin):
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "member_number", "birth_year", "guest", "listing_consent")
     list_filter = ("club", "guest", "listing_consent")
-    search_fields = ("name", "member_number")
+    search_fields = ("name", "member_number", "memberships__member_number")
     list_select_related = ("club",)
     autocomplete_fields = ("club",)
     # The consent is a record (who, when, how) and an erasure is final: both are written at

@@ -169,8 +169,8 @@ class Player(models.Model):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, null=True, blank=True
     )
-    # The DDV member number for now; member numbers per association come with associations
-    # (docs/REGISTRY.md).
+    # The DDV member number (the ranking export's); the numbers of other associations are
+    # ``Membership`` rows (docs/REGISTRY.md).
     member_number = models.CharField(
         _("federation member number"), max_length=30, null=True, blank=True, unique=True
     )
@@ -213,6 +213,42 @@ class Player(models.Model):
     def profile_public(self) -> bool:
         """Whether the public profile (/p/<id>/) shows: consent given, not hidden, not erased."""
         return bool(self.listing_consent) and not self.profile_hidden and self.erased_at is None
+
+
+class Membership(models.Model):
+    """A person's membership of an association, with the member number it gave them
+    (docs/REGISTRY.md): one number per association, each number one person's in it. Written
+    through ``registry.domain.memberships``."""
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    association = models.ForeignKey(
+        Association,
+        verbose_name=_("association"),
+        on_delete=models.PROTECT,
+        related_name="memberships",
+    )
+    member_number = models.CharField(_("member number"), max_length=30)
+
+    class Meta:
+        ordering = ["association__name", "pk"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["association", "member_number"], name="membership_number_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["player", "association"], name="membership_player_unique"
+            ),
+            models.CheckConstraint(
+                condition=~Q(member_number=""), name="membership_number_not_empty"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.association}: {self.member_number}"
 
 
 def new_pin() -> str:

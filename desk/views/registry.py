@@ -17,7 +17,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from desk.registry_forms import ConsentForm, EraseForm, PlayerForm
+from desk.registry_forms import (
+    ConsentForm,
+    EraseForm,
+    MembershipForm,
+    MembershipRemoveForm,
+    PlayerForm,
+)
 from desk.texts import action_text
 from desk.views.base import DeskView, form_refused
 from karlchen.actors import Actor
@@ -25,6 +31,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from registry.access import manageable_players
 from registry.domain.duplicates import duplicate_pairs
+from registry.domain.memberships import memberships_of, remove_membership, set_membership
 from registry.domain.merge import merge_players, merge_problems
 from registry.domain.players import change_player, record_consent, tournaments_of
 from registry.domain.privacy import erase_player, export_player
@@ -34,6 +41,7 @@ from tournaments.domain.entries import has_control_characters
 from tournaments.models import Player
 
 LIST_LIMIT = 100
+MEMBERSHIP = "membership"  # the form's prefix: its member number is not the details' one
 
 REASONS = {
     engine.SAME_NAME: gettext_lazy("same name"),
@@ -134,6 +142,10 @@ class PlayerDeskView(RegistryView):
             return self._consent(player)
         if action == "erase":
             return self._erase(player)
+        if action == "membership":
+            return self._membership(player)
+        if action == "membership_remove":
+            return self._membership_remove(player)
         return self._change(player)
 
     def _change(self, player: Player):
@@ -160,6 +172,32 @@ class PlayerDeskView(RegistryView):
         messages.success(self.request, _("The consent is recorded."))
         return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
 
+    def _membership(self, player: Player):
+        form = MembershipForm(self.request.POST, prefix=MEMBERSHIP)
+        if not form.is_valid():
+            return self.show(player, membership_form=form, status=400)
+        data = form.cleaned_data
+        try:
+            set_membership(player, data["association"], data["member_number"], by=self.actor)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(player, membership_form=form, status=400)
+        messages.success(self.request, _("The membership is saved."))
+        return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
+
+    def _membership_remove(self, player: Player):
+        form = MembershipRemoveForm(self.request.POST)
+        if not form.is_valid():
+            raise Http404  # only sent by the page's own buttons
+        try:
+            remove_membership(player, form.cleaned_data["association"], by=self.actor)
+        except Refused as refusal:
+            for problem in refusal.problems:
+                messages.error(self.request, problem_message(problem))
+            return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
+        messages.success(self.request, _("The membership is removed."))
+        return HttpResponseRedirect(reverse("desk:player", args=[player.pk]))
+
     def _erase(self, player: Player):
         form = EraseForm(self.request.POST)
         if not form.is_valid():
@@ -180,6 +218,8 @@ class PlayerDeskView(RegistryView):
             "consent_form": forms.get("consent_form")
             or ConsentForm(initial={"consent": consent, "how": player.consent_how}),
             "erase_form": forms.get("erase_form") or EraseForm(),
+            "memberships": memberships_of(player),
+            "membership_form": forms.get("membership_form") or MembershipForm(prefix=MEMBERSHIP),
             "tournaments": tournaments_of(player.pk).order_by("-date"),
             "log": [
                 {"at": row.at, "user_label": row.user_label, "text": action_text(row)}

@@ -8,6 +8,7 @@ from registry.api.views import (
     DuplicatesApi,
     EraseApi,
     ExportApi,
+    MembershipApi,
     MergeApi,
     PlayerApi,
     PlayersApi,
@@ -25,4 +26,9 @@ urlpatterns = [
     path(PLAYER + "export/", ExportApi.as_view(), name="registry-export"),
     path(PLAYER + "erase/", EraseApi.as_view(), name="registry-erase"),
     path(PLAYER + "profile/", ProfileApi.as_view(), name="registry-profile"),
+    path(
+        PLAYER + "memberships/<id:association_id>/",
+        MembershipApi.as_view(),
+        name="registry-membership",
+    ),
 ]

@@ -21,6 +21,7 @@ from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from karlchen.refusals import refused
 from registry.access import manageable_players
 from registry.domain.duplicates import duplicate_pairs
+from registry.domain.memberships import remove_membership, set_membership
 from registry.domain.merge import merge_players
 from registry.domain.players import change_player, record_consent
 from registry.domain.privacy import erase_player, export_player
@@ -28,9 +29,15 @@ from registry.domain.profile import public_profile
 from tournaments.api.permissions import denied
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.domain.entries import has_control_characters
-from tournaments.models import Player
+from tournaments.models import Association, Player
 
 SEARCH_LIMIT = 100
+
+
+class MembershipOutput(serializers.Serializer):
+    association = serializers.IntegerField(source="association_id")
+    association_name = serializers.CharField(source="association.name")
+    member_number = serializers.CharField()
 
 
 class RegistryPlayerOutput(serializers.Serializer):
@@ -38,7 +45,12 @@ class RegistryPlayerOutput(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.CharField(source="club.name", allow_null=True, default=None)
     member_number = serializers.CharField(
-        allow_null=True, help_text="The DDV member number (per association: later)."
+        allow_null=True, help_text="The DDV member number (the ranking export's)."
+    )
+    memberships = MembershipOutput(
+        source="memberships.all",
+        many=True,
+        help_text="Memberships of associations, each with its member number, by association.",
     )
     birth_year = serializers.IntegerField(allow_null=True)
     guest = serializers.BooleanField()
@@ -121,6 +133,51 @@ class PlayerApi(Api):
         data = valid(PlayerUpdateInput, request.data)
         player = change_player(player, data, by=actor(request))
         return Response(RegistryPlayerOutput(player).data)
+
+
+class MembershipInput(StrictSerializer):
+    member_number = serializers.CharField(
+        max_length=30, help_text="The member number the association gave the person."
+    )
+
+
+class MembershipApi(Api):
+    @extend_schema(
+        operation_id="registry_player_membership_set",
+        summary="Set the person's membership of an association, with its member number "
+        "(organisers)",
+        description=CODES,
+        request=MembershipInput,
+        responses={200: RegistryPlayerOutput, **ORGANISER_ERRORS},
+    )
+    def put(self, request, player_id, association_id):
+        player = managed_player(request, player_id)
+        association = _association(association_id)
+        data = valid(MembershipInput, request.data)
+        set_membership(player, association, data["member_number"], by=actor(request))
+        return Response(RegistryPlayerOutput(_fresh(request, player)).data)
+
+    @extend_schema(
+        operation_id="registry_player_membership_remove",
+        summary="Remove the person's membership of an association (organisers)",
+        description=CODES,
+        responses={200: RegistryPlayerOutput, **ORGANISER_ERRORS},
+    )
+    def delete(self, request, player_id, association_id):
+        player = managed_player(request, player_id)
+        remove_membership(player, _association(association_id), by=actor(request))
+        return Response(RegistryPlayerOutput(_fresh(request, player)).data)
+
+
+def _association(association_id: int) -> Association:
+    association = Association.objects.filter(pk=association_id).first()
+    if association is None:
+        raise NotFound()
+    return association
+
+
+def _fresh(request, player: Player) -> Player:
+    return managed_player(request, player.pk)
 
 
 class ConsentInput(StrictSerializer):

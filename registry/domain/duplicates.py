@@ -3,12 +3,13 @@ engine (``registry.engine.duplicates``) scores the pairs, this reads the players
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
 from registry.engine.duplicates import DEFAULT_THRESHOLD, Person, candidates
-from tournaments.models import Player
+from tournaments.models import Membership, Player
 
 MAX_CANDIDATES = 200  # the desk shows the best ones; merging them shows the next
 
@@ -31,7 +32,15 @@ def duplicate_pairs(
     rows = players.filter(erased_at__isnull=True).values_list(
         "pk", "name", "birth_year", "member_number"
     )
-    people = [Person(pk, name, year, number) for pk, name, year, number in rows]
+    memberships = defaultdict(set)
+    for player_id, association_id, number in Membership.objects.filter(
+        player__in=players
+    ).values_list("player_id", "association_id", "member_number"):
+        memberships[player_id].add((association_id, number))
+    people = [
+        Person(pk, name, year, number, frozenset(memberships[pk]))
+        for pk, name, year, number in rows
+    ]
     found = candidates(people, threshold=threshold)[:limit]
     ids = {c.first for c in found} | {c.second for c in found}
     by_id = Player.objects.select_related("club").in_bulk(ids)

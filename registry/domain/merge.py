@@ -2,11 +2,12 @@
 
 One transaction, both players locked (in the order of their ids, so two merges of the same pair
 cannot deadlock). Every reference to the other player moves to the kept one, found from the
-model's relations (entries, the team cups' players, and whatever an app adds later), so their
-entries bring their deals, team rosters, sign-ups and fees along. Refused, with every reason at
-once, where the two cannot be one person: both played one tournament or play in one team cup,
-their member numbers or years of birth differ, or one of them was erased. The kept player's
-empty fields are filled from the other's; the stricter privacy choice wins.
+model's relations (entries, memberships, the team cups' players, and whatever an app adds
+later), so their entries bring their deals, team rosters, sign-ups and fees along. Refused, with
+every reason at once, where the two cannot be one person: both played one tournament or play in
+one team cup, their member numbers (the DDV's, or an association's) or years of birth differ, or
+one of them was erased. The kept player's empty fields are filled from the other's; the stricter
+privacy choice wins.
 """
 
 from __future__ import annotations
@@ -78,7 +79,27 @@ def merge_problems(kept: Player, other: Player) -> list[Problem]:
         mine, theirs = getattr(kept, field), getattr(other, field)
         if mine and theirs and mine != theirs:
             problems.append(Problem(code, field, {"kept": mine, "other": theirs}))
-    return problems
+    return problems + _membership_problems(kept, other)
+
+
+def _membership_problems(kept: Player, other: Player) -> list[Problem]:
+    """One problem per association in which both are members (with different numbers: a
+    number is one person's in its association). The others' memberships move with the other
+    references, so the kept player takes over those they lack."""
+    theirs = {row.association_id: row.member_number for row in other.memberships.all()}
+    return [
+        Problem(
+            "player_merge_memberships",
+            "memberships",
+            {
+                "association": row.association.name,
+                "kept": row.member_number,
+                "other": theirs[row.association_id],
+            },
+        )
+        for row in kept.memberships.select_related("association").order_by("association__name")
+        if row.association_id in theirs and theirs[row.association_id] != row.member_number
+    ]
 
 
 def _cups_of(player: Player) -> Any:

@@ -4,10 +4,10 @@ erasing it (anonymising: the results stay, so nobody else's standing changes).
 A person's sign-ups are those that became one of their entries, and those with the same e-mail
 address or member number (a sign-up that was never accepted has no entry, but is theirs all the
 same). Erasing is irreversible: the name becomes a placeholder ("Gelöschte Person 17"), member
-number, year of birth and consent record go, the sign-ups lose name, e-mail, member number and
-club, the organisers' log of their tournaments and the frozen rankings name the placeholder.
-The club stays (the clubs' rankings of past tournaments must not change), and so do the
-entries with their deals: they are other people's results too.
+number, memberships of associations, year of birth and consent record go, the sign-ups lose
+name, e-mail, member number and club, the organisers' log of their tournaments and the frozen
+rankings name the placeholder. The club stays (the clubs' rankings of past tournaments must not
+change), and so do the entries with their deals: they are other people's results too.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from results.domain.ranking_cache import organiser_ranking
 from signups.models import SignUp
 from teams.models import TeamMember
 from tournaments.domain.log import log_action
-from tournaments.models import Entry, OrganiserAction, Player, Tournament
+from tournaments.models import Entry, Membership, OrganiserAction, Player, Tournament
 
 PLAYER_FIELDS = (
     "id",
@@ -99,6 +99,14 @@ def export_player(player: Player, *, by: Actor) -> dict[str, Any]:
             "player": _player_data(player),
             "entries": [_entry_data(entry) for entry in _entries(player)],
             "signups": [_signup_data(signup) for signup in signups_of(player)],
+            "memberships": [
+                {
+                    "association": row.association_id,
+                    "association_name": row.association.name,
+                    "member_number": row.member_number,
+                }
+                for row in player.memberships.select_related("association").order_by("pk")
+            ],
             "cup_teams": [
                 {"cup": row.cup_id, "cup_name": str(row.cup), "team": row.team.name}
                 for row in CupPlayer.objects.filter(player=player).select_related("cup", "team")
@@ -141,6 +149,7 @@ def erase_player(player: Player, *, confirm: str, by: Actor) -> Player:
 def _erase_fields(player: Player, name: str) -> None:
     player.name = name
     player.member_number = None
+    Membership.objects.filter(player=player).delete()
     player.birth_year = None
     player.listing_consent = False
     player.consent_at, player.consent_by, player.consent_how = None, "", ""

@@ -49,6 +49,8 @@ class Person:
     name: str
     birth_year: int | None = None
     member_number: str | None = None
+    # (association id, member number) of each membership: one number per association
+    memberships: frozenset[tuple[int, str]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -102,17 +104,26 @@ def _initials_match(short: Sequence[str], full: Sequence[str]) -> bool:
 
 def score(first: Person, second: Person) -> tuple[float, tuple[str, ...]]:
     """How likely two people are one (0 to 1), and the reasons."""
-    if first.member_number and first.member_number == second.member_number:
+    if (
+        first.member_number and first.member_number == second.member_number
+    ) or first.memberships & second.memberships:
         return 1.0, (SAME_MEMBER_NUMBER,)
     value, reason = name_score(normal_name(first.name), normal_name(second.name))
     if reason is None:
         return 0.0, ()
     reasons = [reason]
     value, reasons = _weigh_birth_years(value, reasons, first.birth_year, second.birth_year)
-    if first.member_number and second.member_number:
+    if (first.member_number and second.member_number) or _numbers_differ(first, second):
         value *= 0.2
         reasons.append(MEMBER_NUMBER_DIFFERS)
     return round(value, 4), tuple(reasons)
+
+
+def _numbers_differ(first: Person, second: Person) -> bool:
+    """Both are members of one association, with different numbers (the same number is
+    caught before)."""
+    theirs = {association for association, _number in second.memberships}
+    return any(association in theirs for association, _number in first.memberships)
 
 
 def _weigh_birth_years(
@@ -129,9 +140,10 @@ def _weigh_birth_years(
 
 def blocks(person: Person) -> set[str]:
     """The keys under which ``person`` is compared with others: each word of two letters or
-    more with the first letter of each other word (or alone), and the member number."""
+    more with the first letter of each other word (or alone), and the member numbers."""
     words = normal_name(person.name)
     keys = {f"#{person.member_number}"} if person.member_number else set()
+    keys.update(f"#{association}:{number}" for association, number in person.memberships)
     for index, word in enumerate(words):
         if len(word) < 2:
             continue

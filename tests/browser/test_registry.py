@@ -13,7 +13,7 @@ from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
 from tests.factories.api import public_tournament
 from tests.factories.tournaments import ORGA, organiser
-from tournaments.models import Entry, Player
+from tournaments.models import Association, Entry, Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 800}
@@ -64,3 +64,26 @@ def test_find_and_merge_a_person_entered_twice(chromium, live_server, screenshot
     assert Player.objects.get(pk=one.player_id).member_number == "D-77"
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
     assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
+
+
+def test_set_and_remove_a_membership_on_the_players_page(chromium, live_server):
+    _, (one, *_) = public_tournament(2, name="Frühjahrsturnier")
+    Association.objects.create(name="DV Rheinland")
+    client = Client()
+    client.force_login(organiser())
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
+        desk.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+        )
+        desk.goto(f"/desk/players/{one.player_id}/")
+        expect(desk.locator("#memberships")).to_contain_text("Keine Mitgliedschaften")
+        desk.get_by_label("Verband").select_option(label="DV Rheinland")
+        desk.get_by_label("Mitgliedsnummer", exact=True).fill("R-17")
+        desk.get_by_role("button", name="Mitgliedschaft speichern").click()
+        expect(desk.locator("#memberships")).to_contain_text("DV Rheinland: R-17")
+        found = {"player with a membership": violations(desk)}
+        assert found == {"player with a membership": []}, described(found)
+        desk.get_by_role("button", name="Mitgliedschaft bei DV Rheinland entfernen").click()
+        expect(desk.locator(".message.success")).to_contain_text("entfernt")
+        expect(desk.locator("#memberships")).to_contain_text("Keine Mitgliedschaften")

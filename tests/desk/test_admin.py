@@ -18,7 +18,16 @@ from tournaments.domain.clubs import invite
 from tournaments.domain.final import lodge_protest
 from tournaments.domain.log import log_action
 from tournaments.domain.rulesets import save_rule_set
-from tournaments.models import Association, Club, ClubRole, Entry, Job, Tournament
+from tournaments.models import (
+    Association,
+    Club,
+    ClubRole,
+    Entry,
+    Job,
+    Membership,
+    Player,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +70,9 @@ def table():
     lodge_protest(tournament, by=ORGA, text="Spieler 2 hat vorgeworfen", series=1, table=1)
     association = Association.objects.create(name="Landesverband")
     club = Club.objects.create(name="Kreuz As", association=association)
+    Membership.objects.create(
+        player=Player.objects.order_by("pk").first(), association=association, member_number="L-1"
+    )
     ClubRole.objects.create(club=club, user=organiser(), role="admin")
     invite(club, email="neu@example.org", role="scorer", by=ORGA, link=lambda token: token)
     return table

@@ -11,7 +11,7 @@ from desk.texts import action_text
 from registry.models import RegistryAction
 from tests.factories.api import public_tournament
 from tests.factories.tournaments import organiser, tournament_with_players
-from tournaments.models import Entry, OrganiserAction, Player
+from tournaments.models import Association, Entry, OrganiserAction, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +145,30 @@ def test_erase_needs_the_name_typed_again(desk, twins):
     logged = OrganiserAction.objects.filter(action="player_erased").first()
     assert "Gelöschte Person" in action_text(logged)
     assert RegistryAction.objects.filter(player_id=grete.pk, action="player_erased").exists()
+
+
+def test_the_players_page_sets_and_removes_memberships(desk, twins):
+    grete, twin = twins
+    rheinland = Association.objects.create(name="DV Rheinland")
+    page = f"/desk/players/{grete.pk}/"
+    assert "No memberships recorded." in desk.get(page).content.decode()
+    body = {
+        "action": "membership",
+        "membership-association": rheinland.pk,
+        "membership-member_number": " R-3 ",
+    }
+    answer = desk.post(page, body, follow=True)
+    assert "DV Rheinland: R-3" in answer.content.decode()
+    assert "set the member number of association no." in answer.content.decode()
+    refused = desk.post(f"/desk/players/{twin.pk}/", body)
+    assert refused.status_code == 400
+    assert f"belongs to another player (no. {grete.pk})" in refused.content.decode()
+    assert not twin.memberships.exists()
+    missing = desk.post(page, {"action": "membership", "membership-association": rheinland.pk})
+    assert missing.status_code == 400
+    remove = {"action": "membership_remove", "association": rheinland.pk}
+    answer = desk.post(page, remove, follow=True)
+    assert "The membership is removed." in answer.content.decode()
+    assert not grete.memberships.exists()
+    again = desk.post(page, remove, follow=True)
+    assert "no member of DV Rheinland" in again.content.decode()

@@ -252,6 +252,10 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "api/v1/players/<id:player_id>/export/": {"get": "r-run"},
     "api/v1/players/<id:player_id>/erase/": {"post": "r-run"},
     "api/v1/players/<id:player_id>/profile/": {"get": "any"},
+    "api/v1/players/<id:player_id>/memberships/<id:association_id>/": {
+        "put": ("r-run", {"member_number": "L-1"}),
+        "delete": "r-run",
+    },
     "api/schema/": {"get": "open"},
     "api/schema/docs/": {"get": "open"},
     "api/schema/redoc/": {"get": "open"},
@@ -328,6 +332,7 @@ class World:
             "name": "standings.pdf",
             "token": "not-a-token",
             "club_id": self.tournament.club_id,
+            "association_id": Association.objects.get(name="Landesverband").pk,
             "user_id": self.scorer.pk,
             "invitation_id": self.invitation.pk,
             "protest_id": self.protest.pk,

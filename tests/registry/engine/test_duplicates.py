@@ -31,8 +31,16 @@ words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüßé", min_size=2, max
 names = st.lists(words, min_size=1, max_size=3).map(" ".join)
 years = st.none() | st.integers(1920, 2020)
 numbers = st.none() | st.sampled_from(["1001", "1002", "2003"])
+memberships = st.frozensets(
+    st.tuples(st.integers(1, 2), st.sampled_from(["R-1", "R-2"])), max_size=2
+)
 people = st.builds(
-    Person, id=st.integers(1, 40), name=names, birth_year=years, member_number=numbers
+    Person,
+    id=st.integers(1, 40),
+    name=names,
+    birth_year=years,
+    member_number=numbers,
+    memberships=memberships,
 )
 
 
@@ -98,6 +106,19 @@ def test_member_numbers_decide_or_weigh_down():
     assert differ == (0.2, (SAME_NAME, MEMBER_NUMBER_DIFFERS))
     one = score(Person(1, "Hans Müller", None, "77"), Person(2, "Hans Müller"))
     assert one == (1.0, (SAME_NAME,))
+
+
+def test_association_numbers_decide_or_weigh_down():
+    hans = Person(1, "Hans Müller", memberships=frozenset({(1, "R-7"), (2, "H-1")}))
+    grete = Person(2, "Grete Schulz", memberships=frozenset({(1, "R-7")}))
+    assert score(hans, grete) == (1.0, (SAME_MEMBER_NUMBER,))
+    other_number = Person(3, "Hans Müller", memberships=frozenset({(1, "R-8")}))
+    assert score(hans, other_number) == (0.2, (SAME_NAME, MEMBER_NUMBER_DIFFERS))
+    other_association = Person(4, "Hans Müller", memberships=frozenset({(3, "R-8")}))
+    assert score(hans, other_association) == (1.0, (SAME_NAME,))
+    assert "#1:R-7" in blocks(hans)
+    found = candidates([hans, grete, other_number, other_association], threshold=0.9)
+    assert [(c.first, c.second) for c in found] == [(1, 2), (1, 4), (3, 4)]
 
 
 def test_unlike_names_score_nothing():
