@@ -19,6 +19,7 @@ from results.parts import results_parts
 from tournaments.models import Tournament
 
 ABSENT, HIDDEN = "absent", "hidden"  # cached answers for spectators without a ranking
+FROZEN = "frozen"  # a part beside the ranking that a freeze made before it did not keep
 PROGRESS = "series-progress"
 
 
@@ -43,6 +44,46 @@ def public_ranking_and_progress(tournament_id: int) -> tuple[Body | None, Interi
         },
     )
     return _spectators(found["public:all"]), found[PROGRESS]
+
+
+def public_part(
+    tournament_id: int,
+    part: str,
+    live: Callable[[Tournament], dict[str, Any]],
+    as_frozen: Callable[[Tournament, dict[str, Any]], dict[str, Any]],
+) -> Body | None:
+    """What spectators see of a ranking beside the players' one (a ``results.parts`` part: the
+    teams', the categories'), cached under the tournament's generation: ``live`` while the
+    standings are live, what the freeze kept (``as_frozen``) while they are frozen; None where
+    there is no public tournament of that id. Raises ``Closed`` where the standings are hidden,
+    or frozen by a freeze that did not keep this part (computed live, it would tell what the
+    frozen ranking hides)."""
+    found = cached(
+        tournament_id,
+        f"part:{part}:public",
+        lambda: _public_part_body(tournament_id, part, live, as_frozen),
+    )
+    if found == FROZEN:
+        raise Closed("side_rankings_frozen", "standings")
+    return _spectators(found)
+
+
+def _public_part_body(
+    tournament_id: int,
+    part: str,
+    live: Callable[[Tournament], dict[str, Any]],
+    as_frozen: Callable[[Tournament, dict[str, Any]], dict[str, Any]],
+) -> Body | str:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not tournament.is_public:
+        return ABSENT
+    if not tournament.standings_public:
+        return HIDDEN
+    frozen = tournament.frozen_standings
+    if frozen is not None:
+        kept = (frozen.get("parts") or {}).get(part)
+        return FROZEN if kept is None else json_body(as_frozen(tournament, kept))
+    return json_body(live(tournament))
 
 
 def _public_build(tournament_id: int, series: int | None) -> Callable[[], Body | str]:

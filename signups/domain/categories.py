@@ -21,8 +21,9 @@ from typing import Any
 from django.db import transaction
 
 from karlchen.actors import Actor
-from karlchen.changes import Body, cached, cached_body, json_body, tournament_changed
-from karlchen.refusals import Closed, refused
+from karlchen.changes import Body, cached_body, tournament_changed
+from karlchen.refusals import refused
+from results.domain.ranking_cache import public_part
 from results.domain.standings import Standing, standings
 from signups.domain.places import announcement_of
 from signups.models import EntryCategory, SignUp
@@ -30,7 +31,6 @@ from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 
 PART = "categories"  # its name in the frozen snapshot and the archive (results.parts)
-ABSENT, HIDDEN, FROZEN = "absent", "hidden", "frozen"
 
 
 def offered(tournament: Tournament) -> list[str]:
@@ -113,13 +113,14 @@ def _ranked(rows: list[Standing], public: bool) -> list[dict[str, Any]]:
 
 def public_category_rankings(tournament_id: int) -> Body | None:
     """What spectators see; None where there is no public tournament of that id. Raises
-    ``Closed`` where the standings are hidden, or frozen by a freeze older than this part."""
-    found = cached(tournament_id, "categories:public", lambda: _public_body(tournament_id))
-    if found == HIDDEN:
-        raise Closed("standings_hidden", "standings")
-    if found == FROZEN:
-        raise Closed("side_rankings_frozen", "standings")
-    return None if isinstance(found, str) else found
+    ``Closed`` where the standings are hidden, or frozen by a freeze older than this part
+    (``results``' ``public_part``)."""
+    return public_part(
+        tournament_id,
+        PART,
+        lambda tournament: category_rankings(tournament, public=True),
+        _as_frozen,
+    )
 
 
 def organiser_category_rankings(tournament: Tournament) -> Body:
@@ -127,20 +128,9 @@ def organiser_category_rankings(tournament: Tournament) -> Body:
     return cached_body(tournament.pk, "categories:organiser", lambda: category_rankings(tournament))
 
 
-def _public_body(tournament_id: int) -> Body | str:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None or not tournament.is_public:
-        return ABSENT
-    if not tournament.standings_public:
-        return HIDDEN
-    frozen = tournament.frozen_standings
-    if frozen is not None:
-        kept = (frozen.get("parts") or {}).get(PART)
-        if kept is None:
-            return FROZEN
-        at = tournament.standings_frozen_at
-        return json_body({**kept, "frozen_at": at.isoformat() if at else None})
-    return json_body(category_rankings(tournament, public=True))
+def _as_frozen(tournament: Tournament, kept: dict[str, Any]) -> dict[str, Any]:
+    at = tournament.standings_frozen_at
+    return {**kept, "frozen_at": at.isoformat() if at else None}
 
 
 # --- the share of results' snapshot and archive (results.parts, registered in signups.apps) -

@@ -18,14 +18,13 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
-from karlchen.changes import Body, cached, cached_body, json_body
-from karlchen.refusals import Closed
+from karlchen.changes import Body, cached_body
+from results.domain.ranking_cache import public_part
 from results.domain.standings import Standing, standings
 from teams.engine.ranking import Member, SideRule, Unit, UnitStanding, parse_rule, rank_units
 from teams.models import SideRankings, Team, TeamMember
 from tournaments.models import Tournament
 
-ABSENT, HIDDEN, FROZEN = "absent", "hidden", "frozen"
 PART = "teams"  # the side rankings' name in the frozen snapshot and the archive (results.parts)
 
 
@@ -39,31 +38,15 @@ def rules_of(tournament: Tournament) -> tuple[SideRule, SideRule, bool]:
 
 def public_side_rankings(tournament_id: int) -> Body | None:
     """What spectators see; None where there is no public tournament of that id. Raises
-    ``Closed`` where the standings are hidden or frozen."""
-    found = cached(tournament_id, "sides:public", lambda: _public_body(tournament_id))
-    if found == HIDDEN:
-        raise Closed("standings_hidden", "standings")
-    if found == FROZEN:
-        raise Closed("side_rankings_frozen", "standings")
-    return None if isinstance(found, str) else found
+    ``Closed`` where the standings are hidden or frozen (``results``' ``public_part``)."""
+    return public_part(
+        tournament_id, PART, lambda tournament: side_rankings(tournament, public=True), _as_frozen
+    )
 
 
 def organiser_side_rankings(tournament: Tournament) -> Body:
     """The live side rankings with every name, for the tournament's organisers."""
     return cached_body(tournament.pk, "sides:organiser", lambda: side_rankings(tournament))
-
-
-def _public_body(tournament_id: int) -> Body | str:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None or not tournament.is_public:
-        return ABSENT
-    if not tournament.standings_public:
-        return HIDDEN
-    frozen = tournament.frozen_standings
-    if frozen is not None:
-        kept = (frozen.get("parts") or {}).get(PART)
-        return FROZEN if kept is None else json_body(_as_frozen(tournament, kept))
-    return json_body(side_rankings(tournament, public=True))
 
 
 def frozen_side_rankings(tournament: Tournament) -> dict[str, Any]:
