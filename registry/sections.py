@@ -12,6 +12,8 @@ from tournaments.models import Entry, Tournament
 
 
 def profile_section(tournament: Tournament) -> Section | None:
+    if not tournament.standings_public:
+        return None
     entries = (
         Entry.objects.filter(
             tournament=tournament,
@@ -24,7 +26,7 @@ def profile_section(tournament: Tournament) -> Section | None:
         .order_by("pk")
     )
     links = {str(entry): reverse("player-profile", args=[player]) for entry, player in entries}
-    if not links or not tournament.standings_public:
+    if not links:
         return None
     data = {"links": links, "label": _("Profile"), "title": _("All tournaments of the player")}
     return Section(
