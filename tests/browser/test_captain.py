@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from karlchen.messages import MESSAGES
 from results.domain.standings import standings
+from rules.doppelkopf import band_of
 from scoring.domain.queries import table_state
 from scoring.models import Deal, DealRevision
 from seating.domain.seating import reissue_captain_token, seat_series
@@ -252,3 +253,45 @@ def test_a_schafkopf_table_in_english(phone):
     assert points[0]["1"] == points[0]["3"] > 0  # the Rufer won
     assert points[1]["2"] < 0  # the Wenz lost
     assert kinds(table) == ["normal", "normal"]
+
+
+def test_a_late_preview_answer_does_not_paint_over_a_newer_one(phone):
+    """The breakdown of a deal whose entry changed, or was saved, while its preview was on the
+    way is dropped: the form shows the last one asked for, and no error of an earlier state."""
+    table = seated_table(4)
+    captain = CaptainPage(phone, table).sign_in()
+    asked, held = [], []
+
+    def hold_some(route):
+        asked.append(route)
+        if len(asked) in (1, 3):  # answered below, once the form has moved on
+            held.append(route)
+        else:
+            route.continue_()
+
+    def until_held(count: int) -> None:
+        for _ in range(100):
+            if len(held) == count:
+                return
+            phone.wait_for_timeout(50)
+        raise AssertionError(f"{len(held)} previews held, not {count}")
+
+    phone.context.route("**/deals/preview/", hold_some)
+    captain.fill(re=(1, 3), band=band_of(100))  # Re lost: this preview is held
+    until_held(1)
+    captain.fill(re=(1, 3), band=band_of(200))  # Re won well: this one comes
+    breakdown = phone.locator("#preview")
+    expect(breakdown.locator("h3")).to_be_visible()
+    painted = breakdown.inner_text()
+    held[0].continue_()
+    phone.wait_for_timeout(500)
+    assert breakdown.inner_text() == painted
+
+    captain.fill(re=(1, 3), band=band_of(160))  # asked again, held, and saved meanwhile
+    until_held(2)
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(1)
+    held[1].continue_()
+    phone.wait_for_timeout(500)
+    expect(breakdown).to_be_empty()
+    assert phone.evaluate("window.scrollY") == 0

@@ -21,6 +21,7 @@
   let correcting = null; // {number, version} while a played deal is corrected
   let editingQueued = null; // the key of a waiting deal loaded back into the form
   let previewTimer = null;
+  let previewsAsked = 0; // only the answer to the last preview asked may paint the form
   let flushing = false;
   let lastPreview = null; // {deal, points}: the server's score of the deal now in the form
   let dealSeats = null; // the positions playing the deal in the form, where this page knows them
@@ -540,6 +541,7 @@
   }
 
   function clearForm() {
+    forgetPreviews();
     correcting = null;
     editingQueued = null;
     reOrder = [];
@@ -935,8 +937,15 @@
   // --- preview and errors ------------------------------------------------------------------
 
   function schedulePreview() {
-    clearTimeout(previewTimer);
+    forgetPreviews();
     previewTimer = setTimeout(runPreview, PREVIEW_DELAY_MS);
+  }
+
+  /* An answer still on its way is forgotten: the form has changed (or been saved) since, and
+     a late answer would paint an earlier deal's breakdown or errors (and scroll to them). */
+  function forgetPreviews() {
+    clearTimeout(previewTimer);
+    previewsAsked += 1;
   }
 
   async function runPreview() {
@@ -954,13 +963,17 @@
     const body = { deal: deal };
     if (correcting) body.number = correcting.number;
     else if (editingQueued === null && !loadQueue().length) body.number = predictedNumber();
+    const asked = previewsAsked;
     let answer;
     try {
       answer = await send(data.urls.preview, "POST", body);
     } catch {
-      preview.replaceChildren(paragraph(text("preview_offline"), "hint"));
+      if (asked === previewsAsked) {
+        preview.replaceChildren(paragraph(text("preview_offline"), "hint"));
+      }
       return;
     }
+    if (asked !== previewsAsked) return; // a later tap asked again, or the deal was saved
     if (answer.status === 200) {
       lastPreview = { deal: JSON.stringify(deal), points: answer.body.result.points };
       showFeedback([]); // the next deal's breakdown takes the place of the last one's
