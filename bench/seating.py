@@ -22,6 +22,7 @@ annealing's concern.
 
     .venv/bin/python bench/seating.py [--runs 3] [--seed 1]
     .venv/bin/python bench/seating.py --versus [--fields 17-23] [--series 3] [--plain-seconds 1]
+        [--seeds 1-5]
 """
 
 import argparse
@@ -252,15 +253,22 @@ def plain_annealing(count: int, series: int, seconds: float, seed: int) -> list[
 
 
 def versus(args: argparse.Namespace) -> None:
-    """``plan`` next to the plain annealing over the grid; the lost and slow fields marked."""
+    """``plan`` next to the plain annealing over the grid; the lost and slow fields marked.
+
+    Over several seeds (``--seeds``) a field is compared by the mean repeated pairs (then the
+    mean most meetings) of each method: on a crowded field both land in one of a few basins
+    (22/6: 12 or about 19 repeats) by the luck of the seed, and one seed each decides nothing.
+    """
     counts = _numbers(args.fields) if args.fields else GRID_COUNTS
     series_counts = _numbers(args.series) if args.series else GRID_SERIES
+    seeds = _numbers(args.seeds) if args.seeds else [args.seed]
     print(
         f"plan (median of {args.runs} runs) vs a plain annealing of {args.plain_seconds} s CPU, "
-        f"seed {args.seed}: repeated pairs / most meetings"
+        f"seeds {' '.join(map(str, seeds))}: repeated pairs / most meetings"
+        + (", each the mean over the seeds" if len(seeds) > 1 else "")
     )
     header = (
-        f"{'N/S':>6} | {'plan':>7} {'cpu':>6} {'wall':>6} | {'plain':>7} | {'bound':>5} | verdict"
+        f"{'N/S':>6} | {'plan':>11} {'cpu':>6} {'wall':>6} | {'plain':>11} | {'bound':>5} | verdict"
     )
     print(header)
     print("-" * len(header))
@@ -273,31 +281,30 @@ def versus(args: argparse.Namespace) -> None:
             continue
         for series in series_counts:
             fields += 1
-            team = players(count)
-            plan, wall, seconds = timed_both(
-                args.runs, lambda t=team, s=series: seat(SeatingRequest(t, s, seed=args.seed))
-            )
-            plain = plain_annealing(count, series, args.plain_seconds, args.seed)
-            ids = [[tuple(p + 1 for p in table) for table in tables] for tables in plain]
-            plain_report = quality(ids, team)
-            mine = (plan.report.repeated_pairs, plan.report.max_meetings)
-            theirs = (plain_report.repeated_pairs, plain_report.max_meetings)
+            field = _field(count, series, seeds, args)
+            name = f"{count}/{series}"
+            mine, theirs, cpu = field["plan"], field["plain"], field["cpu"]
             verdict = []
-            times.append((seconds, f"{count}/{series}"))
+            times.append((cpu, name))
             if mine > theirs:
                 verdict.append("LOSES")
-                lost.append(f"{count}/{series} ({mine[0]}/{mine[1]} vs {theirs[0]}/{theirs[1]})")
+                lost.append(f"{name} ({_pair(mine)} vs {_pair(theirs)})")
             elif mine < theirs:
-                won.append(f"{count}/{series}")
-            if seconds > 1:
+                won.append(name)
+            if cpu > 1:
                 verdict.append("> 1 s")
-                slow.append(f"{count}/{series}")
-            if plan.report.five_table_spread > 1 or plain_report.five_table_spread > 1:
+                slow.append(name)
+            if field["uneven"]:
                 verdict.append("uneven duty")
             print(
-                f"{count:>3}/{series:<2} | {mine[0]:>4}/{mine[1]:<2} {seconds:5.2f}s "
-                f"{wall:5.2f}s | {theirs[0]:>4}/{theirs[1]:<2} | {plan.report.lower_bound:>5} | "
-                f"{', '.join(verdict) or ('better' if mine < theirs else 'tie')}",
+                f"{count:>3}/{series:<2} | {_pair(mine):>11} {cpu:5.2f}s {field['wall']:5.2f}s | "
+                f"{_pair(theirs):>11} | {field['bound']:>5} | "
+                f"{', '.join(verdict) or ('better' if mine < theirs else 'tie')}"
+                + (
+                    f"   plan {field['plan_seeds']} plain {field['plain_seeds']}"
+                    if len(seeds) > 1
+                    else ""
+                ),
                 flush=True,
             )
     ties = fields - len(lost) - len(won)
@@ -307,6 +314,49 @@ def versus(args: argparse.Namespace) -> None:
     slowest = sorted(times, reverse=True)[:5]
     print("plan's slowest (median CPU):", ", ".join(f"{name} {cpu:.2f} s" for cpu, name in slowest))
     print(f"load average at the end: {_load()}")
+
+
+def _field(count: int, series: int, seeds: list[int], args: argparse.Namespace) -> dict:
+    """Both methods on one field over ``seeds``: mean (repeats, most meetings) of each, the
+    median CPU and wall seconds of ``plan`` (over all its runs), its bound, and whether either
+    left the five-table duty uneven."""
+    team = players(count)
+    mine, theirs, walls, cpus, uneven, bound = [], [], [], [], False, 0
+    for seed in seeds:
+        plan, wall, cpu = timed_both(
+            args.runs, lambda s=seed: seat(SeatingRequest(team, series, seed=s))
+        )
+        plain = plain_annealing(count, series, args.plain_seconds, seed)
+        ids = [[tuple(p + 1 for p in table) for table in tables] for tables in plain]
+        plain_report = quality(ids, team)
+        mine.append((plan.report.repeated_pairs, plan.report.max_meetings))
+        theirs.append((plain_report.repeated_pairs, plain_report.max_meetings))
+        walls.append(wall)
+        cpus.append(cpu)
+        uneven = uneven or max(plan.report.five_table_spread, plain_report.five_table_spread) > 1
+        bound = plan.report.lower_bound
+    return {
+        "plan": _mean(mine),
+        "plain": _mean(theirs),
+        "plan_seeds": " ".join(str(r) for r, _ in mine),
+        "plain_seeds": " ".join(str(r) for r, _ in theirs),
+        "cpu": statistics.median(cpus),
+        "wall": statistics.median(walls),
+        "bound": bound,
+        "uneven": uneven,
+    }
+
+
+def _mean(results: list[tuple[int, int]]) -> tuple[float, float]:
+    return (
+        statistics.mean(r for r, _ in results),
+        statistics.mean(m for _, m in results),
+    )
+
+
+def _pair(figures: tuple[float, float]) -> str:
+    """Repeats / most meetings: whole numbers for one seed, one decimal for a mean."""
+    return "/".join(f"{x:g}" if float(x).is_integer() else f"{x:.1f}" for x in figures)
 
 
 def _load() -> str:
@@ -332,6 +382,9 @@ def main() -> None:
     parser.add_argument("--versus", action="store_true", help="plan next to a plain annealing")
     parser.add_argument("--fields", help="player counts for --versus, e.g. 17-23,41")
     parser.add_argument("--series", help="series counts for --versus, e.g. 2-8")
+    parser.add_argument(
+        "--seeds", help="seeds for --versus, compared by the mean over them, e.g. 1-5"
+    )
     parser.add_argument("--plain-seconds", type=float, default=1.0)
     args = parser.parse_args()
     if args.versus:
