@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from urllib.parse import urlencode
 
@@ -13,7 +14,7 @@ from django.views import View
 
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
-from listings.domain.filters import Filters, parse_filters
+from listings.domain.filters import FIELDS, Filters, parse_filters
 from listings.domain.ical import calendar_feed
 from listings.domain.listings import (
     CACHE_SECONDS,
@@ -37,12 +38,15 @@ class ListingPage(View):
             errors = {problem.field: problem_message(problem) for problem in refusal.problems}
             return self.show(Filters(), None, errors=errors, status=400)
         read = calendar_page if self.kind == "calendar" else results_page
-        return self.show(filters, json.loads(read(filters, page).content))
+        return self.show(filters, _with_dates(json.loads(read(filters, page).content)))
 
     def show(self, filters: Filters, listing, *, errors=None, status: int = 200):
         query = filters.query()
         context = {
             "filters": filters,
+            # What the form shows: the reader's own entries where one was refused, so that
+            # one wrong date does not clear the other filters.
+            "values": _entered(self.request.GET) if errors else query,
             "listing": listing,
             "errors": errors or {},
             "games": Game.choices,
@@ -51,6 +55,17 @@ class ListingPage(View):
             "pages": _page_links(listing, query),
         }
         return render(self.request, self.template, context, status=status)
+
+
+def _entered(query) -> dict[str, str]:
+    return {name: (query.get(name) or "").strip()[:100] for name in FIELDS}
+
+
+def _with_dates(listing: dict) -> dict:
+    """The rows' ISO dates as dates, shown in the reader's language (5. Dezember 2026)."""
+    for row in listing["results"]:
+        row["date"] = datetime.date.fromisoformat(row["date"])
+    return listing
 
 
 def _page_links(listing, query: dict[str, str]) -> dict[str, str]:

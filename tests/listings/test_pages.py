@@ -5,6 +5,8 @@ import datetime
 import icalendar
 import pytest
 from django.core.cache import cache
+from django.utils import translation
+from django.utils.formats import date_format
 
 from tests.factories.api import codes
 from tests.listings.conftest import announced, club, coming, day, played
@@ -31,6 +33,34 @@ def test_a_bad_filter_answers_400_naming_it_on_the_page(client):
     page = client.get("/calendar/", {"date_from": "morgen"})
     assert page.status_code == 400
     assert "A date as YYYY-MM-DD" in page.content.decode()
+
+
+def test_a_refused_filter_keeps_the_others_as_entered(client):
+    host = club("Pik Dame Köln")
+    coming("Rangliste", 4, region="Rheinland", club=host)
+    asked = {
+        "game": "schafkopf",
+        "region": "Rheinland",
+        "club": str(host.pk),
+        "date_from": "2026-13-01",
+        "date_to": "2027-01-31",
+    }
+    text = client.get("/calendar/", asked).content.decode()
+    assert '<option value="schafkopf" selected>' in text
+    assert "<option selected>Rheinland</option>" in text
+    assert f'<option value="{host.pk}" selected>' in text
+    assert 'name="date_from" value="2026-13-01"' in text  # the wrong one, to be mended
+    assert 'name="date_to" value="2027-01-31"' in text
+
+
+def test_the_dates_are_shown_in_the_readers_language(client):
+    coming("Rangliste", 4)
+    played("Sommerturnier", -10)
+    for language, path, when in (("de", "/calendar/", day(4)), ("en", "/results/", day(-10))):
+        with translation.override(language):
+            shown = date_format(when)
+        text = client.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert f'<span class="when">{shown}</span>' in text
 
 
 def test_the_results_page_shows_winners_and_pages(client):
