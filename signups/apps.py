@@ -23,6 +23,7 @@ class SignupsConfig(AppConfig):
                 export=categories.export_categories,
                 restore=categories.restore_categories,
                 restore_frozen=categories.restore_frozen,
+                tables=lambda tournament: [categories.category_table(tournament)],
             )
         )
         # A withdrawal at the desk or through the API frees a place: the waiting list moves

@@ -19,12 +19,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from karlchen.actors import Actor
 from karlchen.changes import Body, cached_body, tournament_changed
 from karlchen.refusals import refused
 from results.domain.ranking_cache import public_part
 from results.domain.standings import Standing, standings
+from results.parts import PartTable, TableCell
 from signups.domain.places import announcement_of
 from signups.models import EntryCategory, SignUp
 from tournaments.domain.log import log_action
@@ -126,6 +128,37 @@ def public_category_rankings(tournament_id: int) -> Body | None:
 def organiser_category_rankings(tournament: Tournament) -> Body:
     """The live category rankings with every name, for the tournament's organisers."""
     return cached_body(tournament.pk, "categories:organiser", lambda: category_rankings(tournament))
+
+
+def category_table(tournament: Tournament) -> PartTable:
+    """The category rankings as a sheet of the tournament's spreadsheets (``results.parts``):
+    one row per player in a category, with every name (organisers download it)."""
+    header: list[TableCell] = [
+        _("Category"),
+        _("Place"),
+        _("Rank"),
+        _("Start number"),
+        _("Name"),
+        _("Club"),
+        _("Total"),
+        _("Withdrawn"),
+    ]
+    rows: list[list[TableCell]] = [header]
+    for category in category_rankings(tournament)["categories"]:
+        for row in category["rows"]:
+            rows.append(
+                [
+                    category["name"],
+                    row["rank"],
+                    row["overall_rank"],
+                    row["start_number"],
+                    row["name"],
+                    row["club"] or "",
+                    row["total"],
+                    _("yes") if row["withdrawn"] else "",
+                ]
+            )
+    return PartTable("categories", _("Categories"), rows, {"A": 16, "E": 28, "F": 24})
 
 
 def _as_frozen(tournament: Tournament, kept: dict[str, Any]) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 category (live, public, frozen, cached), on the API, the spectators' page, the desk's entries
 page and in print; and the waiting list moving up when the desk withdraws a player."""
 
+import csv
+import io
 import json
 
 import pytest
@@ -9,10 +11,12 @@ from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.test import Client
 from django.utils import translation
+from openpyxl import load_workbook
 
 from karlchen.refusals import Closed, Refused
 from printing.domain import printouts
 from printing.domain.documents import check_documents, document_path, generate_documents
+from results.domain.exports import export_for_organiser, part_exports, results_xlsx
 from signups.domain.categories import (
     category_rankings,
     organiser_category_rankings,
@@ -335,3 +339,45 @@ def test_the_archive_carries_the_categories_and_their_frozen_share(
     damen = next(one for one in kept["categories"] if one["name"] == "Damen")
     entry_two = Entry.objects.get(tournament=copy, start_number=2)
     assert damen["rows"][0]["entry"] == entry_two.pk
+
+
+def test_the_category_rankings_are_a_sheet_and_a_csv_of_the_results(played):
+    tournament, _ = played
+    with translation.override("en"):
+        book = load_workbook(io.BytesIO(results_xlsx(tournament)))
+    sheet = book["Categories"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert rows[0] == [
+        "Category",
+        "Place",
+        "Rank",
+        "Start number",
+        "Name",
+        "Club",
+        "Total",
+        "Withdrawn",
+    ]
+    assert [row[:5] for row in rows[1:]] == [
+        ["Damen", 1, 1, 2, "Spieler 2"],
+        ["Damen", 2, 3, 5, "Spieler 5"],
+        ["Damen", 3, 5, 7, "Spieler 7"],
+        ["Senioren", 1, 7, 3, "Spieler 3"],
+    ]
+    content = export_for_organiser(tournament, "categories-csv", by=ORGA).decode("utf-8-sig")
+    assert list(csv.reader(io.StringIO(content), delimiter=";"))[1][:5] == [
+        "Damen",
+        "1",
+        "1",
+        "2",
+        "Spieler 2",
+    ]
+    page = Client()
+    page.force_login(organiser())
+    assert "categories-csv" in page.get(f"/desk/{tournament.pk}/results/").content.decode()
+
+
+def test_without_categories_there_is_no_category_sheet():
+    tournament, _ = played_tournament()
+    with translation.override("en"):
+        assert "Categories" not in load_workbook(io.BytesIO(results_xlsx(tournament))).sheetnames
+    assert "categories" not in [table.key for table in part_exports(tournament)]
