@@ -104,7 +104,7 @@ class OrganiserView(DeskView):
         context = {
             "tournament": self.tournament,
             "step": step,
-            "steps": steps(self.tournament),
+            "steps": steps(self.tournament, runs=self.may(Can.RUN)),
             "start_prompt": start_prompt(self.tournament),
             **context,
         }
@@ -134,8 +134,20 @@ def start_prompt(tournament: Tournament) -> bool:
     return tournament.status == TournamentStatus.DRAFT and in_play(tournament.pk)
 
 
-def steps(tournament: Tournament) -> list[dict]:
-    """The evening's order, as the desk's navigation: set-up, entries, each series, finish."""
+# The steps only those who run the tournament can use: a club's scorers check players in,
+# seat nobody and enter deals and penalty rows, so their navigation leaves these out (each page
+# still answers them as before: readable, its forms refused).
+RUNNING_STEPS = frozenset({"setup", "signups", "money", "teams", "organisers"})
+
+
+def steps(tournament: Tournament, *, runs: bool = True) -> list[dict]:
+    """The evening's order, as the desk's navigation: set-up, entries, each series, finish;
+    for those who do not run it (``runs``), what they can use of it."""
+    items = _steps(tournament)
+    return items if runs else [item for item in items if item["key"] not in RUNNING_STEPS]
+
+
+def _steps(tournament: Tournament) -> list[dict]:
     items = [
         {
             "key": "evening",

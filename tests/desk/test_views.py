@@ -17,8 +17,16 @@ from scoring.models import Adjustment, Deal, DealRevision
 from tests.factories.api import NORMAL
 from tests.factories.documents import play_series
 from tests.factories.tournaments import organiser, seated_table
-from tournaments.enums import SeriesStatus, TournamentStatus
-from tournaments.models import Job, OrganiserAction, Player, RuleSet, Tournament
+from tournaments.enums import ClubRoleKind, SeriesStatus, TournamentStatus
+from tournaments.models import (
+    Club,
+    ClubRole,
+    Job,
+    OrganiserAction,
+    Player,
+    RuleSet,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 CAPTAIN = Actor.captain("captain")
@@ -729,3 +737,26 @@ def test_the_desk_speaks_english_when_asked(seated, orga):
     html = client.get(f"/desk/{tournament.pk}/entries/").content.decode()
     assert "Check everyone in" in html
     assert "Alle als anwesend markieren" not in html
+
+
+def test_a_scorer_sees_the_steps_a_scorer_can_use(client):
+    table = seated_table(4)
+    tournament = table.series.tournament
+    club = tournament.club or Club.objects.create(name="Kreuz Bube")
+    tournament.club = club
+    tournament.save(update_fields=["club"])
+    scorer = organiser("schreiber")
+    ClubRole.objects.create(club=club, user=scorer, role=ClubRoleKind.SCORER)
+    base = f"/desk/{tournament.pk}/"
+    client.force_login(scorer)
+    nav = client.get(base).content.decode().split('class="steps"')[1].split("</nav>")[0]
+    assert f'href="{base}entries/"' in nav
+    assert f'href="{base}series/1/"' in nav
+    assert f'href="{base}results/"' in nav
+    for step in ("setup/", "signups/", "money/", "teams/", "organisers/"):
+        assert f'href="{base}{step}"' not in nav
+    assert client.get(base + "setup/").status_code == 200  # still readable by its address
+    client.force_login(organiser())
+    nav = client.get(base).content.decode().split('class="steps"')[1].split("</nav>")[0]
+    assert f'href="{base}setup/"' in nav
+    assert f'href="{base}organisers/"' in nav
