@@ -15,7 +15,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from seasons.engine.ranking import RankingRule, parse_rule
 from tournaments import enums
-from tournaments.models import Association, Club, Job, Tournament, check_rules
+from tournaments.models import Association, Club, Job, LogEntry, Tournament, check_rules
 
 
 def check_ranking_rule(ranking_rule) -> None:
@@ -144,32 +144,17 @@ class SeasonEvening(models.Model):
         return f"{self.season}: {self.tournament}"
 
 
-class SeasonAction(models.Model):
-    """Who did what to a season, and when: the season's log (never edited). What is done to
-    one of its evenings is in that tournament's log as well."""
+class SeasonAction(LogEntry):
+    """Who did what to a season, and when: the season's log. What is done to one of its
+    evenings is in that tournament's log as well."""
 
     season = models.ForeignKey(
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="actions"
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("organiser"),
-        on_delete=models.SET_NULL,
-        null=True,
-        related_name="+",
-    )
-    user_label = models.CharField(_("organiser"), max_length=150)
-    action = models.CharField(_("action"), max_length=40)
-    details = models.JSONField(_("details"), default=dict, blank=True)
-    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
 
-    class Meta:
-        ordering = ["-at", "-pk"]
+    class Meta(LogEntry.Meta):
         verbose_name = _("season action")
         verbose_name_plural = _("season actions")
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"
 
 
 class SeasonJob(models.Model):

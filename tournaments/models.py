@@ -5,6 +5,7 @@ through ``tournaments.domain``; the series rules live in ``tournaments.engine``.
 """
 
 import secrets
+from typing import TYPE_CHECKING, Self
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -19,6 +20,9 @@ from rules import parse_rules
 from rules.doppelkopf import DoppelkopfRules
 from tournaments import enums
 from tournaments.engine.series import BockMode, BockSettings, BockStacking, SeriesSettings
+
+if TYPE_CHECKING:
+    from karlchen.actors import Actor
 
 
 def check_rules(game: str, rules) -> None:
@@ -136,13 +140,11 @@ class Invitation(models.Model):
         return f"{self.club}: {self.email} ({self.get_role_display()})"
 
 
-class ClubAction(models.Model):
-    """Who did what to a club's people, and when: the club's log (never edited). Roles given
-    and taken, invitations sent, accepted and withdrawn (``tournaments.domain.clubs``)."""
+class LogEntry(models.Model):
+    """One entry of a log (never edited): who did what, and when. The tournaments', the
+    seasons', the clubs' and the registry's logs are this with what they are about added; each
+    domain operation writes its entry inside its own transaction (``write``)."""
 
-    club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="actions"
-    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user"),
@@ -150,18 +152,40 @@ class ClubAction(models.Model):
         null=True,
         related_name="+",
     )
+    # Kept beside the user so the log still names them after the account is gone.
     user_label = models.CharField(_("user"), max_length=150)
+    # A code and its details, worded when shown: the log reads in each reader's language.
     action = models.CharField(_("action"), max_length=40)
     details = models.JSONField(_("details"), default=dict, blank=True)
     at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
 
     class Meta:
+        abstract = True
         ordering = ["-at", "-pk"]
-        verbose_name = _("club action")
-        verbose_name_plural = _("club actions")
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"
+
+    @classmethod
+    def write(cls, by: "Actor", action: str, details: dict, **about: object) -> "Self":
+        """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``;
+        ``about`` names what the log is about (its tournament, season, club or player)."""
+        return cls._default_manager.create(
+            user=by.user, user_label=by.label[:150], action=action, details=details, **about
+        )
+
+
+class ClubAction(LogEntry):
+    """Who did what to a club's people, and when: the club's log. Roles given and taken,
+    invitations sent, accepted and withdrawn (``tournaments.domain.clubs``)."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="actions"
+    )
+
+    class Meta(LogEntry.Meta):
+        verbose_name = _("club action")
+        verbose_name_plural = _("club actions")
 
 
 class Player(models.Model):
@@ -611,30 +635,13 @@ class RuleSet(models.Model):
         check_rules(self.game, self.rules)
 
 
-class OrganiserAction(models.Model):
-    """Who did what to a tournament, and when: the organisers' log (never edited)."""
+class OrganiserAction(LogEntry):
+    """Who did what to a tournament, and when: the organisers' log."""
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="actions"
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("organiser"),
-        on_delete=models.SET_NULL,
-        null=True,
-        related_name="+",
-    )
-    # Kept beside the user so the log still names them after the account is gone.
-    user_label = models.CharField(_("organiser"), max_length=150)
-    # A code and its details, worded when shown: the log reads in each reader's language.
-    action = models.CharField(_("action"), max_length=40)
-    details = models.JSONField(_("details"), default=dict, blank=True)
-    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
 
-    class Meta:
-        ordering = ["-at", "-pk"]
+    class Meta(LogEntry.Meta):
         verbose_name = _("organiser action")
         verbose_name_plural = _("organiser actions")
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"

@@ -8,10 +8,4 @@ from registry.models import RegistryAction
 
 
 def log_registry(player_id: int, by: Actor, action: str, **details: object) -> RegistryAction:
-    return RegistryAction.objects.create(
-        player_id=player_id,
-        user=by.user,
-        user_label=by.label[:150],
-        action=action,
-        details=details,
-    )
+    return RegistryAction.write(by, action, details, player_id=player_id)

@@ -8,6 +8,4 @@ from seasons.models import Season, SeasonAction
 
 def log_season_action(season: Season, by: Actor, action: str, /, **details: object) -> SeasonAction:
     """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``."""
-    return SeasonAction.objects.create(
-        season=season, user=by.user, user_label=by.label[:150], action=action, details=details
-    )
+    return SeasonAction.write(by, action, details, season=season)

@@ -102,9 +102,7 @@ def remove_role(club: Club, user: Any, *, by: Actor) -> None:
 
 def log_club_action(club: Club, by: Actor, action: str, /, **details: object) -> ClubAction:
     """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``."""
-    return ClubAction.objects.create(
-        club=club, user=by.user, user_label=by.label[:150], action=action, details=details
-    )
+    return ClubAction.write(by, action, details, club=club)
 
 
 def _log_role(club: Club, by: Actor, user: Any, role: str) -> None:

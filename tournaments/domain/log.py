@@ -12,10 +12,4 @@ def log_action(
     tournament: Tournament, by: Actor, action: str, **details: object
 ) -> OrganiserAction:
     """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``."""
-    return OrganiserAction.objects.create(
-        tournament=tournament,
-        user=by.user,
-        user_label=by.label[:150],
-        action=action,
-        details=details,
-    )
+    return OrganiserAction.write(by, action, details, tournament=tournament)
