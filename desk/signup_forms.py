@@ -138,6 +138,32 @@ class SharesField(forms.CharField):
         return [int(part) for part in parts]
 
 
+class SidePrizesField(forms.CharField):
+    """One category a line, its prizes by place in euros: "Damen = 20, 10" → {"Damen": [20, 10]}."""
+
+    widget = forms.Textarea(attrs={"rows": 3})
+
+    def to_python(self, value):
+        prizes = {}
+        for line in (super().to_python(value) or "").splitlines():
+            if not line.strip():
+                continue
+            name, equals, amounts = line.partition("=")
+            parts = [part for part in re.split(r"[\s,;]+", amounts) if part]
+            valid = all(part.isascii() and part.isdigit() and len(part) <= 9 for part in parts)
+            if not equals or not name.strip() or not parts or not valid:
+                raise forms.ValidationError(MESSAGES["category_prizes_invalid"], code="invalid")
+            prizes[name.strip()] = [int(part) for part in parts]
+        return prizes
+
+
+def side_prizes_text(category_prizes: dict) -> str:
+    return "\n".join(
+        f"{name} = {', '.join(str(euros) for euros in amounts)}"
+        for name, amounts in category_prizes.items()
+    )
+
+
 class PayoutForm(forms.Form):
     mode = forms.ChoiceField(
         label=_("Prizes as"), choices=[("percent", _("percent of the pot")), ("fixed", _("euros"))]
@@ -150,6 +176,15 @@ class PayoutForm(forms.Form):
     )
     costs = EurosField(label=_("Costs kept (euros)"), required=False)
     tie_share = forms.ChoiceField(label=_("Ties"), choices=TieShare.choices)
+    category_prizes = SidePrizesField(
+        label=_("Side prizes by category (euros)"),
+        required=False,
+        max_length=2_000,
+        help_text=_(
+            "One category a line with its prizes by place, e.g. “Damen = 20, 10”: paid before "
+            "the table above, to the category's best without a prize overall."
+        ),
+    )
 
     @classmethod
     def of(cls, announcement: Announcement) -> PayoutForm:
@@ -159,5 +194,6 @@ class PayoutForm(forms.Form):
                 "shares": ", ".join(str(share) for share in announcement.payout_shares),
                 "costs": f"{announcement.payout_costs / 100:g}",
                 "tie_share": announcement.tie_share,
+                "category_prizes": side_prizes_text(announcement.category_prizes),
             }
         )

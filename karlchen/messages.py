@@ -411,6 +411,10 @@ MESSAGES = {
     "payout_share_too_high": _("A prize is at most %(max)s euros."),
     "payout_costs_invalid": _("The costs are an amount from 0 to %(max)s euros."),
     "payout_shares_invalid": _("Prizes by place: whole numbers separated by commas."),
+    "category_prizes_invalid": _(
+        "One category a line: its name, an equals sign and its prizes by place in whole euros "
+        "(e.g. “Damen = 20, 10”)."
+    ),
     "entry_category_unknown": _("The category “%(category)s” is not offered."),
     # provisional, then final results; protests (tournaments.domain.final)
     "results_final": _(

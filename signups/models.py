@@ -58,6 +58,9 @@ class Announcement(models.Model):
     )
     payout_shares = models.JSONField(_("prizes by place"), default=list, blank=True)
     payout_costs = models.PositiveIntegerField(_("costs kept (cents)"), default=0)
+    # {"category": [euros by place]}: side prizes of a category's ranking, paid before the table
+    # above from the pot (signups.engine.payout.side_payouts).
+    category_prizes = models.JSONField(_("side prizes by category"), default=dict, blank=True)
     tie_share = models.CharField(
         _("ties"), max_length=10, choices=enums.TieShare.choices, default=enums.TieShare.POINTS
     )

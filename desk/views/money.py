@@ -15,6 +15,7 @@ from desk.signup_forms import PayoutForm
 from desk.views.base import OrganiserView, form_refused
 from desk.views.series import document_jobs
 from karlchen.refusals import Refused
+from results.domain.exports import csv_cell
 from signups.domain.money import cash_report, category_of, prize_list, set_fee
 from signups.domain.places import announcement_of
 from signups.domain.settings import set_payout
@@ -38,9 +39,16 @@ class MoneyView(OrganiserView):
                 shares=data["shares"],
                 costs=data["costs"] or 0,
                 tie_share=data["tie_share"],
+                category_prizes=data["category_prizes"],
             )
         except Refused as refusal:
-            form_refused(form, refusal, {"payout.shares": "shares", "payout.costs": "costs"})
+            fields = {"payout.shares": "shares", "payout.costs": "costs"}
+            fields |= {
+                problem.field: "category_prizes"
+                for problem in refusal.problems
+                if problem.field.startswith("payout.category_prizes.")
+            }
+            form_refused(form, refusal, fields)
             return self.show(form, status=400)
         messages.success(request, _("The payout table is saved."))
         return self.back("money", anchor="prizes")
@@ -92,18 +100,30 @@ class PrizesCsvView(OrganiserView):
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(
-            ["place", "start_number", "name", "club", "total", "prize_euros", "shared_by"]
+            [
+                "place",
+                "start_number",
+                "name",
+                "club",
+                "total",
+                "prize_euros",
+                "shared_by",
+                "side_prize_category",
+            ]
         )
-        for prize in prizes.prizes:
+        listed = [("", prize) for prize in prizes.prizes]
+        listed += [(part.category, prize) for part in prizes.side for prize in part.prizes]
+        for category, prize in listed:
             writer.writerow(
                 [
                     prize.rank,
                     prize.start_number,
-                    prize.name,
-                    prize.club,
+                    csv_cell(prize.name),
+                    csv_cell(prize.club),
                     prize.total,
                     prize.euros,
                     prize.shared,
+                    csv_cell(category),
                 ]
             )
         response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")

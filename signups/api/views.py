@@ -284,25 +284,42 @@ class FeeApi(Api):
         return Response(FeeApi.OutputSerializer(fee).data)
 
 
-class PrizesOutput(serializers.Serializer):
-    class PrizeOutput(serializers.Serializer):
-        rank = serializers.IntegerField()
-        start_number = serializers.IntegerField()
-        name = serializers.CharField()
-        club = serializers.CharField()
-        total = serializers.IntegerField()
-        euros = serializers.IntegerField()
-        shared = serializers.IntegerField(help_text="How many share this place.")
+class PrizeOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    total = serializers.IntegerField()
+    euros = serializers.IntegerField()
+    shared = serializers.IntegerField(help_text="How many share this place.")
 
+
+class SidePrizesOutput(serializers.Serializer):
+    category = serializers.CharField()
+    paid = serializers.IntegerField(help_text="Whole euros.")
+    shortfall = serializers.IntegerField(help_text="Euros the pot lacks for them.")
+    prizes = PrizeOutput(many=True)
+
+
+class PrizesOutput(serializers.Serializer):
     mode = serializers.CharField()
     shares = serializers.ListField(child=serializers.IntegerField())
     costs = serializers.IntegerField(help_text="Cents.")
     tie_share = serializers.ChoiceField(choices=TieShare.choices)
+    category_prizes = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Side prizes: whole euros by place of each category's ranking.",
+    )
     pot = serializers.IntegerField(help_text="Cents: the fees paid.")
-    paid = serializers.IntegerField(help_text="Whole euros paid out.")
+    paid = serializers.IntegerField(help_text="Whole euros paid out by the table above.")
     kept = serializers.IntegerField(help_text="Cents not paid out (costs, rounding).")
     shortfall = serializers.IntegerField(help_text="Euros of fixed prizes the pot lacks.")
     prizes = PrizeOutput(many=True)
+    side_prizes = SidePrizesOutput(
+        many=True,
+        help_text="Per category with side prizes: paid before the table, from the pot after "
+        "the costs, to the category's best without a prize overall.",
+    )
 
 
 def prizes_data(tournament: Tournament) -> dict[str, Any]:
@@ -313,11 +330,21 @@ def prizes_data(tournament: Tournament) -> dict[str, Any]:
         "shares": announcement.payout_shares,
         "costs": announcement.payout_costs,
         "tie_share": announcement.tie_share,
+        "category_prizes": announcement.category_prizes,
         "pot": prizes.pot,
         "paid": prizes.payout.paid,
         "kept": prizes.payout.kept,
         "shortfall": prizes.payout.shortfall,
         "prizes": [asdict(prize) for prize in prizes.prizes],
+        "side_prizes": [
+            {
+                "category": part.category,
+                "paid": part.payout.paid,
+                "shortfall": part.payout.shortfall,
+                "prizes": [asdict(prize) for prize in part.prizes],
+            }
+            for part in prizes.side
+        ],
     }
 
 
@@ -331,6 +358,14 @@ class PrizesApi(Api):
             min_value=0, max_value=10**12, required=False, help_text="Cents."
         )
         tie_share = StrictChoiceField(choices=TieShare.choices, required=False)
+        category_prizes = serializers.DictField(
+            child=serializers.ListField(
+                child=StrictIntegerField(min_value=0, max_value=10**9), max_length=1000
+            ),
+            required=False,
+            help_text="Side prizes: whole euros by place of each offered category's ranking "
+            '({"Damen": [20, 10]}); none when left out.',
+        )
 
     @extend_schema(
         operation_id="prizes",

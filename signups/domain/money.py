@@ -3,7 +3,7 @@ at check-in), the cash report, and the prize list from the standings by the payo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -13,11 +13,12 @@ from django.db.models import Sum
 from karlchen.actors import Actor
 from karlchen.refusals import refused
 from results.domain.standings import Standing, standings
+from signups.domain.categories import categories_of
 from signups.domain.places import announcement_of
 from signups.domain.settings import payout_rules
-from signups.engine.payout import Payout, payout
+from signups.engine.payout import Payout, payout, side_payouts
 from signups.enums import FeeStatus, TieShare
-from signups.models import EntryCategory, Fee
+from signups.models import Announcement, EntryCategory, Fee
 from tournaments.domain.entries import set_checked_in
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
@@ -110,7 +111,7 @@ def pot(tournament: Tournament) -> int:
 
 @dataclass(frozen=True)
 class Prize:
-    rank: int
+    rank: int  # the place overall, or in the category for a side prize
     start_number: int
     name: str
     club: str
@@ -120,37 +121,120 @@ class Prize:
 
 
 @dataclass(frozen=True)
+class SidePrizes:
+    category: str
+    prizes: tuple[Prize, ...]
+    payout: Payout
+
+
+@dataclass(frozen=True)
 class PrizeList:
     pot: int  # cents
     costs: int  # cents
     prizes: tuple[Prize, ...]
-    payout: Payout
+    payout: Payout  # the overall table's, from what the side prizes left
     tie_share: str
+    side: tuple[SidePrizes, ...] = ()  # per category with side prizes, by name
+
+    @property
+    def side_paid(self) -> int:
+        """Whole euros of side prizes paid."""
+        return sum(category.payout.paid for category in self.side)
+
+    @property
+    def paid(self) -> int:
+        """Whole euros paid out: the overall table's and the side prizes."""
+        return self.payout.paid + self.side_paid
+
+    @property
+    def side_shortfall(self) -> int:
+        """Euros of side prizes the pot could not cover."""
+        return sum(category.payout.shortfall for category in self.side)
 
 
 def prize_list(tournament: Tournament) -> PrizeList:
-    """The prizes by the standings: who gets what, in whole euros (docs/OPEN_TOURNAMENTS.md)."""
+    """The prizes by the standings: who gets what, in whole euros (docs/OPEN_TOURNAMENTS.md).
+    The side prizes of the categories are paid first, from the pot after the costs, to the
+    category's best players without a prize overall (nobody gets two); the overall table pays
+    out of what they leave."""
     announcement = announcement_of(tournament)
     rows = standings(tournament)
-    groups = _groups(rows, TieShare(announcement.tie_share))
+    tie_share = TieShare(announcement.tie_share)
+    groups = _groups(rows, tie_share)
     rules = payout_rules(announcement)
-    result = payout(pot(tournament), rules, [len(group) for group in groups])
-    prizes, place = [], 1
+    total = pot(tournament)
+    # Who has a prize overall depends on the places, hardly on the money: the overall table
+    # with the whole pot tells who is passed over in the categories.
+    full = payout(total, rules, _sizes(groups))
+    prized = {row.entry_id for row, euros in _placed(groups, full) if euros > 0}
+    side = _side_prizes(tournament, announcement, rows, prized, max(0, total - rules.costs))
+    result = payout(total - 100 * sum(part.payout.paid for part in side), rules, _sizes(groups))
+    prizes = tuple(
+        _prize(place, row, euros, size) for place, size, row, euros in _numbered(groups, result)
+    )
+    return PrizeList(total, rules.costs, prizes, result, announcement.tie_share, side)
+
+
+def _side_prizes(
+    tournament: Tournament,
+    announcement: Announcement,
+    rows: Sequence[Standing],
+    prized: set[int],
+    available: int,
+) -> tuple[SidePrizes, ...]:
+    wanted = {name: amounts for name, amounts in announcement.category_prizes.items() if amounts}
+    if not wanted:
+        return ()
+    of = categories_of(tournament)
+    tie_share = TieShare(announcement.tie_share)
+    groups = {
+        name: _groups(
+            [row for row in rows if of.get(row.entry_id) == name and row.entry_id not in prized],
+            tie_share,
+        )
+        for name in wanted
+    }
+    payouts = side_payouts(
+        available, wanted, {name: _sizes(found) for name, found in groups.items()}
+    )
+    return tuple(
+        SidePrizes(
+            name,
+            tuple(
+                _prize(place, row, euros, size)
+                for place, size, row, euros in _numbered(groups[name], payouts[name])
+            ),
+            payouts[name],
+        )
+        for name in sorted(wanted)
+    )
+
+
+def _sizes(groups: Sequence[Sequence[Standing]]) -> list[int]:
+    return [len(group) for group in groups]
+
+
+def _numbered(
+    groups: Sequence[Sequence[Standing]], result: Payout
+) -> Iterator[tuple[int, int, Standing, int]]:
+    """(place, how many share it, row, euros) of each prized player, best first."""
     euros = iter(result.prizes)
+    place = 1
     for group in groups:
         for row in group:
             amount = next(euros, None)
             if amount is None:
-                break
-            prizes.append(
-                Prize(
-                    place, row.start_number, row.name, row.club or "", row.total, amount, len(group)
-                )
-            )
+                return
+            yield place, len(group), row, amount
         place += len(group)
-    return PrizeList(
-        result.paid * 100 + result.kept, rules.costs, tuple(prizes), result, announcement.tie_share
-    )
+
+
+def _placed(groups: Sequence[Sequence[Standing]], result: Payout) -> list[tuple[Standing, int]]:
+    return [(row, euros) for _place, _size, row, euros in _numbered(groups, result)]
+
+
+def _prize(place: int, row: Standing, euros: int, shared: int) -> Prize:
+    return Prize(place, row.start_number, row.name, row.club or "", row.total, euros, shared)
 
 
 def _groups(rows: Sequence[Standing], tie_share: TieShare) -> list[list[Standing]]:

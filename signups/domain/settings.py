@@ -12,7 +12,7 @@ from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Problem, Refused
 from signups.domain.places import announcement_of, locked, move_up
-from signups.engine.payout import MAX_EUROS, PayoutMode, PayoutRules, check_rules
+from signups.engine.payout import MAX_EUROS, MAX_PLACES, PayoutMode, PayoutRules, check_rules
 from signups.enums import Approval, TieShare
 from signups.models import Announcement
 from tournaments.domain.entries import has_control_characters
@@ -132,23 +132,47 @@ def set_payout(
     shares: Sequence[int],
     costs: int = 0,
     tie_share: str = TieShare.POINTS,
+    category_prizes: Mapping[str, Sequence[int]] | None = None,
 ) -> Announcement:
     """The payout table: percent or euros per place from the first, the costs kept (cents),
-    who shares tied places. Refused naming ``payout.mode``, ``payout.shares``, ``payout.costs``
-    or ``payout.ties``."""
+    who shares tied places, and the side prizes of offered categories (euros per place of the
+    category's ranking). Refused naming ``payout.mode``, ``payout.shares``, ``payout.costs``,
+    ``payout.ties`` or ``payout.category_prizes.<category>``."""
+    side = {name: list(amounts) for name, amounts in (category_prizes or {}).items()}
     problems = []
     if mode not in PayoutMode.__members__.values():
         problems.append(Problem("payout_mode_unknown", "payout.mode", {"mode": mode}))
     if tie_share not in TieShare.values:
         problems.append(Problem("payout_ties_unknown", "payout.ties", {"ties": tie_share}))
-    if problems:
-        raise Refused(problems)
-    rules = PayoutRules(PayoutMode(mode), tuple(shares), costs)
-    check_rules(rules)
     with transaction.atomic():
         announcement = announcement_of(locked(tournament.pk))
+        problems += _side_prize_problems(side, announcement.category_fees)
+        if problems:
+            raise Refused(problems)
+        rules = PayoutRules(PayoutMode(mode), tuple(shares), costs)
+        check_rules(rules)
         announcement.payout_mode, announcement.payout_shares = mode, list(shares)
         announcement.payout_costs, announcement.tie_share = costs, tie_share
+        announcement.category_prizes = {name: side[name] for name in sorted(side) if side[name]}
         announcement.save()
         log_action(announcement.tournament, by, "payout_changed")
     return announcement
+
+
+def _side_prize_problems(
+    side: Mapping[str, list[int]], offered: Mapping[str, int]
+) -> list[Problem]:
+    problems = []
+    for name, amounts in side.items():
+        field = f"payout.category_prizes.{name}"
+        if name not in offered:
+            problems.append(Problem("entry_category_unknown", field, {"category": name[:60]}))
+        elif len(amounts) > MAX_PLACES:
+            problems.append(Problem("payout_too_many_places", field, {"max": MAX_PLACES}))
+        elif not all(isinstance(x, int) and not isinstance(x, bool) for x in amounts):
+            problems.append(Problem("payout_shares_invalid", field, {}))
+        elif any(amount < 0 for amount in amounts):
+            problems.append(Problem("payout_share_negative", field, {}))
+        elif any(amount > MAX_EUROS for amount in amounts):
+            problems.append(Problem("payout_share_too_high", field, {"max": MAX_EUROS}))
+    return problems

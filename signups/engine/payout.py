@@ -17,12 +17,17 @@ share a place or the tie-breaks decide is the organiser's choice: the caller for
 Places nobody takes (fewer players than prizes) are not paid. Nothing paid ever exceeds the
 pot: ``paid * 100 + kept == pot`` always.
 
+Side prizes per category (``side_payouts``): fixed whole euros per place of each category's
+own ranking, paid before the overall table from what is left after the costs, one category
+after the other by name, each only as far as the money reaches (a shortfall, as for fixed
+prizes); the overall table then pays out of the rest.
+
 Pure Python: no Django, no database, no translations. Refusals carry codes (karlchen.messages).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -113,3 +118,19 @@ def _shared(place_prizes: Sequence[int], groups: Sequence[int]) -> tuple[int, ..
         prizes += [pool // size] * size
         place += size
     return tuple(prizes)  # a group reaching past the last prized place shares what it reaches
+
+
+def side_payouts(
+    available: int, prizes: Mapping[str, Sequence[int]], groups: Mapping[str, Sequence[int]]
+) -> dict[str, Payout]:
+    """Each category's fixed side prizes (whole euros by place, ``prizes``) for its players
+    standing in ``groups`` (as for ``payout``), paid from ``available`` cents category after
+    category by name: what one pays, the next cannot. Every payout's ``kept`` is what is left
+    after it."""
+    payouts = {}
+    for name in sorted(prizes):
+        rules = PayoutRules(PayoutMode.FIXED, tuple(prizes[name]))
+        result = payout(available, rules, groups.get(name, ()))
+        payouts[name] = result
+        available -= result.paid * 100
+    return payouts

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from seating.domain.seating import seat_series
+from signups.domain.categories import set_category
 from signups.domain.money import prize_list, set_fee
 from signups.domain.settings import set_announcement
 from signups.models import SignUp
@@ -91,15 +92,22 @@ def test_sign_up_confirm_pay_at_the_door_and_pay_out(
         play(table, lambda upcoming: normal([1, 2], re_points=151))
         desk.goto(f"/desk/{tournament.pk}/money/")
         expect(desk.locator("[data-cash]")).to_have_text("38 €")
+        set_category(others[1], "Damen", by=ORGA)  # Clara, who lost the deal
         payout = desk.locator("#payout")
         payout.get_by_label("Preise in").select_option("percent")
-        payout.get_by_label("Preise je Platz").fill("50, 30, 20")
+        payout.get_by_label("Preise je Platz").fill("50, 30")
+        payout.get_by_label("Sonderpreise je Kategorie (Euro)").fill("Damen = 5")
         payout.get_by_role("button", name="Speichern").click()
         first = prize_list(tournament).prizes[0]
         assert first.euros > 0
         winner = desk.locator("#prizes tbody tr").first
         expect(winner).to_contain_text(first.name)
         expect(winner).to_contain_text(f"{first.euros} €")
+        # Anna has a prize overall: the Damen's side prize goes to Clara
+        side = desk.locator("#prizes .side-prizes tbody tr")
+        expect(side).to_have_count(1)
+        expect(side).to_contain_text("Clara Vogt")
+        expect(side).to_contain_text("5 €")
         screenshot(desk, "signup-prizes")
         found["desk prizes"] = violations(desk)
     entry.refresh_from_db()

@@ -124,8 +124,53 @@ def test_the_payout_table_and_the_prize_list_as_csv(desk, played):
     )
     assert page.status_code == 302
     csv = desk.get(f"/desk/{tournament.pk}/money/prizes.csv").content.decode().splitlines()
-    assert csv[0] == "place,start_number,name,club,total,prize_euros,shared_by"
+    assert csv[0] == (
+        "place,start_number,name,club,total,prize_euros,shared_by,side_prize_category"
+    )
     assert [line.split(",")[5] for line in csv[1:]] == ["32", "32", "8", "8"]
+
+
+def test_side_prizes_per_category_from_the_desk(desk, played):
+    tournament, entries = played
+    set_announcement(tournament, by=ORGA, published=True, fee=1_000, category_fees={"Damen": 800})
+    for number in (2, 5, 7):
+        desk.post(
+            f"/desk/{tournament.pk}/entries/{entries[number - 1].pk}/category/",
+            {"category": "Damen"},
+        )
+    for entry in entries:
+        desk.post(f"/desk/{tournament.pk}/money/{entry.pk}/", {"status": "paid"})
+    form = {"mode": "fixed", "shares": "20", "costs": "", "tie_share": "ranking"}
+    wrong = desk.post(
+        f"/desk/{tournament.pk}/money/",
+        {**form, "category_prizes": "Damen: zehn"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert wrong.status_code == 400
+    assert "equals sign" in wrong.context["form"].errors["category_prizes"][0]
+    unknown = desk.post(
+        f"/desk/{tournament.pk}/money/",
+        {**form, "category_prizes": "Herren = 10"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert unknown.context["form"].errors["category_prizes"] == [
+        "The category “Herren” is not offered."
+    ]
+    saved = desk.post(f"/desk/{tournament.pk}/money/", {**form, "category_prizes": "Damen = 10, 5"})
+    assert saved.status_code == 302
+    assert Announcement.objects.get(tournament=tournament).category_prizes == {"Damen": [10, 5]}
+    page = desk.get(f"/desk/{tournament.pk}/money/", HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert "Side prizes: Damen" in text
+    assert "Damen = 10, 5" in text  # the form shows what is saved
+    side = page.context["prizes"].side[0]
+    # Player 2 has the overall prize: Damen's go to 5 and 7
+    assert [(p.start_number, p.euros) for p in side.prizes] == [(5, 10), (7, 5)]
+    csv = desk.get(f"/desk/{tournament.pk}/money/prizes.csv").content.decode().splitlines()
+    assert csv[-2:] == [
+        f"1,5,{side.prizes[0].name},{side.prizes[0].club},1,10,1,Damen",
+        f"2,7,{side.prizes[1].name},{side.prizes[1].club},-1,5,1,Damen",
+    ]
 
 
 def test_a_payout_over_100_percent_is_shown_at_its_field(desk, played):

@@ -3,6 +3,7 @@ fees, cash report and prize list, refusals in the error format, only organisers 
 
 import pytest
 
+from signups.domain.categories import set_category
 from signups.domain.settings import set_announcement
 from signups.domain.signups import confirm
 from signups.models import SignUp
@@ -108,6 +109,25 @@ def test_fees_cash_and_prizes(orga_client, orga):
     ).json()
     assert (prizes["pot"], prizes["paid"], prizes["kept"]) == (8_000, 60, 2_000)
     assert [prize["euros"] for prize in prizes["prizes"]] == [30, 30]
+    assert prizes["side_prizes"] == []
+    set_announcement(tournament, by=ORGA, fee=1_000, category_fees={"Damen": 1_000})
+    set_category(entries[4], "Damen", by=ORGA)
+    side = orga_client.put(
+        url(tournament, "prizes/"),
+        {"mode": "fixed", "shares": [40], "category_prizes": {"Damen": [15]}},
+        format="json",
+    ).json()
+    assert side["category_prizes"] == {"Damen": [15]}
+    assert side["side_prizes"][0]["category"] == "Damen"
+    assert [(p["start_number"], p["euros"]) for p in side["side_prizes"][0]["prizes"]] == [(5, 15)]
+    assert side["paid"] == 40
+    unknown = orga_client.put(
+        url(tournament, "prizes/"),
+        {"mode": "fixed", "shares": [40], "category_prizes": {"Herren": [15]}},
+        format="json",
+    )
+    assert unknown.status_code == 400
+    assert unknown.json()["errors"][0]["field"] == "payout.category_prizes.Herren"
     bad = orga_client.put(
         url(tournament, "prizes/"), {"mode": "percent", "shares": [90, 20]}, format="json"
     )

@@ -6,6 +6,7 @@ import datetime
 import pytest
 
 from karlchen.refusals import Refused
+from signups.domain.categories import set_category
 from signups.domain.money import cash_report, pot, prize_list, set_fee
 from signups.domain.settings import set_announcement, set_payout
 from signups.domain.signups import cancel, confirm
@@ -101,6 +102,69 @@ def test_the_tie_breaks_can_decide_instead(played):
     prizes = prize_list(tournament)
     assert sum(p.euros for p in prizes.prizes) == 50
     assert prizes.tie_share == TieShare.RANKING
+
+
+@pytest.fixture
+def with_categories(played):
+    """Eight players paid 10 € each (80 €); totals: 1 and 2 +2, 5 and 6 +1, 7 and 8 -1, 3 and
+    4 -2. Damen: 2, 5, 7, 8; Jugend: 3."""
+    tournament, entries = played
+    set_announcement(
+        tournament,
+        by=ORGA,
+        published=True,
+        fee=1_000,
+        category_fees={"Damen": 1_000, "Jugend": 1_000},
+    )
+    for number in (2, 5, 7, 8):
+        set_category(entries[number - 1], "Damen", by=ORGA)
+    set_category(entries[2], "Jugend", by=ORGA)
+    for entry in entries:
+        set_fee(entry, FeeStatus.PAID, by=ORGA)
+    return tournament, entries
+
+
+def test_side_prizes_go_to_the_categorys_best_without_a_prize_overall(with_categories):
+    tournament, _ = with_categories
+    set_payout(
+        tournament,
+        by=ORGA,
+        mode="percent",
+        shares=[50, 50],
+        costs=1_000,
+        category_prizes={"Damen": [10, 5], "Jugend": [5]},
+    )
+    prizes = prize_list(tournament)
+    # Players 1 and 2 share places 1-2 overall: Damen's prizes go to 5, then 7 and 8 (tied)
+    side = {part.category: part for part in prizes.side}
+    assert [(p.rank, p.start_number, p.euros, p.shared) for p in side["Damen"].prizes] == [
+        (1, 5, 10, 1),
+        (2, 7, 2, 2),
+        (2, 8, 2, 2),
+    ]
+    assert [(p.start_number, p.euros) for p in side["Jugend"].prizes] == [(3, 5)]
+    assert prizes.side_paid == 19
+    # 80 € − 10 € costs − 19 € side prizes = 51 €: 25 and 25, the odd euro kept
+    assert [(p.start_number, p.euros) for p in prizes.prizes] == [(1, 25), (2, 25)]
+    assert prizes.pot == 8_000
+    assert prizes.payout.paid * 100 + prizes.payout.kept + prizes.side_paid * 100 == 8_000
+
+
+def test_side_prizes_only_for_offered_categories_and_whole_euros(with_categories):
+    tournament, _ = with_categories
+    for prizes, code in (
+        ({"Herren": [10]}, "entry_category_unknown"),
+        ({"Damen": [-1]}, "payout_share_negative"),
+        ({"Damen": [10**7]}, "payout_share_too_high"),
+        ({"Damen": [1.5]}, "payout_shares_invalid"),
+    ):
+        with pytest.raises(Refused) as refusal:
+            set_payout(tournament, by=ORGA, mode="fixed", shares=[10], category_prizes=prizes)
+        assert (refusal.value.field, refusal.value.code) == (
+            f"payout.category_prizes.{next(iter(prizes))}",
+            code,
+        )
+    assert prize_list(tournament).side == ()
 
 
 @pytest.mark.parametrize(

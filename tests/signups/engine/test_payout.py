@@ -11,6 +11,7 @@ from signups.engine.payout import (
     PayoutRules,
     check_rules,
     payout,
+    side_payouts,
 )
 
 pytestmark = [pytest.mark.unit]
@@ -120,6 +121,7 @@ fixed_rules = st.builds(
 )
 pots = st.integers(min_value=0, max_value=500_000)
 groups = st.lists(st.integers(min_value=1, max_value=4), max_size=20)
+groups_strategy = groups
 
 
 @given(rules=st.one_of(percent_rules(), fixed_rules), pot=pots, groups=groups)
@@ -153,3 +155,34 @@ def test_percentages_pay_out_their_whole_share_without_ties(rules, pot):
 def test_fixed_prizes_are_paid_in_full_or_the_shortfall_says_what_is_missing(rules, pot):
     result = payout(pot, rules, [1] * len(rules.shares))
     assert result.paid + result.shortfall == sum(rules.shares)
+
+
+def test_side_prizes_are_paid_category_after_category_as_far_as_the_money_reaches():
+    # 45 € after the costs: Damen 20 + 10, then Jugend 15 of its 20
+    result = side_payouts(
+        4_550, {"Jugend": [20], "Damen": [20, 10]}, {"Damen": [1, 1, 1], "Jugend": [1]}
+    )
+    assert (result["Damen"].prizes, result["Damen"].kept) == ((20, 10), 1_550)
+    assert (result["Jugend"].prizes, result["Jugend"].shortfall) == ((15,), 5)
+    assert result["Jugend"].kept == 50
+
+
+side_prizes = st.dictionaries(
+    st.sampled_from(["Damen", "Jugend", "Senioren"]),
+    st.lists(st.integers(0, 300), max_size=5),
+)
+
+
+@given(prizes=side_prizes, available=pots, data=st.data())
+def test_side_prizes_never_exceed_what_is_available_and_ties_get_the_same(prizes, available, data):
+    groups = {name: data.draw(groups_strategy) for name in prizes}
+    result = side_payouts(available, prizes, groups)
+    assert sum(part.paid for part in result.values()) * 100 <= available
+    left = available
+    for name in sorted(prizes):
+        assert result[name].paid * 100 + result[name].kept == left
+        left = result[name].kept
+        start = 0
+        for size in groups[name]:
+            assert len(set(result[name].prizes[start : start + size])) <= 1
+            start += size
