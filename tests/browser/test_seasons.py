@@ -1,6 +1,7 @@
 """No serious or critical accessibility violations (axe-core) on the season's pages: its ranking,
 a player's season and the "season not found" page on a phone, the desk's season page on a
-laptop."""
+laptop; the phone's pages fit its width (a long German name wraps, wide tables scroll in
+place)."""
 
 import pytest
 from django.conf import settings
@@ -17,19 +18,25 @@ LAPTOP = {"width": 1280, "height": 720}
 
 def test_the_season_s_pages_have_no_serious_accessibility_violations(chromium, live_server):
     season, _tables, players = season_with_evenings(
-        3, ranking_rule={"best": 2, "missed": "zero"}, cup_places=2
+        3,
+        name="Vereinsmeisterschaftswertung",  # one long word, as German names of seasons are
+        ranking_rule={"best": 2, "missed": "zero"},
+        cup_places=2,
     )
-    found = {}
+    found, wide = {}, {}
     with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
         phone.goto(f"/s/{season.pk}/")
         phone.locator("#season-ranking tbody tr").first.wait_for()
         found["season ranking"] = violations(phone)
+        wide["season ranking"] = phone.evaluate("document.documentElement.scrollWidth")
         phone.goto(f"/s/{season.pk}/players/{players[0].pk}/")
         phone.locator("#season-evenings tbody tr").first.wait_for()
         found["player's season"] = violations(phone)
+        wide["player's season"] = phone.evaluate("document.documentElement.scrollWidth")
         phone.goto("/s/999999/")  # unknown or private: the friendly 404 page
         phone.locator("#season-not-found").wait_for()
         found["season not found"] = violations(phone)
+    assert {page: width for page, width in wide.items() if width > PHONE["width"]} == {}
 
     client = Client()
     client.force_login(organiser())
