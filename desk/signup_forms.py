@@ -148,7 +148,7 @@ class SidePrizesField(forms.CharField):
         for line in (super().to_python(value) or "").splitlines():
             if not line.strip():
                 continue
-            name, equals, amounts = line.partition("=")
+            name, equals, amounts = line.rpartition("=")  # a name may hold "=", euros not
             parts = [part for part in re.split(r"[\s,;]+", amounts) if part]
             valid = all(part.isascii() and part.isdigit() and len(part) <= 9 for part in parts)
             if not equals or not name.strip() or not parts or not valid:

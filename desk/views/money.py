@@ -46,7 +46,7 @@ class MoneyView(OrganiserView):
             fields |= {
                 problem.field: "category_prizes"
                 for problem in refusal.problems
-                if problem.field.startswith("payout.category_prizes.")
+                if problem.field.startswith("payout.category_prizes")
             }
             form_refused(form, refusal, fields)
             return self.show(form, status=400)

@@ -162,9 +162,11 @@ def set_payout(
 def _side_prize_problems(
     side: Mapping[str, list[int]], offered: Mapping[str, int]
 ) -> list[Problem]:
+    if len(side) > MAX_CATEGORIES:
+        return [Problem("category_too_many", "payout.category_prizes", {"max": MAX_CATEGORIES})]
     problems = []
     for name, amounts in side.items():
-        field = f"payout.category_prizes.{name}"
+        field = f"payout.category_prizes.{name[:60]}"
         if name not in offered:
             problems.append(Problem("entry_category_unknown", field, {"category": name[:60]}))
         elif len(amounts) > MAX_PLACES:

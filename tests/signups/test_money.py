@@ -164,6 +164,18 @@ def test_side_prizes_only_for_offered_categories_and_whole_euros(with_categories
             f"payout.category_prizes.{next(iter(prizes))}",
             code,
         )
+    with pytest.raises(Refused) as refusal:
+        set_payout(
+            tournament,
+            by=ORGA,
+            mode="fixed",
+            shares=[10],
+            category_prizes={f"K{number}": [1] for number in range(21)},
+        )
+    assert (refusal.value.field, refusal.value.code) == (
+        "payout.category_prizes",
+        "category_too_many",
+    )
     assert prize_list(tournament).side == ()
 
 
