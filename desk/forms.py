@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from desk import rule_options
 from scoring.enums import AdjustmentKind
+from tournaments import access
+from tournaments.access import Can
 from tournaments.enums import ClubSeparation, EntryMode, Game, SeatingMethod, TeamSeating
 from tournaments.models import Club, RuleSet, Tournament
 
@@ -265,4 +267,21 @@ class OrganiserForm(forms.Form):
 
 
 class ArchiveForm(forms.Form):
+    """An archive to import, and the club the imported one belongs to (one the user runs
+    tournaments of), or none: the archive's own club name never decides it."""
+
     file = forms.FileField(label=_("Archive (JSON)"))
+    club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=Club.objects.none(),
+        required=False,
+        empty_label=_("— none: private to you —"),
+        help_text=_("Where the imported one belongs: one of your clubs."),
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = cast(forms.ModelChoiceField, self.fields["club"])
+        field.queryset = access.clubs_of(user, Can.RUN) if user is not None else Club.objects.none()
+        if len(field.queryset) == 1 and not self.is_bound:
+            self.initial["club"] = field.queryset[0].pk

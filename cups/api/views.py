@@ -40,7 +40,7 @@ from karlchen.refusals import refused
 from results.domain.archive import parse_archive
 from seasons.access import is_season_organiser, visible_seasons
 from seasons.api.views import SeasonFieldsInput
-from tournaments.api.permissions import denied
+from tournaments.api.permissions import IMPORT_CLUB, denied, import_club
 from tournaments.api.serializers import StrictBooleanField
 
 
@@ -277,11 +277,12 @@ class CupArchiveImportApi(Api):
         description="The body is a cup archive as exported (`GET /cups/{id}/archive/`).\n\n"
         + CODES,
         request=OpenApiTypes.OBJECT,
+        parameters=[IMPORT_CLUB],
         responses={201: CupSummaryOutput, 400: RESPONSE_400, 401: RESPONSE_401},
     )
     def post(self, request):
         if not request.user.is_authenticated:
             raise denied(request)
         archive = parse_archive(request._request.read(settings.ARCHIVE_MAX_BYTES + 1))
-        cup = import_cup_archive(archive, by=Actor.of_user(request.user))
+        cup = import_cup_archive(archive, by=Actor.of_user(request.user), club=import_club(request))
         return Response(CupSummaryOutput(cup).data, status=status.HTTP_201_CREATED)

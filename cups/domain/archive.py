@@ -110,13 +110,14 @@ def _team(team: CupTeam) -> dict[str, Any]:
     }
 
 
-def import_cup_archive(archive: object, *, by: Actor) -> Cup:
-    """A new cup from ``archive`` (parsed JSON), or refused whole."""
+def import_cup_archive(archive: object, *, by: Actor, club: Club | None = None) -> Cup:
+    """A new cup from ``archive`` (parsed JSON), or refused whole; its season and tournaments
+    belong to ``club`` (``import_season_archive``)."""
     data = _checked(archive)
     row = data["cup"]
     with transaction.atomic():
         try:
-            season = import_season_archive(data["season"], by=by)
+            season = import_season_archive(data["season"], by=by, club=club)
         except Refused as refusal:
             raise Refused([_at(p, "season") for p in refusal.problems]) from refusal
         cup = Cup.objects.create(season=season, rule=row["rule"])

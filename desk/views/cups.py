@@ -60,7 +60,7 @@ class CupsView(DeskView):
         context = {
             "cups": Cup.objects.filter(season__in=seasons).select_related("season"),
             "form": form,
-            "archive_form": ArchiveForm(),
+            "archive_form": ArchiveForm(user=self.request.user),
         }
         return render(self.request, "desk/cups.html", context, status=status)
 
@@ -178,7 +178,7 @@ class CupArchiveView(CupOrganiserView):
 
 class CupArchiveImportView(DeskView):
     def post(self, request):
-        form = ArchiveForm(request.POST, request.FILES)
+        form = ArchiveForm(request.POST, request.FILES, user=request.user)
         if not form.is_valid():
             return HttpResponseRedirect(reverse("desk:cups"))
         upload = form.cleaned_data["file"]
@@ -186,7 +186,9 @@ class CupArchiveImportView(DeskView):
             if upload.size > settings.ARCHIVE_MAX_BYTES:
                 raise Refused.one("archive_too_large", "archive", max=upload.size // 10**6)
             archive = parse_archive(upload.read())
-            cup = import_cup_archive(archive, by=Actor.of_user(request.user))
+            cup = import_cup_archive(
+                archive, by=Actor.of_user(request.user), club=form.cleaned_data["club"]
+            )
         except Refused as refusal:
             for problem in refusal.problems:
                 messages.error(request, archive_problem(problem))

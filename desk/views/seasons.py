@@ -63,7 +63,7 @@ class SeasonsView(DeskView):
         context = {
             "seasons": organised_seasons(self.request.user),
             "form": form,
-            "archive_form": ArchiveForm(),
+            "archive_form": ArchiveForm(user=self.request.user),
         }
         return render(self.request, "desk/seasons.html", context, status=status)
 
@@ -208,7 +208,7 @@ class SeasonArchiveView(SeasonOrganiserView):
 
 class SeasonArchiveImportView(DeskView):
     def post(self, request):
-        form = ArchiveForm(request.POST, request.FILES)
+        form = ArchiveForm(request.POST, request.FILES, user=request.user)
         if not form.is_valid():
             return HttpResponseRedirect(reverse("desk:seasons"))
         upload = form.cleaned_data["file"]
@@ -216,7 +216,9 @@ class SeasonArchiveImportView(DeskView):
             if upload.size > settings.ARCHIVE_MAX_BYTES:  # not even read
                 raise Refused.one("archive_too_large", "archive", max=upload.size // 10**6)
             archive = parse_archive(upload.read())
-            season = import_season_archive(archive, by=Actor.of_user(request.user))
+            season = import_season_archive(
+                archive, by=Actor.of_user(request.user), club=form.cleaned_data["club"]
+            )
         except Refused as refusal:
             for problem in refusal.problems:
                 messages.error(request, archive_problem(problem))

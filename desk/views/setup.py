@@ -47,7 +47,7 @@ class DeskHomeView(DeskView):
         )
         context = {
             "tournaments": tournaments,
-            "archive_form": ArchiveForm(),
+            "archive_form": ArchiveForm(user=request.user),
             "rule_sets": RuleSet.objects.all(),
         }
         return render(request, "desk/home.html", context, status=status)
@@ -117,7 +117,7 @@ class TournamentSettingsView(OrganiserView):
 
 class ArchiveImportView(DeskView):
     def post(self, request):
-        form = ArchiveForm(request.POST, request.FILES)
+        form = ArchiveForm(request.POST, request.FILES, user=request.user)
         if not form.is_valid():
             return HttpResponseRedirect(reverse("desk:home"))
         upload = form.cleaned_data["file"]
@@ -125,7 +125,9 @@ class ArchiveImportView(DeskView):
             if upload.size > settings.ARCHIVE_MAX_BYTES:  # not even read
                 raise Refused.one("archive_too_large", "archive", max=upload.size // 10**6)
             archive = parse_archive(upload.read())
-            tournament = import_archive(archive, by=Actor.of_user(request.user))
+            tournament = import_archive(
+                archive, by=Actor.of_user(request.user), club=form.cleaned_data["club"]
+            )
         except Refused as refusal:
             for problem in refusal.problems:
                 messages.error(request, archive_problem(problem))

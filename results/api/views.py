@@ -41,8 +41,10 @@ from results.domain.ranking_export import export_ranking, file_name
 from results.domain.standings import Interim
 from scoring.models import Deal
 from tournaments.api.permissions import (
+    IMPORT_CLUB,
     denied,
     get_or_404,
+    import_club,
     organised_tournament,
     readable_tournament,
     sees_private,
@@ -318,6 +320,7 @@ class ArchiveImportApi(Api):
             "file (docs/API.md §9.7) and creates nothing.\n\n" + CODES
         ),
         request=OpenApiTypes.OBJECT,
+        parameters=[IMPORT_CLUB],
         responses={201: TournamentOutput, 400: RESPONSE_400, 401: RESPONSE_401},
     )
     def post(self, request):
@@ -327,5 +330,6 @@ class ArchiveImportApi(Api):
         # parse_archive limits its size and depth before json parses it.
         raw = request._request.read(settings.ARCHIVE_MAX_BYTES + 1)
         archive = parse_archive(raw)
-        tournament = import_archive(archive, by=Actor.of_user(request.user))
+        club = import_club(request)
+        tournament = import_archive(archive, by=Actor.of_user(request.user), club=club)
         return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)

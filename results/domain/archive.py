@@ -157,9 +157,15 @@ def parse_archive(raw: bytes) -> object:
 
 
 def import_archive(
-    archive: object, *, by: Actor, players: dict[int, Player] | None = None
+    archive: object,
+    *,
+    by: Actor,
+    players: dict[int, Player] | None = None,
+    club: Club | None = None,
 ) -> Tournament:
-    """A new tournament built from ``archive`` (parsed JSON), or refused whole.
+    """A new tournament built from ``archive`` (parsed JSON), or refused whole. It belongs to
+    ``club`` (one the importer runs tournaments of, checked by the caller), or to nobody's club:
+    an archive never says where it belongs.
 
     ``players``, where given, is who the archive's ``player`` ids are: an entry whose id is in
     it is that player, and the players created for the others are added to it. An archive of
@@ -176,7 +182,7 @@ def import_archive(
     data = _Shape().checked(archive)
     try:
         with transaction.atomic():
-            tournament = _new_tournament(data["tournament"], by)
+            tournament = _new_tournament(data["tournament"], by, club)
             entries = {
                 row["start_number"]: _new_entry(tournament, row, players) for row in data["entries"]
             }
@@ -1036,7 +1042,7 @@ def _date(text: str) -> datetime.date | None:
 # --- building the tournament -----------------------------------------------------------------
 
 
-def _new_tournament(row: Mapping[str, Any], by: Actor) -> Tournament:
+def _new_tournament(row: Mapping[str, Any], by: Actor, club: Club | None) -> Tournament:
     fields = {name: row[name] for name in (*TOURNAMENT_FIELDS, *OPTIONAL_FIELDS) if name in row}
     date = _date(row["date"])
     if date is None:  # _Shape refused it already; never a tournament without its date
@@ -1045,6 +1051,7 @@ def _new_tournament(row: Mapping[str, Any], by: Actor) -> Tournament:
         **fields,
         date=date,
         standings_frozen_at=_moment(row.get("standings_frozen_at")),
+        club=club,
     )
     tournament.full_clean()
     tournament.save()

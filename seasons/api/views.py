@@ -46,7 +46,7 @@ from seasons.domain.seasons import (
 from seasons.domain.standings import player_season, public_season_ranking, season_ranking
 from seasons.models import Season, SeasonEvening
 from tournaments import access
-from tournaments.api.permissions import denied, get_or_404, refusal
+from tournaments.api.permissions import IMPORT_CLUB, denied, get_or_404, import_club, refusal
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
 from tournaments.models import Tournament
 
@@ -347,6 +347,7 @@ class SeasonArchiveImportApi(Api):
             "series.0.…`) and creates nothing.\n\n" + CODES
         ),
         request=OpenApiTypes.OBJECT,
+        parameters=[IMPORT_CLUB],
         responses={201: SeasonOutput, 400: RESPONSE_400, 401: RESPONSE_401},
     )
     def post(self, request):
@@ -354,7 +355,8 @@ class SeasonArchiveImportApi(Api):
             raise denied(request)
         # Read here, not by a parser: an archive may exceed DATA_UPLOAD_MAX_MEMORY_SIZE.
         archive = parse_archive(request._request.read(settings.ARCHIVE_MAX_BYTES + 1))
-        season = import_season_archive(archive, by=Actor.of_user(request.user))
+        club = import_club(request)
+        season = import_season_archive(archive, by=Actor.of_user(request.user), club=club)
         return Response(SeasonOutput(season).data, status=status.HTTP_201_CREATED)
 
 

@@ -90,27 +90,31 @@ def export_season_archive(season: Season) -> dict[str, Any]:
     return found
 
 
-def import_season_archive(archive: object, *, by: Actor) -> Season:
+def import_season_archive(archive: object, *, by: Actor, club: Club | None = None) -> Season:
     """A new season built from ``archive`` (parsed JSON, ``results.domain.archive.
     parse_archive``), or refused whole: its shape, its ranking rule and rule set, each
-    evening's and the final's tournament archive as ``import_archive`` checks it."""
+    evening's and the final's tournament archive as ``import_archive`` checks it. The season
+    and its tournaments belong to ``club`` (one the importer runs, checked by the caller) or
+    to no club: the club named in the archive is where it was, never where it goes (anyone
+    could name another club's)."""
     data = _checked(archive)
     with transaction.atomic():
         try:
-            season = _new_season(data["season"], by)
+            season = _new_season(data["season"], by, club)
         except ValidationError as error:  # a text too long for its field
             fields = ", ".join(sorted(error.message_dict))
             raise refused("season_archive_invalid", "season", detail=fields) from error
         players: dict[int, Player] = {}
         evenings = []
         for index, row in enumerate(data["evenings"]):
-            tournament = _tournament(row["tournament"], f"evenings.{index}.tournament", by, players)
+            where = f"evenings.{index}.tournament"
+            tournament = _tournament(row["tournament"], where, by, players, club)
             SeasonEvening.objects.create(
                 season=season, tournament=tournament, ranking_tournament=row["ranking_tournament"]
             )
             evenings.append(tournament)
         if data["final"] is not None:
-            _restore_final(season, data["final"], by, players)
+            _restore_final(season, data["final"], by, players, club)
         for part in season_parts():
             if part.name in data:
                 part.restore(season, data[part.name], evenings, by)
@@ -241,8 +245,7 @@ def _final_problems(row: object) -> list[Problem]:
     return problems
 
 
-def _new_season(row: Mapping[str, Any], by: Actor) -> Season:
-    club = Club.objects.get_or_create(name=row["club"])[0] if row["club"] else None
+def _new_season(row: Mapping[str, Any], by: Actor, club: Club | None) -> Season:
     fields = {name: row[name] for name in FIELDS if name != "club"}
     fields |= {name: row.get(name, default) for name, default in OPTIONAL.items()}
     season = Season(**fields, club=club)
@@ -253,18 +256,24 @@ def _new_season(row: Mapping[str, Any], by: Actor) -> Season:
     return season
 
 
-def _tournament(archive: object, path: str, by: Actor, players: dict[int, Player]) -> Tournament:
+def _tournament(
+    archive: object, path: str, by: Actor, players: dict[int, Player], club: Club | None
+) -> Tournament:
     """One evening's (or the final's) tournament, its problems named at ``path``."""
     try:
-        return import_archive(archive, by=by, players=players)
+        return import_archive(archive, by=by, players=players, club=club)
     except Refused as refusal:
         raise Refused([_at(problem, path) for problem in refusal.problems]) from refusal
 
 
 def _restore_final(
-    season: Season, row: Mapping[str, Any], by: Actor, players: dict[int, Player]
+    season: Season,
+    row: Mapping[str, Any],
+    by: Actor,
+    players: dict[int, Player],
+    club: Club | None,
 ) -> None:
-    final = _tournament(row["tournament"], "final.tournament", by, players)
+    final = _tournament(row["tournament"], "final.tournament", by, players, club)
     seeds = []
     for index, seed in enumerate(row["seeds"]):
         player = players.get(seed["player"])

@@ -7,6 +7,8 @@ from django.test import Client
 from seasons.models import Season, SeasonEvening
 from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import organiser, tournament_with_players
+from tournaments.enums import ClubRoleKind
+from tournaments.models import Club, ClubRole
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +189,23 @@ def test_export_and_import_a_season_archive_at_the_desk(desk_en):
     answer = desk_en.post("/desk/seasons/import/", {"file": broken})
     assert answer.status_code == 400
     assert "not a Karlchen season archive" in answer.content.decode()
+
+
+def test_the_desk_imports_a_season_into_one_of_the_users_clubs(desk_en):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    theirs = Club.objects.create(name="Pik Dame Köln")
+    season, _tables, _players = season_with_evenings(1, club=theirs)
+    content = desk_en.get(f"/desk/seasons/{season.pk}/archive/").content
+    mine = Club.objects.create(name="Kreuz Bube")
+    ClubRole.objects.create(club=mine, user=organiser(), role=ClubRoleKind.ORGANISER)
+    form = desk_en.get("/desk/seasons/").content.decode()
+    assert f'<option value="{mine.pk}" selected>Kreuz Bube</option>' in form  # the one club
+    assert f'<option value="{theirs.pk}"' not in form
+    upload = SimpleUploadedFile("season.json", content, "application/json")
+    desk_en.post("/desk/seasons/import/", {"file": upload, "club": theirs.pk})  # not offered
+    assert Season.objects.filter(club=theirs).count() == 1
+    upload = SimpleUploadedFile("season.json", content, "application/json")
+    answer = desk_en.post("/desk/seasons/import/", {"file": upload, "club": mine.pk})
+    copy = Season.objects.get(club=mine)
+    assert answer["Location"] == f"/desk/seasons/{copy.pk}/"

@@ -13,11 +13,22 @@ signed in without the right a 403 (a 404 where the tournament is private to the 
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions
 
+from karlchen.refusals import Refused
 from tournaments import access
 from tournaments.access import Can
-from tournaments.models import Entry, Series, Tournament
+from tournaments.models import Club, Entry, Series, Tournament
+
+# An archive's import: the club the new one belongs to, chosen by the importer.
+IMPORT_CLUB = OpenApiParameter(
+    "club",
+    int,
+    description="The club the imported one belongs to: one where you run tournaments "
+    "(`club_not_allowed` otherwise). Left out: none, private to you. The club an archive "
+    "names is never used.",
+)
 
 
 def is_organiser(user, tournament: Tournament) -> bool:
@@ -97,3 +108,14 @@ def get_or_404(queryset, pk: int):
 def visible_tournaments(user):
     """Tournaments a user may see listed: the public ones and the private ones they see."""
     return Tournament.objects.select_related("club").filter(access.visible_tournaments(user))
+
+
+def import_club(request) -> Club | None:
+    """The club of an import's ``?club=`` (``IMPORT_CLUB``), refused as ``club_not_allowed``
+    where it is none the user runs tournaments of."""
+    raw = request.query_params.get("club", "").strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        raise Refused.one("club_not_allowed", "club")
+    return access.club_to_run(request.user, int(raw))

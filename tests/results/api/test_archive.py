@@ -12,7 +12,8 @@ from scoring.domain.deals import correct_deal
 from tests.factories.documents import play_series, seated_series
 from tests.factories.tournaments import organiser, standing_figures
 from tests.results.domain.test_archive import rows
-from tournaments.models import Tournament
+from tournaments.enums import ClubRoleKind
+from tournaments.models import Club, ClubRole, Tournament
 
 pytestmark = pytest.mark.django_db
 URL = "/api/v1/tournaments/import/"
@@ -138,3 +139,23 @@ def test_only_logged_in_users_import_and_only_organisers_export(evening):
     # 403 for a public evening, 404 for a draft (as unknown to a stranger, docs/CLUBS.md)
     assert stranger.get(f"/api/v1/tournaments/{evening.pk}/archive/").status_code in (403, 404)
     assert export_archive(evening)["format"] == "karlchen-tournament"
+
+
+def test_the_importer_chooses_the_club_of_the_copy(client, evening):
+    """``?club=``: one of the importer's clubs, refused (and nothing created) otherwise."""
+    body = json.dumps(exported(client, evening)).encode()
+    theirs = Club.objects.create(name="Pik Dame Köln")
+    mine = Club.objects.create(name="Kreuz Bube")
+    ClubRole.objects.create(club=mine, user=organiser("archivar"), role=ClubRoleKind.ORGANISER)
+    count = Tournament.objects.count()
+    for club in (theirs.pk, "x", 10**20):
+        refused = client.post(f"{URL}?club={club}", data=body, content_type="application/json")
+        assert refused.status_code == 400
+        assert refused.json()["errors"][0]["field"] == "club"
+        assert refused.json()["errors"][0]["code"] == "club_not_allowed"
+    assert Tournament.objects.count() == count
+    placed = client.post(f"{URL}?club={mine.pk}", data=body, content_type="application/json")
+    assert placed.status_code == 201
+    assert Tournament.objects.get(pk=placed.json()["id"]).club == mine
+    private = post(client, body)
+    assert Tournament.objects.get(pk=private.json()["id"]).club is None

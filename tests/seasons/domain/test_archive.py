@@ -14,7 +14,8 @@ from seasons.domain.standings import season_ranking
 from seasons.models import Season, SeasonAction, SeasonEvening
 from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
-from tournaments.models import Player, Tournament
+from tournaments.enums import ClubRoleKind
+from tournaments.models import Club, ClubRole, Player, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -136,3 +137,28 @@ def test_the_entry_mode_survives_the_archive_and_an_archive_without_it_reads_as_
     assert import_season_archive(archive, by=ORGA).entry_mode == "full"
     archive["season"]["entry_mode"] = "cards"
     assert refusal_of(archive) == [("season.entry_mode", "archive_choice")]
+
+
+def test_an_archive_never_puts_a_season_into_the_club_it_names():
+    """Anyone may import an archive: the club named in it (another club's, say) is where it
+    was, never where the copy goes; the importer chooses one of their own, or none."""
+    theirs = Club.objects.create(name="Pik Dame Köln")
+    season, _tables, _players = season_with_evenings(2, club=theirs)
+    archive = json.loads(json.dumps(export_season_archive(season)))
+    assert archive["season"]["club"] == "Pik Dame Köln"
+    stranger = Actor.of_user(organiser("fremd"))
+
+    copy = import_season_archive(archive, by=stranger)
+    assert copy.club is None
+    evenings = Tournament.objects.filter(season_evening__season=copy)
+    assert evenings.count() == 2
+    assert set(evenings.values_list("club", flat=True)) == {None}
+
+    mine = Club.objects.create(name="Kreuz Bube")
+    ClubRole.objects.create(club=mine, user=stranger.user, role=ClubRoleKind.ORGANISER)
+    placed = import_season_archive(archive, by=stranger, club=mine)
+    assert placed.club == mine
+    assert set(
+        Tournament.objects.filter(season_evening__season=placed).values_list("club", flat=True)
+    ) == {mine.pk}
+    assert Season.objects.filter(club=theirs).count() == 1  # only the original
