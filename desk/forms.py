@@ -181,10 +181,15 @@ class NewTournamentForm(TournamentForm):
 
     def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
-        field = cast(forms.ModelChoiceField, self.fields["club"])
-        field.queryset = clubs if clubs is not None else Club.objects.none()
-        if len(field.queryset) == 1 and not self.is_bound:
-            self.initial["club"] = field.queryset[0].pk  # one club: the usual choice
+        offer_clubs(self, clubs if clubs is not None else Club.objects.none())
+
+
+def offer_clubs(form: forms.BaseForm, clubs) -> None:
+    """Let ``form``'s ``club`` field choose among ``clubs``; one club is the usual choice."""
+    field = cast(forms.ModelChoiceField, form.fields["club"])
+    field.queryset = clubs
+    if len(clubs) == 1 and not form.is_bound:
+        form.initial["club"] = clubs[0].pk
 
 
 class EntryForm(forms.Form):
@@ -281,7 +286,6 @@ class ArchiveForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        field = cast(forms.ModelChoiceField, self.fields["club"])
-        field.queryset = access.clubs_of(user, Can.RUN) if user is not None else Club.objects.none()
-        if len(field.queryset) == 1 and not self.is_bound:
-            self.initial["club"] = field.queryset[0].pk
+        offer_clubs(
+            self, access.clubs_of(user, Can.RUN) if user is not None else Club.objects.none()
+        )
