@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError
 
 from karlchen.refusals import Refused
+from registry.access import manageable_players, may_manage
 from registry.domain.duplicates import duplicate_pairs
 from registry.domain.memberships import remove_membership, set_membership
 from registry.domain.merge import merge_players
@@ -14,7 +15,8 @@ from registry.engine.duplicates import INITIALS, MEMBER_NUMBER_DIFFERS, SAME_NAM
 from registry.models import RegistryAction
 from tests.factories.api import client_for, codes, public_tournament
 from tests.factories.tournaments import ORGA
-from tournaments.models import Association, Membership, Player
+from tournaments.enums import ClubRoleKind
+from tournaments.models import Association, Club, ClubRole, Membership, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -240,3 +242,20 @@ def test_a_superuser_sees_the_memberships(entered, rheinland):
     root = client_for(get_user_model().objects.create_superuser("root"))
     found = root.get("/api/v1/players/", {"q": entered.name}).json()
     assert found[0]["memberships"][0]["member_number"] == "R-5"
+
+
+def test_a_club_manages_its_members_by_their_number_not_by_the_name_typed(rheinland):
+    """The club a player is listed with is typed at any desk: the name alone gives the club's
+    admins nobody; a member number in the club's association does."""
+    club = Club.objects.create(name="Pik Dame Köln", association=rheinland)
+    admin = get_user_model().objects.create_user("vorsitz")
+    ClubRole.objects.create(club=club, user=admin, role=ClubRoleKind.ADMIN)
+    listed = player("Anna Schmidt", club=club)  # typed at some desk, no number
+    member = player("Berta Kluge", club=club)
+    set_membership(member, rheinland, "R-17", by=ORGA)
+    assert set(manageable_players(admin)) == {member}
+    assert not may_manage(admin, listed)
+    homeless = Club.objects.create(name="Kreuz Bube")  # a club of no association
+    ClubRole.objects.create(club=homeless, user=admin, role=ClubRoleKind.ADMIN)
+    player("Carla Weiß", club=homeless)
+    assert set(manageable_players(admin)) == {member}
