@@ -5,9 +5,11 @@ Server-rendered (no charting library to ship): the template draws what ``course_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 WIDTH, HEIGHT, PAD_X, PAD_Y = 640, 240, 40, 20
+TICK_GAP = 28  # units between two value labels: a phone draws them 24 units high
 
 
 @dataclass(frozen=True)
@@ -40,14 +42,24 @@ def course_chart(deals: list[dict]) -> Chart:
         if deal["series"] not in seen:
             seen.add(deal["series"])
             starts.append((x(index), deal["series"]))
-    ticks = sorted({low, 0, high} if low < 0 < high else {low, high})
+    ticks = _apart([0, low, high] if low < 0 < high else [low, high], y)
     last = (x(len(totals) - 1), y(totals[-1]), totals[-1]) if deals else None
     return Chart(
         width=WIDTH,
         height=HEIGHT,
         path=" ".join(f"{x(i)},{y(value)}" for i, value in enumerate(totals)),
         zero_y=y(0) if low <= 0 <= high else y(low),
-        ticks=[(y(value), value) for value in ticks],
+        ticks=[(y(value), value) for value in sorted(ticks)],
         series=starts,
         last=last,
     )
+
+
+def _apart(values: list[int], y: Callable[[int], float]) -> list[int]:
+    """The axis values to label, first ones first, each at least TICK_GAP from those kept: a
+    label for 0 beside one for 2 would print the two over each other."""
+    kept: list[int] = []
+    for value in values:
+        if all(abs(y(value) - y(other)) >= TICK_GAP for other in kept):
+            kept.append(value)
+    return kept

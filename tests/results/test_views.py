@@ -81,6 +81,8 @@ def test_the_chart_marks_each_series_and_scales_to_the_extremes():
     assert [value for _y, value in chart.ticks] == [-2, 0, 5]
     assert chart.last[2] == 5
     assert course_chart([]).last is None
+    close = course_chart([{"series": 1, "total": 2}, {"series": 1, "total": -26}])
+    assert [value for _y, value in close.ticks] == [-26, 0]  # 2 would print over 0
 
 
 def test_a_ranking_cached_while_a_draft_leaves_the_pages_up_once_published(
