@@ -76,7 +76,8 @@ class PlayersView(RegistryView):
 
     def get(self, request):
         query = request.GET.get("q", "").strip()
-        players = self.players().annotate(tournaments=Count("entry"))
+        # Meta.ordering does not reach a GROUP BY query: the order is asked for
+        players = self.players().annotate(tournaments=Count("entry")).order_by("name", "pk")
         if has_control_characters(query):
             players, query = players.none(), ""  # no name holds one (the database refuses NUL)
         elif query:

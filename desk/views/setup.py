@@ -44,7 +44,7 @@ class DeskHomeView(DeskView):
         tournaments = Tournament.objects.filter(access.scoped(Tournament, request.user, Can.VIEW))
         tournaments = tournaments.annotate(
             players=Count("entries", filter=Q(entries__withdrawn=False), distinct=True)
-        )
+        ).order_by("-date", "name", "pk")  # Meta.ordering does not reach a GROUP BY query
         context = {
             "tournaments": tournaments,
             "archive_form": ArchiveForm(user=request.user),

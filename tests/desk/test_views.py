@@ -16,7 +16,8 @@ from scoring.domain.deals import record_deal
 from scoring.models import Adjustment, Deal, DealRevision
 from tests.factories.api import NORMAL
 from tests.factories.documents import play_series
-from tests.factories.tournaments import organiser, seated_table
+from tests.factories.tournaments import ORGA, organiser, seated_table, tournament_with_players
+from tournaments.domain.entries import add_entry
 from tournaments.enums import ClubRoleKind, SeriesStatus, TournamentStatus
 from tournaments.models import (
     Club,
@@ -760,3 +761,25 @@ def test_a_scorer_sees_the_steps_a_scorer_can_use(client):
     nav = client.get(base).content.decode().split('class="steps"')[1].split("</nav>")[0]
     assert f'href="{base}setup/"' in nav
     assert f'href="{base}organisers/"' in nav
+
+
+def test_the_desk_lists_tournaments_newest_first_and_players_by_name(desk, orga):
+    """Both lists count something (GROUP BY), where Meta.ordering does not apply: the order is
+    asked for, whatever order the rows were made in."""
+    for name, date in (
+        ("Frühjahr", "2026-03-01"),
+        ("Herbst", "2026-10-01"),
+        ("Sommer", "2026-07-01"),
+    ):
+        tournament, _ = tournament_with_players(
+            0, name=name, date=datetime.date.fromisoformat(date)
+        )
+        tournament.organisers.add(orga)
+    home = desk.get("/desk/").content.decode()
+    assert home.index("Herbst") < home.index("Sommer") < home.index("Frühjahr")
+    tournament, _ = tournament_with_players(0, name="Winter")
+    tournament.organisers.add(orga)
+    for name in ("Zora Zander", "Anna Abel", "Mia Maus"):
+        add_entry(tournament, by=ORGA, name=name)
+    page = desk.get("/desk/players/").content.decode()
+    assert page.index("Anna Abel") < page.index("Mia Maus") < page.index("Zora Zander")
