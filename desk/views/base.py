@@ -105,6 +105,8 @@ class OrganiserView(DeskView):
             "tournament": self.tournament,
             "step": step,
             "steps": steps(self.tournament, runs=self.may(Can.RUN)),
+            # A scorer reaching an organisers' page by its address: readable, and it says so.
+            "read_only": step in RUNNING_STEPS and not self.may(Can.RUN),
             "start_prompt": start_prompt(self.tournament),
             **context,
         }

@@ -756,7 +756,10 @@ def test_a_scorer_sees_the_steps_a_scorer_can_use(client):
     assert f'href="{base}results/"' in nav
     for step in ("setup/", "signups/", "money/", "teams/", "organisers/"):
         assert f'href="{base}{step}"' not in nav
-    assert client.get(base + "setup/").status_code == 200  # still readable by its address
+    setup = client.get(base + "setup/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "changing it is for the tournament's organisers" in setup  # readable, and says so
+    entries = client.get(base + "entries/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "changing it is for the tournament's organisers" not in entries  # they check in
     client.force_login(organiser())
     nav = client.get(base).content.decode().split('class="steps"')[1].split("</nav>")[0]
     assert f'href="{base}setup/"' in nav
