@@ -4,9 +4,6 @@ screen, as CSV, printed through the documents jobs)."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
@@ -15,8 +12,8 @@ from desk.signup_forms import PayoutForm
 from desk.views.base import OrganiserView, form_refused
 from desk.views.series import document_jobs
 from karlchen.refusals import Refused
-from results.domain.exports import csv_cell
-from signups.domain.money import cash_report, category_of, prize_list, set_fee
+from results.domain.exports import table_csv
+from signups.domain.money import cash_report, category_of, prize_list, prize_rows, set_fee
 from signups.domain.places import announcement_of
 from signups.domain.settings import set_payout
 from signups.enums import FeeStatus
@@ -96,36 +93,7 @@ class FeeView(OrganiserView):
 
 class PrizesCsvView(OrganiserView):
     def get(self, request, tournament_id):
-        prizes = prize_list(self.tournament)
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(
-            [
-                "place",
-                "start_number",
-                "name",
-                "club",
-                "total",
-                "prize_euros",
-                "shared_by",
-                "side_prize_category",
-            ]
-        )
-        listed = [("", prize) for prize in prizes.prizes]
-        listed += [(part.category, prize) for part in prizes.side for prize in part.prizes]
-        for category, prize in listed:
-            writer.writerow(
-                [
-                    prize.rank,
-                    prize.start_number,
-                    csv_cell(prize.name),
-                    csv_cell(prize.club),
-                    prize.total,
-                    prize.euros,
-                    prize.shared,
-                    csv_cell(category),
-                ]
-            )
-        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+        content = table_csv(prize_rows(prize_list(self.tournament)))
+        response = HttpResponse(content, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="prizes-{self.tournament.pk}.csv"'
         return response

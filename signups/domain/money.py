@@ -3,7 +3,7 @@ at check-in), the cash report, and the prize list from the standings by the payo
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -13,12 +13,13 @@ from django.db.models import Sum
 from karlchen.actors import Actor
 from karlchen.refusals import refused
 from results.domain.standings import Standing, standings
+from results.parts import TableCell
 from signups.domain.categories import categories_of
 from signups.domain.places import announcement_of
 from signups.domain.settings import payout_rules
 from signups.engine.payout import Payout, payout, side_payouts
 from signups.enums import FeeStatus, TieShare
-from signups.models import Announcement, EntryCategory, Fee
+from signups.models import EntryCategory, Fee
 from tournaments.domain.entries import set_checked_in
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
@@ -167,8 +168,12 @@ def prize_list(tournament: Tournament) -> PrizeList:
     # with the whole pot tells who is passed over in the categories.
     full = payout(total, rules, _sizes(groups))
     prized = {row.entry_id for row, euros in _placed(groups, full) if euros > 0}
-    side = _side_prizes(tournament, announcement, rows, prized, max(0, total - rules.costs))
-    result = payout(total - 100 * sum(part.payout.paid for part in side), rules, _sizes(groups))
+    available = max(0, total - rules.costs)
+    side = _side_prizes(
+        tournament, announcement.category_prizes, tie_share, rows, prized, available
+    )
+    side_paid = sum(part.payout.paid for part in side)
+    result = payout(total - 100 * side_paid, rules, _sizes(groups))
     prizes = tuple(
         _prize(place, row, euros, size) for place, size, row, euros in _numbered(groups, result)
     )
@@ -177,16 +182,16 @@ def prize_list(tournament: Tournament) -> PrizeList:
 
 def _side_prizes(
     tournament: Tournament,
-    announcement: Announcement,
+    category_prizes: Mapping[str, Sequence[int]],
+    tie_share: TieShare,
     rows: Sequence[Standing],
     prized: set[int],
     available: int,
 ) -> tuple[SidePrizes, ...]:
-    wanted = {name: amounts for name, amounts in announcement.category_prizes.items() if amounts}
+    wanted = {name: amounts for name, amounts in category_prizes.items() if amounts}
     if not wanted:
         return ()
     of = categories_of(tournament)
-    tie_share = TieShare(announcement.tie_share)
     groups = {
         name: _groups(
             [row for row in rows if of.get(row.entry_id) == name and row.entry_id not in prized],
@@ -208,6 +213,29 @@ def _side_prizes(
         )
         for name in sorted(wanted)
     )
+
+
+PRIZE_COLUMNS = (
+    "place",
+    "start_number",
+    "name",
+    "club",
+    "total",
+    "prize_euros",
+    "shared_by",
+    "side_prize_category",
+)
+
+
+def prize_rows(prizes: PrizeList) -> list[list[TableCell]]:
+    """The prize list as spreadsheet rows (``PRIZE_COLUMNS`` first): the overall prizes, then
+    each category's side prizes, named by their category."""
+    listed = [("", prize) for prize in prizes.prizes]
+    listed += [(part.category, prize) for part in prizes.side for prize in part.prizes]
+    rows: list[list[TableCell]] = [list(PRIZE_COLUMNS)]
+    for category, p in listed:
+        rows.append([p.rank, p.start_number, p.name, p.club, p.total, p.euros, p.shared, category])
+    return rows
 
 
 def _sizes(groups: Sequence[Sequence[Standing]]) -> list[int]:

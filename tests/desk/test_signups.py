@@ -123,11 +123,13 @@ def test_the_payout_table_and_the_prize_list_as_csv(desk, played):
         {"mode": "percent", "shares": "50, 30, 20", "costs": "", "tie_share": "points"},
     )
     assert page.status_code == 302
-    csv = desk.get(f"/desk/{tournament.pk}/money/prizes.csv").content.decode().splitlines()
-    assert csv[0] == (
-        "place,start_number,name,club,total,prize_euros,shared_by,side_prize_category"
+    # as German Excel reads it, like the other exports: a BOM and semicolons
+    csv = desk.get(f"/desk/{tournament.pk}/money/prizes.csv").content.decode("utf-8-sig")
+    lines = csv.splitlines()
+    assert lines[0] == (
+        "place;start_number;name;club;total;prize_euros;shared_by;side_prize_category"
     )
-    assert [line.split(",")[5] for line in csv[1:]] == ["32", "32", "8", "8"]
+    assert [line.split(";")[5] for line in lines[1:]] == ["32", "32", "8", "8"]
 
 
 def test_side_prizes_per_category_from_the_desk(desk, played):
@@ -166,10 +168,10 @@ def test_side_prizes_per_category_from_the_desk(desk, played):
     side = page.context["prizes"].side[0]
     # Player 2 has the overall prize: Damen's go to 5 and 7
     assert [(p.start_number, p.euros) for p in side.prizes] == [(5, 10), (7, 5)]
-    csv = desk.get(f"/desk/{tournament.pk}/money/prizes.csv").content.decode().splitlines()
-    assert csv[-2:] == [
-        f"1,5,{side.prizes[0].name},{side.prizes[0].club},1,10,1,Damen",
-        f"2,7,{side.prizes[1].name},{side.prizes[1].club},-1,5,1,Damen",
+    csv = desk.get(f"/desk/{tournament.pk}/money/prizes.csv").content.decode("utf-8-sig")
+    assert csv.splitlines()[-2:] == [
+        f"1;5;{side.prizes[0].name};{side.prizes[0].club};1;10;1;Damen",
+        f"2;7;{side.prizes[1].name};{side.prizes[1].club};-1;5;1;Damen",
     ]
 
 
