@@ -26,6 +26,7 @@ from tournaments.domain.clubs import (
     set_role,
     withdraw_invitation,
 )
+from tournaments.domain.entries import add_entry
 from tournaments.enums import ClubRoleKind
 from tournaments.models import Association, Club, ClubRole, Invitation, Tournament
 
@@ -71,6 +72,34 @@ def test_a_club_name_is_required_unique_and_short():
     with pytest.raises(Refused) as taken:
         create_club(by=ORGA, name="Herz As")
     assert taken.value.problem.code == "club_name_taken"
+
+
+def test_a_club_is_set_up_under_a_name_so_far_only_typed_for_players():
+    tournament, _players = tournament_with_players(4)
+    entry = add_entry(tournament, by=ORGA, name="Ida Karo", club="Pik Dame")
+    label = entry.player.club
+    creator = user("anna")
+    club = create_club(by=Actor.of_user(creator), name="Pik Dame", short_name="PD", admin=creator)
+    assert club.pk == label.pk  # the players listed with it keep it
+    assert (club.short_name, ClubRole.objects.get(club=club).user) == ("PD", creator)
+    assert club.actions.filter(action="club_created").exists()
+    with pytest.raises(Refused) as taken:  # run by someone now
+        create_club(by=ORGA, name="Pik Dame", admin=user("bert"))
+    assert taken.value.problem.code == "club_name_taken"
+    assert ClubRole.objects.filter(club=club).count() == 1
+
+
+def test_a_name_someone_runs_or_of_another_association_is_taken():
+    hosting = Club.objects.create(name="Kreuz Bube")
+    Tournament.objects.create(name="Abend", date=datetime.date(2026, 12, 4), club=hosting)
+    northern = Association.objects.create(name="Nord")
+    other = Club.objects.create(name="Herz Zehn", association=northern)
+    for name, association in (("Kreuz Bube", None), ("Herz Zehn", None)):
+        with pytest.raises(Refused) as taken:
+            create_club(by=ORGA, name=name, association=association)
+        assert taken.value.problem.code == "club_name_taken"
+    assert create_club(by=ORGA, name="Herz Zehn", association=northern).pk == other.pk
+    assert not ClubRole.objects.exists()
 
 
 def test_the_last_admin_stays(club):

@@ -1,5 +1,5 @@
-"""Clubs and their people (docs/CLUBS.md): creating a club, giving and taking roles, inviting
-by an e-mailed link and accepting it.
+"""Clubs and their people (docs/CLUBS.md): creating a club (or taking over a name so far only
+typed for players), giving and taking roles, inviting by an e-mailed link and accepting it.
 
 Who may call which is ``tournaments.access``'s (the API and the desk check it first); these
 functions keep what the database must: one role per user and club, a club never without an
@@ -57,7 +57,9 @@ def create_club(
         raise Refused(problems)
     try:
         with transaction.atomic():
-            club = Club.objects.create(name=name, short_name=short_name, association=association)
+            club = _adopt_label(name, short_name, association) or Club.objects.create(
+                name=name, short_name=short_name, association=association
+            )
             log_club_action(club, by, "club_created", name=name)
             if admin is not None:
                 ClubRole.objects.create(
@@ -68,6 +70,29 @@ def create_club(
         raise Refused.one("club_name_taken", "name", name=name) from error
     logger.info("club %s created by %s", club.pk, by.label)
     return club
+
+
+def _adopt_label(name: str, short_name: str, association: Association | None) -> Club | None:
+    """The row of ``name`` if it is only a label so far, now the new club's; None if there is
+    no such row. A club's name is typed freely for players and teams (entries, archives, the
+    registry, cups and leagues make a row of it), so the row may exist before anyone sets the
+    club up; nobody runs such a row (no roles, invitations, log, tournaments or seasons), and
+    the players and teams listed with it stay as they are. A row someone runs is refused as
+    taken, and so is one of another association."""
+    label = Club.objects.select_for_update().filter(name=name).first()
+    if label is None or not _only_a_label(label):
+        return None
+    if label.association_id not in (None, association.pk if association else None):
+        return None
+    label.short_name = short_name or label.short_name
+    label.association = association or label.association
+    label.save(update_fields=["short_name", "association"])
+    return label
+
+
+def _only_a_label(club: Club) -> bool:
+    run_by = (club.roles, club.invitations, club.actions, club.tournaments, club.seasons)
+    return not any(related.exists() for related in run_by)
 
 
 def set_role(club: Club, user: Any, role: str, *, by: Actor) -> ClubRole:
