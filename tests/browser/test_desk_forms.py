@@ -1,6 +1,7 @@
 """The desk's forms as a laptop (1280×720) and a phone (360×740) show them: the set-up offers only
 what applies to the chosen game, its extra points are a tidy grid of boxes, and the extra-point
-counters at a table's page show their number on buttons big enough to tap."""
+counters at a table's page show their number on buttons big enough to tap; no page of a played
+evening is wider than the screen."""
 
 import pytest
 from django.conf import settings
@@ -8,6 +9,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, browser_page
+from tests.factories.documents import play_series
 from tests.factories.tournaments import organiser, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -159,3 +161,34 @@ def test_the_extra_point_counters_at_the_desk_show_their_number(desk_page, scree
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[page.size]["width"]
     page.locator("details.extras").scroll_into_view_if_needed()
     screenshot(page.locator("details.extras"), f"desk-table-extras-{page.size}")
+
+
+def test_the_desk_pages_fit_the_screen_and_wide_lists_scroll_in_their_box(desk_page, screenshot):
+    """A phone at the door: no page of a played evening is wider than the screen (the navigation
+    and the forms stay in reach); a list wider than the screen scrolls sideways in its box."""
+    page = desk_page
+    table = seated_table(5)
+    play_series(table)
+    tournament = table.series.tournament.pk
+    width = SIZES[page.size]["width"]
+    boxed = {}
+    for address in ("/desk/", "/desk/players/", f"/desk/{tournament}/entries/",
+                    f"/desk/{tournament}/series/1/", f"/desk/{tournament}/results/",
+                    f"/desk/{tournament}/money/"):  # fmt: skip
+        page.goto(address)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, address
+        boxed[address] = page.eval_on_selector_all(
+            "table.list", "lists => lists.some(list => list.scrollWidth > list.clientWidth + 1)"
+        )
+    if page.size == "phone":
+        assert boxed[f"/desk/{tournament}/series/1/"], boxed  # wider than a phone: it scrolls
+        board = page.locator("table.board")
+        page.goto(f"/desk/{tournament}/series/1/")
+        board.locator("thead").scroll_into_view_if_needed()
+        last = board.locator("thead th").last
+        expect(last).not_to_be_in_viewport()
+        board.evaluate("list => { list.scrollLeft = list.scrollWidth; }")
+        expect(last).to_be_in_viewport()
+        screenshot(board, "desk-series-board-phone-scrolled")
+    else:
+        assert not any(boxed.values()), boxed
