@@ -118,16 +118,18 @@ class Season(models.Model):
 
 
 class SeasonEvening(models.Model):
-    """A tournament as an evening of a season (of one season at most)."""
+    """A tournament as an evening of a season: of one season of its club or organisers at most
+    (its home season), and of any number of seasons of associations (ranking lists, leagues)
+    besides (``seasons.domain.seasons.add_evening`` keeps that)."""
 
     season = models.ForeignKey(
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="evenings"
     )
-    tournament = models.OneToOneField(
+    tournament = models.ForeignKey(
         Tournament,
         verbose_name=_("tournament"),
         on_delete=models.CASCADE,
-        related_name="season_evening",
+        related_name="season_evenings",
     )
     ranking_tournament = models.BooleanField(
         _("ranking tournament"),
@@ -137,6 +139,9 @@ class SeasonEvening(models.Model):
 
     class Meta:
         ordering = ["season_id", "tournament__date", "tournament_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "tournament"], name="season_evening_once")
+        ]
         verbose_name = _("evening of a season")
         verbose_name_plural = _("evenings of a season")
 

@@ -256,7 +256,7 @@ def _hidden_players(cup: Cup) -> set[int]:
     """Players who asked not to be listed publicly at one of the cup's tournaments."""
     return set(
         Entry.objects.filter(
-            tournament__season_evening__cup_match__cup=cup, hidden=True
+            tournament__season_evenings__cup_match__cup=cup, hidden=True
         ).values_list("player_id", flat=True)
     )
 

@@ -28,7 +28,7 @@ from leagues.domain.leagues import (
 )
 from leagues.domain.reads import league_read
 from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
-from seasons.domain.seasons import next_evening_date
+from seasons.domain.seasons import next_evening_date, open_for_season
 from teams.models import Team
 from tournaments import access
 from tournaments.access import Can
@@ -93,7 +93,7 @@ class LeagueDeskView(SeasonOrganiserView):
         return HttpResponseRedirect(reverse("desk:league-day", args=[self.season.pk, day.number]))
 
     def day_form(self, league: League, data=None) -> MatchDayForm:
-        tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
+        tournaments = open_for_season(self.season, Tournament.objects.all())
         tournaments = tournaments.filter(access.scoped(Tournament, self.request.user, Can.RUN))
         numbers = MatchDay.objects.filter(league=league).values_list("number", flat=True)
         initial = {"number": max(numbers, default=0) + 1, "date": next_evening_date(self.season)}

@@ -33,6 +33,7 @@ from seasons.domain.seasons import (
     create_season,
     new_evening,
     next_evening_date,
+    open_for_season,
     remove_evening,
 )
 from seasons.domain.standings import season_ranking
@@ -163,8 +164,8 @@ class SeasonDeskView(SeasonOrganiserView):
         return HttpResponseRedirect(reverse("desk:season", args=[self.season.pk]) + "#print")
 
     def candidates(self):
-        """The user's tournaments of the season's game that are in no season yet."""
-        tournaments = Tournament.objects.filter(game=self.season.game, season_evening__isnull=True)
+        """The user's tournaments of the season's game that may become its evenings."""
+        tournaments = open_for_season(self.season, Tournament.objects.all())
         tournaments = tournaments.filter(access.evening_candidates(self.request.user, self.season))
         return tournaments.order_by("-date", "name")
 

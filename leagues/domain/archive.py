@@ -214,7 +214,7 @@ def _restore_day(
     final_at = datetime.fromisoformat(row["final_at"]) if row["final_at"] else None
     day = MatchDay.objects.create(
         league=league,
-        evening=SeasonEvening.objects.get(tournament=tournament),
+        evening=SeasonEvening.objects.get(season=league.season, tournament=tournament),
         number=row["number"],
         final=row["final"],
         final_at=final_at,

@@ -4,7 +4,8 @@ Every table with deals at one of the season's last HISTORY_EVENINGS evenings bef
 counts for the players who shared it, by person (entries differ from evening to evening): 1 at
 the last evening, halved per evening further back (``seating.engine.history_weights``); an
 evening without a played table does not count as one. The
-seating then prefers opponents who have not met recently, after tonight's repeats.
+seating then prefers opponents who have not met recently, after tonight's repeats. The season
+is the tournament's home season (its club's), else the first association's season that has it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import defaultdict
 
 from django.db.models import Q
 
+from seasons.domain.seasons import home_evening
 from seasons.models import SeasonEvening
 from seating import engine
 from seating.models import Seat
@@ -56,7 +58,9 @@ def earlier_meetings(tournament: Tournament) -> dict[frozenset[int], float]:
 def _earlier_evenings(tournament: Tournament) -> list[int]:
     """The tournament ids of the season's last HISTORY_EVENINGS evenings before this one, the
     last one last."""
-    membership = SeasonEvening.objects.filter(tournament=tournament).first()
+    membership = home_evening(tournament) or (
+        SeasonEvening.objects.filter(tournament=tournament).order_by("season_id").first()
+    )
     if membership is None:
         return []
     before = Q(tournament__date__lt=tournament.date) | Q(

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from karlchen.actors import Actor
@@ -65,7 +66,11 @@ def update_season(season: Season, *, by: Actor, **fields: Any) -> Season:
 def add_evening(
     season: Season, tournament: Tournament, *, by: Actor, ranking_tournament: bool = False
 ) -> SeasonEvening:
-    """Make ``tournament`` an evening of the season (of one season at most, of its game)."""
+    """Make ``tournament`` an evening of the season (of its game). A tournament is an evening
+    of one season of a club or of its organisers at most, its home season (whose earlier
+    evenings its seating looks back on). Seasons of associations (ranking
+    lists, leagues) may take it besides, so a club evening that is a ranking tournament counts
+    for the club's season and the association's list at once."""
     if tournament.game != season.game:
         raise refused("season_game_differs", "tournament", game=season.get_game_display())
     cup = Season.objects.filter(final=tournament).first()
@@ -73,17 +78,38 @@ def add_evening(
         raise refused("evening_is_final", "tournament", season=cup.name)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        other = SeasonEvening.objects.filter(tournament=tournament).select_related("season")
-        existing = other.first()
-        if existing is not None and existing.season_id != season.pk:
-            raise refused("evening_in_other_season", "tournament", season=existing.season.name)
+        if season.association_id is None:
+            home = home_evening(tournament)
+            if home is not None and home.season_id != season.pk:
+                raise refused("evening_in_other_season", "tournament", season=home.season.name)
         membership, _created = SeasonEvening.objects.update_or_create(
+            season=season,
             tournament=tournament,
-            defaults={"season": season, "ranking_tournament": ranking_tournament},
+            defaults={"ranking_tournament": ranking_tournament},
         )
         _log_both(season, tournament, by, "season_evening_added", ranking=ranking_tournament)
         season_changed(season.pk)
     return membership
+
+
+def home_evening(tournament: Tournament | int) -> SeasonEvening | None:
+    """The tournament's evening in a season of a club or of its organisers, if it has one."""
+    return (
+        SeasonEvening.objects.filter(tournament=tournament, season__association__isnull=True)
+        .select_related("season")
+        .first()
+    )
+
+
+def open_for_season(season: Season, tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """Of ``tournaments``, those of the season's game that may become its evenings: not yet
+    its own, and for a season of a club or of organisers in no other such season."""
+    taken = SeasonEvening.objects.filter(tournament=OuterRef("pk"))
+    if season.association_id is None:
+        taken = taken.filter(Q(season=season) | Q(season__association__isnull=True))
+    else:
+        taken = taken.filter(season=season)
+    return tournaments.filter(game=season.game).exclude(Exists(taken))
 
 
 def remove_evening(season: Season, tournament: Tournament, *, by: Actor) -> None:

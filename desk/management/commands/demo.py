@@ -106,7 +106,7 @@ class Command(BaseCommand):
             )
         seasons = Season.objects.filter(name=SEASON_NAME)
         existing = Tournament.objects.filter(name=DEMO_NAME) | Tournament.objects.filter(
-            season_evening__season__in=seasons
+            season_evenings__season__in=seasons
         )
         if existing.exists() and not reset:
             self.stdout.write(

@@ -150,7 +150,7 @@ def test_an_archive_never_puts_a_season_into_the_club_it_names():
 
     copy = import_season_archive(archive, by=stranger)
     assert copy.club is None
-    evenings = Tournament.objects.filter(season_evening__season=copy)
+    evenings = Tournament.objects.filter(season_evenings__season=copy)
     assert evenings.count() == 2
     assert set(evenings.values_list("club", flat=True)) == {None}
 
@@ -159,6 +159,6 @@ def test_an_archive_never_puts_a_season_into_the_club_it_names():
     placed = import_season_archive(archive, by=stranger, club=mine)
     assert placed.club == mine
     assert set(
-        Tournament.objects.filter(season_evening__season=placed).values_list("club", flat=True)
+        Tournament.objects.filter(season_evenings__season=placed).values_list("club", flat=True)
     ) == {mine.pk}
     assert Season.objects.filter(club=theirs).count() == 1  # only the original

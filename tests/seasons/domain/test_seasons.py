@@ -8,8 +8,10 @@ from karlchen.refusals import Refused
 from seasons.domain.seasons import (
     add_evening,
     create_season,
+    home_evening,
     new_evening,
     next_evening_date,
+    open_for_season,
     remove_evening,
     season_regulars,
     update_season,
@@ -18,7 +20,7 @@ from seasons.models import SeasonAction, SeasonEvening
 from tests.factories.seasons import FIRST_EVENING, season_with_evenings
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tournaments.domain.entries import withdraw
-from tournaments.models import OrganiserAction
+from tournaments.models import Association, OrganiserAction, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +55,7 @@ def test_update_season_logs_what_changed():
         update_season(season, by=ORGA, ranking_rule={"unit": "week"})
 
 
-def test_an_evening_belongs_to_one_season_of_its_game():
+def test_an_evening_belongs_to_one_club_season_of_its_game():
     first, second = create_season(by=ORGA, name="A"), create_season(by=ORGA, name="B")
     tournament, _ = tournament_with_players(4)
     add_evening(first, tournament, by=ORGA, ranking_tournament=True)
@@ -72,6 +74,40 @@ def test_an_evening_belongs_to_one_season_of_its_game():
     assert refusal.value.code == "season_game_differs"
     logged = OrganiserAction.objects.filter(tournament=tournament, action="season_evening_added")
     assert logged.first().details == {"ranking": False, "name": tournament.name, "season": "A"}
+
+
+def test_an_associations_lists_take_a_club_evening_besides_its_club_season():
+    club_season = create_season(by=ORGA, name="Vereinsmeisterschaft")
+    other_club_season = create_season(by=ORGA, name="Pokal")
+    northern = Association.objects.create(name="Nord")
+    ranking_list = create_season(by=ORGA, name="Rangliste Nord", association=northern)
+    league = create_season(by=ORGA, name="Liga Nord", association=northern)
+    tournament, _ = tournament_with_players(4)
+    add_evening(club_season, tournament, by=ORGA)
+    add_evening(ranking_list, tournament, by=ORGA, ranking_tournament=True)
+    add_evening(league, tournament, by=ORGA)
+    add_evening(ranking_list, tournament, by=ORGA, ranking_tournament=True)  # again: no second
+    assert set(
+        SeasonEvening.objects.filter(tournament=tournament).values_list(
+            "season__name", "ranking_tournament"
+        )
+    ) == {
+        ("Vereinsmeisterschaft", False),
+        ("Rangliste Nord", True),
+        ("Liga Nord", False),
+    }
+    with pytest.raises(Refused) as refusal:
+        add_evening(other_club_season, tournament, by=ORGA)
+    assert refusal.value.params == {"season": "Vereinsmeisterschaft"}
+    assert home_evening(tournament).season == club_season
+    everyone = Tournament.objects.all()
+    assert tournament not in open_for_season(other_club_season, everyone)
+    assert tournament not in open_for_season(ranking_list, everyone)
+    later_list = create_season(by=ORGA, name="Rangliste Süd", association=northern)
+    assert tournament in open_for_season(later_list, everyone)
+    remove_evening(club_season, tournament, by=ORGA)
+    assert tournament in open_for_season(other_club_season, everyone)
+    assert SeasonEvening.objects.filter(tournament=tournament).count() == 2
 
 
 def test_remove_evening():

@@ -5,13 +5,14 @@ from django.core.cache import cache
 
 from scoring.domain.adjustments import add_adjustment
 from scoring.domain.deals import correct_deal, record_deal
-from seasons.domain.seasons import add_evening, update_season
+from seasons.domain.seasons import add_evening, create_season, update_season
 from seasons.domain.standings import player_season, season_ranking, season_table
 from tests.factories.api import NORMAL
 from tests.factories.seasons import season_with_evenings
 from tests.factories.tournaments import CAPTAIN, ORGA, tournament_with_players
 from tournaments.domain.entries import hide_publicly
 from tournaments.domain.tournaments import update_tournament
+from tournaments.models import Association
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +49,28 @@ def test_a_deal_corrected_months_ago_changes_the_season_at_once(
     after = season_ranking(season, public=False)
     assert after.etag != before.etag
     assert scores(after) == {"Spieler 1": 0, "Spieler 3": 0, "Spieler 2": 0, "Spieler 4": 0}
+
+
+def test_a_correction_reaches_the_club_season_and_the_associations_list_at_once(
+    django_capture_on_commit_callbacks,
+):
+    season, tables, _players = season_with_evenings(2)
+    northern = Association.objects.create(name="Nord")
+    ranking_list = create_season(
+        by=ORGA, name="Rangliste", association=northern, ranking_rule={"preset": "ddv"}
+    )
+    for table in tables:
+        add_evening(ranking_list, table.series.tournament, by=ORGA, ranking_tournament=True)
+    before = season_ranking(season, public=False), season_ranking(ranking_list, public=False)
+    assert scores(before[0])["Spieler 1"] == 2  # the club's total over two evenings
+    assert scores(before[1])["Spieler 1"] == 1  # the list's average per round
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_deal(tables[0], 1, deal=KONTRA_WINS, version=1, reason="Zählfehler", by=ORGA)
+    after = season_ranking(season, public=False), season_ranking(ranking_list, public=False)
+    assert after[0].etag != before[0].etag
+    assert after[1].etag != before[1].etag
+    assert scores(after[0])["Spieler 1"] == -1  # −2 + 1
+    assert scores(after[1])["Spieler 1"] == -0.5
 
 
 def test_a_new_evening_and_a_changed_rule_turn_the_season_over(
