@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class CupsConfig(AppConfig):
     name = "cups"
     verbose_name = _("Team cups")
+
+    def ready(self) -> None:
+        # A cup's round is teams against teams: they sit so by default (seating.ports).
+        from cups.domain.state import is_cup_match  # noqa: PLC0415 -- app ready
+        from seating.ports import provide_match_check  # noqa: PLC0415 -- app ready
+
+        provide_match_check(is_cup_match)

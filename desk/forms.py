@@ -233,7 +233,7 @@ class SeatingForm(forms.Form):
         label=_("Teams"),
         choices=TeamSeating.choices,
         initial=TeamSeating.APART,
-        required=False,  # the evening's one-tap seating sends none: apart
+        required=False,  # the evening's one-tap seating sends none: the usual (against at a match)
     )
     all_series = forms.BooleanField(
         label=_("Seat every series not yet played at once"),

@@ -13,3 +13,8 @@ class LeaguesConfig(AppConfig):
         from seasons.parts import register_part  # noqa: PLC0415 -- app ready
 
         register_part(LEAGUE_PART)
+        # A match day's teams sit against each other by default (seating.ports).
+        from leagues.domain.reads import is_match_day  # noqa: PLC0415 -- app ready
+        from seating.ports import provide_match_check  # noqa: PLC0415 -- app ready
+
+        provide_match_check(is_match_day)

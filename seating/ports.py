@@ -6,7 +6,9 @@ evenings (``engine.SeatingRequest.history``). Seasons are ``seasons``' and it si
 ``seating`` in the map, so it plugs its function in when Django starts (``seasons.apps``), as
 ``results`` does for the standings (``tournaments.ports``). Without it, or for a tournament of no
 season, there is no history. Likewise ``teams`` says which team each entry plays for
-(``engine.Player.team``; ``teams.apps``); without it no one plays for a team.
+(``engine.Player.team``; ``teams.apps``); without it no one plays for a team. And ``leagues``
+and ``cups`` say whether a tournament is a match of teams against teams (a league's match day,
+a cup's round), which their teams then sit as by default (``TeamSeating.AGAINST``).
 """
 
 from __future__ import annotations
@@ -50,3 +52,18 @@ def teams_of(tournament: Tournament) -> Mapping[int, int]:
     if _teams_of is None:
         return {}
     return _teams_of(tournament)
+
+
+# Whether the tournament is a match of teams against teams (a league's match day, a cup's round).
+MatchCheck = Callable[["Tournament"], bool]
+
+_match_checks: list[MatchCheck] = []
+
+
+def provide_match_check(function: MatchCheck) -> None:
+    if function not in _match_checks:  # set at start-up, by each app that holds matches
+        _match_checks.append(function)
+
+
+def is_team_match(tournament: Tournament) -> bool:
+    return any(check(tournament) for check in _match_checks)

@@ -41,7 +41,7 @@ from teams.engine.bracket import (
 )
 from teams.engine.league import DayResult
 from teams.models import TeamMember
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 
 
 @dataclass(frozen=True)
@@ -357,3 +357,8 @@ def _pairing(now: CupNow, pairing: Pairing) -> dict[str, Any]:
         "decided_by": pairing.decided_by,
         "match": shown,
     }
+
+
+def is_cup_match(tournament: Tournament) -> bool:
+    """Whether the tournament is one of a cup's rounds (a group round or a pairing)."""
+    return CupMatch.objects.filter(evening__tournament=tournament).exists()

@@ -26,7 +26,8 @@ from scoring.domain.queries import OWED, series_tables
 from scoring.domain.series import call_time, close_series
 from scoring.models import DealRevision
 from seating.domain.jobs import start_seating_job
-from tournaments.enums import JobKind, SeriesStatus, TeamSeating
+from seating.domain.seating import usual_team_seating
+from tournaments.enums import JobKind, SeriesStatus
 from tournaments.models import Job
 
 QUIET_AFTER = timedelta(minutes=10)  # a running table without a deal for this long stands out
@@ -41,6 +42,8 @@ class SeriesView(OrganiserView):
         seating_form = SeatingForm(initial=initial)
         if not self.tournament.teams.exists():
             del seating_form.fields["teams"]  # nothing to choose for a tournament of no teams
+        else:
+            seating_form.initial["teams"] = usual_team_seating(self.tournament)
         return self.page(
             "desk/series.html",
             f"series-{number}",
@@ -81,7 +84,8 @@ class SeatSeriesView(SeriesView):
         data = form.cleaned_data
         seed = data["seed"] if data["seed"] is not None else secrets.randbelow(2**31)
         params = {"method": data["method"], "seed": seed, "separate_clubs": data["separate_clubs"]}
-        params["teams"] = data["teams"] or TeamSeating.APART
+        if data["teams"]:
+            params["teams"] = data["teams"]  # none chosen (the one-tap seating): the usual
         if not data["all_series"]:
             params["series"] = [series.number]
         try:

@@ -27,7 +27,7 @@ from results.domain.standings import one_snapshot
 from seasons.models import Season
 from teams.engine.league import DayLine, LeagueRule, LeagueTable, day_lines
 from teams.engine.league import MatchDay as Day
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 
 VIEWS = ("detail", "tables", "tables:final", "days")
 
@@ -233,3 +233,8 @@ def _final(day: MatchDay) -> dict[str, Any]:
 def number(value: Fraction) -> int | float:
     """Ranking points as JSON: whole numbers as integers, shares to two decimals."""
     return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def is_match_day(tournament: Tournament) -> bool:
+    """Whether the tournament is a match day of a league."""
+    return MatchDay.objects.filter(evening__tournament=tournament).exists()

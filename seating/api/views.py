@@ -35,8 +35,10 @@ class StartSeatingApi(Api):
         )
         teams = StrictChoiceField(
             choices=TeamSeating.choices,
-            default=TeamSeating.APART,
-            help_text="How the tournament's teams sit: apart, against (a match day), none.",
+            required=False,
+            help_text="How the tournament's teams sit: apart, against (a match day), none. "
+            "Default: against at a league's match day or a cup's round whose teams are set "
+            "up, else apart.",
         )
         fixed = serializers.ListField(
             child=serializers.JSONField(),

@@ -9,6 +9,7 @@ never changed. Running this as a background job is ``seating.domain.jobs``.
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
@@ -107,6 +108,21 @@ def _check_plan(series: Series, tables: Sequence[Sequence[Entry]]) -> None:
         raise refused("entry_withdrawn", "tables", start_numbers=", ".join(withdrawn))
 
 
+def usual_team_seating(tournament: Tournament, team_of: Mapping[int, int] | None = None) -> str:
+    """How the tournament's teams sit unless the organiser says otherwise: against each other
+    at a match of teams (a league's match day, a cup's round) whose teams are set up so that
+    every table can hold each team equally, else apart (which a refusal would otherwise stop)."""
+    if team_of is None:
+        team_of = seating_ports.teams_of(tournament)
+    seated = [entry.pk for entry in _seatable(tournament)]
+    if not seated or any(pk not in team_of for pk in seated):
+        return TeamSeating.APART
+    sizes = Counter(team_of[pk] for pk in seated).values()
+    if engine.team_pattern_fits(list(sizes)) and seating_ports.is_team_match(tournament):
+        return TeamSeating.AGAINST
+    return TeamSeating.APART
+
+
 def draw_seating(
     tournament: Tournament,
     *,
@@ -115,7 +131,7 @@ def draw_seating(
     series: Sequence[int] | None = None,
     separate_clubs: str = engine.ClubSeparation.FIRST,
     fixed: Sequence[engine.Series] | None = None,
-    teams: str = TeamSeating.APART,
+    teams: str | None = None,
 ) -> dict[str, Any]:
     """Draw and store the seating of ``series`` (default: every series not yet under way).
 
@@ -123,11 +139,15 @@ def draw_seating(
     and count as played meetings; for an evening of a season, so do (less) the meetings of its
     earlier evenings (``seating.ports.earlier_meetings``), and the report counts the pairs who
     meet again. The tournament's teams (``seating.ports.teams_of``) sit as ``teams`` says:
-    ``apart``, ``against`` (a match day's pattern) or ``none`` (not considered). Returns the
-    plan's quality report and the series seated.
+    ``apart``, ``against`` (a match day's pattern) or ``none`` (not considered); without a
+    choice, ``against`` for a match of teams (a league's match day, a cup's round:
+    ``seating.ports.is_team_match``) whose teams are set up, else ``apart``. Returns the plan's
+    quality report and the series seated.
     """
     entries = {e.pk: e for e in _seatable(tournament)}
     team_of = {} if teams == TeamSeating.NONE else seating_ports.teams_of(tournament)
+    if teams is None:
+        teams = usual_team_seating(tournament, team_of)
     frozen = _frozen_series(tournament)
     wanted = set(series or range(1, tournament.series_count + 1)) - set(frozen)
     request = engine.SeatingRequest(

@@ -63,6 +63,7 @@ from .model import (
     table_sizes,
 )
 from .planner import seat
+from .problem import team_pattern_fits
 from .quality import lower_bound, quality
 
 __all__ = [
@@ -81,4 +82,5 @@ __all__ = [
     "quality",
     "seat",
     "table_sizes",
+    "team_pattern_fits",
 ]

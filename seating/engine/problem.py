@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .model import (
@@ -129,9 +129,8 @@ def _check_team_pattern(
         if player.team is None:
             raise SeatingRefused("team_missing", f"players.{position}.team", {"id": player.id})
     members = Counter(teams)
-    share, rest = divmod(sizes[0], len(members))
-    even = set(members.values()) == {share * len(sizes)}
-    if len(members) < 2 or rest or len(set(sizes)) > 1 or not even:
+    share = sizes[0] // len(members) if members else 0
+    if not _shares_out(sizes, members.values()):
         raise SeatingRefused(
             "team_pattern",
             "players",
@@ -143,6 +142,22 @@ def _check_team_pattern(
             raise SeatingRefused(
                 "fixed_table_team", "players", {"table": table + 1, "share": share}
             )
+
+
+def team_pattern_fits(team_sizes: Sequence[int]) -> bool:
+    """Whether teams of these sizes (every player in one) can sit team against team: at least
+    two teams of one size, and tables of one size that hold each team equally."""
+    try:
+        sizes = table_sizes(sum(team_sizes))
+    except SeatingRefused:
+        return False
+    return _shares_out(sizes, team_sizes)
+
+
+def _shares_out(sizes: Sequence[int], team_sizes: Collection[int]) -> bool:
+    share, rest = divmod(sizes[0], max(len(team_sizes), 1))
+    even = set(team_sizes) == {share * len(sizes)}
+    return len(team_sizes) >= 2 and not rest and len(set(sizes)) == 1 and even
 
 
 def _checked_frozen(request: SeatingRequest) -> dict[int, Series]:

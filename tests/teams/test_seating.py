@@ -107,3 +107,83 @@ def test_the_api_and_the_desk_pass_how_teams_sit_and_refuse_another_way():
 
     assert 'name="teams"' in page.content.decode()
     assert Job.objects.latest("pk").params["teams"] == "none"
+
+
+def teams_at_each_table(tournament, teams, number):
+    seats = Seat.objects.filter(table__series__tournament=tournament, table__series__number=number)
+    by_table = {}
+    for seat in seats:
+        by_table.setdefault(seat.table_id, []).append(teams[seat.entry_id])
+    return [sorted(found) for found in by_table.values()]
+
+
+def test_a_leagues_match_day_seats_team_against_team_unless_told_otherwise():
+    from leagues.domain.leagues import add_match_day, create_league
+    from leagues.models import LeagueTeam
+    from seasons.domain.seasons import create_season
+    from seating.domain.seating import usual_team_seating
+
+    tournament, teams = four_teams_of_four()
+    assert usual_team_seating(tournament) == "apart"  # no match yet
+    season = create_season(by=ORGA, name="Liga")
+    names = [f"Team {number}" for number in range(4)]
+    league = create_league(
+        season, by=ORGA, divisions=[{"name": "Kreisliga", "rule": {}, "teams": names}]
+    )
+    group = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
+    add_match_day(league, tournament, by=ORGA, number=1, groups=[group])
+    assert usual_team_seating(tournament) == "against"
+
+    result = draw_seating(tournament, method="random", seed=5)
+    for number in (1, 2):
+        assert all(len(set(found)) == 4 for found in teams_at_each_table(tournament, teams, number))
+    assert tuple(result["report"]["team_clashes"]) == (0, 0)
+
+    draw_seating(tournament, method="random", seed=5, teams="apart")  # the organiser's choice
+    assert team_mates_at_a_table(tournament, teams, 1) == 0
+
+
+def test_a_cups_round_seats_its_teams_against_each_other_by_default():
+    from cups.domain.cups import start_group_round
+    from seating.domain.seating import usual_team_seating
+    from tests.cups.conftest import DATE, make_cup
+
+    cup = make_cup()
+    match = next(
+        m for m in start_group_round(cup, by=ORGA, number=1, date=DATE) if m.group.name == "A"
+    )
+    tournament = match.evening.tournament
+    assert usual_team_seating(tournament) == "against"
+    members = {
+        member.entry_id: member.team_id
+        for side in match.sides.all()
+        for member in side.team.members.all()
+    }
+    draw_seating(tournament, method="random", seed=2)
+    tables = teams_at_each_table(tournament, members, 1)
+    assert len(tables) == 2
+    assert all(len(set(found)) == 4 for found in tables)  # four teams of two: one each a table
+
+
+def test_a_match_whose_teams_cannot_share_the_tables_out_is_seated_apart():
+    from leagues.domain.leagues import add_match_day, create_league
+    from leagues.models import LeagueTeam
+    from seasons.domain.seasons import create_season
+    from seating.domain.seating import usual_team_seating
+
+    tournament, entries = tournament_with_players(12, series_count=2)
+    for number, members in enumerate((entries[:5], entries[5:9], entries[9:])):  # 5, 4, 3
+        create_team(
+            tournament, by=ORGA, name=f"Team {number}", roster=Roster(tuple(e.pk for e in members))
+        )
+    season = create_season(by=ORGA, name="Liga")
+    names = [f"Team {number}" for number in range(3)]
+    league = create_league(
+        season, by=ORGA, divisions=[{"name": "Kreisliga", "rule": {}, "teams": names}]
+    )
+    group = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
+    add_match_day(league, tournament, by=ORGA, number=1, groups=[group])
+
+    assert usual_team_seating(tournament) == "apart"
+    result = draw_seating(tournament, method="plan", seed=1)  # not refused as team_pattern
+    assert result["series"] == [1, 2]

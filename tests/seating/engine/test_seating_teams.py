@@ -16,6 +16,7 @@ from seating.engine import (
     quality,
     seat,
     table_sizes,
+    team_pattern_fits,
 )
 
 pytestmark = pytest.mark.unit
@@ -231,3 +232,21 @@ def test_an_unknown_way_of_seating_teams_is_refused():
     with pytest.raises(SeatingRefused) as caught:
         seat(SeatingRequest(team_players(16, 4), 1, teams="mixed"))
     assert (caught.value.code, caught.value.field) == ("teams", "teams")
+
+
+@pytest.mark.parametrize(
+    ("team_sizes", "fits"),
+    [
+        ((4, 4, 4, 4), True),  # one of each team at each of four tables
+        ((4, 4), True),  # two tables, two of each
+        ((2, 2, 2, 2), True),  # two tables, one of each
+        ((8,), False),  # one team plays nobody
+        ((4, 4, 3), False),  # unequal teams
+        ((5, 5, 5, 5), True),  # five tables of four, one of each
+        ((5, 5), False),  # two tables of five do not halve
+        ((3, 3, 3), False),  # nine players: a table of four and one of five
+        ((), False),
+    ],
+)
+def test_a_team_pattern_fits_equal_teams_that_every_table_holds_equally(team_sizes, fits):
+    assert team_pattern_fits(team_sizes) is fits
