@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import PHONE, browser_page
 from tests.factories.documents import play_series
 from tests.factories.tournaments import organiser, seated_table
+from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SIZES = {"laptop": {"width": 1280, "height": 720}, "phone": PHONE}
@@ -169,6 +170,10 @@ def test_the_desk_pages_fit_the_screen_and_wide_lists_scroll_in_their_box(desk_p
     page = desk_page
     table = seated_table(5)
     play_series(table)
+    first = table.series.tournament.entries.order_by("start_number").first().player
+    first.name = "Monika Zimmermann-Schäfer"  # a name and a club as long as real ones
+    first.club = Club.objects.create(name="Doppelkopffreunde Kreuz-Dame Bielefeld")
+    first.save()
     tournament = table.series.tournament.pk
     width = SIZES[page.size]["width"]
     boxed = {}
@@ -180,6 +185,21 @@ def test_the_desk_pages_fit_the_screen_and_wide_lists_scroll_in_their_box(desk_p
         boxed[address] = page.eval_on_selector_all(
             "table.list", "lists => lists.some(list => list.scrollWidth > list.clientWidth + 1)"
         )
+    page.goto(f"/desk/{tournament}/entries/")
+    check_in = page.locator(".here-button").first
+    page.evaluate(
+        "button => button.closest('tr').scrollIntoView({block: 'center'})",
+        check_in.element_handle(),
+    )
+    box = page.locator("#entry-list").bounding_box()  # on a phone the list's scroll box
+    shown = min(width, box["x"] + box["width"])
+    assert check_in.bounding_box()["x"] + check_in.bounding_box()["width"] <= shown  # no swipe
+    club = page.locator("#entry-list tbody tr").first.get_by_text(
+        "Doppelkopffreunde Kreuz-Dame Bielefeld"
+    )
+    # the club once: in its own column, on a phone under the name
+    assert [shown.is_visible() for shown in club.all()].count(True) == 1
+    screenshot(page.locator("#entry-list"), f"desk-entries-{page.size}")
     if page.size == "phone":
         assert boxed[f"/desk/{tournament}/series/1/"], boxed  # wider than a phone: it scrolls
         board = page.locator("table.board")
