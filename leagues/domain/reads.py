@@ -5,10 +5,13 @@ league's season: a change of the league (``season_changed`` by every operation o
 ``leagues.domain.leagues``) or of any match day's tournament (a deal corrected on day 1:
 ``tournament_changed`` turns the season of that tournament over too) turns it over at once.
 
-Spectators read a public season's league as its organisers do (every deal of a day counts, the
-table provisional until the organiser marks the days final), except that a player who asked not
-to be listed is shown without a name. A spectator's read (``public_league``) caches the
-season's look-up with the body, so it runs no query while nothing changed.
+Spectators read a public season's league as its tournaments show them (``tables.shown``): a
+day counts with its confirmed deals where its tournament asks for confirmations, and a day whose
+standings are hidden or frozen is left out of the tables and shown without results
+(``withheld``) until they are published again; the table is provisional until the organiser
+marks the days final, and a player who asked not to be listed is shown without a name. A
+spectator's read (``public_league``) caches the season's look-up with the body, so it runs no
+query while nothing changed.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from karlchen.changes import Body, cached_season_body
-from leagues.domain.tables import day_results, division_table, lineup_players
+from leagues.domain.tables import day_results, division_table, lineup_players, shown
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from results.domain.standings import one_snapshot
 from seasons.models import Season
@@ -61,7 +64,7 @@ def _build(season: Season, view: str, *, public: bool) -> object:
         if view == "detail":
             return league_detail(league)
         if view in ("tables", "tables:final"):
-            return league_tables(league, final_only=view == "tables:final")
+            return league_tables(league, final_only=view == "tables:final", public=public)
         if view == "days":
             return [_day_dict(day, public=public) for day in _days(league)]
         number = int(view.removeprefix("day:"))
@@ -106,11 +109,18 @@ def rule_dict(rule: LeagueRule) -> dict[str, Any]:
     }
 
 
-def league_tables(league: League, *, final_only: bool) -> list[dict[str, Any]]:
+def league_tables(
+    league: League, *, final_only: bool, public: bool = False
+) -> list[dict[str, Any]]:
     numbers = dict(_days(league).values_list("pk", "number"))
     names = {team.pk: _team(team) for team in LeagueTeam.objects.filter(league=league)}
     return [
-        _table_dict(division, division_table(division, final_only=final_only), numbers, names)
+        _table_dict(
+            division,
+            division_table(division, final_only=final_only, public=public),
+            numbers,
+            names,
+        )
         for division in league.divisions.all()
     ]
 
@@ -156,8 +166,11 @@ def _line(line: DayLine, numbers: Mapping[int, int]) -> dict[str, Any]:
 
 
 def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
-    results = day_results(day)
-    who = lineup_players(day)
+    head = {"number": day.number, "tournament": _tournament(day), **_final(day)}
+    if not shown(day, public=public):
+        return {**head, "withheld": True, "groups": []}
+    results = day_results(day, public=public)
+    who = lineup_players(day, public=public)
     lineups = list(
         MatchDayTeam.objects.filter(match_day=day).select_related(
             "league_team__club", "league_team__division", "team"
@@ -191,7 +204,7 @@ def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
                 ],
             }
         )
-    return {"number": day.number, "tournament": _tournament(day), **_final(day), "groups": found}
+    return {**head, "withheld": False, "groups": found}
 
 
 def _lineup_dict(

@@ -3,7 +3,10 @@
 A team's day score is its score as given (a venue's paper result) or the sum of the totals in
 the day's standings (``results.domain.standings``, penalties included) of its roster's players
 who played there; a team of a day with neither counts 0 there. The organisers' view: every deal
-counts, confirmed or not. Never stored: computed on every read.
+counts, confirmed or not. The spectators' view (``public``) reads a day as the day's tournament
+shows it to them: confirmed deals only where it asks for confirmations, and no day at all while
+its standings are hidden or frozen (``shown``), as if it were still to come. Never stored:
+computed on every read.
 """
 
 from __future__ import annotations
@@ -32,7 +35,18 @@ class LineupPlayers:
     substitutes: tuple[int, ...]
 
 
-def _day(day: MatchDay, *, all_rosters: bool) -> tuple[list[MatchDayTeam], Rosters, Rows]:
+def shown(day: MatchDay, *, public: bool) -> bool:
+    """Whether the day's results are there for the reader: spectators see a day whose
+    tournament is public with its standings published and not frozen."""
+    tournament = day.evening.tournament
+    return not public or (
+        tournament.is_public and tournament.standings_public and tournament.frozen_standings is None
+    )
+
+
+def _day(
+    day: MatchDay, *, all_rosters: bool, public: bool
+) -> tuple[list[MatchDayTeam], Rosters, Rows]:
     """The day's line-ups, their rosters (entry, substitute) and the day's standings, read
     only where a roster's results are needed (``all_rosters``: for every roster)."""
     lineups = list(MatchDayTeam.objects.filter(match_day=day))
@@ -43,13 +57,19 @@ def _day(day: MatchDay, *, all_rosters: bool) -> tuple[list[MatchDayTeam], Roste
     needed = any(
         lineup.team_id is not None and (all_rosters or lineup.score is None) for lineup in lineups
     )
-    rows = {row.entry_id: row for row in standings(day.evening.tournament)} if needed else {}
+    tournament = day.evening.tournament
+    confirmed_only = public and tournament.confirmation_required
+    rows = (
+        {row.entry_id: row for row in standings(tournament, confirmed_only=confirmed_only)}
+        if needed
+        else {}
+    )
     return lineups, rosters, rows
 
 
-def day_results(day: MatchDay) -> dict[int, DayResult]:
+def day_results(day: MatchDay, *, public: bool = False) -> dict[int, DayResult]:
     """Each league team of the day (by id) with its result there."""
-    lineups, rosters, rows = _day(day, all_rosters=False)
+    lineups, rosters, rows = _day(day, all_rosters=False, public=public)
     results = {}
     for lineup in lineups:
         points: tuple[int, ...] = ()
@@ -62,10 +82,10 @@ def day_results(day: MatchDay) -> dict[int, DayResult]:
     return results
 
 
-def lineup_players(day: MatchDay) -> dict[int, LineupPlayers]:
+def lineup_players(day: MatchDay, *, public: bool = False) -> dict[int, LineupPlayers]:
     """Each league team of the day (by id) with who played for it, substitutes among them
     (the substitutes played, tracked per match day); a team without a roster: nobody."""
-    lineups, rosters, rows = _day(day, all_rosters=True)
+    lineups, rosters, rows = _day(day, all_rosters=True, public=public)
     found = {}
     for lineup in lineups:
         roster = sorted(rosters[lineup.team_id]) if lineup.team_id is not None else []
@@ -78,9 +98,12 @@ def lineup_players(day: MatchDay) -> dict[int, LineupPlayers]:
     return found
 
 
-def division_table(division: Division, *, final_only: bool = False) -> LeagueTable:
+def division_table(
+    division: Division, *, final_only: bool = False, public: bool = False
+) -> LeagueTable:
     """The division's table over the league's match days (only those marked final where
-    ``final_only``; else the provisional table, which says so)."""
+    ``final_only``; else the provisional table, which says so; for spectators only the days
+    ``shown`` to them)."""
     teams = list(division.teams.values_list("pk", flat=True))
     days = []
     match_days = MatchDay.objects.filter(league_id=division.league_id).select_related(
@@ -91,9 +114,9 @@ def division_table(division: Division, *, final_only: bool = False) -> LeagueTab
     for lineup in MatchDayTeam.objects.filter(league_team__division=division):
         lineups[lineup.match_day_id].append(lineup)
     for day in match_days.order_by("number"):
-        if day.pk not in lineups:
+        if day.pk not in lineups or not shown(day, public=public):
             continue
-        results = day_results(day)
+        results = day_results(day, public=public)
         groups: dict[int, list[DayResult]] = defaultdict(list)
         for lineup in lineups[day.pk]:
             groups[lineup.group].append(results[lineup.league_team_id])

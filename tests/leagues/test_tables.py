@@ -1,18 +1,26 @@
 """A division's table from its stored days: rosters' results from the standings, scores as
 given, final and provisional; a line-up's refusals and its log."""
 
+import json
+
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from karlchen.refusals import Refused
 from leagues.domain.leagues import add_match_day, create_league, set_day_final, set_lineup
-from leagues.domain.tables import day_results, division_table, lineup_players
+from leagues.domain.reads import league_read
+from leagues.domain.tables import day_results, division_table, lineup_players, shown
 from leagues.models import LeagueTeam, MatchDayTeam
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
 from teams.domain.teams import Roster, create_team
+from tests.factories.api import publish
+from tests.factories.leagues import committed  # noqa: F401 -- a fixture
 from tests.factories.tournaments import ORGA, tournament_with_players
 from tests.teams.conftest import played_tournament
 from tournaments.domain.entries import add_entry
+from tournaments.domain.tournaments import update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +142,37 @@ def test_a_line_up_s_roster_is_a_team_of_the_day_s_tournament_once(day_one):
     assert logged.count() == 4
     assert logged.filter(details__team="D", details__score=5).exists()
     assert tournament.actions.filter(action="league_lineup_set").count() == 4
+
+
+@pytest.mark.usefixtures("committed")
+def test_spectators_read_a_day_as_its_tournament_shows_it(day_one):
+    league, day, tournament, teams, _lineups = day_one
+    publish(tournament)
+    scores = {name: day_results(day, public=True)[pk].points for name, pk in teams.items()}
+    assert scores == {"A": 0, "B": 4, "C": -2, "D": 5}  # as the organisers see it
+
+    tournament.confirmation_required = True  # no deal confirmed yet: spectators see none
+    tournament.save(update_fields=["confirmation_required"])
+    public = day_results(day, public=True)
+    assert {name: public[pk].points for name, pk in teams.items()} == {
+        "A": 0,
+        "B": 0,
+        "C": 0,
+        "D": 5,  # a paper result stands as given
+    }
+    assert day_results(day)[teams["B"]].points == 4  # the organisers still see every deal
+
+    update_tournament(tournament, by=ORGA, standings_frozen=True)
+    season = league.season
+    assert not shown(day, public=True)
+    assert shown(day, public=False)
+    assert division_table(league.divisions.get(), public=True).days == ()
+    assert division_table(league.divisions.get()).days == (day.pk,)
+    read = json.loads(league_read(season, "day:1", public=True).content)
+    assert (read["withheld"], read["groups"]) == (True, [])
+    assert json.loads(league_read(season, "day:1", public=False).content)["withheld"] is False
+
+    update_tournament(tournament, by=ORGA, standings_frozen=False, standings_public=False)
+    assert json.loads(league_read(season, "day:1", public=True).content)["withheld"] is True
+    page = Client().get(reverse("league-page", args=[season.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "The results of this match day are not shown yet." in page.content.decode()
