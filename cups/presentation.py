@@ -89,7 +89,7 @@ def _pairing(
     seed_of = {seed["team"]: seed for seed in seeds}
     live = None
     match = pairing["match"]
-    if match is not None and not match["final"]:
+    if match is not None and not match["final"] and not match["withheld"]:
         live = {side["team"]: side["score"] for side in match["scores"]}
     sides = []
     for index, team in enumerate((pairing["first"], pairing["second"])):

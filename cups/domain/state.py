@@ -6,7 +6,10 @@ tournaments by ``teams.engine.bracket``, and cached with the cup's season
 
 A team's score in one of the cup's tournaments is the sum of the totals there (penalties
 included) of its roster's players who played; its best player's total decides a tie where the
-rule says so. Every deal counts, confirmed or not (as in the leagues' tables). Group rounds
+rule says so. For the organisers every deal counts, confirmed or not; spectators (``public``)
+see a round as its tournament shows it: confirmed deals only where it asks for confirmations,
+and no result of a round whose standings are private, hidden or frozen (``withheld``: left out
+of the group tables and the bracket as if not played yet). Group rounds
 count provisionally until marked final; a knock-out pairing goes to the bracket once marked
 final (until then its scores show as live).
 
@@ -24,7 +27,7 @@ from typing import Any
 from cups.models import Cup, CupGroup, CupMatch, CupTeam
 from karlchen.changes import Body, cached_season_body
 from karlchen.refusals import Refused
-from results.domain.standings import standings
+from results.domain.standings import live_for_spectators, standings
 from teams.domain.rankings import played, score_value
 from teams.engine.bracket import (
     Bracket,
@@ -66,6 +69,7 @@ class CupNow:
     standings: tuple[GroupStanding, ...]
     bracket: Bracket | None
     stale: frozenset[int]  # knock-out matches whose final result the bracket cannot place
+    withheld: frozenset[int] = frozenset()  # matches whose results spectators do not see yet
 
     @property
     def drawn(self) -> bool:
@@ -84,13 +88,18 @@ class CupNow:
         return None
 
 
-def match_sides(match: CupMatch, rosters: dict[int, list[int]] | None = None) -> list[Side]:
+def match_sides(
+    match: CupMatch, rosters: dict[int, list[int]] | None = None, *, public: bool = False
+) -> list[Side]:
     """Each cup team of the match with its score there (by its roster's results);
-    ``rosters``: each roster's entries, read beforehand for many matches at once."""
+    ``rosters``: each roster's entries, read beforehand for many matches at once; ``public``:
+    confirmed deals only where the tournament asks for confirmations."""
     sides = list(match.sides.all())
     if rosters is None:
         rosters = roster_entries([side.team_id for side in sides if side.team_id is not None])
-    rows = {row.entry_id: row for row in standings(match.evening.tournament)}
+    tournament = match.evening.tournament
+    confirmed_only = public and tournament.confirmation_required
+    rows = {row.entry_id: row for row in standings(tournament, confirmed_only=confirmed_only)}
     found = []
     for side in sides:
         entries = rosters.get(side.team_id, []) if side.team_id is not None else []
@@ -118,8 +127,9 @@ def roster_entries(teams: list[int]) -> dict[int, list[int]]:
     return found
 
 
-def cup_now(cup: Cup) -> CupNow:
-    """The cup's state as stored now (read again: its draw or placings may have changed)."""
+def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
+    """The cup's state as stored now (read again: its draw or placings may have changed);
+    ``public``: as spectators see it (the module)."""
     cup = Cup.objects.select_related("season").get(pk=cup.pk)
     rule = cup.cup_rule
     groups = list(CupGroup.objects.filter(cup=cup))
@@ -138,7 +148,15 @@ def cup_now(cup: Cup) -> CupNow:
     rosters = roster_entries(
         [side.team_id for match in matches for side in match.sides.all() if side.team_id]
     )
-    sides = {match.pk: match_sides(match, rosters) for match in matches}
+    withheld = frozenset(
+        match.pk
+        for match in matches
+        if public and not live_for_spectators(match.evening.tournament)
+    )
+    sides = {
+        match.pk: [] if match.pk in withheld else match_sides(match, rosters, public=public)
+        for match in matches
+    }
     engine_groups = [
         Group(id=group.pk, teams=tuple(t.pk for t in teams.values() if t.group_id == group.pk))
         for group in groups
@@ -151,7 +169,7 @@ def cup_now(cup: Cup) -> CupNow:
             final=match.final,
         )
         for match in matches
-        if match.group_id is not None
+        if match.group_id is not None and match.pk not in withheld
     ]
     placings = placings_of(cup)
     tables = group_standings(rule, engine_groups, rounds, placings)
@@ -162,7 +180,7 @@ def cup_now(cup: Cup) -> CupNow:
     elif all(table.complete and not table.tied_line for table in tables):
         seeds = seeds_from_groups(rule, tables, placings)
         drawn = bracket(seeds, (), ties=rule.ties, avoid_group_mates=rule.avoid_group_mates)
-    return CupNow(cup, rule, groups, teams, matches, sides, tables, drawn, stale)
+    return CupNow(cup, rule, groups, teams, matches, sides, tables, drawn, stale, withheld)
 
 
 def placings_of(cup: Cup) -> dict[int, list[int]]:
@@ -225,7 +243,7 @@ def _result(match: CupMatch, sides: list[Side]) -> PairingResult:
 def cup_body(cup: Cup, *, public: bool = False) -> dict[str, Any]:
     """The cup as JSON: its teams, each group's table and rounds, the bracket. ``public``: a
     player listed as hidden at any of the cup's tournaments is unnamed (None) in its team."""
-    now = cup_now(cup)
+    now = cup_now(cup, public=public)
     cup = now.cup
     hidden = _hidden_players(cup) if public else set()
     return {
@@ -311,6 +329,7 @@ def _match(now: CupNow, match: CupMatch) -> dict[str, Any]:
         "status": tournament.status,
         "final": match.final,
         "stale": match.pk in now.stale,
+        "withheld": match.pk in now.withheld,
         "scores": [
             {"team": side.cup_team, "score": side.score, "best": side.best}
             for side in now.sides[match.pk]
@@ -344,7 +363,10 @@ def _bracket(now: CupNow) -> dict[str, Any] | None:
 def _pairing(now: CupNow, pairing: Pairing) -> dict[str, Any]:
     match = now.pairing_match(pairing) if now.drawn else None
     shown = _match(now, match) if match is not None else None
-    if shown is not None and {s["team"] for s in shown["scores"]} != set(pairing.teams):
+    started_for = (
+        None if shown is None or shown["withheld"] else {s["team"] for s in shown["scores"]}
+    )
+    if started_for is not None and started_for != set(pairing.teams):
         shown["stale"] = True  # started for teams a correction has since replaced
     return {
         "round": pairing.round,

@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from leagues.models import Division, MatchDay, MatchDayTeam
-from results.domain.standings import Standing, standings
+from results.domain.standings import Standing, live_for_spectators, standings
 from teams.domain.rankings import played
 from teams.engine.league import DayResult, LeagueTable, league_table
 from teams.engine.league import MatchDay as Day
@@ -38,10 +38,7 @@ class LineupPlayers:
 def shown(day: MatchDay, *, public: bool) -> bool:
     """Whether the day's results are there for the reader: spectators see a day whose
     tournament is public with its standings published and not frozen."""
-    tournament = day.evening.tournament
-    return not public or (
-        tournament.is_public and tournament.standings_public and tournament.frozen_standings is None
-    )
+    return not public or live_for_spectators(day.evening.tournament)
 
 
 def _day(

@@ -330,3 +330,12 @@ def tie_figures(rows: list[dict[str, Any]], tie_breaks: Sequence[str]) -> list[l
             figures[start + offset] = row_values[:needed]
         start = end + 1
     return figures
+
+
+def live_for_spectators(tournament: Tournament) -> bool:
+    """Whether spectators see the tournament's standings as they are now: it is public, its
+    standings are published and not frozen. What builds on them for spectators (a league's
+    day, a cup's round) shows nothing of one that is not."""
+    return (
+        tournament.is_public and tournament.standings_public and tournament.frozen_standings is None
+    )

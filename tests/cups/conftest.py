@@ -9,6 +9,7 @@ from cups.domain.cups import create_cup
 from cups.models import CupMatch, CupTeam
 from seating.domain.seating import seat_series
 from teams.models import TeamMember
+from tests.factories.api import publish
 from tests.factories.tournaments import ORGA, organiser
 from tests.scoring.domain.conftest import normal, play
 
@@ -63,6 +64,7 @@ def play_match(match, wins):
     team's two -1 each; so a team's score moves by 2 per deal)."""
     names = list(wins)
     cup = match.cup
+    publish(match.evening.tournament)  # the organiser opens the round: spectators follow it
     teams = [team(cup, name) for name in names]
     tables = [
         entries_of(match, teams[i]) + entries_of(match, teams[i + 1])

@@ -5,11 +5,14 @@ import pytest
 from django.test import Client
 
 from cups.domain.cups import set_match_final, start_group_round, start_pairings
+from karlchen.changes import tournament_changed
 from seasons.domain.seasons import update_season
 from tests.cups.conftest import DATE, make_cup, play_match
 from tests.cups.test_domain import play_group_stage
+from tests.factories.api import publish
 from tests.factories.tournaments import ORGA, organiser
 from tournaments.domain.entries import hide_publicly
+from tournaments.domain.tournaments import update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +50,10 @@ def test_the_page_shows_live_scores_the_winners_and_the_champion(reader):
     assert "live, provisional" in text
     assert "Provisional: the knock-out" not in text  # drawn
     for match in semis:
+        publish(match.evening.tournament)  # opened, as every round spectators follow
         set_match_final(match, by=ORGA)
     (final,) = start_pairings(cup, by=ORGA, date=DATE)
+    publish(final.evening.tournament)
     set_match_final(final, by=ORGA)  # no deal: the better seed wins the tie
     text = reader.get(f"/c/{cup.pk}/").content.decode()
     assert "Cup winner: " in text
@@ -83,3 +88,34 @@ def test_a_player_hidden_at_one_of_the_cup_s_tournaments_is_unnamed_to_the_publi
     assert asse["players"] == ["Asse 1", None]
     reader.force_login(organiser())
     assert "Asse 2" in reader.get(f"/c/{cup.pk}/").content.decode()
+
+
+def test_spectators_see_a_round_as_its_tournament_shows_it(reader):
+    cup = make_cup()
+    first = {m.group.name: m for m in start_group_round(cup, by=ORGA, number=1, date=DATE)}
+    play_match(first["A"], {"Asse": 2, "Buben": 0, "Damen": 1, "Könige": 0})
+    tournament = first["A"].evening.tournament
+
+    def round_a(body):
+        group = next(g for g in body["groups"] if g["name"] == "A")
+        return group["rounds"][0], {row["name"]: row["game_points"] for row in group["table"]}
+
+    shown, table = round_a(reader.get(f"/api/v1/cups/{cup.pk}/").json())
+    assert (shown["withheld"], table["Asse"]) == (False, 4)
+
+    update_tournament(tournament, by=ORGA, standings_frozen=True)  # for the prize-giving
+    shown, table = round_a(reader.get(f"/api/v1/cups/{cup.pk}/").json())
+    assert (shown["withheld"], shown["scores"], table["Asse"]) == (True, [], 0)
+    assert "results not shown yet" in reader.get(f"/c/{cup.pk}/").content.decode()
+    reader.force_login(organiser())  # the organisers see it live
+    shown, table = round_a(reader.get(f"/api/v1/cups/{cup.pk}/").json())
+    assert (shown["withheld"], table["Asse"]) == (False, 4)
+    reader.logout()
+
+    update_tournament(tournament, by=ORGA, standings_frozen=False)
+    tournament.confirmation_required = True  # nothing confirmed: spectators count no deal
+    tournament.save(update_fields=["confirmation_required"])
+    tournament_changed(tournament.pk)
+    shown, table = round_a(reader.get(f"/api/v1/cups/{cup.pk}/").json())
+    assert shown["withheld"] is False
+    assert table["Asse"] == 0
