@@ -363,11 +363,9 @@ def _bracket(now: CupNow) -> dict[str, Any] | None:
 def _pairing(now: CupNow, pairing: Pairing) -> dict[str, Any]:
     match = now.pairing_match(pairing) if now.drawn else None
     shown = _match(now, match) if match is not None else None
-    started_for = (
-        None if shown is None or shown["withheld"] else {s["team"] for s in shown["scores"]}
-    )
-    if started_for is not None and started_for != set(pairing.teams):
-        shown["stale"] = True  # started for teams a correction has since replaced
+    if shown is not None and not shown["withheld"]:
+        if {side["team"] for side in shown["scores"]} != set(pairing.teams):
+            shown["stale"] = True  # started for teams a correction has since replaced
     return {
         "round": pairing.round,
         "position": pairing.position,
