@@ -363,9 +363,8 @@ def _bracket(now: CupNow) -> dict[str, Any] | None:
 def _pairing(now: CupNow, pairing: Pairing) -> dict[str, Any]:
     match = now.pairing_match(pairing) if now.drawn else None
     shown = _match(now, match) if match is not None else None
-    if shown is not None and not shown["withheld"]:
-        if {side["team"] for side in shown["scores"]} != set(pairing.teams):
-            shown["stale"] = True  # started for teams a correction has since replaced
+    if shown is not None and _started_for_others(shown, pairing):
+        shown["stale"] = True  # started for teams a correction has since replaced
     return {
         "round": pairing.round,
         "position": pairing.position,
@@ -377,6 +376,13 @@ def _pairing(now: CupNow, pairing: Pairing) -> dict[str, Any]:
         "decided_by": pairing.decided_by,
         "match": shown,
     }
+
+
+def _started_for_others(shown: dict[str, Any], pairing: Pairing) -> bool:
+    """Whether the pairing's tournament (its results shown) holds other teams than it."""
+    return not shown["withheld"] and {side["team"] for side in shown["scores"]} != set(
+        pairing.teams
+    )
 
 
 def is_cup_match(tournament: Tournament) -> bool:
