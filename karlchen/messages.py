@@ -518,6 +518,15 @@ MESSAGES = {
     "invitation_unknown": _("This invitation link is not valid (any more)."),
     "invitation_used": _("This invitation has been accepted already."),
     "invitation_expired": _("This invitation has expired: please ask for a new one."),
+    "invitation_signed_in": _(
+        "You are signed in: the invitation is accepted for your account, without a new name "
+        "and password."
+    ),
+    "username_invalid": _(
+        "A user name has letters, digits and @ . + - _ only, at most 150 characters."
+    ),
+    "username_taken": _("The user name “%(name)s” is taken: please choose another one."),
+    "password_invalid": _("Please choose another password: %(reasons)s"),
     "unknown_user": _("There is no user named “%(name)s”."),
 }
 

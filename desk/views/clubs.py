@@ -25,6 +25,7 @@ from tournaments import access
 from tournaments.access import Can
 from tournaments.domain.clubs import (
     accept_invitation,
+    accept_invitation_as_newcomer,
     create_club,
     invite,
     open_invitation,
@@ -221,14 +222,19 @@ class InvitationView(View):
         invitation = open_invitation(token)
         if invitation is None:
             return self.show(token, None, status=404)
-        if not request.user.is_authenticated:
-            form: UserCreationForm = UserCreationForm(request.POST)
-            if not form.is_valid():
-                return self.show(token, form, status=400)
-            user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         try:
-            accept_invitation(token, request.user, by=Actor.of_user(request.user))
+            if request.user.is_authenticated:
+                accept_invitation(token, request.user, by=Actor.of_user(request.user))
+            else:
+                form: UserCreationForm = UserCreationForm(request.POST)
+                if not form.is_valid():
+                    return self.show(token, form, status=400)
+                granted = accept_invitation_as_newcomer(  # the account and the role at once
+                    token,
+                    username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password1"],
+                )
+                login(request, granted.user, backend="django.contrib.auth.backends.ModelBackend")
         except Refused as refusal:
             for problem in refusal.problems:
                 messages.error(request, problem_message(problem))

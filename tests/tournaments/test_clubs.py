@@ -1,6 +1,7 @@
 """Clubs, roles and invitations (docs/CLUBS.md): the domain, the API, the desk and the public
 page. The matrix of who may use which endpoint is tests/karlchen/test_permission_matrix.py."""
 
+import base64
 import datetime
 import re
 
@@ -9,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 from django.utils import timezone, translation
+from rest_framework.test import APIClient
 
 from karlchen.actors import Actor
 from karlchen.refusals import Refused
@@ -19,6 +21,7 @@ from tournaments import access
 from tournaments.access import Can
 from tournaments.domain.clubs import (
     accept_invitation,
+    accept_invitation_as_newcomer,
     create_club,
     invite,
     open_invitation,
@@ -235,6 +238,64 @@ def test_the_api_invites_and_the_invited_accepts(club, django_capture_on_commit_
         "/api/v1/invitations/accept/", {"token": token}, format="json"
     )
     assert (again.status_code, codes(again)) == (400, [("token", "invitation_used")])
+
+
+def test_someone_without_an_account_accepts_by_the_api_and_signs_in_with_it(club):
+    _invitation, token = invite(
+        club, email="neu@example.org", role=ClubRoleKind.SCORER, by=ORGA, link=link
+    )
+    url = "/api/v1/invitations/accept/"
+    anonymous = APIClient()
+    assert anonymous.post(url, {"token": token}, format="json").status_code == 401
+    half = anonymous.post(url, {"token": token, "username": "neu"}, format="json")
+    assert (half.status_code, codes(half)) == (400, [("password", "required")])
+    weak = anonymous.post(
+        url, {"token": token, "username": "neu", "password": "123"}, format="json"
+    )
+    assert weak.status_code == 400
+    assert [field for field, _code in codes(weak)] == ["password"]
+    assert not get_user_model().objects.filter(username="neu").exists()
+
+    body = {"token": token, "username": "neu", "password": "Herz-Dame-2026"}
+    created = anonymous.post(url, body, format="json")
+    assert created.status_code == 201, created.content
+    assert (created.json()["username"], created.json()["role"]) == ("neu", "scorer")
+    signed_in = APIClient()
+    signed_in.credentials(
+        HTTP_AUTHORIZATION="Basic " + base64.b64encode(b"neu:Herz-Dame-2026").decode()
+    )
+    assert signed_in.get(f"/api/v1/clubs/{club.pk}/").json()["my_role"] == "scorer"
+
+    _second, other_token = invite(
+        club, email="x@example.org", role=ClubRoleKind.ORGANISER, by=ORGA, link=link
+    )
+    extra = signed_in.post(url, {"token": other_token, "username": "zwei"}, format="json")
+    assert (extra.status_code, codes(extra)) == (400, [("username", "invitation_signed_in")])
+
+
+def test_a_refused_newcomer_leaves_no_account_and_the_link_open(club):
+    _invitation, token = invite(
+        club, email="neu@example.org", role=ClubRoleKind.SCORER, by=ORGA, link=link
+    )
+    user("bert")
+    with pytest.raises(Refused) as taken:
+        accept_invitation_as_newcomer(token, username="Bert", password="Herz-Dame-2026")
+    assert [(p.field, p.code) for p in taken.value.problems] == [("username", "username_taken")]
+    with pytest.raises(Refused) as bad:
+        accept_invitation_as_newcomer(token, username="neu ling", password="Herz-Dame-2026")
+    assert bad.value.problem.code == "username_invalid"
+    with pytest.raises(Refused) as long:
+        accept_invitation_as_newcomer(token, username="n" * 151, password="Herz-Dame-2026")
+    assert long.value.problem.code == "username_invalid"
+    assert open_invitation(token) is not None  # still open
+    granted = accept_invitation_as_newcomer(token, username="neu", password="Herz-Dame-2026")
+    assert (granted.user.username, granted.role) == ("neu", ClubRoleKind.SCORER)
+    assert granted.user.check_password("Herz-Dame-2026")
+    assert club.actions.filter(action="invitation_accepted").get().details["username"] == "neu"
+    with pytest.raises(Refused) as used:
+        accept_invitation_as_newcomer(token, username="dritte", password="Herz-Dame-2026")
+    assert used.value.problem.code == "invitation_used"
+    assert not get_user_model().objects.filter(username="dritte").exists()
 
 
 def test_the_api_creates_a_tournament_only_in_ones_own_club(club):

@@ -2,8 +2,9 @@
 
 Anyone reads the clubs and associations (names only). A club's people (``VIEW``) read its roles;
 its admins and its association's admins (``MANAGE``) change them and invite; an invitation's
-token is accepted by any signed-in user who has it. Refusals as everywhere: 401 without
-credentials, 403 without the right, 404 for what is unknown.
+token is accepted by any signed-in user who has it, or by someone without an account who
+chooses a user name and password with it (the account is created then). Refusals as
+everywhere: 401 without credentials, 403 without the right, 404 for what is unknown.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tournaments.access import Can
 from tournaments.api.permissions import denied, get_or_404
 from tournaments.domain.clubs import (
     accept_invitation,
+    accept_invitation_as_newcomer,
     create_club,
     invite,
     remove_role,
@@ -244,20 +246,48 @@ class InvitationApi(Api):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+NEWCOMER = {"username", "password"}  # the fields that create an account with the invitation
+
+
 class AcceptInvitationApi(Api):
     class InputSerializer(StrictSerializer):
         token = serializers.CharField()
+        username = serializers.CharField(
+            required=False, help_text="Without credentials: the new account's user name."
+        )
+        password = serializers.CharField(
+            required=False,
+            trim_whitespace=False,
+            help_text="Without credentials: the new account's password.",
+        )
+
+    class NewcomerSerializer(StrictSerializer):
+        token = serializers.CharField()
+        username = serializers.CharField()
+        password = serializers.CharField(trim_whitespace=False)
 
     @extend_schema(
         operation_id="invitation_accept",
-        summary="Accept an invitation by its token (any signed-in user who has it)",
-        description=CODES,
+        summary="Accept an invitation by its token: signed in, or creating an account",
+        description="Signed in: the role is the user's (200). Without credentials, `username` "
+        "and `password` create the account and the role is its (201); the account then signs "
+        "in with HTTP Basic.\n\n" + CODES,
         request=InputSerializer,
-        responses={200: RoleOutput, 400: RESPONSE_400, **ORGANISER_ERRORS},
+        responses={200: RoleOutput, 201: RoleOutput, 400: RESPONSE_400, **ORGANISER_ERRORS},
     )
     def post(self, request):
-        if not request.user.is_authenticated:
-            raise denied(request)
-        data = valid(AcceptInvitationApi.InputSerializer, request.data)
-        granted = accept_invitation(data["token"], request.user, by=Actor.of_user(request.user))
-        return Response(RoleOutput(granted).data)
+        creating = isinstance(request.data, dict) and bool(NEWCOMER & request.data.keys())
+        if not request.user.is_authenticated and not creating:
+            raise denied(request)  # neither an account nor one to create: sign in first
+        if request.user.is_authenticated:
+            data = valid(AcceptInvitationApi.InputSerializer, request.data)
+            if creating:
+                raise Refused.one("invitation_signed_in", min(NEWCOMER & data.keys()))
+            user = request.user
+            granted = accept_invitation(data["token"], user, by=Actor.of_user(user))
+            return Response(RoleOutput(granted).data)
+        data = valid(AcceptInvitationApi.NewcomerSerializer, request.data)
+        granted = accept_invitation_as_newcomer(
+            data["token"], username=data["username"], password=data["password"]
+        )
+        return Response(RoleOutput(granted).data, status=status.HTTP_201_CREATED)

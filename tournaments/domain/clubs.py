@@ -19,6 +19,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
@@ -34,6 +36,7 @@ from tournaments.models import Association, Club, ClubAction, ClubRole, Invitati
 logger = logging.getLogger(__name__)
 INVITATION_DAYS = 14
 NAME_MAX, SHORT_NAME_MAX = 120, 20  # the model's lengths
+USERNAME_MAX = 150  # Django's user model
 
 
 def create_club(
@@ -213,37 +216,90 @@ def accept_invitation(token: str, user: Any, *, by: Actor) -> ClubRole:
     """``user`` takes the invitation of ``token``: the role is theirs, the link used up. An
     admin of the club stays admin (an invitation never lowers a role)."""
     with transaction.atomic():
-        invitation = (
-            Invitation.objects.select_for_update()
-            .select_related("club")
-            .filter(token_hash=token_hash(token))
-            .first()
+        invitation = _open_for_update(token)
+        return _accept(invitation, user, by)
+
+
+def accept_invitation_as_newcomer(token: str, *, username: str, password: str) -> ClubRole:
+    """Someone without an account takes the invitation of ``token``: the account is created
+    with ``username`` and ``password`` (Django's validators) and the role is theirs, in one
+    transaction, so a refused invitation leaves no account behind and a refused name or
+    password leaves the link unused."""
+    with transaction.atomic():
+        invitation = _open_for_update(token)
+        user = _new_account(username, password)
+        return _accept(invitation, user, Actor.of_user(user))
+
+
+def _open_for_update(token: str) -> Invitation:
+    """The invitation of ``token``, locked, or refused as unknown, used or expired."""
+    invitation = (
+        Invitation.objects.select_for_update()
+        .select_related("club")
+        .filter(token_hash=token_hash(token))
+        .first()
+    )
+    if invitation is None or invitation.withdrawn_at is not None:
+        raise Refused.one("invitation_unknown", "token")
+    if invitation.accepted_at is not None:
+        raise Refused.one("invitation_used", "token")
+    if invitation.expires_at <= timezone.now():
+        raise Refused.one("invitation_expired", "token")
+    return invitation
+
+
+def _new_account(username: str, password: str) -> Any:
+    """A new user, or refused naming the field (the name's form, a name taken, a weak
+    password with Django's reasons)."""
+    model = get_user_model()
+    username = model.normalize_username(username.strip())
+    problems = []
+    try:
+        if len(username) > USERNAME_MAX:
+            raise ValidationError("too long")
+        model.username_validator(username)
+    except ValidationError:
+        problems.append(Problem("username_invalid", "username"))
+    else:
+        if model.objects.filter(username__iexact=username).exists():
+            problems.append(Problem("username_taken", "username", {"name": username}))
+    try:
+        validate_password(password, model(username=username))
+    except ValidationError as error:
+        problems.append(
+            Problem("password_invalid", "password", {"reasons": " ".join(error.messages)})
         )
-        if invitation is None or invitation.withdrawn_at is not None:
-            raise Refused.one("invitation_unknown", "token")
-        if invitation.accepted_at is not None:
-            raise Refused.one("invitation_used", "token")
-        if invitation.expires_at <= timezone.now():
-            raise Refused.one("invitation_expired", "token")
-        invitation.accepted_at, invitation.accepted_by = timezone.now(), user
-        invitation.save(update_fields=["accepted_at", "accepted_by"])
-        log_club_action(
-            invitation.club,
-            by,
-            "invitation_accepted",
-            email=invitation.email,
-            username=user.get_username(),
-            role=invitation.role,
-        )
-        current = ClubRole.objects.filter(club=invitation.club, user=user).first()
-        if current is not None and _rank(current.role) >= _rank(invitation.role):
-            return current
-        granted, _created = ClubRole.objects.update_or_create(
-            club=invitation.club,
-            user=user,
-            defaults={"role": invitation.role, "granted_by": invitation.invited_by},
-        )
+    if problems:
+        raise Refused(problems)
+    try:
+        with transaction.atomic():
+            return model.objects.create_user(username, password=password)
+    except IntegrityError as error:  # taken between the check and the insert
+        raise Refused.one("username_taken", "username", name=username) from error
+
+
+def _accept(invitation: Invitation, user: Any, by: Actor) -> ClubRole:
+    """The link used up by ``user`` (its lock held), the role theirs unless they have one as
+    high already."""
+    invitation.accepted_at, invitation.accepted_by = timezone.now(), user
+    invitation.save(update_fields=["accepted_at", "accepted_by"])
+    log_club_action(
+        invitation.club,
+        by,
+        "invitation_accepted",
+        email=invitation.email,
+        username=user.get_username(),
+        role=invitation.role,
+    )
     logger.info("invitation %s accepted by %s", invitation.pk, by.label)
+    current = ClubRole.objects.filter(club=invitation.club, user=user).first()
+    if current is not None and _rank(current.role) >= _rank(invitation.role):
+        return current
+    granted, _created = ClubRole.objects.update_or_create(
+        club=invitation.club,
+        user=user,
+        defaults={"role": invitation.role, "granted_by": invitation.invited_by},
+    )
     return granted
 
 
