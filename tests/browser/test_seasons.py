@@ -6,11 +6,14 @@ place)."""
 import pytest
 from django.conf import settings
 from django.test import Client
+from playwright.sync_api import expect
 
+from scoring.domain.deals import record_deal
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
+from tests.factories.api import NORMAL
 from tests.factories.seasons import season_with_evenings
-from tests.factories.tournaments import organiser
+from tests.factories.tournaments import CAPTAIN, organiser
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 720}
@@ -53,3 +56,19 @@ def test_the_season_s_pages_have_no_serious_accessibility_violations(chromium, l
 
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
     assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
+
+
+def test_the_season_page_follows_a_new_deal_without_a_reload(chromium, live_server):
+    """A spectator's page stays open at the club evening: the next look (every 30 s, the
+    browser's clock run forward here) shows a deal recorded since, in place."""
+    season, tables, _players = season_with_evenings(2)
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
+        phone.clock.install()
+        phone.goto(f"/s/{season.pk}/")
+        first_row = phone.locator("#season-ranking tbody tr").first
+        expect(first_row.locator("td.num").first).to_have_text("2")
+        phone.evaluate("document.querySelector('main').dataset.marker = 'same page'")
+        record_deal(tables[1], deal=NORMAL, by=CAPTAIN)  # seats 1 and 3 win once more
+        phone.clock.run_for(31_000)
+        expect(first_row.locator("td.num").first).to_have_text("3")
+        assert phone.evaluate("document.querySelector('main').dataset.marker") == "same page"
