@@ -108,13 +108,17 @@ def _check_plan(series: Series, tables: Sequence[Sequence[Entry]]) -> None:
         raise refused("entry_withdrawn", "tables", start_numbers=", ".join(withdrawn))
 
 
-def usual_team_seating(tournament: Tournament, team_of: Mapping[int, int] | None = None) -> str:
+def usual_team_seating(tournament: Tournament) -> str:
     """How the tournament's teams sit unless the organiser says otherwise: against each other
     at a match of teams (a league's match day, a cup's round) whose teams are set up so that
     every table can hold each team equally, else apart (which a refusal would otherwise stop)."""
-    if team_of is None:
-        team_of = seating_ports.teams_of(tournament)
     seated = [entry.pk for entry in _seatable(tournament)]
+    return _usual_team_seating(tournament, seating_ports.teams_of(tournament), seated)
+
+
+def _usual_team_seating(
+    tournament: Tournament, team_of: Mapping[int, int], seated: Sequence[int]
+) -> str:
     if not seated or any(pk not in team_of for pk in seated):
         return TeamSeating.APART
     sizes = Counter(team_of[pk] for pk in seated).values()
@@ -147,7 +151,7 @@ def draw_seating(
     entries = {e.pk: e for e in _seatable(tournament)}
     team_of = {} if teams == TeamSeating.NONE else seating_ports.teams_of(tournament)
     if teams is None:
-        teams = usual_team_seating(tournament, team_of)
+        teams = _usual_team_seating(tournament, team_of, list(entries))
     frozen = _frozen_series(tournament)
     wanted = set(series or range(1, tournament.series_count + 1)) - set(frozen)
     request = engine.SeatingRequest(

@@ -4,10 +4,15 @@ match day team against team, or leaves teams out, as the organiser chooses."""
 
 import pytest
 
+from cups.domain.cups import start_group_round
 from karlchen.refusals import Refused
-from seating.domain.seating import draw_seating
+from leagues.domain.leagues import add_match_day, create_league
+from leagues.models import LeagueTeam
+from seasons.domain.seasons import create_season
+from seating.domain.seating import draw_seating, usual_team_seating
 from seating.models import Seat
 from teams.domain.teams import Roster, create_team
+from tests.cups.conftest import DATE, make_cup
 from tests.factories.tournaments import ORGA, tournament_with_players
 
 pytestmark = pytest.mark.django_db
@@ -25,12 +30,29 @@ def four_teams_of_four():
     return tournament, teams
 
 
-def team_mates_at_a_table(tournament, teams, number):
+def teams_at_each_table(tournament, teams, number):
+    """Per table of series ``number``, the teams (``teams``: entry id -> team) of its players."""
     seats = Seat.objects.filter(table__series__tournament=tournament, table__series__number=number)
-    tables = {}
+    by_table = {}
     for seat in seats:
-        tables.setdefault(seat.table_id, []).append(teams[seat.entry_id])
-    return sum(len(table) - len(set(table)) for table in tables.values())
+        by_table.setdefault(seat.table_id, []).append(teams[seat.entry_id])
+    return [sorted(found) for found in by_table.values()]
+
+
+def team_mates_at_a_table(tournament, teams, number):
+    tables = teams_at_each_table(tournament, teams, number)
+    return sum(len(table) - len(set(table)) for table in tables)
+
+
+def make_match_day(tournament, team_count):
+    """The tournament as match day 1 of a league of its teams ("Team 0", "Team 1", ...)."""
+    season = create_season(by=ORGA, name="Liga")
+    names = [f"Team {number}" for number in range(team_count)]
+    league = create_league(
+        season, by=ORGA, divisions=[{"name": "Kreisliga", "rule": {}, "teams": names}]
+    )
+    group = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
+    add_match_day(league, tournament, by=ORGA, number=1, groups=[group])
 
 
 def test_team_mates_sit_at_different_tables_by_default():
@@ -49,13 +71,7 @@ def test_a_match_day_seats_every_team_at_every_table():
     draw_seating(tournament, method="random", seed=5, teams="against")
 
     for number in (1, 2):
-        seats = Seat.objects.filter(
-            table__series__tournament=tournament, table__series__number=number
-        )
-        by_table = {}
-        for seat in seats:
-            by_table.setdefault(seat.table_id, set()).add(teams[seat.entry_id])
-        assert all(len(found) == 4 for found in by_table.values())
+        assert all(len(set(found)) == 4 for found in teams_at_each_table(tournament, teams, number))
 
 
 def test_teams_not_considered_are_left_to_the_draw():
@@ -109,29 +125,10 @@ def test_the_api_and_the_desk_pass_how_teams_sit_and_refuse_another_way():
     assert Job.objects.latest("pk").params["teams"] == "none"
 
 
-def teams_at_each_table(tournament, teams, number):
-    seats = Seat.objects.filter(table__series__tournament=tournament, table__series__number=number)
-    by_table = {}
-    for seat in seats:
-        by_table.setdefault(seat.table_id, []).append(teams[seat.entry_id])
-    return [sorted(found) for found in by_table.values()]
-
-
 def test_a_leagues_match_day_seats_team_against_team_unless_told_otherwise():
-    from leagues.domain.leagues import add_match_day, create_league
-    from leagues.models import LeagueTeam
-    from seasons.domain.seasons import create_season
-    from seating.domain.seating import usual_team_seating
-
     tournament, teams = four_teams_of_four()
     assert usual_team_seating(tournament) == "apart"  # no match yet
-    season = create_season(by=ORGA, name="Liga")
-    names = [f"Team {number}" for number in range(4)]
-    league = create_league(
-        season, by=ORGA, divisions=[{"name": "Kreisliga", "rule": {}, "teams": names}]
-    )
-    group = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
-    add_match_day(league, tournament, by=ORGA, number=1, groups=[group])
+    make_match_day(tournament, 4)
     assert usual_team_seating(tournament) == "against"
 
     result = draw_seating(tournament, method="random", seed=5)
@@ -144,10 +141,6 @@ def test_a_leagues_match_day_seats_team_against_team_unless_told_otherwise():
 
 
 def test_a_cups_round_seats_its_teams_against_each_other_by_default():
-    from cups.domain.cups import start_group_round
-    from seating.domain.seating import usual_team_seating
-    from tests.cups.conftest import DATE, make_cup
-
     cup = make_cup()
     match = next(
         m for m in start_group_round(cup, by=ORGA, number=1, date=DATE) if m.group.name == "A"
@@ -166,23 +159,12 @@ def test_a_cups_round_seats_its_teams_against_each_other_by_default():
 
 
 def test_a_match_whose_teams_cannot_share_the_tables_out_is_seated_apart():
-    from leagues.domain.leagues import add_match_day, create_league
-    from leagues.models import LeagueTeam
-    from seasons.domain.seasons import create_season
-    from seating.domain.seating import usual_team_seating
-
     tournament, entries = tournament_with_players(12, series_count=2)
     for number, members in enumerate((entries[:5], entries[5:9], entries[9:])):  # 5, 4, 3
         create_team(
             tournament, by=ORGA, name=f"Team {number}", roster=Roster(tuple(e.pk for e in members))
         )
-    season = create_season(by=ORGA, name="Liga")
-    names = [f"Team {number}" for number in range(3)]
-    league = create_league(
-        season, by=ORGA, divisions=[{"name": "Kreisliga", "rule": {}, "teams": names}]
-    )
-    group = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
-    add_match_day(league, tournament, by=ORGA, number=1, groups=[group])
+    make_match_day(tournament, 3)
 
     assert usual_team_seating(tournament) == "apart"
     result = draw_seating(tournament, method="plan", seed=1)  # not refused as team_pattern
