@@ -63,17 +63,23 @@ class Schedule:
 
 def anneal(
     board: Board, series: Sequence[int], rng: random.Random, schedule: Schedule, target: int
-) -> None:
-    """Lower ``board.cost`` by swaps within the series ``series`` (indices of the board)."""
+) -> bool:
+    """Lower ``board.cost`` by swaps within the series ``series`` (indices of the board);
+    whether it ended before its budget was spent (at the target, or at the deadline)."""
     cycles = max(schedule.cycles, 1)
     first = int(schedule.iterations * FIRST_SHARE) if cycles > 1 else schedule.iterations
     each = (schedule.iterations - first) // max(cycles - 1, 1)
-    if not series or len(board.movers) < 2 or board.cost <= target:
-        return
+    if board.cost <= target:
+        return True
+    if not series or len(board.movers) < 2:
+        return False
     for cycle in range(cycles):
         descent = replace(schedule, iterations=first if cycle == 0 else each, cycles=1)
-        if descent.iterations <= 0 or _Search(board, list(series), rng).run(descent, target):
-            return
+        if descent.iterations <= 0:
+            return False
+        if _Search(board, list(series), rng).run(descent, target):
+            return True
+    return False
 
 
 class _Search:

@@ -21,7 +21,7 @@ Series = tuple[Table, ...]
 
 FOUR = 4
 FIVE = 5
-DEFAULT_BUDGET = 60_000  # under 1 s of one CPU on every field of 8–100 players (bench/seating.py)
+DEFAULT_BUDGET = 100_000  # under 1 s of one CPU on every field of 8–100 players (bench/seating.py)
 
 
 class Method(StrEnum):

@@ -219,7 +219,7 @@ def test_plan_is_never_worse_than_random(count, series):
 
 
 def test_plan_spreads_five_table_duty_and_position_one():
-    plan = seat(request(43, 8, budget=20_000))
+    plan = seat(request(43, 8, budget=40_000))
     assert plan.report.five_table_spread <= 1
     assert plan.report.position_one_spread <= 1
     assert plan.report.repeated_pairs == 0
