@@ -2,7 +2,7 @@
 
     seat(SeatingRequest(players, series_count, method="plan", seed=0, frozen={}, ranking=(),
                         fixed=None, separate_clubs="first", spread_five_tables=True,
-                        budget=60_000, clock=None, deadline=None, history={},
+                        budget=100_000, clock=None, deadline=None, history={},
                         teams="apart")) -> SeatingPlan
 
 ``Player(id, club=None, table=None, team=None)``; ``table`` is a fixed seat wish (that table
@@ -27,18 +27,18 @@ Methods: ``plan`` seats all open series at once with the fewest repeat meetings,
 few the lowest most meetings of one pair (exact zero-repeat constructions for 4m players where
 they exist, see ``designs``; simulated annealing otherwise, see ``anneal``: swaps aimed at a
 repeated pair, a club clash or the five-table duty, each weighing a few partners by the change
-of the two players' meetings with their table mates, the budget counted in moves and swaps; in
-six descents, each from the best board so far; the default, 60 000, takes under a second of one
-CPU on every field of 8–100 players and 2–8 series and leaves as few repeats as a plain
-annealing of a second, but on a few crowded fields with tables of five for some seeds (22
-players in 4 or 6 series), see ``bench/seating.py --versus`` and docs/SEASONS.md), ``random``
-draws each series afresh, avoiding repeats, ``ranking`` seats by the standings, strongest at
-table 1, ``fixed`` checks an imported plan. All keep frozen series as they are and seat the
-others for the players now entered (a late entry or a withdrawal changes only those); all spread
-five-table duty and position 1; club mates are kept apart in series 1, in all series or not at
-all. The same request gives the same plan: every lot comes from ``random.Random`` seeded by the
-request, never from the global generator or from hash order (budgeted by ``clock`` and
-``deadline``, the plan also depends on the machine's speed).
+of the two players' meetings with their table mates, the budget counted in moves and swaps;
+three fifths of it in six descents, each from the best board so far, the rest in one long
+descent from the same first seating, the cheaper board kept; the default, 100 000, takes under a
+second of one CPU on every field of 8–100 players and 2–8 series and leaves as few repeats as a
+plain annealing of a second or fewer, see ``bench/seating.py --versus`` and docs/SEASONS.md),
+``random`` draws each series afresh, avoiding repeats, ``ranking`` seats by the standings,
+strongest at table 1, ``fixed`` checks an imported plan. All keep frozen series as they are and
+seat the others for the players now entered (a late entry or a withdrawal changes only those);
+all spread five-table duty and position 1; club mates are kept apart in series 1, in all series
+or not at all. The same request gives the same plan: every lot comes from ``random.Random``
+seeded by the request, never from the global generator or from hash order (budgeted by ``clock``
+and ``deadline``, the plan also depends on the machine's speed).
 
 The modules: ``model`` (the types), ``problem`` (checks), ``planner`` (``seat``), ``quality``,
 ``designs``, ``board`` (incremental counts), ``anneal``, ``draw`` (greedy draw, ranking blocks),
