@@ -6,8 +6,10 @@ a plain random draw without any repeat avoidance over 20 seeds, the lower bound,
 time of each method over ``--runs`` runs. ``ranking`` is seated as clubs do it: series by
 series, each by the standings after the series before (simulated scores), the played series
 frozen; its time is that of all S calls. Then ``plan`` where no construction applies (41 and
-402 players), and the time of seating one series of 400 players (the first, and the last with
-seven played) by ``random`` and ``ranking``. Asserts nothing.
+402 players), ``plan`` for an evening of a season (clubs and the season's earlier meetings,
+whose weights the search adds up on every move), and the time of seating one series of 400
+players (the first, and the last with seven played) by ``random`` and ``ranking``. Asserts
+nothing.
 
 With ``--versus`` it prints instead, for a grid of fields (every N of 8..40, then a sampling up
 to 100 with each N mod 4; S = 2..8), ``plan``'s repeated pairs / most meetings and median time
@@ -40,6 +42,7 @@ from seating.engine import (
     Player,
     SeatingRefused,
     SeatingRequest,
+    history_weights,
     lower_bound,
     quality,
     seat,
@@ -133,6 +136,29 @@ def without_construction(runs: int, seed: int) -> None:
             f"  {count}/{series}: {_figures(plan)} repeats/max, five-table spread "
             f"{report.five_table_spread}, position-1 spread {report.position_one_spread}, "
             f"{seconds:.2f} s"
+        )
+
+
+def with_season_memory(runs: int, seed: int) -> None:
+    """``plan`` for an evening of a season: five clubs (kept apart in series 1) and the six
+    evenings before, each of the same players in as many series (seated by ``random``)."""
+    print("\nAn evening of a season (5 clubs, 6 earlier evenings), plan without and with them:")
+    for count, series in [(22, 3), (22, 4), (39, 8), (40, 3)]:
+        team = [Player(i + 1, club=f"C{i % 5}") for i in range(count)]
+        evenings = [
+            seat(SeatingRequest(team, series, "random", seed=seed * 100 + back)).series
+            for back in range(6)
+        ]
+        memory = history_weights(evenings)
+        blind, blind_time = timed(runs, lambda t=team, s=series: seat(SeatingRequest(t, s)))
+        seen, seen_time = timed(
+            runs, lambda t=team, s=series, m=memory: seat(SeatingRequest(t, s, history=m))
+        )
+        met = quality(blind.series, team, (), memory).met_before
+        print(
+            f"  {count}/{series}: {len(memory)} pairs met before; without: {_figures(blind)}, "
+            f"{met} pairs met before, {blind_time:.2f} s; with: {_figures(seen)}, "
+            f"{seen.report.met_before} met before, {seen_time:.2f} s"
         )
 
 
@@ -399,6 +425,7 @@ def main() -> None:
     for count, series in CASES:
         print(bench_case(count, series, args.runs, args.seed))
     without_construction(args.runs, args.seed)
+    with_season_memory(args.runs, args.seed)
     one_series_of_400(args.runs, args.seed)
 
 

@@ -210,13 +210,7 @@ class _Search:
         if start is None:
             return None
         k, u = start
-        movers = self.board.partners[u]
-        draw = self.rng.random
-        count = len(movers)
-        partners = []
-        for _ in range(PARTNERS):
-            partners.append(movers[int(draw() * count)])
-        best = self.board.best_swap(k, u, partners)
+        best = self.board.best_swap(k, u, self.rng.choices(self.board.partners[u], k=PARTNERS))
         if best is None:
             return None
         return k, u, best[1], best[0]

@@ -17,8 +17,8 @@ repeats the one whose most-met pair meets least is cheaper (g is convex: spreadi
 over many pairs is never dearer). The weight of earlier evenings (``history``: per pair, 1 for a
 meeting at the last evening, halved per evening further back, see ``model.SeatingRequest``) is
 rounded to 1/HISTORY_STEPS: a pair who met last week costs a quarter of a repeat tonight, so
-tonight's repeats come first and, among as few of them, the pairs met least recently are
-preferred.
+a repeat tonight weighs more than one such meeting but not more than four (where nearly all
+pairs met before, a repeat may be traded for fresher tables; docs/SEASONS.md).
 
 The squares make an even five-table duty cheapest; handing a sitting from a player with more to
 one with exactly one less costs nothing, so the search can trade freely within an even spread.
@@ -199,9 +199,10 @@ class Board:
         for w in others:
             leaving += gain[meet_u[w] - 1]
         history = self.history
-        if history is not None:
-            history_u = history[u]
-            leaving += sum(history_u[w] for w in others)
+        history_u = history[u] if history is not None else None
+        if history_u is not None:
+            for w in others:
+                leaving += history_u[w]
         clubs_count = self.club_active[k]
         teams = self.teams
         sizes = self.sizes
@@ -209,7 +210,7 @@ class Board:
         duty = self.duty
         # (d_u − 1)² + (d_v + 1)² − d_u² − d_v² = 2·(d_v − d_u + 1), or the mirror image.
         duty_step = 2 * self.duty_weight * (-1 if size == FIVE else 1)
-        duty_u = duty[u]
+        duty_base = abs(duty_step) + duty_step * duty[u]
         best_change = 0
         best = -1
         for v in partners:
@@ -219,21 +220,26 @@ class Board:
             table_v = tables[there]
             meet_v = meet[v]
             change = -leaving
-            for w in others:
-                change += gain[meet_v[w]]
-            for w in table_v:
-                if w != v:
-                    change += gain[meet_u[w]] - gain[meet_v[w] - 1]
-            if history is not None:
-                history_v = history[v]
-                change += sum(history_v[w] for w in others)
-                change += sum(history_u[w] - history_v[w] for w in table_v if w != v)
+            if history_u is None:
+                for w in others:
+                    change += gain[meet_v[w]]
+                for w in table_v:
+                    if w != v:
+                        change += gain[meet_u[w]] - gain[meet_v[w] - 1]
+            else:  # the same, each meeting weighed by the pair's earlier evenings too
+                history_v = history[v]  # type: ignore[index]
+                for w in others:
+                    change += gain[meet_v[w]] + history_v[w]
+                for w in table_v:
+                    if w != v:
+                        change += gain[meet_u[w]] + history_u[w] - gain[meet_v[w] - 1]
+                        change -= history_v[w]
             if clubs_count:
                 change += CLUB * _mates_change(self.clubs, u, v, table_u, table_v)
             if teams is not None:
                 change += TEAM * _mates_change(teams, u, v, table_u, table_v)
             if sizes[there] != size:
-                change += duty_step * (duty_u - duty[v]) + abs(duty_step)
+                change += duty_base - duty_step * duty[v]
             if best < 0 or change < best_change:
                 best_change = change
                 best = v
@@ -293,9 +299,11 @@ class Board:
         if self.history is not None:
             history_leaving = self.history[leaving]
             history_joining = self.history[joining]
-            self.history_cost += sum(
-                history_joining[w] - history_leaving[w] for w in table if w != leaving
-            )
+            earlier = 0
+            for w in table:
+                if w != leaving:
+                    earlier += history_joining[w] - history_leaving[w]
+            self.history_cost += earlier
         self.repeats += repeats
         self.pair_cost += cost
 
