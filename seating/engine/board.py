@@ -198,8 +198,8 @@ class Board:
         leaving = 0  # the same for every partner
         for w in others:
             leaving += gain[meet_u[w] - 1]
-        history = self.history
-        history_u = history[u] if history is not None else None
+        history = self.history or []
+        history_u = history[u] if history else None
         if history_u is not None:
             for w in others:
                 leaving += history_u[w]
@@ -227,7 +227,7 @@ class Board:
                     if w != v:
                         change += gain[meet_u[w]] - gain[meet_v[w] - 1]
             else:  # the same, each meeting weighed by the pair's earlier evenings too
-                history_v = history[v]  # type: ignore[index]
+                history_v = history[v]
                 for w in others:
                     change += gain[meet_v[w]] + history_v[w]
                 for w in table_v:
