@@ -27,7 +27,7 @@ from scoring.domain.series import call_time, close_series
 from scoring.models import DealRevision
 from seating.domain.jobs import start_seating_job
 from seating.domain.seating import usual_team_seating
-from tournaments.enums import JobKind, SeriesStatus
+from tournaments.enums import JobKind, JobStatus, SeriesStatus
 from tournaments.models import Job
 
 QUIET_AFTER = timedelta(minutes=10)  # a running table without a deal for this long stands out
@@ -89,12 +89,22 @@ class SeatSeriesView(SeriesView):
         if not data["all_series"]:
             params["series"] = [series.number]
         try:
-            start_seating_job(self.tournament, by=self.actor, params=params)
+            job = start_seating_job(self.tournament, by=self.actor, params=params)
         except Unavailable as unavailable:
             self.refused(unavailable)
         else:
-            messages.info(request, _("The seating is being drawn …"))
+            _say_how_the_seating_went(request, job)
         return self.back("series", number, anchor="seating")
+
+
+def _say_how_the_seating_went(request, job: Job) -> None:
+    """Drawn already (a worker, or the embedded set-up's tasks run at once, was quicker than
+    the page), or still being drawn; a failure is said by the seating's notice on the page."""
+    job.refresh_from_db(fields=["status"])
+    if job.status == JobStatus.DONE:
+        messages.success(request, _("The seating is drawn."))
+    elif job.status != JobStatus.FAILED:
+        messages.info(request, _("The seating is being drawn …"))
 
 
 class CallTimeView(SeriesView):

@@ -488,6 +488,25 @@ def test_seating_a_series_runs_the_job_and_shows_the_report(
     assert actions(tournament)[-1] == "seating_started"
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_seating_drawn_at_once_says_so(desk, eager_celery):
+    # The embedded set-up runs the task as the request commits: the page shows the tables, so
+    # the message must not say they are still being drawn.
+    tournament, _entries = tournament_with_players(8, name="Gleich")
+    form = {"method": "plan", "seed": "1", "separate_clubs": "first", "all_series": "on"}
+    answer = desk.post(f"/desk/{tournament.pk}/series/1/seat/", form, follow=True)
+    assert messages_of(answer) == ["Die Auslosung ist fertig."]
+    assert answer.context["board"]
+
+
+def test_a_seating_not_yet_drawn_says_it_is_being_drawn(desk, django_capture_on_commit_callbacks):
+    tournament, _entries = tournament_with_players(8, name="Später")
+    form = {"method": "plan", "seed": "1", "separate_clubs": "first", "all_series": "on"}
+    with django_capture_on_commit_callbacks(execute=False):  # no worker has taken it yet
+        answer = desk.post(f"/desk/{tournament.pk}/series/1/seat/", form, follow=True)
+    assert messages_of(answer) == ["Die Auslosung läuft …"]
+
+
 def test_the_seating_report_of_an_evening_of_a_season_counts_the_pairs_who_met_before(seated, desk):
     tournament, _ = seated
     series = tournament.series.get(number=1)
