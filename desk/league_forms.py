@@ -77,18 +77,90 @@ class DivisionForm(forms.Form):
         return {
             "name": data["name"],
             "teams": [line.strip() for line in data["teams"].splitlines() if line.strip()],
-            "rule": {
-                "points_table": data["points_table"],
-                "day_ties": data["day_ties"],
-                "order": ORDERS[data["order"]],
-                "promoted": data["promoted"],
-                "relegated": data["relegated"],
-            },
+            "rule": self.rule(),
         }
+
+    def rule(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "points_table": data["points_table"],
+            "day_ties": data["day_ties"],
+            "order": self.criteria(),
+            "promoted": data["promoted"],
+            "relegated": data["relegated"],
+        }
+
+    def criteria(self) -> list[str]:
+        return ORDERS[self.cleaned_data["order"]]
 
 
 def division_forms(data=None) -> list[DivisionForm]:
     return [DivisionForm(data, prefix=f"d{index}") for index in range(DIVISION_FORMS)]
+
+
+class DivisionChangeForm(DivisionForm):
+    """A division as it is: its name, its rule, each team's name (empty: it leaves the league,
+    refused once it has played) and new teams, one a line."""
+
+    def __init__(self, *args, division, teams, played=frozenset(), **kwargs):
+        rule = division.table_rule
+        order = [str(criterion) for criterion in rule.order]
+        initial = {
+            "name": division.name,
+            "points_table": ", ".join(map(str, rule.points_table)),
+            "day_ties": str(rule.day_ties),
+            "promoted": rule.promoted,
+            "relegated": rule.relegated,
+            "order": next((key for key, value in ORDERS.items() if value == order), "kept"),
+        }
+        kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
+        self.kept_order = order
+        del self.fields["teams"]
+        self.fields["name"].required = True
+        if initial["order"] == "kept":  # an order set through the API: kept unless changed
+            choices = [("kept", _("As set now")), *ORDER_CHOICES]
+            self.fields["order"].choices = choices  # type: ignore[attr-defined]
+        self.team_fields: dict[int, str] = {}
+        for team in teams:
+            name = f"team_{team.pk}"
+            self.fields[name] = forms.CharField(
+                label=team.name,
+                max_length=200,
+                required=False,
+                initial=team.name,
+                help_text=_("Has played a match day: it stays in the league.")
+                if team.pk in played
+                else _("Empty: the team leaves the league."),
+            )
+            self.team_fields[team.pk] = name
+        self.fields["new_teams"] = forms.CharField(
+            label=_("New teams"),
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 3}),
+            help_text=_("One team's name a line."),
+        )
+
+    def criteria(self) -> list[str]:
+        chosen = self.cleaned_data["order"]
+        return self.kept_order if chosen == "kept" else super().criteria()
+
+    def change(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """What ``change_division`` takes, and which form field each ``teams.<i>`` stands for."""
+        data = self.cleaned_data
+        teams: list[dict[str, Any]] = []
+        fields: dict[str, str] = {}
+        for pk, name in self.team_fields.items():
+            if data[name].strip():
+                fields[f"teams.{len(teams)}.name"] = name
+                teams.append({"id": pk, "name": data[name]})
+        for line in data["new_teams"].splitlines():
+            if line.strip():
+                fields[f"teams.{len(teams)}.name"] = "new_teams"
+                teams.append({"name": line.strip()})
+        rule = self.rule()
+        fields |= {f"rule.{key}": key for key in rule} | {"teams": "new_teams"}
+        return {"name": data["name"], "rule": rule, "teams": teams}, fields
 
 
 class MatchDayForm(forms.Form):

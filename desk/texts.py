@@ -90,6 +90,10 @@ ACTIONS = {
     "side_rankings_changed": _("changed how teams and clubs are ranked"),
     # leagues (the season's log; those about a match day are in its tournament's log too)
     "league_created": _("made the season a league (%(divisions)s divisions, %(teams)s teams)"),
+    "league_division_changed": _(
+        "changed the division “%(division)s” (teams: %(added)s added, %(removed)s removed, "
+        "%(renamed)s renamed)"
+    ),
     "league_match_day_added": _(
         "made “%(name)s” match day %(number)s of “%(season)s” (%(groups)s groups, %(teams)s teams)"
     ),

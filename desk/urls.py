@@ -48,6 +48,11 @@ urlpatterns = [
     ),
     path("seasons/<int:season_id>/league/", leagues.LeagueDeskView.as_view(), name="league"),
     path(
+        "seasons/<int:season_id>/league/divisions/<int:division_id>/",
+        leagues.DivisionDeskView.as_view(),
+        name="league-division",
+    ),
+    path(
         "seasons/<int:season_id>/league/days/<int:number>/",
         leagues.MatchDayDeskView.as_view(),
         name="league-day",

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from desk.league_forms import LineupForm, MatchDayForm
+from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm
 from desk.league_forms import division_forms as division_forms_fresh
 from desk.views.base import form_refused
 from desk.views.seasons import SeasonOrganiserView
@@ -21,13 +21,14 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from leagues.domain.leagues import (
     add_match_day,
+    change_division,
     create_league,
     set_day_final,
     set_lineup,
     start_match_day,
 )
 from leagues.domain.reads import league_read
-from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import next_evening_date, open_for_season
 from teams.models import Team
 from tournaments import access
@@ -111,6 +112,7 @@ class LeagueDeskView(SeasonOrganiserView):
             context["division_forms"] = division_forms or division_forms_fresh()
         else:
             context |= {
+                "divisions": league.divisions.order_by("position"),
                 "tables": league_tables(self.season, final_only=False),
                 "final_tables": league_tables(self.season, final_only=True),
                 "days": MatchDay.objects.filter(league=league).select_related(
@@ -131,6 +133,59 @@ def _refused_at_divisions(refusal: Refused, forms) -> None:
             form.add_error(name if name in form.fields else None, problem_message(problem))
         else:
             forms[0].add_error(None, problem_message(problem))
+
+
+class DivisionDeskView(SeasonOrganiserView):
+    """One division after the league is set up: its name, rule and teams changed."""
+
+    def division(self) -> Division:
+        return get_object_or_404(
+            Division.objects.select_related("league"),
+            league__season=self.season,
+            pk=self.kwargs["division_id"],
+        )
+
+    def form(self, division: Division, data=None) -> DivisionChangeForm:
+        teams = LeagueTeam.objects.filter(division=division).order_by("name", "pk")
+        played = MatchDayTeam.objects.filter(league_team__division=division)
+        return DivisionChangeForm(
+            data,
+            division=division,
+            teams=teams,
+            played=set(played.values_list("league_team_id", flat=True)),
+            prefix="d",
+        )
+
+    def get(self, request, season_id, division_id):
+        division = self.division()
+        return self.show(division, self.form(division))
+
+    def post(self, request, season_id, division_id):
+        division = self.division()
+        form = self.form(division, request.POST)
+        if not form.is_valid():
+            return self.show(division, form, status=400)
+        change, fields = form.change()
+        try:
+            change_division(division, by=Actor.of_user(request.user), **change)
+        except Refused as refusal:
+            form_refused(form, refusal, fields)
+            return self.show(division, form, status=400)
+        messages.success(request, _("The division is changed."))
+        return HttpResponseRedirect(reverse("desk:league", args=[self.season.pk]))
+
+    def show(self, division: Division, form: DivisionChangeForm, status: int = 200):
+        context = {
+            "season": self.season,
+            "division": division,
+            "form": form,
+            "rule_fields": [form[name] for name in RULE_FIELDS],
+            "team_fields": [form[name] for name in form.team_fields.values()],
+        }
+        return render(self.request, "desk/league_division.html", context, status=status)
+
+
+RULE_FIELDS = ("name", "points_table", "day_ties", "order", "promoted", "relegated")
 
 
 class MatchDayDeskView(SeasonOrganiserView):

@@ -5,6 +5,7 @@ from django.urls import path
 from karlchen.api.paths import SEASON
 from leagues.api.views import (
     DayFinalApi,
+    DivisionApi,
     LeagueApi,
     LeagueTablesApi,
     LineupApi,
@@ -18,6 +19,7 @@ DAY = LEAGUE + "days/<id:number>/"
 urlpatterns = [
     path(LEAGUE, LeagueApi.as_view(), name="league"),
     path(LEAGUE + "tables/", LeagueTablesApi.as_view(), name="league-tables"),
+    path(LEAGUE + "divisions/<id:division_id>/", DivisionApi.as_view(), name="league-division"),
     path(LEAGUE + "days/", MatchDaysCollectionApi.as_view(), name="league-days"),
     path(DAY, MatchDayApi.as_view(), name="league-day"),
     path(DAY + "teams/<id:team_id>/", LineupApi.as_view(), name="league-lineup"),

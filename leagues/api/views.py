@@ -19,13 +19,14 @@ from karlchen.changes import Body
 from karlchen.refusals import Refused
 from leagues.domain.leagues import (
     add_match_day,
+    change_division,
     create_league,
     set_day_final,
     set_lineup,
     start_match_day,
 )
 from leagues.domain.reads import league_read, public_league
-from leagues.models import League, MatchDay, MatchDayTeam
+from leagues.models import Division, League, MatchDay, MatchDayTeam
 from seasons.api.permissions import organised_season, season_for
 from teams.models import Team
 from tournaments.api.permissions import organised_tournament
@@ -121,6 +122,38 @@ def _created(request, season, view: str):
 
 class LeagueApi(LeagueDetailApi, LeagueCreateApi):
     pass  # ``GET``/``POST seasons/{id}/league/``: two operations
+
+
+class DivisionApi(Api):
+    class InputSerializer(StrictSerializer):
+        name = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+        rule = JSONObjectField(required=False, help_text="The table's rule (docs/TEAMS.md).")
+        teams = serializers.ListField(
+            child=JSONObjectField(),
+            required=False,
+            help_text="The division's teams as they are to be: `{id, name}` for a team it has "
+            "(renamed if the name differs), `{name}` for a new one; a team left out is removed "
+            "(refused while it has played a match day).",
+        )
+
+    @extend_schema(
+        operation_id="league_division_change",
+        summary="Change a division: its name, its rule, its teams (organisers)",
+        description="Only the fields sent change; the tables follow a new rule at once.\n\n"
+        + CODES,
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **ORGANISER_ERRORS},
+    )
+    def patch(self, request, season_id, division_id):
+        league = _league(request, season_id)
+        division = Division.objects.filter(league=league, pk=division_id).first()
+        if division is None:
+            raise NotFound()
+        data = valid(DivisionApi.InputSerializer, request.data)
+        change_division(division, by=Actor.of_user(request.user), **data)
+        return json_answer(
+            request, league_read(league.season, "detail", public=False), organiser=True
+        )
 
 
 class LeagueTablesApi(Api):

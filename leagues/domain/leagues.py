@@ -9,7 +9,9 @@ that tournament's log as well. Anything that changes what the league's reads sho
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -108,6 +110,139 @@ def _check_divisions(
         problems.add("league_too_many_teams", "divisions", max=MAX_TEAMS)
     problems.raise_if_any()
     return checked
+
+
+def change_division(
+    division: Division,
+    *,
+    by: Actor,
+    name: str | None = None,
+    rule: Mapping[str, Any] | None = None,
+    teams: Sequence[Mapping[str, Any]] | None = None,
+) -> Division:
+    """Change a division after the league was set up; only what is given changes. ``rule``:
+    the tables follow at once (they are computed on every read). ``teams``: the division's
+    teams as they are to be, each ``{"id", "name"}`` for a team it has (renamed if the name
+    differs) or ``{"name"}`` for a new one; a team left out is removed, refused while it has
+    played a match day. Every problem is refused at once, naming ``name``, ``rule`` or
+    ``teams.<i>.<field>``."""
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=division.league.season_id).first()
+        division = Division.objects.select_related("league__season").get(pk=division.pk)
+        problems = Problems()
+        new_name = _changed_division_name(division, name, problems)
+        if rule is not None:
+            try:
+                parse_rule(rule, "rule")
+            except Refused as refusal:
+                for problem in refusal.problems:
+                    problems.add(problem.code, problem.field, **problem.params)
+        plan = _team_changes(division, teams, problems) if teams is not None else None
+        problems.raise_if_any()
+        changed = _apply_division(division, new_name, rule, plan)
+        log_season_action(
+            division.league.season, by, "league_division_changed", division=division.name, **changed
+        )
+        season_changed(division.league.season_id)
+    return division
+
+
+def _changed_division_name(division: Division, name: str | None, problems: Problems) -> str | None:
+    if name is None:
+        return None
+    name = str(name).strip()
+    others = Division.objects.filter(league=division.league).exclude(pk=division.pk)
+    if not name or len(name) > 100:
+        problems.add("league_division_name", "name", max=100)
+    elif any(
+        other.casefold() == name.casefold() for other in others.values_list("name", flat=True)
+    ):
+        problems.add("league_division_name_taken", "name", name=name)
+    return name
+
+
+@dataclass(frozen=True)
+class _TeamChanges:
+    renamed: dict[int, str]
+    added: list[str]
+    removed: list[LeagueTeam]
+
+
+def _team_changes(
+    division: Division, teams: Sequence[Mapping[str, Any]], problems: Problems
+) -> _TeamChanges:
+    """What ``teams`` asks of the division's teams, its problems added to ``problems``."""
+    own = {team.pk: team for team in LeagueTeam.objects.filter(division=division)}
+    others = LeagueTeam.objects.filter(league=division.league).exclude(division=division)
+    taken = {other.casefold() for other in others.values_list("name", flat=True)}
+    renamed: dict[int, str] = {}
+    added: list[str] = []
+    kept: set[int] = set()
+    if not isinstance(teams, list | tuple):
+        problems.add("league_teams_invalid", "teams")
+        teams = ()
+    for index, raw in enumerate(teams):
+        where = f"teams.{index}"
+        if not isinstance(raw, Mapping):
+            problems.add("league_team_invalid", where)
+            continue
+        team_id = raw.get("id")
+        if team_id is not None and (isinstance(team_id, bool) or team_id not in own):
+            problems.add("league_team_unknown", f"{where}.id", team=team_id)
+            continue
+        if team_id in kept:
+            problems.add("league_team_listed_twice", f"{where}.id", team=team_id)
+            continue
+        team_name = str(raw.get("name", "")).strip()
+        if not team_name or len(team_name) > NAME_LENGTH:
+            problems.add("league_team_name", f"{where}.name", max=NAME_LENGTH)
+        elif team_name.casefold() in taken:
+            problems.add("league_team_name_taken", f"{where}.name", name=team_name)
+        taken.add(team_name.casefold())
+        if team_id is None:
+            added.append(team_name)
+        else:
+            kept.add(team_id)
+            if own[team_id].name != team_name:
+                renamed[team_id] = team_name
+    removed = [team for pk, team in own.items() if pk not in kept]
+    played = MatchDayTeam.objects.filter(league_team__in=removed).values_list(
+        "league_team__name", flat=True
+    )
+    for team_name in sorted(set(played)):
+        problems.add("league_team_played", "teams", name=team_name)
+    total = LeagueTeam.objects.filter(league=division.league).count()
+    if total - len(removed) + len(added) > MAX_TEAMS:
+        problems.add("league_too_many_teams", "teams", max=MAX_TEAMS)
+    return _TeamChanges(renamed, added, removed)
+
+
+def _apply_division(
+    division: Division,
+    name: str | None,
+    rule: Mapping[str, Any] | None,
+    plan: _TeamChanges | None,
+) -> dict[str, object]:
+    """Write the checked changes; what changed, for the log."""
+    if name is not None:
+        division.name = name
+    if rule is not None:
+        division.rule = dict(rule)
+    division.save(update_fields=["name", "rule"])
+    if plan is None:
+        return {"added": 0, "removed": 0, "renamed": 0}
+    LeagueTeam.objects.filter(pk__in=[team.pk for team in plan.removed]).delete()
+    # Names are unique in the league: clear the renamed ones first, so that two teams can
+    # swap their names.
+    for pk in plan.renamed:
+        LeagueTeam.objects.filter(pk=pk).update(name=uuid.uuid4().hex)
+    for pk, team_name in plan.renamed.items():
+        LeagueTeam.objects.filter(pk=pk).update(name=team_name)
+    LeagueTeam.objects.bulk_create(
+        LeagueTeam(league=division.league, division=division, name=team_name)
+        for team_name in plan.added
+    )
+    return {"added": len(plan.added), "removed": len(plan.removed), "renamed": len(plan.renamed)}
 
 
 def add_match_day(

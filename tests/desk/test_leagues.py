@@ -236,3 +236,56 @@ def test_the_season_s_public_page_links_its_league(client, season, desk_en):
     set_up(desk_en, season)
     page = client.get(f"/s/{season.pk}/").content.decode()
     assert f'<p id="season-league"><a href="/s/{season.pk}/league/">' in page
+
+
+def division_form(page: str) -> dict[str, str]:
+    """The division page's form as the browser would send it unchanged."""
+    fields = dict(
+        re.findall(r'<input type="(?:text|number)" name="(d-[^"]+)" value="([^"]*)"', page)
+    )
+    selects = r'<select name="(d-[^"]+)"[^>]*>.*?<option value="([^"]*)"[^>]*selected'
+    fields |= dict(re.findall(selects, page, re.S))
+    return {name: html.unescape(value) for name, value in fields.items()} | {"d-new_teams": ""}
+
+
+def test_a_division_is_changed_at_the_desk_and_a_team_that_played_stays(desk_en, season):
+    teams = set_up(desk_en, season)
+    division = League.objects.get(season=season).divisions.get()
+    league_page = desk_en.get(f"/desk/seasons/{season.pk}/league/").content.decode()
+    url = f"/desk/seasons/{season.pk}/league/divisions/{division.pk}/"
+    assert f'href="{url}"' in league_page
+    form = division_form(desk_en.get(url).content.decode())
+    assert form["d-name"] == "Bezirksliga"
+    assert form[f"d-team_{teams['Asse']}"] == "Asse"
+    assert (form["d-order"], form["d-points_table"]) == ("ddv", "4, 3, 2, 1")
+    changed = form | {
+        "d-name": "Bezirksliga Nord",
+        "d-points_table": "3, 2, 1, 0",
+        f"d-team_{teams['Asse']}": "Die Asse",
+        f"d-team_{teams['Zehnen']}": "",
+        "d-new_teams": "Neunen\n",
+    }
+    answer = desk_en.post(url, changed)
+    assert answer.status_code == 302, field_errors(answer.content.decode())
+    division.refresh_from_db()
+    assert (division.name, division.rule["points_table"]) == ("Bezirksliga Nord", [3, 2, 1, 0])
+    assert division.rule["promoted"] == 1  # unchanged fields keep what they were
+    names = sorted(LeagueTeam.objects.values_list("name", flat=True))
+    assert names == sorted(["Die Asse", *EIGHT[1:7], "Neunen"])
+
+    # A team that played a match day cannot leave: the refusal stands at its field.
+    tournament, _tables, entries = played_day(1)
+    day_rosters(tournament, entries)
+    desk_en.post(
+        f"/desk/seasons/{season.pk}/league/",
+        {"number": "1", "tournament": str(tournament.pk)}
+        | {f"group_{pk}": "1" for pk in LeagueTeam.objects.values_list("pk", flat=True)},
+    )
+    assert MatchDay.objects.filter(league__season=season).exists()
+    form = division_form(desk_en.get(url).content.decode())
+    answer = desk_en.post(url, form | {f"d-team_{teams['Buben']}": ""})
+    assert answer.status_code == 400
+    assert field_errors(answer.content.decode()) == [
+        "“Buben” has played on a match day: it stays in the league."
+    ]
+    assert LeagueTeam.objects.filter(name="Buben").exists()

@@ -255,3 +255,31 @@ def test_a_date_with_an_existing_tournament_is_refused_and_unknown_days_are_404(
         ).status_code
         == 404
     )
+
+
+def test_a_division_is_changed_by_its_organisers_and_the_tables_follow(
+    season, orga_client, anonymous, stranger_client
+):
+    teams = make_league(orga_client, season)
+    detail = orga_client.get(league_url(season)).json()
+    division = detail["divisions"][0]["id"]
+    url = f"{league_url(season)}divisions/{division}/"
+    etag = anonymous.get(league_url(season)).headers["ETag"]
+    body = {
+        "name": "Bezirksliga Süd",
+        "rule": {"points_table": [5, 3, 1, 0]},
+        "teams": [{"id": teams[name], "name": name} for name in EIGHT[:7]] + [{"name": "Neunen"}],
+    }
+    assert anonymous.patch(url, body, format="json").status_code == 401
+    assert stranger_client.patch(url, body, format="json").status_code == 403
+    answer = orga_client.patch(url, body, format="json")
+    assert answer.status_code == 200, answer.content
+    changed = answer.json()["divisions"][0]
+    assert (changed["name"], changed["rule"]["points_table"]) == ("Bezirksliga Süd", [5, 3, 1, 0])
+    assert sorted(team["name"] for team in changed["teams"]) == sorted([*EIGHT[:7], "Neunen"])
+    assert anonymous.get(league_url(season), HTTP_IF_NONE_MATCH=etag).status_code == 200
+    bad = orga_client.patch(url, {"teams": [{"id": 10**6, "name": "X"}]}, format="json")
+    assert (bad.status_code, codes(bad)) == (400, [("teams.0.id", "league_team_unknown")])
+    unknown = orga_client.patch(f"{league_url(season)}divisions/{10**6}/", {}, format="json")
+    assert unknown.status_code == 404
+    assert LeagueTeam.objects.filter(name="Zehnen").count() == 0

@@ -7,7 +7,13 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from karlchen.refusals import Refused
-from leagues.domain.leagues import add_match_day, create_league, set_day_final, set_lineup
+from leagues.domain.leagues import (
+    add_match_day,
+    change_division,
+    create_league,
+    set_day_final,
+    set_lineup,
+)
 from leagues.domain.tables import division_table
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import create_season
@@ -250,3 +256,97 @@ def test_the_stored_days_make_the_engine_s_table_final_and_provisional():
     fuechse = next(row for row in final.rows if names[row.team] == "Füchse")
     assert [line.ranking_points for line in fuechse.days] == [4, 1]
     assert [names[row.team] for row in final.rows][:2] == ["Herzen", "Asse"]  # 8 and 7 points
+
+
+# --- changing a division after the league is set up ------------------------------------------
+
+
+def teams_of(division):
+    return sorted(LeagueTeam.objects.filter(division=division).values_list("name", flat=True))
+
+
+def listed(division, **renamed):
+    """The division's teams as ``change_division`` takes them, ``renamed`` by their old name."""
+    teams = LeagueTeam.objects.filter(division=division).order_by("name")
+    return [{"id": team.pk, "name": renamed.get(team.name, team.name)} for team in teams]
+
+
+def test_a_division_is_renamed_its_rule_changed_and_its_teams_renamed_added_and_removed():
+    season, league = bundesliga()
+    division = league.divisions.get()
+    teams = [t for t in listed(division, Asse="Die Asse") if t["name"] != "Zehnen"]
+    teams.append({"name": "Neunen"})
+    change_division(
+        division, by=ORGA, name="Bezirksliga Nord", rule={"points_table": [3, 2, 1, 0]}, teams=teams
+    )
+    division.refresh_from_db()
+    assert division.name == "Bezirksliga Nord"
+    assert division.table_rule.points_table == (3, 2, 1, 0)
+    assert teams_of(division) == sorted(["Die Asse", *EIGHT[1:7], "Neunen"])
+    action = SeasonAction.objects.filter(season=season).latest("pk")
+    assert action.action == "league_division_changed"
+    assert action.details.items() >= {"added": 1, "removed": 1, "renamed": 1}.items()
+    assert action.details["division"] == "Bezirksliga Nord"
+
+
+def test_only_what_is_given_changes_and_two_teams_may_swap_their_names():
+    _season, league = bundesliga(points_table=[4, 3, 2, 1])
+    division = league.divisions.get()
+    asse = LeagueTeam.objects.get(name="Asse")
+    change_division(division, by=ORGA, teams=listed(division, Asse="Buben", Buben="Asse"))
+    division.refresh_from_db()
+    assert (division.name, division.table_rule.points_table) == ("1. Bundesliga", (4, 3, 2, 1))
+    asse.refresh_from_db()
+    assert asse.name == "Buben"
+    assert teams_of(division) == sorted(EIGHT)
+
+
+def test_a_team_that_played_a_match_day_stays_and_nothing_changes():
+    _season, league = bundesliga()
+    division = league.divisions.get()
+    match_day(league, 1)
+    keep = [t for t in listed(division) if t["name"] != "Asse"]
+    with pytest.raises(Refused) as refusal:
+        change_division(division, by=ORGA, name="Neu", teams=keep)
+    assert codes(refusal) == {("league_team_played", "teams")}
+    division.refresh_from_db()
+    assert division.name == "1. Bundesliga"
+    assert teams_of(division) == sorted(EIGHT)
+
+
+def test_bad_changes_are_refused_naming_each_field():
+    _season, league = bundesliga()
+    second = create_league_division(league, "2. Bundesliga", ["Neunen"])
+    division = league.divisions.get(position=1)
+    other_team = LeagueTeam.objects.get(name="Neunen")
+    teams = listed(division)
+    teams[0]["name"] = " "
+    teams[1]["name"] = "neunen"  # a team of the other division has it
+    teams.append({"id": other_team.pk, "name": "Fremd"})
+    teams.append({"id": teams[2]["id"], "name": "Doppelt"})
+    teams.append("Zwölfen")
+    with pytest.raises(Refused) as refusal:
+        change_division(division, by=ORGA, name="2. bundesliga", rule={"order": ["x"]}, teams=teams)
+    found = codes(refusal)
+    assert {
+        ("league_division_name_taken", "name"),
+        ("league_team_name", "teams.0.name"),
+        ("league_team_name_taken", "teams.1.name"),
+        ("league_team_unknown", "teams.8.id"),
+        ("league_team_listed_twice", "teams.9.id"),
+        ("league_team_invalid", "teams.10"),
+    } <= found
+    assert any(field.startswith("rule") for _code, field in found)
+    assert teams_of(division) == sorted(EIGHT)
+    assert teams_of(second) == ["Neunen"]
+    with pytest.raises(Refused) as refusal:
+        change_division(division, by=ORGA, teams="Asse")
+    assert codes(refusal) == {("league_teams_invalid", "teams")}
+
+
+def create_league_division(league, name, teams):
+    division = Division.objects.create(league=league, name=name, position=2, rule={})
+    LeagueTeam.objects.bulk_create(
+        LeagueTeam(league=league, division=division, name=team) for team in teams
+    )
+    return division
