@@ -1,6 +1,7 @@
 """A match day walked at the desk in a real browser: each team's roster picked, a score given
-on paper, the results checked and the day marked final; the public league table then shows
-it final. No serious or critical accessibility violations (axe-core) on the league's pages."""
+on paper, the results checked and the day marked final, then a team renamed (one that played
+cannot leave); the public league table then shows it final, with the new name. No serious
+or critical accessibility violations (axe-core) on the league's pages."""
 
 import pytest
 from django.conf import settings
@@ -61,6 +62,20 @@ def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
         desk.wait_for_load_state()
         expect(desk.locator("#final-title")).to_have_text("Die Ergebnisse sind endgültig")
         screenshot(desk, "league-match-day-desk")
+        # the division after its first day: a team that played stays, a name may change
+        desk.goto(f"/desk/seasons/{season.pk}/league/")
+        desk.locator("#divisions a").first.click()
+        desk.wait_for_url("**/league/divisions/*/")
+        found["desk division"] = violations(desk)
+        desk.get_by_label("Asse", exact=True).fill("")
+        desk.get_by_role("button", name="Staffel speichern").click()
+        expect(desk.locator(".field.invalid .error")).to_have_text(
+            "„Asse“ hat schon an einem Spieltag gespielt und bleibt in der Liga."
+        )
+        desk.get_by_label("Asse", exact=True).fill("Asse")
+        desk.get_by_label("Pikse", exact=True).fill("Pik-Asse")
+        desk.get_by_role("button", name="Staffel speichern").click()
+        expect(desk.locator("ul.messages")).to_contain_text("Die Staffel ist geändert.")
     assert MatchDay.objects.get(number=1).final
 
     with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
@@ -73,6 +88,7 @@ def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
         expect(table.locator("tbody tr").first).to_contain_text("Aufstieg")
         expect(table.locator("tbody tr").last).to_contain_text("Abstieg")
         expect(phone.locator("#match-day-1")).to_contain_text("Spieler 3, Spieler 4 (Ersatz)")
+        expect(table).to_contain_text("Pik-Asse")
         found["public league"] = violations(phone)
         screenshot(phone, "league-public")
 
