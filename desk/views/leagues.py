@@ -169,7 +169,7 @@ class DivisionDeskView(SeasonOrganiserView):
         try:
             change_division(division, by=Actor.of_user(request.user), **change)
         except Refused as refusal:
-            form_refused(form, refusal, fields)
+            _refused_at_teams(form, refusal, fields)
             return self.show(division, form, status=400)
         messages.success(request, _("The division is changed."))
         return HttpResponseRedirect(reverse("desk:league", args=[self.season.pk]))
@@ -186,6 +186,16 @@ class DivisionDeskView(SeasonOrganiserView):
 
 
 RULE_FIELDS = ("name", "points_table", "day_ties", "order", "promoted", "relegated")
+
+
+def _refused_at_teams(form: DivisionChangeForm, refusal: Refused, fields: dict[str, str]) -> None:
+    """Each problem at its field; a team that played and was emptied, at that team's field."""
+    by_name = {form.fields[name].initial: name for name in form.team_fields.values()}
+    played = [problem for problem in refusal.problems if problem.code == "league_team_played"]
+    for problem in played:
+        form.add_error(by_name.get(problem.params.get("name")), problem_message(problem))
+    others = [problem for problem in refusal.problems if problem not in played]
+    form_refused(form, Refused(others), fields)
 
 
 class MatchDayDeskView(SeasonOrganiserView):

@@ -69,7 +69,8 @@ def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
         found["desk division"] = violations(desk)
         desk.get_by_label("Asse", exact=True).fill("")
         desk.get_by_role("button", name="Staffel speichern").click()
-        expect(desk.locator(".field.invalid .error")).to_have_text(
+        at_asse = desk.locator(f".field.invalid:has(input[name='d-team_{teams['Asse']}']) .error")
+        expect(at_asse).to_have_text(
             "„Asse“ hat schon an einem Spieltag gespielt und bleibt in der Liga."
         )
         desk.get_by_label("Asse", exact=True).fill("Asse")

@@ -285,7 +285,9 @@ def test_a_division_is_changed_at_the_desk_and_a_team_that_played_stays(desk_en,
     form = division_form(desk_en.get(url).content.decode())
     answer = desk_en.post(url, form | {f"d-team_{teams['Buben']}": ""})
     assert answer.status_code == 400
-    assert field_errors(answer.content.decode()) == [
-        "“Buben” has played on a match day: it stays in the league."
-    ]
+    page = answer.content.decode()
+    assert field_errors(page) == ["“Buben” has played on a match day: it stays in the league."]
+    at_buben = re.search(rf'name="d-team_{teams["Buben"]}".*?</div>', page, re.S)
+    assert at_buben is not None
+    assert "has played on a match day" in at_buben.group()  # the error, not the help text
     assert LeagueTeam.objects.filter(name="Buben").exists()
