@@ -232,12 +232,15 @@ def _apply_division(
     if plan is None:
         return {"added": 0, "removed": 0, "renamed": 0}
     LeagueTeam.objects.filter(pk__in=[team.pk for team in plan.removed]).delete()
-    # Names are unique in the league: clear the renamed ones first, so that two teams can
-    # swap their names.
-    for pk in plan.renamed:
-        LeagueTeam.objects.filter(pk=pk).update(name=uuid.uuid4().hex)
-    for pk, team_name in plan.renamed.items():
-        LeagueTeam.objects.filter(pk=pk).update(name=team_name)
+    # Names are unique in the league: the renamed ones get a placeholder first, so that two
+    # teams can swap their names.
+    renamed = list(LeagueTeam.objects.filter(pk__in=plan.renamed))
+    for team in renamed:
+        team.name = uuid.uuid4().hex
+    LeagueTeam.objects.bulk_update(renamed, ["name"])
+    for team in renamed:
+        team.name = plan.renamed[team.pk]
+    LeagueTeam.objects.bulk_update(renamed, ["name"])
     LeagueTeam.objects.bulk_create(
         LeagueTeam(league=division.league, division=division, name=team_name)
         for team_name in plan.added

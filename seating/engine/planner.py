@@ -219,10 +219,11 @@ def _tables(board: Board) -> list[Tables]:
 
 
 def _put(board: Board, seating: list[Tables]) -> None:
-    """Seat every open series as in ``seating`` (a copy taken by ``_tables``)."""
+    """Seat every open series as in ``seating`` (a copy taken by ``_tables``, the board's
+    from now on)."""
     _clear_all(board)
     for k, tables in enumerate(seating):
-        board.place(k, [list(table) for table in tables])
+        board.place(k, tables)
 
 
 def _design(problem: Problem, rng: random.Random) -> list[Tables]:
