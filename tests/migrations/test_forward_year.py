@@ -1,0 +1,196 @@
+"""A club's year made before clubs, people and competitions got homes of their own migrates
+forward and reads the same.
+
+``legacy_year.json`` holds every row of a year made by the code of that time (``legacy.py``
+says which commit and how): the demo with its season, a club season (corrections, a void deal,
+a withdrawal, a penalty row, an evening with hidden standings and one frozen), an association's
+ranking list and league (two divisions, a final and an open match day, rosters with a
+substitute) and the same league imported from an archive, a team cup (groups, the knock-out
+drawn, one pairing decided), an individual cup with its final, an open tournament (sign-ups
+entered, waiting, cancelled and unconfirmed, categories, fees paid, waived and open, a payout
+table, deals confirmed by PIN, a protest, final results), clubs someone runs and names only
+typed for players and teams (entries, sign-ups, the registry, cups and archives), an
+association with memberships, consent to public profiles.
+
+The test database goes back to the migrations of the dump (an app that came later is
+unapplied whole), takes the rows, migrates forward to the latest migrations, and then:
+
+- no table has fewer rows than were loaded, and no id sequence goes back, unless
+  ``ROWS_LEAVING`` names the table and says where its rows went (a migration that turns rows
+  into something else documents it there);
+- every read the old code answered (the public and organisers' API: standings overall and per
+  series, season rankings and players, league tables and match days, the cup and its bracket,
+  sign-ups, the cash report and the prize list, side and category rankings, the registry's
+  players and profiles, clubs, the tournament, season and cup archives, the ranking export) is
+  answered the same, but for the moments of export (each read's ``volatile`` paths).
+
+The migrations are real ones: pytest-django builds the test database by migrating it. Every
+migration added later must be reversible on an empty database (the test migrates back before it
+loads anything), and an app that goes away keeps its migrations until this file is made anew.
+"""
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.core.cache import cache
+from django.core.management.color import no_style
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.recorder import MigrationRecorder
+from django.test import Client
+
+from tests.migrations.legacy import legacy_year, load_legacy_rows
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="the legacy rows are a PostgreSQL dump (bin/test uses PostgreSQL)",
+    ),
+]
+
+# Tables whose rows a later migration turns into something else: {table: where they went, and
+# the migration that does it}. A table named here may have fewer rows, or be gone.
+ROWS_LEAVING: dict[str, str] = {}
+
+
+def test_a_year_of_the_old_schema_migrates_forward_and_reads_the_same():
+    data = legacy_year()
+    try:
+        migrate(targets_at(data["schema"]))
+        assert_at(data["schema"])
+        empty(data)
+        load_legacy_rows(data)
+
+        migrate()
+        cache.clear()  # bodies of another test's tournaments and seasons of the same ids
+        assert_nothing_lost(data)
+        assert_reads_as_before(data["expected"]["reads"])
+    finally:
+        migrate()  # whatever failed: the schema the other tests expect
+        cache.clear()
+
+
+def migrate(targets: list[tuple[str, str | None]] | None = None) -> None:
+    """Migrate the test database to ``targets``, or to the latest migrations."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets or executor.loader.graph.leaf_nodes())
+    ContentType.objects.clear_cache()
+
+
+def targets_at(schema: dict[str, str]) -> list[tuple[str, str | None]]:
+    """Every app at its migration of ``schema``; an app it does not know yet, unapplied."""
+    apps = {app for app, _name in MigrationExecutor(connection).loader.graph.leaf_nodes()}
+    return [(app, schema.get(app)) for app in sorted(apps)]
+
+
+def assert_at(schema: dict[str, str]) -> None:
+    applied: dict[str, list[str]] = {}
+    for app, name in MigrationRecorder(connection).applied_migrations():
+        applied.setdefault(app, []).append(name)
+    assert {app: max(names) for app, names in applied.items()} == schema
+
+
+def empty(data: dict) -> None:
+    """No rows in the legacy tables (nor in those that point at them)."""
+    names = [table["name"] for table in data["tables"]]
+    connection.ops.execute_sql_flush(
+        connection.ops.sql_flush(no_style(), names, allow_cascade=True)
+    )
+
+
+def assert_nothing_lost(data: dict) -> None:
+    """Every table holds at least the rows that were loaded, and its ids go on from where they
+    were; a table of ``ROWS_LEAVING`` may have fewer, or be gone."""
+    existing = set(connection.introspection.table_names())
+    lost, behind = {}, {}
+    with connection.cursor() as cursor:
+        for table in data["tables"]:
+            name = table["name"]
+            if name in ROWS_LEAVING:
+                continue
+            if name not in existing:
+                lost[name] = "table gone"
+                continue
+            cursor.execute(f"SELECT count(*) FROM {connection.ops.quote_name(name)}")
+            count = cursor.fetchone()[0]
+            if count < len(table["rows"]):
+                lost[name] = f"{count} rows of {len(table['rows'])}"
+            if name in data["sequences"]:
+                cursor.execute(
+                    "SELECT pg_sequence_last_value(pg_get_serial_sequence(%s, 'id')::regclass)",
+                    [name],
+                )
+                last = cursor.fetchone()[0]
+                if last is None or last < data["sequences"][name]:
+                    behind[name] = (last, data["sequences"][name])
+    assert not lost, f"rows lost (name the table in ROWS_LEAVING if a migration means it): {lost}"
+    assert not behind, f"id sequences gone back: {behind}"
+
+
+def assert_reads_as_before(reads: list[dict]) -> None:
+    """Each read answered as the old code answered it (its volatile paths left out)."""
+    clients = {"public": Client(), "organiser": Client()}
+    clients["organiser"].force_login(get_user_model().objects.get(username="orga"))
+    differing = []
+    for read in reads:
+        response = clients[read["as"]].get(read["path"], HTTP_ACCEPT_LANGUAGE="de")
+        found: dict = {"status": response.status_code}
+        wanted: dict = {"status": read["status"]}
+        if "json" in read:
+            found["json"] = without(response.json(), read.get("volatile", ()))
+            wanted["json"] = without(read["json"], read.get("volatile", ()))
+            if read.get("unordered"):  # a list whose order among equals is the database's
+                found["json"] = sorted(found["json"], key=canonical)
+                wanted["json"] = sorted(wanted["json"], key=canonical)
+        else:
+            found["content_type"] = response["Content-Type"]
+            found["text"] = response.content.decode()
+            wanted["content_type"], wanted["text"] = read["content_type"], read["text"]
+        if found != wanted:
+            differing.append(f"{read['as']} {read['path']}: {differences(wanted, found)[:5]}")
+    assert not differing, f"{len(differing)} of {len(reads)} reads differ:\n" + "\n".join(
+        differing[:20]
+    )
+
+
+def canonical(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def without(answer, paths):
+    """``answer`` without the values at ``paths`` (dotted, list items by index)."""
+    for path in paths:
+        *parents, last = path.split(".")
+        node = answer
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        assert last in node, f"no {path} in the answer"  # a volatile field that vanished
+        node[last] = "(volatile)"
+    return answer
+
+
+def differences(wanted, found, where: str = "") -> list[str]:
+    """Where two JSON values differ: dotted paths, each with both values where short."""
+    if isinstance(wanted, dict) and isinstance(found, dict):
+        return [
+            difference
+            for key in sorted(wanted.keys() | found.keys(), key=str)
+            for difference in (
+                differences(wanted[key], found[key], f"{where}.{key}")
+                if key in wanted and key in found
+                else [f"{where}.{key}: only in {'the old' if key in wanted else 'the new'}"]
+            )
+        ]
+    if isinstance(wanted, list) and isinstance(found, list) and len(wanted) == len(found):
+        return [
+            difference
+            for index, (old, new) in enumerate(zip(wanted, found, strict=True))
+            for difference in differences(old, new, f"{where}.{index}")
+        ]
+    if wanted == found:
+        return []
+    shown = f"{wanted!r} → {found!r}"
+    return [f"{where}: {shown if len(shown) < 160 else 'differs'}"]
