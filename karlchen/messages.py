@@ -83,6 +83,9 @@ MESSAGES = {
     "ramsch_top_trump_required": _(
         "Players %(players)s are level: enter which of them took the highest trump."
     ),
+    "ramsch_top_trump_played_required": _(
+        "Players %(players)s are level: enter which of them played the highest trump."
+    ),
     "ramsch_top_trump_not_level": _(
         "Only one of the level players (%(players)s) can decide the tie by the highest trump."
     ),

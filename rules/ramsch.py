@@ -29,6 +29,8 @@ DURCHMARSCH = "durchmarsch"  # the party of the one player who took every trick
 TIES = ("tricks", "all", "tricks_then_trump", "trump")
 _BY_TRICKS = ("tricks", "tricks_then_trump")
 TIES_BY_TRUMP = ("tricks_then_trump", "trump")
+# Whose highest trump decides: the one a level player took in their tricks, or played.
+HIGHEST_TRUMP = ("taken", "played")
 # A Ramsch has no declarer, so none of the declared games' fields.
 _DECLARED_FIELDS = (
     *("declarer", "partner", "suit"),
@@ -101,7 +103,11 @@ def _check_top_trump(
         if top is not None:
             problems.add("ramsch_top_trump_no_tie", path)
     elif top is None:
-        problems.add("ramsch_top_trump_required", path, players=", ".join(map(str, level)))
+        players = ", ".join(map(str, level))
+        if rules.ramsch_highest_trump == "played":  # the captain is asked for what counts
+            problems.add("ramsch_top_trump_played_required", path, players=players)
+        else:
+            problems.add("ramsch_top_trump_required", path, players=players)
     elif top not in level:
         problems.add("ramsch_top_trump_not_level", path, players=", ".join(map(str, level)))
 
@@ -173,19 +179,19 @@ def ramsch_outcome(
         fewest = min(points[seat] for seat in seats)
         winners = tuple(seat for seat in seats if points[seat] == fewest)
         losers = tuple(seat for seat in seats if seat not in winners)
-        line = Line("base_leaster", LEASTER_WINNERS, rules.tariff["leaster"])
+        line = Line("base_leaster", LEASTER_WINNERS, rules.prices["leaster"])
         return RamschOutcome(LEASTER_WINNERS, winners, losers, (line,))
     marcher = _durchmarsch_seat(rules, deal, seats)
     if marcher is not None:
         others = tuple(other for other in seats if other != marcher)
-        line = Line("durchmarsch", DURCHMARSCH, rules.tariff["durchmarsch"])
+        line = Line("durchmarsch", DURCHMARSCH, rules.prices["durchmarsch"])
         return RamschOutcome(DURCHMARSCH, (marcher,), others, (line,))
     losers = _level(rules, points, tricks, seats)
     if len(losers) > 1 and rules.ramsch_tie in TIES_BY_TRUMP:
         assert deal.ramsch_top_trump is not None  # check_ramsch refuses a tie without it
         losers = (deal.ramsch_top_trump,)
     winners = tuple(seat for seat in seats if seat not in losers)
-    lines = [Line("base_ramsch", WINNERS, rules.tariff["ramsch"])]
+    lines = [Line("base_ramsch", WINNERS, rules.prices["ramsch"])]
     if rules.ramsch_jungfrau:
         # each player without a trick doubles what the lines before add up to
         for _seat in (seat for seat in seats if tricks.get(seat) == 0):

@@ -21,7 +21,7 @@ from typing import Any
 from karlchen.refusals import InvariantViolation, Problems
 
 from .common import DealScore, Line, band_holding, split_points, validate_seats
-from .ramsch import TIES, check_ramsch, ramsch_outcome
+from .ramsch import HIGHEST_TRUMP, TIES, check_ramsch, ramsch_outcome
 from .schafkopf_cards import (
     DECKS,
     TOTAL_POINTS,
@@ -62,6 +62,34 @@ POINT_BANDS: Mapping[str, tuple[int, int]] = MappingProxyType(
         "120": (120, 120),
     }
 )
+# The prices a rule set names itself, with their defaults: the unit tariff of the Schafkopf
+# convention, and the Bettel and Ramsch of the tariff the BSV recommends (Bettel 30 and Ramsch 20
+# against Rufer 10), whose sources fix an amount, not a relation to another game.
+OWN_PRICES: Mapping[str, int] = MappingProxyType(
+    {
+        "rufer": 1,
+        "wenz": 5,
+        "solo": 5,
+        "tout": 10,
+        "sie": 20,
+        "schneider": 1,
+        "schwarz": 2,
+        "laufende": 1,
+        "bettel": 3,
+        "ramsch": 2,
+    }
+)
+# The club games' prices that follow the tariff unless a rule set names them (RULES.md §2.2):
+# see following_prices for what each follows and why.
+FOLLOWING_PRICES = (
+    "hochzeit",
+    "geier",
+    "farbgeier",
+    "farbwenz",
+    "bettel_ouvert",
+    "durchmarsch",
+    "leaster",
+)
 TARIFF_KEYS = (
     "rufer",
     "wenz",
@@ -81,31 +109,26 @@ TARIFF_KEYS = (
     "durchmarsch",
     "leaster",
 )
-# Read-only so that no caller can change the default for everybody else.
-DEFAULT_TARIFF: Mapping[str, int] = MappingProxyType(
-    {
-        "rufer": 1,
-        "wenz": 5,
-        "solo": 5,
-        "tout": 10,
-        "sie": 20,
-        "schneider": 1,
-        "schwarz": 2,
-        "laufende": 1,
-        # The club games (RULES.md §10.8-§10.10): a Hochzeit is paid like a Rufer, the Wenz-like
-        # games like a Solo; Bettel 3, Ramsch 2 and a Durchmarsch like a Solo won Schwarz as in
-        # the tariff the BSV recommends; an open Bettel twice a Bettel.
-        "hochzeit": 1,
-        "geier": 5,
-        "farbgeier": 5,
-        "farbwenz": 5,
-        "bettel": 3,
-        "bettel_ouvert": 6,
-        "ramsch": 2,
-        "durchmarsch": 7,
-        "leaster": 2,  # a Leaster is paid like a Ramsch, the other way round
+
+
+def following_prices(own: Mapping[str, int], schwarz_adds_schneider: bool) -> dict[str, int]:
+    """The club games' prices as the tariff ``own`` (every own price) gives them (RULES.md
+    §10.8–§10.10): Geier, Farbgeier and Farbwenz a Solo's (internet-schafkopf.de: "Solo, Geier
+    oder Wenz 50"); a Hochzeit a Rufer's, an open Bettel twice a Bettel (Karlchen decisions); a
+    Durchmarsch a Solo won Schwarz and a Leaster the Ramsch's (the BSV tariff)."""
+    solo_won_schwarz = own["solo"] + own["schwarz"]
+    if schwarz_adds_schneider:
+        solo_won_schwarz += own["schneider"]
+    return {
+        "hochzeit": own["rufer"],
+        "geier": own["solo"],
+        "farbgeier": own["solo"],
+        "farbwenz": own["solo"],
+        "bettel_ouvert": 2 * own["bettel"],
+        "durchmarsch": solo_won_schwarz,
+        "leaster": own["ramsch"],
     }
-)
+
 
 # Bavarian tournament Schafkopf is the default; "bavarian_tournament" names it explicitly.
 PRESET_OPTIONS: Mapping[str, Mapping[str, object]] = MappingProxyType(
@@ -140,14 +163,17 @@ SWITCHES = (
     "schwarz_adds_schneider",
 )
 CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"deck": ("long", "short"), "ramsch_tie": TIES}
+    {"deck": ("long", "short"), "ramsch_tie": TIES, "ramsch_highest_trump": HIGHEST_TRUMP}
 )
 TARIFF_MAX = 1000
 LAUFENDE_MIN_RANGE = (1, 8)
 WIN_THRESHOLD = 61  # the declarer's side needs 61; the defenders win with 60
 SCHNEIDER_WINNER = 91  # the declarer wins Schneider from 91 ...
 SCHNEIDER_LOSER = 30  # ... the defenders when the declarer has at most 30
-_OPTIONS = ("preset", "tariff", "laufende_min", "laufende_min_wenz", *SWITCHES, *CHOICES)
+# Where Laufende start: Rufer and Solo (and every game not named below); Wenz and Geier; the
+# colour games Farbwenz and Farbgeier (unset: as laufende_min). Each with its Touts.
+LAUFENDE_MINIMUMS = ("laufende_min", "laufende_min_wenz", "laufende_min_colour")
+_OPTIONS = ("preset", "tariff", *LAUFENDE_MINIMUMS, *SWITCHES, *CHOICES)
 
 # Each Tout is its game (the same trumps, suit and Laufende) played to take every trick.
 TOUT_OF: Mapping[str, str] = MappingProxyType(
@@ -168,8 +194,6 @@ _COLOUR_GAMES = ("farbwenz", "farbgeier")
 _COLOUR_TRUMPS = (*_COLOUR_GAMES, "farbwenz_tout", "farbgeier_tout")
 _WITH_SUIT = ("rufer", "solo", "solo_tout", *_COLOUR_TRUMPS)
 _WITH_BONUS = ("rufer", "wenz", "solo", "hochzeit", "geier", *_COLOUR_GAMES)
-# Laufende start from laufende_min_wenz where the top trumps are only Unter or Ober
-_LOW_LAUFENDE = (*_FOUR_TRUMPS, *_COLOUR_TRUMPS)
 _BASE_TARIFF = {
     **{contract: contract for contract in CONTRACTS},
     **dict.fromkeys(TOUT_OF, "tout"),
@@ -198,9 +222,12 @@ class SchafkopfRules:
     """How deals are valued: the tariff in units, where Laufende start counting, and the club
     options (all off: Bavarian tournament Schafkopf)."""
 
-    tariff: Mapping[str, int] = field(default_factory=lambda: DEFAULT_TARIFF)
+    # the prices the rule set names (the rest: OWN_PRICES, or following them); every price:
+    # ``prices``, worked out from these and kept up to date by dataclasses.replace
+    tariff: Mapping[str, int] = field(default_factory=dict, compare=False)
     laufende_min: int = 3
-    laufende_min_wenz: int = 2
+    laufende_min_wenz: int = 2  # Wenz and Geier: internet-schafkopf.de, "ab 2 Laufende"
+    laufende_min_colour: int | None = None  # Farbwenz, Farbgeier; None: as laufende_min
     stoss: bool = False  # Kontra by a defender, Re by the declarer's side: each doubles
     klopfen: bool = False  # each player who knocked before the bidding doubles
     ramsch: bool = False  # all passed: everyone plays alone, most card points loses
@@ -209,6 +236,9 @@ class SchafkopfRules:
     # equal most points: more tricks loses ("all": all of them; "trump": who took the highest
     # trump; "tricks_then_trump": more tricks, then the highest trump)
     ramsch_tie: str = "tricks"
+    # whose highest trump decides such a tie: the one in a level player's tricks ("taken") or
+    # the one a level player played ("played")
+    ramsch_highest_trump: str = "taken"
     leaster: bool = False  # all passed: everyone alone, the fewest card points wins
     bettel: bool = False  # Bettel and Bettel ouvert
     geier: bool = False
@@ -217,15 +247,31 @@ class SchafkopfRules:
     hochzeit: bool = False
     deck: str = "long"  # "short": 24 cards, six tricks
     schwarz_adds_schneider: bool = False  # Schwarz pays Schneider and Schwarz
+    prices: Mapping[str, int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # A partial tariff is completed with the defaults, so every key can be looked up.
-        full = MappingProxyType({**DEFAULT_TARIFF, **self.tariff})
-        object.__setattr__(self, "tariff", full)
+        # Read-only, so that no caller can change a rule set's prices under it.
+        given = MappingProxyType(dict(self.tariff))
+        own = {**OWN_PRICES, **{key: given[key] for key in OWN_PRICES if key in given}}
+        following = following_prices(own, self.schwarz_adds_schneider)
+        object.__setattr__(self, "tariff", given)
+        object.__setattr__(self, "prices", MappingProxyType({**own, **following, **given}))
+
+    @property
+    def colour_laufende_min(self) -> int:
+        """Where Laufende start in Farbwenz and Farbgeier: like every game but Wenz and Geier
+        (internet-schafkopf.de) unless the rule set says otherwise."""
+        if self.laufende_min_colour is None:
+            return self.laufende_min
+        return self.laufende_min_colour
 
     @property
     def cards(self) -> Deck:
         return DECKS[self.deck]
+
+
+# Every price of the standard rules (Bavarian tournament Schafkopf).
+DEFAULT_TARIFF: Mapping[str, int] = SchafkopfRules().prices
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +296,8 @@ class SchafkopfDeal:
     re: int | None = None
     ramsch_points: Mapping[int, int] | None = None
     ramsch_tricks: Mapping[int, int] | None = None
-    ramsch_top_trump: int | None = None  # of the players level in a Ramsch, who took the top trump
+    # of the players level in a Ramsch, who took (or played: ramsch_highest_trump) the top trump
+    ramsch_top_trump: int | None = None
     declarer_band: str | None = None  # instead of declarer_points: the band of POINT_BANDS
 
     @property
@@ -278,7 +325,7 @@ def parse_schafkopf_rules(options: Mapping[str, object]) -> SchafkopfRules:
     preset = _check_preset(options, problems)
     tariff = _parse_tariff(options.get("tariff", {}), problems)
     chosen: dict[str, Any] = dict(PRESET_OPTIONS.get(preset, {}))  # checked values, by option
-    for key in ("laufende_min", "laufende_min_wenz"):
+    for key in LAUFENDE_MINIMUMS:
         if key in options and _check_int(options[key], *LAUFENDE_MIN_RANGE, key, problems):
             chosen[key] = options[key]
     for key in SWITCHES:
@@ -289,6 +336,56 @@ def parse_schafkopf_rules(options: Mapping[str, object]) -> SchafkopfRules:
             chosen[key] = options[key]
     problems.raise_if_any()
     return SchafkopfRules(tariff=tariff, **chosen)
+
+
+# Before the club games' prices followed the tariff, each was fixed at these units; and
+# Farbwenz and Farbgeier counted Laufende from laufende_min_wenz.
+EARLIER_PRICES: Mapping[str, int] = MappingProxyType(
+    {
+        "hochzeit": 1,
+        "geier": 5,
+        "farbgeier": 5,
+        "farbwenz": 5,
+        "bettel_ouvert": 6,
+        "durchmarsch": 7,
+        "leaster": 2,
+    }
+)
+# The options without which a following price is never paid.
+_PAID_WITH: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "hochzeit": ("hochzeit",),
+        "geier": ("geier",),
+        "farbgeier": ("farbgeier",),
+        "farbwenz": ("farbwenz",),
+        "bettel_ouvert": ("bettel",),
+        "durchmarsch": ("ramsch", "ramsch_durchmarsch"),
+        "leaster": ("leaster",),
+    }
+)
+
+
+def keep_earlier_meaning(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A valid rule set's options written so that they score as they did before the club games'
+    prices followed the tariff and Farbwenz and Farbgeier had their own Laufende minimum
+    (RULES.md §2.2): for rule sets whose deals were scored then. Only what would now score
+    differently, in a game the rule set plays, is written out."""
+    rules = parse_schafkopf_rules(options)
+    pinned = {
+        key: price
+        for key, price in EARLIER_PRICES.items()
+        if key not in rules.tariff
+        and rules.prices[key] != price
+        and all(getattr(rules, option) for option in _PAID_WITH[key])
+    }
+    kept = dict(options)
+    if pinned:
+        kept["tariff"] = {**options.get("tariff", {}), **pinned}
+    colour_games = rules.farbwenz or rules.farbgeier
+    earlier_colour_minimum = rules.laufende_min_colour is None and colour_games
+    if earlier_colour_minimum and rules.laufende_min != rules.laufende_min_wenz:
+        kept["laufende_min_colour"] = rules.laufende_min_wenz
+    return kept
 
 
 def _check_preset(options: Mapping[str, object], problems: Problems) -> str:
@@ -436,8 +533,10 @@ def _trump_count(rules: SchafkopfRules, contract: str) -> int:
 def _laufende_minimum(rules: SchafkopfRules, contract: str) -> int:
     if contract == "sie":
         return _SIE_LAUFENDE
-    if contract in _LOW_LAUFENDE:
+    if contract in _FOUR_TRUMPS:
         return rules.laufende_min_wenz
+    if contract in _COLOUR_TRUMPS:
+        return rules.colour_laufende_min
     return rules.laufende_min
 
 
@@ -601,17 +700,17 @@ def _declarer_won(rules: SchafkopfRules, deal: SchafkopfDeal) -> bool:
 def _game_value(rules: SchafkopfRules, deal: SchafkopfDeal, declarer_won: bool) -> int:
     """v = base + Schneider/Schwarz + Laufende, for one player of the winning side, before any
     doubling."""
-    bonuses = sum(rules.tariff[bonus] for bonus in _bonus_codes(rules, deal, declarer_won))
-    base = rules.tariff[_BASE_TARIFF[deal.contract]]
+    bonuses = sum(rules.prices[bonus] for bonus in _bonus_codes(rules, deal, declarer_won))
+    base = rules.prices[_BASE_TARIFF[deal.contract]]
     return base + bonuses + _laufende_amount(rules, deal)
 
 
 def _score_lines(
     rules: SchafkopfRules, deal: SchafkopfDeal, declarer_won: bool, winner: str
 ) -> tuple[Line, ...]:
-    lines = [Line(f"base_{deal.contract}", winner, rules.tariff[_BASE_TARIFF[deal.contract]])]
+    lines = [Line(f"base_{deal.contract}", winner, rules.prices[_BASE_TARIFF[deal.contract]])]
     for bonus in _bonus_codes(rules, deal, declarer_won):
-        lines.append(Line(bonus, winner, rules.tariff[bonus]))
+        lines.append(Line(bonus, winner, rules.prices[bonus]))
     lines.append(Line("laufende", winner, _laufende_amount(rules, deal)))
     return tuple(line for line in lines if line.points != 0)
 
@@ -636,7 +735,7 @@ def doubling_lines(deal: SchafkopfDeal, lines: tuple[Line, ...], party: str) -> 
 
 def _laufende_amount(rules: SchafkopfRules, deal: SchafkopfDeal) -> int:
     # Laufende count for the winners whichever side held them.
-    return deal.laufende * _LAUFENDE_FACTOR.get(deal.contract, 1) * rules.tariff["laufende"]
+    return deal.laufende * _LAUFENDE_FACTOR.get(deal.contract, 1) * rules.prices["laufende"]
 
 
 def _bonus_codes(rules: SchafkopfRules, deal: SchafkopfDeal, declarer_won: bool) -> tuple[str, ...]:

@@ -275,6 +275,7 @@ def _form_options(tournament) -> dict:
             "leaster": rules.leaster,
             "ramsch_tie": rules.ramsch_tie,
             "ramsch_top_trump": rules.ramsch_tie in ramsch.TIES_BY_TRUMP,
+            "ramsch_highest_trump": rules.ramsch_highest_trump,  # taken or played: the legend
             "klopfen": rules.klopfen,
             "stoss": rules.stoss,
             "reasons": CORRECTION_REASONS,

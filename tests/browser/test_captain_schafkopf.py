@@ -82,6 +82,28 @@ def test_a_ramsch_tie_asks_who_took_the_highest_trump_only_while_players_are_lev
     assert stored.result["points"] == {"1": 2, "2": -6, "3": 2, "4": 2}
 
 
+def test_where_the_trump_played_decides_the_captain_is_asked_who_played_it(phone):
+    rules = {"ramsch": True, "ramsch_tie": "trump", "ramsch_highest_trump": "played"}
+    table = seated_table(4, game="schafkopf", rules=rules)
+    captain = CaptainPage(phone, table).sign_in()
+    question = captain.form.locator("[data-ramsch-top-trump]")
+    tap(captain, "contract", "ramsch")
+    for seat, points in {1: 40, 2: 40, 3: 25, 4: 15}.items():
+        captain.form.locator(f"#ramsch-{seat}").fill(str(points))
+    expect(question).to_be_visible()
+    expect(question.locator("legend")).to_have_text(
+        "Gleichauf mit den meisten Augen: Wer hat den höchsten Trumpf gespielt?"
+    )
+    captain.save()  # without the answer: the server asks who played it
+    expect(captain.error_at("deal.ramsch_top_trump")).to_have_text(
+        "Die Spieler 1, 2 liegen gleichauf: Gib an, wer von ihnen den höchsten Trumpf gespielt hat."
+    )
+    tap(captain, "ramsch_top_trump", 1)
+    captain.save()
+    expect(phone.locator(".deals tbody tr")).to_have_count(1)
+    assert Deal.objects.get().current.result["points"] == {"1": -6, "2": 2, "3": 2, "4": 2}
+
+
 def test_a_farbwenz_tout_and_a_leaster_by_taps(phone):
     rules = {"farbwenz": True, "leaster": True}
     table = seated_table(4, game="schafkopf", rules=rules)
@@ -95,13 +117,13 @@ def test_a_farbwenz_tout_and_a_leaster_by_taps(phone):
     tap(captain, "declarer", 2)
     tap(captain, "band", "120")
     tap(captain, "declarer_tricks", 8)
-    tap(captain, "laufende", 2)
-    expect(phone.locator("#preview h3")).to_contain_text("14")  # 10 + 2 × 2
+    tap(captain, "laufende", 3)  # a Farbwenz counts them from 3
+    expect(phone.locator("#preview h3")).to_contain_text("16")  # 10 + 3 × 2
     captain.save()
     expect(phone.locator(".deals tbody tr")).to_have_count(1)
     tout = Deal.objects.get(number=1).current
     assert (tout.input["contract"], tout.input["suit"]) == ("farbwenz_tout", "hearts")
-    assert tout.result["points"] == {"1": -14, "2": 42, "3": -14, "4": -14}
+    assert tout.result["points"] == {"1": -16, "2": 48, "3": -16, "4": -16}
 
     tap(captain, "contract", "leaster")
     expect(captain.form.locator('input[name="declarer"]').first).to_be_hidden()

@@ -131,8 +131,8 @@ def test_refused_example(path):
 def test_no_options_give_the_standard_rules():
     rules = parse_schafkopf_rules({})
     assert rules == STANDARD == parse_schafkopf_rules({"preset": "standard"})
-    assert dict(rules.tariff) == dict(DEFAULT_TARIFF)
-    assert (rules.laufende_min, rules.laufende_min_wenz) == (3, 2)
+    assert (dict(rules.tariff), dict(rules.prices)) == ({}, dict(DEFAULT_TARIFF))
+    assert (rules.laufende_min, rules.laufende_min_wenz, rules.colour_laufende_min) == (3, 2, 3)
 
 
 def test_the_public_names():
@@ -163,14 +163,19 @@ def test_the_public_names():
 
 def test_a_partial_tariff_is_merged_with_the_defaults():
     rules = parse_schafkopf_rules({"tariff": {"solo": 2, "laufende": 1000}})
-    assert dict(rules.tariff) == {**DEFAULT_TARIFF, "solo": 2, "laufende": 1000}
+    assert dict(rules.tariff) == {"solo": 2, "laufende": 1000}
+    # the Solo's price is followed by the games priced like a Solo (RULES.md §2.2)
+    following = {"geier": 2, "farbgeier": 2, "farbwenz": 2, "durchmarsch": 4}
+    assert dict(rules.prices) == {**DEFAULT_TARIFF, "solo": 2, "laufende": 1000, **following}
 
 
-def test_rules_built_directly_get_a_full_read_only_tariff():
+def test_rules_built_directly_get_full_read_only_prices():
     rules = SchafkopfRules(tariff={"rufer": 2})
     assert isinstance(rules.tariff, MappingProxyType)
-    assert rules.tariff["rufer"] == 2
-    assert rules.tariff["sie"] == 20
+    assert isinstance(rules.prices, MappingProxyType)
+    assert (rules.prices["rufer"], rules.prices["hochzeit"], rules.prices["sie"]) == (2, 2, 20)
+    with pytest.raises(TypeError):
+        rules.prices["rufer"] = 3  # type: ignore[index]
     with pytest.raises(TypeError):
         rules.tariff["rufer"] = 3  # type: ignore[index]
     with pytest.raises(TypeError):
@@ -778,7 +783,7 @@ def test_the_rules_parser_only_refuses(options):
         problems = refused.problems
     else:
         assert isinstance(rules, SchafkopfRules)
-        assert set(rules.tariff) == set(TARIFF_KEYS)
+        assert set(rules.prices) == set(TARIFF_KEYS)
         return
     assert problems
     assert plain_params(problems)

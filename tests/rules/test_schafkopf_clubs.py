@@ -29,7 +29,7 @@ pytestmark = pytest.mark.unit
 
 STANDARD = SchafkopfRules()
 # round numbers for the club games, so that each test shows its rule (the defaults: below)
-TARIFF = {"bettel": 5, "bettel_ouvert": 10, "ramsch": 1, "durchmarsch": 5}
+TARIFF = {"bettel": 5, "bettel_ouvert": 10, "ramsch": 1, "durchmarsch": 5, "leaster": 2}
 EVERYTHING = SchafkopfRules(tariff=TARIFF, **dict.fromkeys(SWITCHES, True))
 SHORT = dataclasses.replace(EVERYTHING, deck="short")
 CLUB_CONTRACTS = ("hochzeit", "geier", "farbgeier", "farbwenz", "bettel", "bettel_ouvert", "ramsch")
@@ -192,7 +192,7 @@ def test_hochzeit_needs_a_partner_and_no_suit():
     }
 
 
-def test_geier_is_paid_like_a_wenz():
+def test_geier_is_paid_like_a_solo():
     score = score_schafkopf(EVERYTHING, make_deal("geier", declarer_points=50, laufende=2))
     assert score.winner == "defenders"
     assert score.lines == (Line("base_geier", "defenders", 5), Line("laufende", "defenders", 2))
@@ -791,7 +791,7 @@ def test_a_club_games_tout_is_won_with_every_trick_and_paid_like_a_tout(contract
     # the Tout's base (10 by default) and its Laufende twice: no Schneider, no Schwarz
     assert score.winner == "declarer"
     assert [line.code for line in score.lines] == [f"base_{contract}", "laufende"]
-    assert score.value == EVERYTHING.tariff["tout"] + 2 * laufende
+    assert score.value == EVERYTHING.prices["tout"] + 2 * laufende
     lost = dataclasses.replace(deal, declarer_points=100, declarer_tricks=7)
     assert score_schafkopf(EVERYTHING, lost).winner == "defenders"
 

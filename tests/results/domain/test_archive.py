@@ -327,7 +327,7 @@ NEW_CLUB_DEALS = [
         "suit": "bells",
         "declarer_points": 120,
         "declarer_tricks": 8,
-        "laufende": 2,
+        "laufende": 3,  # a Farbwenz counts them from 3, like a Rufer
     },
     {"contract": "geier_tout", "declarer": 4, "declarer_points": 100, "declarer_tricks": 7},
 ]
