@@ -6,6 +6,8 @@ Only options that differ from the game's default preset are stored in a tourname
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -19,8 +21,18 @@ from rules.doppelkopf import (
     DoppelkopfRules,
 )
 from rules.doppelkopf import PRESET_OPTIONS as DOPPELKOPF_PRESETS
-from rules.schafkopf import DEFAULT_TARIFF, PRESET_OPTIONS, SchafkopfRules
+from rules.schafkopf import (
+    LAUFENDE_MIN_RANGE,
+    OWN_PRICES,
+    PRESET_OPTIONS,
+    TARIFF_KEYS,
+    TARIFF_MAX,
+    SchafkopfRules,
+)
 from scoring import labels
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 DDV = DoppelkopfRules()
 SCHAFKOPF = SchafkopfRules()
@@ -162,11 +174,31 @@ DOPPELKOPF_OPTIONS = {
     ),
 }
 
+
+def _price(
+    label: StrOrPromise, help_text: StrOrPromise, **attrs: StrOrPromise
+) -> forms.IntegerField:
+    """A price in units, as the engine takes it (RULES.md §2.2): refused at its field otherwise."""
+    return forms.IntegerField(
+        label=label,
+        min_value=1,
+        max_value=TARIFF_MAX,
+        help_text=help_text,
+        widget=forms.NumberInput(attrs=attrs),
+    )
+
+
+def _following_price(
+    label: StrOrPromise, follows: StrOrPromise, placeholder: StrOrPromise
+) -> forms.IntegerField:
+    """A club game's price that follows the tariff while it is left empty (``follows`` says
+    how, ``placeholder`` shows it in the empty box)."""
+    return _price(label, follows, placeholder=placeholder)
+
+
 SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
     **{
-        f"tariff_{name}": forms.IntegerField(
-            label=label, min_value=0, max_value=100, help_text=_("units")
-        )
+        f"tariff_{name}": _price(label, _("units"))
         for name, label in (
             ("rufer", _("Rufer (call game)")),
             ("wenz", _("Wenz")),
@@ -178,17 +210,52 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
             ("laufende", _("each Laufender")),
         )
     },
+    # the club games' prices beside the tariff (RULES.md §2.2): an empty one follows it
+    "tariff_hochzeit": _following_price(
+        pgettext_lazy("schafkopf", "Hochzeit"), _("Empty: a Rufer's price."), _("as a Rufer")
+    ),
+    **{
+        f"tariff_{name}": _following_price(label, _("Empty: a Solo's price."), _("as a Solo"))
+        for name, label in (
+            ("geier", _("Geier")),
+            ("farbgeier", _("Farbgeier")),
+            ("farbwenz", _("Farbwenz")),
+        )
+    },
+    "tariff_bettel": _price(_("Bettel"), _("units (the BSV's tariff: 30 where a Rufer is 10)")),
+    "tariff_bettel_ouvert": _following_price(
+        _("Bettel ouvert"), _("Empty: twice the Bettel's price."), _("2 × Bettel")
+    ),
+    "tariff_ramsch": _price(
+        _("Ramsch (each other player)"),
+        _("units (the BSV's tariff: 20 where a Rufer is 10; some clubs: a Rufer's)"),
+    ),
+    "tariff_durchmarsch": _following_price(
+        _("Durchmarsch"),
+        _("Empty: what a Solo won Schwarz pays (without Laufende)."),
+        _("as a Solo won Schwarz"),
+    ),
+    "tariff_leaster": _following_price(
+        _("Leaster (from each other player)"), _("Empty: the Ramsch's price."), _("as a Ramsch")
+    ),
     "laufende_min": forms.IntegerField(
         label=_("Laufende count from"),
-        min_value=1,
-        max_value=8,
-        help_text=_("In Rufer and Solo (default 3)."),
+        min_value=LAUFENDE_MIN_RANGE[0],
+        max_value=LAUFENDE_MIN_RANGE[1],
+        help_text=_("In Rufer, Solo and every other game not named below (default 3)."),
     ),
     "laufende_min_wenz": forms.IntegerField(
         label=_("Laufende in a Wenz count from"),
-        min_value=1,
-        max_value=4,
-        help_text=_("Default 2 (also in Geier, Farbgeier and Farbwenz)."),
+        min_value=LAUFENDE_MIN_RANGE[0],
+        max_value=4,  # a Wenz or Geier has four trumps
+        help_text=_("In Wenz and Geier (default 2)."),
+    ),
+    "laufende_min_colour": forms.IntegerField(
+        label=_("Laufende in a Farbwenz or Farbgeier count from"),
+        min_value=LAUFENDE_MIN_RANGE[0],
+        max_value=LAUFENDE_MIN_RANGE[1],
+        help_text=_("Empty: as in a Rufer or Solo (3, as internet-schafkopf.de counts them)."),
+        widget=forms.NumberInput(attrs={"placeholder": _("as in a Rufer")}),
     ),
     # the club options (RULES.md §10.7-§10.12): all off in Bavarian tournaments
     "stoss": forms.BooleanField(
@@ -239,8 +306,20 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
         ],
         help_text=_(
             "Who loses when players are level on the most card points. With the highest trump "
-            "the captain taps which of the level players took it (the Bavarian way: more "
+            "the captain taps which of the level players has it (the Bavarian way: more "
             "tricks first, then the higher trump)."
+        ),
+    ),
+    "ramsch_highest_trump": forms.ChoiceField(
+        label=_("Ramsch: whose highest trump"),
+        widget=forms.RadioSelect,  # long choices: shown whole, not cut on a phone
+        choices=[
+            ("taken", _("the highest trump in a player's tricks")),
+            ("played", _("the highest trump a player played")),
+        ],
+        help_text=_(
+            "Where the highest trump decides a tie: the one a level player took (Bavarian club "
+            "rules) or the one they played (as online Schafkopf counts it)."
         ),
     ),
     "bettel": forms.BooleanField(
@@ -281,22 +360,6 @@ SCHAFKOPF_OPTIONS: dict[str, forms.Field] = {
         required=False,
         help_text=_("A game won Schwarz pays Schneider and Schwarz, not Schwarz alone."),
     ),
-    **{
-        f"tariff_{name}": forms.IntegerField(
-            label=label, min_value=0, max_value=100, help_text=_("units")
-        )
-        for name, label in (
-            ("hochzeit", pgettext_lazy("schafkopf", "Hochzeit")),
-            ("geier", _("Geier")),
-            ("farbgeier", _("Farbgeier")),
-            ("farbwenz", _("Farbwenz")),
-            ("bettel", _("Bettel")),
-            ("bettel_ouvert", _("Bettel ouvert")),
-            ("ramsch", _("Ramsch (each other player)")),
-            ("durchmarsch", _("Durchmarsch")),
-            ("leaster", _("Leaster (from each other player)")),
-        )
-    },
 }
 
 
@@ -304,7 +367,8 @@ def defaults(game: str) -> dict:
     """The form's values for the game's default preset (DDV for Doppelkopf)."""
     if game == "schafkopf":
         return {
-            **{f"tariff_{name}": value for name, value in DEFAULT_TARIFF.items()},
+            # the club games' following prices are left empty: they follow the tariff
+            **{f"tariff_{name}": OWN_PRICES.get(name) for name in TARIFF_KEYS},
             **{
                 name: getattr(SCHAFKOPF, name)
                 for name in SCHAFKOPF_OPTIONS

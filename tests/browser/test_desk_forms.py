@@ -83,6 +83,8 @@ def test_the_set_up_shows_only_what_applies_to_the_chosen_game(desk_page, screen
     )
     assert offered == ["schafkopf", "bavarian_tournament", "club_evening"]  # no DDV rules
     assert page.locator("#id_sk_tariff_rufer").input_value() == "1"  # the tariff filled in
+    geier = page.locator("#id_sk_tariff_geier")  # a club game's price follows the tariff
+    assert (geier.input_value(), geier.get_attribute("placeholder")) == ("", "wie ein Solo")
     expect(page.locator("#id_sk_stoss")).not_to_be_checked()
     preset.select_option("club_evening")  # the club options are filled in
     expect(page.locator("#id_sk_stoss")).to_be_checked()
