@@ -233,7 +233,7 @@ class SchafkopfRules:
     ramsch: bool = False  # all passed: everyone plays alone, most card points loses
     ramsch_jungfrau: bool = False  # each Ramsch player without a trick doubles
     ramsch_durchmarsch: bool = False  # one player with every trick of a Ramsch wins it
-    # equal most points: more tricks loses ("all": all of them; "trump": who took the highest
+    # equal most points: more tricks loses ("all": all of them; "trump": who has the highest
     # trump; "tricks_then_trump": more tricks, then the highest trump)
     ramsch_tie: str = "tricks"
     # whose highest trump decides such a tie: the one in a level player's tricks ("taken") or
