@@ -9,6 +9,7 @@ class CupsConfig(AppConfig):
     def ready(self) -> None:
         # A cup's round is teams against teams: they sit so by default (seating.ports).
         from cups.domain.state import is_cup_match  # noqa: PLC0415 -- app ready
-        from seating.ports import provide_match_check  # noqa: PLC0415 -- app ready
+        from karlchen.ports import provide  # noqa: PLC0415 -- app ready
+        from seating.ports import MATCH_CHECKS  # noqa: PLC0415 -- app ready
 
-        provide_match_check(is_cup_match)
+        provide(MATCH_CHECKS, is_cup_match, by=self)

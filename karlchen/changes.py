@@ -21,9 +21,10 @@ lagging replica would otherwise be cached as current.
 
 A season's reads (``cached_season_body``) depend on many tournaments. Rather than checking the
 token of each of its evenings on every read, a change of a tournament draws a new token for the
-season it belongs to as well (``provide_seasons_of``: the seasons app says which, from the
-database, in the writing transaction), so a deal corrected months ago turns the season's reads
-over at once and a season's cached read costs what an evening's does: one round trip, no query.
+season it belongs to as well (the port ``karlchen.ports.SEASONS_OF``: the seasons app says
+which, from the database, in the writing transaction), so a deal corrected months ago turns the
+season's reads over at once and a season's cached read costs what an evening's does: one round
+trip, no query.
 
 The writers live in every app and the readers mostly in ``results``: this module is their only
 meeting point, so no app has to import a later one to say that something changed.
@@ -44,6 +45,7 @@ from django.dispatch import receiver
 
 from karlchen import replica
 from karlchen.cache import reconnected
+from karlchen.ports import SEASONS_OF
 
 T = TypeVar("T")
 
@@ -65,25 +67,11 @@ class Body:
         return rows
 
 
-def _no_seasons(_tournament_id: int) -> list[int]:
-    return []
-
-
-# Which seasons read a tournament; the seasons app plugs its lookup in at start-up.
-_seasons_of: Callable[[int], list[int]] = _no_seasons
-
-
-def provide_seasons_of(lookup: Callable[[int], list[int]]) -> None:
-    """``lookup(tournament_id)``: the ids of the seasons whose reads show that tournament."""
-    global _seasons_of  # set once, at start-up
-    _seasons_of = lookup
-
-
 def tournament_changed(tournament_id: int) -> None:
     """After the current transaction commits, every cached read of the tournament is stale, and
     so is every read of the season it belongs to."""
     keys = [_generation_key(tournament_id)]
-    keys += [_season_generation_key(season) for season in _seasons_of(tournament_id)]
+    keys += [_season_generation_key(season) for season in SEASONS_OF.get()(tournament_id)]
     transaction.on_commit(lambda: cache.set_many(dict.fromkeys(keys, _token()), None))
 
 

@@ -8,8 +8,9 @@ class RegistryConfig(AppConfig):
 
     def ready(self) -> None:
         # The spectators' ranking is results', which cannot import the registry: the links to
-        # the players' public profiles are handed over through its port (results.sections).
+        # the players' public profiles are handed over through its port (results.ports).
+        from karlchen.ports import provide  # noqa: PLC0415 -- app ready
         from registry.sections import profile_section  # noqa: PLC0415 -- app ready
-        from results.sections import register_section  # noqa: PLC0415 -- app ready
+        from results.ports import SECTIONS  # noqa: PLC0415 -- app ready
 
-        register_section(profile_section)
+        provide(SECTIONS, profile_section, by=self)

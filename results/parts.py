@@ -1,9 +1,9 @@
-"""Parts of a tournament's results that apps above ``results`` own: a port.
+"""Parts of a tournament's results that apps above ``results`` own.
 
-``results`` freezes the public standings, writes the tournament's archive and its spreadsheets,
-and imports none of the apps above it. An app that ranks something else from the standings
-(``teams``: the teams' and clubs' rankings) registers a ``ResultsPart`` here when Django starts
-(its ``AppConfig.ready``), under a name of its own, and ``results`` asks it for its share:
+An app that ranks something else from the standings (``teams``: the teams' and clubs'
+rankings) provides a ``ResultsPart`` through the port ``results.ports.RESULTS_PARTS`` when
+Django starts (its ``AppConfig.ready``), under a name of its own, and ``results`` asks it for
+its share:
 
 - ``frozen``: what spectators see of it now; a freeze keeps it in the tournament's frozen
   snapshot (``frozen_standings["parts"][name]``) beside the players' ranking, so that spectators
@@ -16,8 +16,7 @@ and imports none of the apps above it. An app that ranks something else from the
 - ``tables``: sheets for the tournament's spreadsheets (the XLSX has each as a sheet; each can
   be downloaded as a CSV of its own, ``<key>-csv``).
 
-Every hook is optional. Without the app, an archive or a snapshot holding its part is refused
-(an unknown field), never half read.
+Every hook is optional.
 """
 
 from __future__ import annotations
@@ -51,19 +50,3 @@ class ResultsPart:
     # (the new tournament, the archived frozen share, its entries by start number) -> the share
     restore_frozen: Callable[[Tournament, Any, Mapping[int, Entry]], Any] | None = None
     tables: Callable[[Tournament], list[PartTable]] | None = None
-
-
-_parts: dict[str, ResultsPart] = {}
-
-
-def register_part(part: ResultsPart) -> None:
-    """Add ``part`` (once by its name, however often ``ready`` runs)."""
-    _parts[part.name] = part
-
-
-def results_parts() -> list[ResultsPart]:
-    return list(_parts.values())
-
-
-def results_part(name: str) -> ResultsPart | None:
-    return _parts.get(name)

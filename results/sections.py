@@ -1,20 +1,24 @@
-"""Sections that apps above ``results`` add to the spectators' ranking page: a port.
+"""Sections that apps above ``results`` add to the spectators' ranking page.
 
 The ranking page (``results.views.SpectatorView``) belongs to ``results``, which imports none of
 the apps above it; an app that ranks something else from the standings (``teams``: the teams'
-and clubs' rankings) registers a provider here when Django starts (its ``AppConfig.ready``).
-For each tournament the page asks every provider for a ``Section``: a template the page
-includes beside the players' ranking with the section's context, and the scripts it needs.
-A provider answers None where it has nothing to show for that tournament.
+and clubs' rankings) provides a ``SectionProvider`` through the port ``results.ports.SECTIONS``
+when Django starts (its ``AppConfig.ready``). For each tournament the page asks every provider
+for a ``Section``: a template the page includes beside the players' ranking with the section's
+context, and the scripts it needs. A provider answers None where it has nothing to show for
+that tournament.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tournaments.models import Tournament
+from results.ports import SECTIONS
+
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)
@@ -24,16 +28,9 @@ class Section:
     scripts: tuple[str, ...] = ()  # static paths, loaded after the page's own script
 
 
-SectionProvider = Callable[[Tournament], Section | None]
-_providers: list[SectionProvider] = []
-
-
-def register_section(provider: SectionProvider) -> None:
-    """Add ``provider``'s section to the ranking page (once, however often ``ready`` runs)."""
-    if provider not in _providers:
-        _providers.append(provider)
+SectionProvider = Callable[["Tournament"], Section | None]
 
 
 def spectator_sections(tournament: Tournament) -> list[Section]:
-    sections = (provider(tournament) for provider in _providers)
+    sections = (provider(tournament) for provider in SECTIONS.all())
     return [section for section in sections if section is not None]

@@ -9,22 +9,22 @@ class SeasonsConfig(AppConfig):
     def ready(self) -> None:
         # A change of an evening turns its season's cached reads over: karlchen.changes asks
         # the seasons which (it imports no app above it, docs/DESIGN.md).
-        from karlchen.changes import provide_seasons_of  # noqa: PLC0415 -- app ready
+        from karlchen.ports import SEASONS_OF, provide  # noqa: PLC0415 -- app ready
         from seasons.domain.standings import seasons_of  # noqa: PLC0415 -- app ready
 
-        provide_seasons_of(seasons_of)
+        provide(SEASONS_OF, seasons_of, by=self)
 
         # Seating an evening of a season weighs the meetings of its earlier evenings; seating
         # sits below seasons in the map, so the function is handed over (seating.ports).
         from seasons.domain.history import earlier_meetings  # noqa: PLC0415 -- app ready
-        from seating.ports import provide_earlier_meetings  # noqa: PLC0415 -- app ready
+        from seating.ports import EARLIER_MEETINGS  # noqa: PLC0415 -- app ready
 
-        provide_earlier_meetings(earlier_meetings)
+        provide(EARLIER_MEETINGS, earlier_meetings, by=self)
 
         # A season's documents are a job of no tournament (tournaments.ports.JobOwner): the
         # season's organisers follow it, and what the job sweep does to it is in its log.
         from seasons.domain.jobs import SEASON_JOBS  # noqa: PLC0415 -- app ready
         from tournaments.enums import JobKind  # noqa: PLC0415 -- app ready
-        from tournaments.ports import provide_job_owner  # noqa: PLC0415 -- app ready
+        from tournaments.ports import JOB_OWNERS  # noqa: PLC0415 -- app ready
 
-        provide_job_owner(JobKind.SEASON_DOCUMENTS, SEASON_JOBS)
+        provide(JOB_OWNERS, SEASON_JOBS, by=self, key=JobKind.SEASON_DOCUMENTS)

@@ -1,11 +1,5 @@
-"""The port through which apps above ``seasons`` add their share to a season's archive.
-
-A league (app ``leagues``) is a season with divisions, teams and match days; ``seasons`` may not
-import it (docs/DESIGN.md), yet a season's archive must carry it. An app registers a
-``SeasonPart`` in its ``AppConfig.ready()``; the season archive (``seasons.domain.archive``)
-writes each part's export under the part's name, checks what an archive holds there before
-anything is created, and restores it once the evenings are imported, in the import's
-transaction. An archive naming a part no installed app reads is refused as an unknown field.
+"""What an app above ``seasons`` adds to a season's archive (a league): a ``SeasonPart``,
+provided through the port ``seasons.ports.SEASON_PARTS``.
 """
 
 from __future__ import annotations
@@ -31,14 +25,3 @@ class SeasonPart:
     # Restores the part on the imported season, given the imported evenings in the file's
     # order; refuses (``Refused``, fields from ``name.``) what only the database can tell.
     restore: Callable[[Season, Any, Sequence[Tournament], Actor], None]
-
-
-_parts: dict[str, SeasonPart] = {}
-
-
-def register_part(part: SeasonPart) -> None:
-    _parts[part.name] = part
-
-
-def season_parts() -> list[SeasonPart]:
-    return list(_parts.values())

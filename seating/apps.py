@@ -9,8 +9,9 @@ class SeatingConfig(AppConfig):
     def ready(self) -> None:
         # Jobs (tournaments) queue a seating job again when its worker has gone: the task is
         # handed over here rather than imported there (tournaments.ports).
+        from karlchen.ports import provide  # noqa: PLC0415 -- app ready
         from seating.tasks import task_seat_tournament  # noqa: PLC0415 -- app ready
         from tournaments.enums import JobKind  # noqa: PLC0415 -- app ready
-        from tournaments.ports import provide_job_task  # noqa: PLC0415 -- app ready
+        from tournaments.ports import JOB_TASKS  # noqa: PLC0415 -- app ready
 
-        provide_job_task(JobKind.SEATING, task_seat_tournament)
+        provide(JOB_TASKS, task_seat_tournament, by=self, key=JobKind.SEATING)

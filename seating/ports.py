@@ -1,9 +1,9 @@
 """What seating needs from apps above it: the meetings of a tournament's earlier evenings, and
-who plays for which team.
+who plays for which team: the ports of ``seating`` (``karlchen.ports``).
 
 An evening of a season is seated preferring opponents who have not met at the season's earlier
 evenings (``engine.SeatingRequest.history``). Seasons are ``seasons``' and it sits above
-``seating`` in the map, so it plugs its function in when Django starts (``seasons.apps``), as
+``seating`` in the map, so it provides its function when Django starts (``seasons.apps``), as
 ``results`` does for the standings (``tournaments.ports``). Without it, or for a tournament of no
 season, there is no history. Likewise ``teams`` says which team each entry plays for
 (``engine.Player.team``; ``teams.apps``); without it no one plays for a team. And ``leagues``
@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from karlchen.ports import Many, One, declare
+
 if TYPE_CHECKING:
     from tournaments.models import Tournament
 
@@ -23,47 +25,33 @@ if TYPE_CHECKING:
 # ``seating.engine.history_weights``); empty for a tournament of no season.
 EarlierMeetings = Callable[["Tournament"], Mapping[frozenset[int], float]]
 
-_earlier_meetings: EarlierMeetings | None = None
+
+def _no_history(_tournament: Tournament) -> Mapping[frozenset[int], float]:
+    return {}
 
 
-def provide_earlier_meetings(function: EarlierMeetings) -> None:
-    global _earlier_meetings  # set once, at start-up
-    _earlier_meetings = function
-
-
-def earlier_meetings(tournament: Tournament) -> Mapping[frozenset[int], float]:
-    if _earlier_meetings is None:
-        return {}
-    return _earlier_meetings(tournament)
-
+EARLIER_MEETINGS: One[EarlierMeetings] = declare(
+    One("seating.earlier_meetings", provided_by="seasons", default=_no_history)
+)
 
 # Per entry id of the tournament, the id of the team it plays for (entries of no team left out).
 TeamsOf = Callable[["Tournament"], Mapping[int, int]]
 
-_teams_of: TeamsOf | None = None
+
+def _no_teams(_tournament: Tournament) -> Mapping[int, int]:
+    return {}
 
 
-def provide_teams_of(function: TeamsOf) -> None:
-    global _teams_of  # set once, at start-up
-    _teams_of = function
+TEAMS_OF: One[TeamsOf] = declare(One("seating.teams_of", provided_by="teams", default=_no_teams))
 
-
-def teams_of(tournament: Tournament) -> Mapping[int, int]:
-    if _teams_of is None:
-        return {}
-    return _teams_of(tournament)
-
-
-# Whether the tournament is a match of teams against teams (a league's match day, a cup's round).
+# Whether the tournament is a match of teams against teams (a league's match day, a cup's round):
+# each app that holds matches provides its check.
 MatchCheck = Callable[["Tournament"], bool]
 
-_match_checks: list[MatchCheck] = []
-
-
-def provide_match_check(function: MatchCheck) -> None:
-    if function not in _match_checks:  # set at start-up, by each app that holds matches
-        _match_checks.append(function)
+MATCH_CHECKS: Many[MatchCheck] = declare(
+    Many("seating.match_checks", provided_by=("leagues", "cups"))
+)
 
 
 def is_team_match(tournament: Tournament) -> bool:
-    return any(check(tournament) for check in _match_checks)
+    return any(check(tournament) for check in MATCH_CHECKS.all())

@@ -9,26 +9,26 @@ class SignupsConfig(AppConfig):
     def ready(self) -> None:
         # The spectators' ranking page and the frozen snapshot are results', which cannot
         # import signups: the category rankings are handed over through its ports, as the
-        # teams' are (results.sections, results.parts).
-        from results.parts import ResultsPart, register_part  # noqa: PLC0415 -- app ready
-        from results.sections import register_section  # noqa: PLC0415 -- app ready
+        # teams' are (results.ports).
+        from karlchen.ports import provide  # noqa: PLC0415 -- app ready
+        from results.parts import ResultsPart  # noqa: PLC0415 -- app ready
+        from results.ports import RESULTS_PARTS, SECTIONS  # noqa: PLC0415 -- app ready
         from signups.domain import categories  # noqa: PLC0415 -- app ready
         from signups.sections import category_section  # noqa: PLC0415 -- app ready
 
-        register_section(category_section)
-        register_part(
-            ResultsPart(
-                name=categories.PART,
-                frozen=categories.frozen_category_rankings,
-                export=categories.export_categories,
-                restore=categories.restore_categories,
-                restore_frozen=categories.restore_frozen,
-                tables=lambda tournament: [categories.category_table(tournament)],
-            )
+        provide(SECTIONS, category_section, by=self)
+        part = ResultsPart(
+            name=categories.PART,
+            frozen=categories.frozen_category_rankings,
+            export=categories.export_categories,
+            restore=categories.restore_categories,
+            restore_frozen=categories.restore_frozen,
+            tables=lambda tournament: [categories.category_table(tournament)],
         )
+        provide(RESULTS_PARTS, part, by=self, key=part.name)
         # A withdrawal at the desk or through the API frees a place: the waiting list moves
         # up in its transaction (tournaments.ports).
         from signups.domain.places import fill_freed_places  # noqa: PLC0415 -- app ready
-        from tournaments.ports import provide_places  # noqa: PLC0415 -- app ready
+        from tournaments.ports import PLACES_FREED  # noqa: PLC0415 -- app ready
 
-        provide_places(fill_freed_places)
+        provide(PLACES_FREED, fill_freed_places, by=self)

@@ -8,19 +8,20 @@ class TeamsConfig(AppConfig):
 
     def ready(self) -> None:
         # The spectators' ranking page is results', which cannot import teams: the section
-        # beside the players' ranking is handed over through its port (results.sections).
-        from results.sections import register_section  # noqa: PLC0415 -- app ready
+        # beside the players' ranking is handed over through its port (results.ports).
+        from karlchen.ports import provide  # noqa: PLC0415 -- app ready
+        from results.ports import RESULTS_PARTS, SECTIONS  # noqa: PLC0415 -- app ready
         from teams.views import spectator_section  # noqa: PLC0415 -- app ready
 
-        register_section(spectator_section)
+        provide(SECTIONS, spectator_section, by=self)
         # Likewise its part of the frozen snapshot, the archive and the spreadsheets.
-        from results.parts import register_part  # noqa: PLC0415 -- app ready
         from teams.domain.team_archive import results_part  # noqa: PLC0415 -- app ready
 
-        register_part(results_part())
+        part = results_part()
+        provide(RESULTS_PARTS, part, by=self, key=part.name)
         # Seating keeps team mates apart (or seats a match day team against team): it sits
         # below teams and is told who plays for which team through its port (seating.ports).
-        from seating.ports import provide_teams_of  # noqa: PLC0415 -- app ready
+        from seating.ports import TEAMS_OF  # noqa: PLC0415 -- app ready
         from teams.domain.teams import teams_of_entries  # noqa: PLC0415 -- app ready
 
-        provide_teams_of(teams_of_entries)
+        provide(TEAMS_OF, teams_of_entries, by=self)

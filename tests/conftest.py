@@ -1,6 +1,7 @@
 """Fixtures for the whole suite: the contract examples and compiled translations."""
 
 import gettext
+import io
 import json
 from pathlib import Path
 
@@ -42,6 +43,18 @@ def pytest_configure(config):
 def _stale(catalog: Path) -> bool:
     compiled = catalog.with_suffix(".mo")
     return not compiled.exists() or compiled.stat().st_mtime < catalog.stat().st_mtime
+
+
+def pytest_sessionstart(session):
+    """Django's system checks before any test, as ``manage.py check`` runs them (among them
+    ``karlchen.ports``: a port an installed app should provide and does not stops the run)."""
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
+
+    try:
+        call_command("check", stdout=io.StringIO())
+    except SystemCheckError as error:
+        pytest.exit(str(error), returncode=pytest.ExitCode.USAGE_ERROR)
 
 
 def contract_examples(prefix: str = "") -> list[dict]:

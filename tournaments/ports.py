@@ -1,8 +1,8 @@
 """What the set-up and seating need from the results, and jobs from the apps that run them,
-which come later in the map.
+which come later in the map: the ports of ``tournaments`` (``karlchen.ports``).
 
 The standings are computed by ``results``; freezing them for spectators (a tournament's setting)
-and seating a series by the standings need them earlier. ``results`` plugs its functions in here
+and seating a series by the standings need them earlier. ``results`` provides its functions here
 when Django starts (``results.apps``), so no app imports a later one (docs/DESIGN.md).
 """
 
@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from karlchen.ports import One, PerKey, declare
+from tournaments.enums import JobKind
 
 if TYPE_CHECKING:
     from celery import Task
@@ -27,35 +30,22 @@ class StandingsPort:
     ranking_order: Callable[[Tournament], tuple[int, ...]]
 
 
-_standings: StandingsPort | None = None
-
-
-def provide_standings(port: StandingsPort) -> None:
-    global _standings  # set once, at start-up
-    _standings = port
-
-
-def standings() -> StandingsPort:
-    if _standings is None:
-        raise RuntimeError("The results app is not installed: no standings to freeze or seat by.")
-    return _standings
-
+STANDINGS: One[StandingsPort] = declare(One("tournaments.standings", provided_by="results"))
 
 # The Celery task that runs each kind of job (seating, documents): the apps that do the work
-# come later in the map and plug their task in when Django starts (``seating.apps``,
-# ``printing.apps``), so that a job can be queued again by ``tournaments.domain.jobs``.
-_job_tasks: dict[str, Task] = {}
-
-
-def provide_job_task(kind: str, task: Task) -> None:
-    _job_tasks[kind] = task  # set once per kind, at start-up
-
-
-def job_task(kind: str) -> Task:
-    try:
-        return _job_tasks[kind]
-    except KeyError:
-        raise RuntimeError(f"No app runs {kind} jobs: is it installed?") from None
+# come later in the map and provide their task when Django starts (``seating.apps``,
+# ``printing.apps``), so that a job can be queued again by ``tournaments.domain.jobs``. Every
+# kind has its task, or the check fails at start-up (not the job's first run).
+JOB_TASKS: PerKey[Task[Any, Any]] = declare(
+    PerKey(
+        "tournaments.job_tasks",
+        provided_by={
+            JobKind.SEATING: "seating",
+            JobKind.DOCUMENTS: "printing",
+            JobKind.SEASON_DOCUMENTS: "printing",
+        },
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -67,33 +57,23 @@ class JobOwner:
     log: Callable[[Job, Actor, str, dict[str, Any]], None]  # (job, by, action, details)
 
 
-_job_owners: dict[str, JobOwner] = {}
-
-
-def provide_job_owner(kind: str, owner: JobOwner) -> None:
-    _job_owners[kind] = owner  # set once per kind, at start-up
-
-
-def job_owner(kind: str) -> JobOwner:
-    try:
-        return _job_owners[kind]
-    except KeyError:
-        raise RuntimeError(f"No app answers for {kind} jobs: is it installed?") from None
+# Each kind of job of no tournament has its owner (``seasons.apps``).
+JOB_OWNERS: PerKey[JobOwner] = declare(
+    PerKey("tournaments.job_owners", provided_by={JobKind.SEASON_DOCUMENTS: "seasons"})
+)
 
 
 # A withdrawal at the desk or through the API frees a place under an open tournament's cap;
 # the sign-ups (``signups``, above) fill it from the waiting list, in the withdrawal's
-# transaction, with the tournament's row locked (``signups.apps`` plugs it in).
+# transaction, with the tournament's row locked (``signups.apps`` provides it). Without the
+# app, nothing is filled.
 PlacesFreed = Callable[["Tournament", "Actor"], None]
-_places_freed: PlacesFreed | None = None
 
 
-def provide_places(fill: PlacesFreed) -> None:
-    global _places_freed  # set once, at start-up
-    _places_freed = fill
+def _no_waiting_list(_tournament: Tournament, _by: Actor) -> None:
+    return None
 
 
-def places_freed(tournament: Tournament, by: Actor) -> None:
-    """Tell the sign-ups that a place is free (nothing without the app)."""
-    if _places_freed is not None:
-        _places_freed(tournament, by)
+PLACES_FREED: One[PlacesFreed] = declare(
+    One("tournaments.places_freed", provided_by="signups", default=_no_waiting_list)
+)

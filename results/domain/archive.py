@@ -25,7 +25,7 @@ from karlchen.actors import Actor
 from karlchen.api.errors import flatten
 from karlchen.refusals import Problem, Refused, refused
 from results.domain.standings import standings
-from results.parts import results_part, results_parts
+from results.ports import RESULTS_PARTS
 from rules import doppelkopf, parse_rules
 from scoring.api.deal_views import plain
 from scoring.api.serializers import (
@@ -123,7 +123,7 @@ def _exported_parts(tournament: Tournament) -> dict[str, Any]:
     """The shares of the apps above (``results.parts``: the teams), each under its name; left
     out where an app has nothing to archive, so that an archive without them is as before."""
     found = {}
-    for part in results_parts():
+    for part in RESULTS_PARTS.all():
         if part.export is not None and part.restore is not None:
             share = part.export(tournament)
             if share is not None:
@@ -374,7 +374,7 @@ class _Shape:
             version = str(archive.get("version"))[:20]
             raise refused("archive_version", "archive", version=version, expected=VERSION)
         parts = ("format", "version", "tournament", "entries", "series", "standings")
-        shares = [part.name for part in results_parts() if part.restore is not None]
+        shares = [part.name for part in RESULTS_PARTS.all() if part.restore is not None]
         self.keys(archive, "", parts, optional=("exported_at", *shares))
         self.raise_if_any()
         tournament = self.tournament(archive.get("tournament"))
@@ -574,7 +574,7 @@ class _Shape:
             return False
         ok = True
         for name in value:
-            part = results_part(name)
+            part = RESULTS_PARTS.find(name)
             if part is None or part.restore_frozen is None:
                 ok = self.add("archive_unknown_field", _at(path, name))
         return ok
@@ -1202,7 +1202,7 @@ def _restore_parts(
     """The shares of the apps above, each built again by its app (after the entries and the
     series; before the frozen ranking, whose shares may name what they build)."""
     problems: list[Problem] = []
-    for part in results_parts():
+    for part in RESULTS_PARTS.all():
         if part.restore is None or part.name not in data:
             continue
         try:
@@ -1243,7 +1243,7 @@ def _restore_frozen_standings(tournament: Tournament, entries: Mapping[int, Entr
             row["entry"], row["player"]["id"] = entry.pk, entry.player_id
     parts = frozen.get("parts", {})
     for name, share in parts.items():
-        part = results_part(name)
+        part = RESULTS_PARTS.find(name)
         restore = part.restore_frozen if part is not None else None
         assert restore is not None  # _Shape refused a share no app reads again
         try:

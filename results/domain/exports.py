@@ -26,7 +26,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from karlchen.actors import Actor
 from results.domain.archive import export_archive
 from results.domain.standings import standings
-from results.parts import PartTable, TableCell, results_parts
+from results.parts import PartTable, TableCell
+from results.ports import RESULTS_PARTS
 from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
@@ -72,7 +73,7 @@ def part_tables(tournament: Tournament) -> list[PartTable]:
     """The tables the apps above add to the tournament's spreadsheets (``results.parts``)."""
     return [
         table
-        for part in results_parts()
+        for part in RESULTS_PARTS.all()
         if part.tables is not None
         for table in part.tables(tournament)
     ]

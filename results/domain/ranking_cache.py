@@ -15,7 +15,7 @@ from typing import Any
 from karlchen.changes import Body, cached, cached_views, json_body
 from karlchen.refusals import Closed
 from results.domain.standings import Interim, Standing, series_progress, standings
-from results.parts import results_parts
+from results.ports import RESULTS_PARTS
 from tournaments.models import Tournament
 
 ABSENT, HIDDEN = "absent", "hidden"  # cached answers for spectators without a ranking
@@ -146,7 +146,9 @@ def public_snapshot(tournament: Tournament) -> dict[str, Any]:
         },
     }
     parts = {
-        part.name: part.frozen(tournament) for part in results_parts() if part.frozen is not None
+        part.name: part.frozen(tournament)
+        for part in RESULTS_PARTS.all()
+        if part.frozen is not None
     }
     if parts:
         snapshot["parts"] = parts

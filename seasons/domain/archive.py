@@ -28,7 +28,7 @@ from rules.quick import ENTRY_MODES
 from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
 from seasons.models import Season, SeasonEvening
-from seasons.parts import season_parts
+from seasons.ports import SEASON_PARTS
 from tournaments.models import Club, Player, Tournament
 
 FORMAT = "karlchen-season"
@@ -83,7 +83,7 @@ def export_season_archive(season: Season) -> dict[str, Any]:
     tournaments = [
         membership.tournament_id for membership in SeasonEvening.objects.filter(season=season)
     ]
-    for part in season_parts():  # an app's share (a league), where the season has one
+    for part in SEASON_PARTS.all():  # an app's share (a league), where the season has one
         exported = part.export(season, tournaments)
         if exported is not None:
             found[part.name] = exported
@@ -115,7 +115,7 @@ def import_season_archive(archive: object, *, by: Actor, club: Club | None = Non
             evenings.append(tournament)
         if data["final"] is not None:
             _restore_final(season, data["final"], by, players, club)
-        for part in season_parts():
+        for part in SEASON_PARTS.all():
             if part.name in data:
                 part.restore(season, data[part.name], evenings, by)
         log_season_action(season, by, "season_archive_imported", evenings=len(data["evenings"]))
@@ -129,7 +129,7 @@ def _checked(archive: object) -> dict[str, Any]:
     if archive.get("version") != VERSION:
         version = str(archive.get("version"))[:20]
         raise refused("archive_version", "archive", version=version, expected=VERSION)
-    parts = {part.name: part for part in season_parts()}
+    parts = {part.name: part for part in SEASON_PARTS.all()}
     problems = _keys(
         {key: value for key, value in archive.items() if key not in parts},
         "",

@@ -113,7 +113,7 @@ def usual_team_seating(tournament: Tournament) -> str:
     at a match of teams (a league's match day, a cup's round) whose teams are set up so that
     every table can hold each team equally, else apart (which a refusal would otherwise stop)."""
     seated = [entry.pk for entry in _seatable(tournament)]
-    return _usual_team_seating(tournament, seating_ports.teams_of(tournament), seated)
+    return _usual_team_seating(tournament, seating_ports.TEAMS_OF.get()(tournament), seated)
 
 
 def _usual_team_seating(
@@ -141,15 +141,15 @@ def draw_seating(
 
     The same tournament, method and seed give the same plan. Series with deals stay as they are
     and count as played meetings; for an evening of a season, so do (less) the meetings of its
-    earlier evenings (``seating.ports.earlier_meetings``), and the report counts the pairs who
-    meet again. The tournament's teams (``seating.ports.teams_of``) sit as ``teams`` says:
+    earlier evenings (``seating.ports.EARLIER_MEETINGS``), and the report counts the pairs who
+    meet again. The tournament's teams (``seating.ports.TEAMS_OF``) sit as ``teams`` says:
     ``apart``, ``against`` (a match day's pattern) or ``none`` (not considered); without a
     choice, ``against`` for a match of teams (a league's match day, a cup's round:
     ``seating.ports.is_team_match``) whose teams are set up, else ``apart``. Returns the plan's
     quality report and the series seated.
     """
     entries = {e.pk: e for e in _seatable(tournament)}
-    team_of = {} if teams == TeamSeating.NONE else seating_ports.teams_of(tournament)
+    team_of = {} if teams == TeamSeating.NONE else seating_ports.TEAMS_OF.get()(tournament)
     if teams is None:
         teams = _usual_team_seating(tournament, team_of, list(entries))
     frozen = _frozen_series(tournament)
@@ -166,7 +166,7 @@ def draw_seating(
         ranking=_ranking(tournament, method),
         fixed=fixed,
         separate_clubs=separate_clubs,
-        history=seating_ports.earlier_meetings(tournament),
+        history=seating_ports.EARLIER_MEETINGS.get()(tournament),
         teams=engine.TeamSeating.APART if teams == TeamSeating.NONE else teams,
     )
     try:
@@ -230,4 +230,4 @@ def _frozen_series(tournament: Tournament) -> dict[int, tuple[tuple[int, ...], .
 def _ranking(tournament: Tournament, method: str) -> tuple[int, ...]:
     if method != engine.Method.RANKING:
         return ()
-    return ports.standings().ranking_order(tournament)
+    return ports.STANDINGS.get().ranking_order(tournament)

@@ -115,7 +115,7 @@ def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) ->
 
 
 def fill_freed_places(tournament: Tournament, by: Actor) -> None:
-    """A withdrawal freed a place (``tournaments.ports.places_freed``; the caller locked the
+    """A withdrawal freed a place (``tournaments.ports.PLACES_FREED``; the caller locked the
     tournament's row): the waiting list moves up into it."""
     if Announcement.objects.filter(tournament=tournament).exists():
         move_up(tournament, announcement_of(tournament), by=by)

@@ -141,7 +141,7 @@ def set_rosters(
 
 def teams_of_entries(tournament: Tournament) -> dict[int, int]:
     """Per entry of the tournament in a team (regular or substitute), that team's id: what the
-    seating keeps apart (``seating.ports.teams_of``)."""
+    seating keeps apart (``seating.ports.TEAMS_OF``)."""
     return dict(TeamMember.objects.filter(tournament=tournament).values_list("entry_id", "team_id"))
 
 

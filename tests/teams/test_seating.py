@@ -1,5 +1,5 @@
 """A tournament's teams at the tables: the seating is told who plays for which team
-(``seating.ports.teams_of``, plugged in by ``teams.apps``) and keeps team mates apart, seats a
+(``seating.ports.TEAMS_OF``, provided by ``teams.apps``) and keeps team mates apart, seats a
 match day team against team, or leaves teams out, as the organiser chooses."""
 
 import pytest

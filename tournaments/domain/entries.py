@@ -162,13 +162,13 @@ def withdraw(entry: Entry, withdrawn: bool = True, *, by: Actor) -> Entry:
 def withdraw_entry(entry: Entry, withdrawn: bool = True, *, by: Actor) -> Entry:
     """Withdraw a player at the desk or through the API (or take it back): the place it frees
     under an open tournament's cap is filled from the waiting list in the same transaction
-    (``ports.places_freed``). The tournament's row is locked first, as every change of the
+    (``ports.PLACES_FREED``). The tournament's row is locked first, as every change of the
     places does (``signups.domain.places.locked``)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
         withdraw(entry, withdrawn, by=by)
         if withdrawn:
-            ports.places_freed(tournament, by)
+            ports.PLACES_FREED.get()(tournament, by)
     return entry
 
 

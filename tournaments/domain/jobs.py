@@ -46,7 +46,7 @@ from tournaments.access import Can
 from tournaments.domain.log import log_action
 from tournaments.enums import JobStatus
 from tournaments.models import Job, Tournament
-from tournaments.ports import job_owner, job_task
+from tournaments.ports import JOB_OWNERS, JOB_TASKS
 
 log = logging.getLogger(__name__)
 SWEEPER = Actor.system("Karlchen (job sweep)")
@@ -83,7 +83,7 @@ def _enqueue(job: Job) -> None:
     """Queue the job's task; an unreachable broker fails the job (never pending for ever). An
     on_commit hook that raised would drop the hooks after it, so this one records, not raises."""
     try:
-        job_task(job.kind).apply_async(kwargs={"job_id": job.pk})
+        JOB_TASKS.get(job.kind).apply_async(kwargs={"job_id": job.pk})
     except OperationalError as error:  # kombu's wrapper of every connection error
         log.error("%s job %s could not be queued: %s", job.kind, job.pk, error)
         text = _text(job, "queue_unavailable")
@@ -275,14 +275,14 @@ def _log(job: Job, by: Actor, action: str, /, **details: Any) -> None:
     if job.tournament is not None:
         log_action(job.tournament, by, action, **details)
     else:
-        job_owner(job.kind).log(job, by, action, details)
+        JOB_OWNERS.get(job.kind).log(job, by, action, details)
 
 
 def may_follow_job(user: Any, job: Job) -> bool:
     """Whether ``user`` may follow ``job`` and fetch its files: who may see its tournament
     privately (``tournaments.access``), or whom the app that owns a job of no tournament says."""
     if job.tournament is None:
-        return job_owner(job.kind).may_follow(user, job)
+        return JOB_OWNERS.get(job.kind).may_follow(user, job)
     return access.may(user, job.tournament, Can.VIEW)
 
 

@@ -105,7 +105,7 @@ def _log_changes(tournament: Tournament, by: Actor, changed: set[str]) -> None:
 def _freeze_standings(tournament: Tournament, frozen: bool) -> None:
     """Freeze what spectators see (overall and per series) as it is now, or thaw it."""
     if frozen:
-        tournament.frozen_standings = ports.standings().public_snapshot(tournament)
+        tournament.frozen_standings = ports.STANDINGS.get().public_snapshot(tournament)
         tournament.standings_frozen_at = timezone.now()
     else:
         tournament.frozen_standings, tournament.standings_frozen_at = None, None
