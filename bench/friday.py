@@ -59,11 +59,12 @@ from django.urls import reverse
 from bench.live import Deployment
 from bench.throwaway import on_throwaway_database
 from deploy import pgbouncer, proxy
+from people.models import Player
 from scoring.demo import generate_series
 from seating.domain.seating import seat_series
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import TournamentStatus
-from tournaments.models import Entry, Player
+from tournaments.models import Entry
 
 TARGET_P99_RATIO = 2.0
 STANDINGS_SECONDS, TABLES_SECONDS, BOARD_SECONDS = 5, 10, 10  # as the pages poll

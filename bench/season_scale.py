@@ -60,6 +60,7 @@ from bench.throwaway import on_throwaway_database
 from karlchen.actors import Actor, Role
 from karlchen.changes import cached_body
 from karlchen.refusals import Refused
+from people.models import Player
 from rules.doppelkopf import deal_from_dict
 from scoring import demo
 from scoring.domain.deals import correct_deal, record_deal
@@ -71,7 +72,7 @@ from seasons.models import Season, SeasonEvening
 from seating.models import Seat, Table
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import SeriesStatus, TournamentStatus
-from tournaments.models import Club, Entry, Player, Series, Tournament
+from tournaments.models import Entry, Series, Tournament
 
 TARGET_SEASON_MS, TARGET_DDV_MS, TARGET_CORRECTION_MS, TARGET_CACHED_RATIO = 100, 1000, 50, 1.5
 TEMPLATES = 24  # distinct generated series, reused across the tables
@@ -151,7 +152,6 @@ class Builder:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.club = Club.objects.create(name="Bench-Club")
         settings = Tournament(normal_deals=20).series_settings(4)
         self.templates = [
             [prepared(g) for g in demo.generate_series(random.Random(seed), settings)]
@@ -164,7 +164,7 @@ class Builder:
     ):
         season = create_season(by=BENCH, name=name, ranking_rule=rule, series_count=series)
         people = Player.objects.bulk_create(
-            Player(name=f"{name} {n}", club=self.club) for n in range(1, pool + 1)
+            Player(name=f"{name} {n}", club_name="Bench-Club") for n in range(1, pool + 1)
         )
         for index, date in enumerate(dates):
             tournament = create_tournament(

@@ -71,6 +71,7 @@ from django.test.utils import (
 
 from bench.throwaway import on_throwaway_database
 from karlchen.actors import Actor
+from people.models import Player
 from results.domain.ranking_cache import organiser_ranking
 from results.domain.standings import standings
 from rules.doppelkopf import deal_from_dict
@@ -82,7 +83,7 @@ from seating.domain.seating import seat_series
 from seating.models import Seat, Table
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import TournamentStatus
-from tournaments.models import Club, Entry, Player, Series, Tournament
+from tournaments.models import Entry, Series, Tournament
 
 TARGET_STANDINGS_MS = 100
 TARGET_DEALS_PER_S = 200
@@ -152,9 +153,9 @@ def build_tournament(organiser) -> Tournament:
         demo.generate_series(random.Random(seed), table_settings) for seed in range(TEMPLATES)
     ]
     with transaction.atomic():
-        clubs = Club.objects.bulk_create(Club(name=f"Bench-Club {n}") for n in range(1, 21))
         players = Player.objects.bulk_create(
-            Player(name=f"Spieler {n}", club=clubs[n % len(clubs)]) for n in range(1, PLAYERS + 1)
+            Player(name=f"Spieler {n}", club_name=f"Bench-Club {n % 20 + 1}")
+            for n in range(1, PLAYERS + 1)
         )
         entries = Entry.objects.bulk_create(
             Entry(tournament=tournament, player=player, start_number=n, checked_in=True)

@@ -19,10 +19,11 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
+from people.models import Player
 from seasons.models import Season, SeasonEvening
 from teams.engine.bracket import CupRule, parse_rule
 from teams.models import Team
-from tournaments.models import Club, Player
 
 
 class Cup(models.Model):
@@ -86,9 +87,12 @@ class CupTeam(models.Model):
         CupGroup, verbose_name=_("group"), on_delete=models.CASCADE, related_name="teams"
     )
     name = models.CharField(_("name"), max_length=120)
+    # The team's club as typed (shown), and the club set up in Karlchen of that name if any
+    # (``clubs.domain.names``; docs/CLUBS.md): typed text never makes a club.
+    club_name = models.CharField(_("club"), max_length=120, blank=True)
     club = models.ForeignKey(
         Club,
-        verbose_name=_("club"),
+        verbose_name=_("club in Karlchen"),
         on_delete=models.PROTECT,
         null=True,
         blank=True,

@@ -6,14 +6,16 @@ import copy
 from typing import TYPE_CHECKING, cast
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs import access
+from clubs.access import Can
+from clubs.models import Club
 from desk import rule_options
 from scoring.enums import AdjustmentKind
-from tournaments import access
-from tournaments.access import Can
 from tournaments.enums import ClubSeparation, EntryMode, Game, SeatingMethod, TeamSeating
-from tournaments.models import Club, RuleSet, Tournament
+from tournaments.models import RuleSet, Tournament
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -167,21 +169,45 @@ def preset_games() -> dict[str, str]:
     }
 
 
-class NewTournamentForm(TournamentForm):
-    """A new tournament's set-up, with the club it belongs to (one the user runs tournaments
-    of), or none: a private tournament of its organisers."""
-
-    club = forms.ModelChoiceField(
-        label=_("Club"),
+def host_club_field() -> forms.ModelChoiceField:
+    """The tournament's host club: one where the user runs tournaments, or none."""
+    return forms.ModelChoiceField(
+        label=_("Host club"),
         queryset=Club.objects.none(),
         required=False,
         empty_label=_("— none: a private tournament —"),
         help_text=_("Its club's admins, organisers and scorers run it with you."),
     )
 
+
+class NewTournamentForm(TournamentForm):
+    """A new tournament's set-up, with the club it belongs to (one the user runs tournaments
+    of), or none: a private tournament of its organisers."""
+
     def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["club"] = host_club_field()
         offer_clubs(self, clubs if clubs is not None else Club.objects.none())
+
+
+class TournamentSettingsForm(TournamentForm):
+    """The set-up of a tournament that exists, with its host club: changeable by a user who
+    runs tournaments of its club (or of none, for a private one) among the clubs where they
+    do (``tournaments.domain.tournaments.change_host_club`` checks both); shown, fixed, to
+    anyone else."""
+
+    def __init__(self, *args, clubs=None, changeable: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = host_club_field()
+        current = Q(pk=self.instance.club_id)
+        if changeable and clubs is not None:
+            field.queryset = Club.objects.filter(current | Q(pk__in=clubs.values("pk")))
+        else:
+            field.queryset = Club.objects.filter(current)
+            field.disabled = True
+            field.help_text = _("Only someone who runs tournaments of its club moves it.")
+        field.initial = self.instance.club_id
+        self.fields["club"] = field
 
 
 def offer_clubs(form: forms.BaseForm, clubs) -> None:

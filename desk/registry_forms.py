@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Association
+from clubs.models import Association
 
 CONSENT_CHOICES = [("", _("not asked")), ("yes", _("yes")), ("no", _("no"))]
 
@@ -34,7 +34,7 @@ class PlayerForm(forms.Form):
         return cls(
             initial={
                 "name": player.name,
-                "club": player.club.name if player.club else "",
+                "club": player.club_name,
                 "member_number": player.member_number or "",
                 "birth_year": player.birth_year,
                 "guest": player.guest,

@@ -7,11 +7,12 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs import access
+from clubs.access import Can
+from clubs.models import Association, Club
 from seasons.engine.ranking import PRESETS
-from tournaments import access
-from tournaments.access import Can
 from tournaments.enums import EntryMode, Game
-from tournaments.models import Association, Club, RuleSet, Tournament
+from tournaments.models import RuleSet, Tournament
 
 RANKING_PRESETS = [
     ("total", _("Total points over all evenings")),

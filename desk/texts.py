@@ -2,12 +2,14 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from clubs.enums import ClubRoleKind
 from printing.enums import DocumentKind
-from tournaments.enums import ClubRoleKind, TournamentStatus
+from tournaments.enums import TournamentStatus
 
 ACTIONS = {
     "tournament_created": _("created the tournament"),
     "tournament_changed": _("changed the set-up"),
+    "host_club_changed": _("moved the tournament from %(old)s to %(new)s"),
     "rule_set_saved": _("saved the rule set “%(name)s”"),
     "archive_imported": _("imported the tournament from an archive"),
     "entry_added": _("entered %(name)s (no. %(start_number)s)"),
@@ -149,6 +151,10 @@ def _worded(details: dict) -> dict:
         worded["status"] = TournamentStatus(worded["status"]).label
     if worded.get("role") in ClubRoleKind.values:
         worded["role"] = ClubRoleKind(worded["role"]).label
+    for end in ("old", "new"):  # a host club changed: a club's name, or none (private)
+        if end in worded:
+            name = worded[end]
+            worded[end] = _("no club (private)") if name is None else f"“{name}”"
     if worded.get("kind") in DocumentKind.values:
         worded["kind"] = _document_words(worded)
     return worded

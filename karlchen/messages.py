@@ -516,6 +516,10 @@ MESSAGES = {
     "club_short_name_too_long": _("A club's short name has at most %(max)s characters."),
     "club_name_taken": _("A club named “%(name)s” exists already."),
     "club_not_allowed": _("You may not set up tournaments or seasons of this club."),
+    "host_club_not_allowed": _(
+        "You do not run tournaments of “%(club)s”, its host club: only someone who runs "
+        "tournaments of both clubs moves it."
+    ),
     "club_not_creatable": _("You may not create a club here."),
     "association_not_allowed": _("You are no admin of this association."),
     "unknown_role": _("“%(role)s” is not a role: admin, organiser or scorer."),

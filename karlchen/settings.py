@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "django_filters",
     # Karlchen's apps, in the order they may import each other (docs/DESIGN.md)
     "karlchen",
+    "clubs",
+    "people",
     "tournaments",
     "seating",
     "scoring",

@@ -28,6 +28,7 @@ urlpatterns = [
     path("clubs/", include("seasons.club_urls")),  # a club's public page
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
+    path("api/v1/", include("clubs.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("seating.api.urls")),
     path("api/v1/", include("scoring.api.urls")),

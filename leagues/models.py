@@ -16,12 +16,12 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from seasons.models import Season, SeasonEvening
 from teams.engine.league import LeagueRule, parse_rule
 from teams.models import Team
-from tournaments.models import Club
 
 
 class League(models.Model):
@@ -89,9 +89,12 @@ class LeagueTeam(models.Model):
         Division, verbose_name=_("division"), on_delete=models.CASCADE, related_name="teams"
     )
     name = models.CharField(_("name"), max_length=120)
+    # The team's club as typed (shown), and the club set up in Karlchen of that name if any
+    # (``clubs.domain.names``; docs/CLUBS.md): typed text never makes a club.
+    club_name = models.CharField(_("club"), max_length=120, blank=True)
     club = models.ForeignKey(
         Club,
-        verbose_name=_("club"),
+        verbose_name=_("club in Karlchen"),
         on_delete=models.PROTECT,
         null=True,
         blank=True,

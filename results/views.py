@@ -19,6 +19,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 
 from karlchen.changes import cached_body
 from karlchen.refusals import Closed
+from people.models import Player
 from results.api.views import player_deals
 from results.charts import course_chart
 from results.domain.public import NotPublic, public_tournament, start_page_tournaments
@@ -27,7 +28,7 @@ from results.domain.standings import Interim, tie_break_names, tie_figures
 from results.sections import spectator_sections
 from scoring.api.series_views import series_tables_body
 from tournaments.enums import SeriesStatus, TieBreak
-from tournaments.models import Player, Series, Tournament
+from tournaments.models import Series, Tournament
 
 POLL_SECONDS = 5
 BEAMER_PAGE_SECONDS = 10  # each page of the beamer view stays this long (``?seconds=`` changes it)

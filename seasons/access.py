@@ -1,4 +1,4 @@
-"""Who may see and run a season: ``tournaments.access`` decides (docs/CLUBS.md); a public
+"""Who may see and run a season: ``clubs.access`` decides (docs/CLUBS.md); a public
 season anyone reads. A season belongs to a club (its people), an association (its admins) or
 its organisers alone; its own organisers always run it."""
 
@@ -8,9 +8,11 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from clubs import access
+from clubs.access import Can
+from clubs.models import Club
 from seasons.models import Season
-from tournaments import access
-from tournaments.access import Can
+from tournaments.models import Tournament
 
 
 def is_season_organiser(user: Any, season: Season) -> bool:
@@ -44,3 +46,29 @@ def readable_season(user: Any, season_id: int) -> tuple[Season, bool] | None:
     if not season.is_public and not insider:
         return None
     return season, insider
+
+
+def may_take_evening(user: Any, tournament: Tournament, season: Season) -> bool:
+    """Whether ``user`` may make ``tournament`` an evening of ``season`` (which they run):
+    a tournament they run, or, for an association's season (a ranking list across its
+    clubs), a ranking tournament of one of the association's clubs."""
+    if access.may(user, tournament, Can.RUN):
+        return True
+    association_id = season.association_id
+    club_id = tournament.club_id
+    return (
+        association_id is not None
+        and club_id is not None
+        and tournament.ranking_tournament
+        and Club.objects.filter(pk=club_id, association_id=association_id).exists()
+        and access.may(user, season, Can.RUN)
+    )
+
+
+def evening_candidates(user: Any, season: Season) -> Q:
+    """The tournaments ``user`` may make evenings of ``season`` (``may_take_evening``)."""
+    condition = access.scoped(Tournament, user, Can.RUN)
+    association_id = season.association_id
+    if association_id is not None and access.may(user, season, Can.RUN):
+        condition |= Q(ranking_tournament=True, club__association_id=association_id)
+    return condition

@@ -9,9 +9,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views import View
 
+from clubs.models import Club
 from seasons.models import Season
 from tournaments.enums import TournamentStatus
-from tournaments.models import Club
 
 PAST_SHOWN = 50  # the most recent past tournaments listed
 

@@ -11,11 +11,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Association, Club
+from karlchen.log import LogEntry
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from seasons.engine.ranking import RankingRule, parse_rule
 from tournaments import enums
-from tournaments.models import Association, Club, Job, LogEntry, Tournament, check_rules
+from tournaments.models import Job, Tournament, check_rules
 
 
 def check_ranking_rule(ranking_rule) -> None:

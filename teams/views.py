@@ -36,7 +36,7 @@ def has_sides(tournament: Tournament) -> bool:
     """Teams are set up, or players of clubs are entered (the clubs' ranking)."""
     return (
         Team.objects.filter(tournament=tournament).exists()
-        or Entry.objects.filter(tournament=tournament, player__club__isnull=False).exists()
+        or Entry.objects.filter(tournament=tournament).exclude(player__club_name="").exists()
     )
 
 

@@ -1,5 +1,4 @@
-"""The back office of the set-up: associations, clubs with their roles, invitations, players,
-entries, rule sets, jobs and the log.
+"""The back office of the set-up: entries, rule sets, jobs and the log.
 
 What the admin may change directly is plain data; everything the rules or the audit trail depend
 on goes through the domain (the tournament and series admin with their actions is ``desk.admin``,
@@ -9,7 +8,6 @@ beside the desk, whose actions it shares).
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
@@ -17,21 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyAdmin
 from tournaments.domain.entries import FLAG_OPERATIONS, set_entry_flags
-from tournaments.models import (
-    Association,
-    Club,
-    ClubAction,
-    ClubRole,
-    Entry,
-    Invitation,
-    Job,
-    Membership,
-    OrganiserAction,
-    Player,
-    Protest,
-    RuleSet,
-    Series,
-)
+from tournaments.models import Entry, Job, OrganiserAction, Protest, RuleSet, Series
 
 
 def series_number_filter(path: str) -> type[admin.SimpleListFilter]:
@@ -53,90 +37,7 @@ def series_number_filter(path: str) -> type[admin.SimpleListFilter]:
     return SeriesNumberFilter
 
 
-# --- clubs and players -----------------------------------------------------------------------
-
-
-@admin.register(Association)
-class AssociationAdmin(admin.ModelAdmin):
-    list_display = ("name", "short_name")
-    search_fields = ("name", "short_name")
-    filter_horizontal = ("admins",)
-
-
-class ClubRoleInline(admin.TabularInline):
-    model = ClubRole
-    fk_name = "club"
-    fields = ("user", "role")
-    autocomplete_fields = ("user",)
-    extra = 0
-
-
-@admin.register(ClubRole)
-class ClubRoleAdmin(admin.ModelAdmin):
-    list_display = ("club", "user", "role", "created_at")
-    list_filter = ("role",)
-    list_select_related = ("club", "user")
-    search_fields = ("club__name", "user__username")
-    autocomplete_fields = ("club", "user")
-    fields = ("club", "user", "role")
-
-
-@admin.register(Invitation)
-class InvitationAdmin(ReadOnlyAdmin):
-    """Invitations are sent from the desk or the API (the token is shown once, never stored)."""
-
-    list_display = ("club", "email", "role", "created_at", "expires_at", "accepted_at")
-    list_filter = ("role",)
-    list_select_related = ("club",)
-    search_fields = ("email", "club__name")
-
-
-@admin.register(ClubAction)
-class ClubActionAdmin(ReadOnlyAdmin):
-    """A club's log: written by the operations on its people, never edited."""
-
-    list_display = ("at", "club", "user_label", "action")
-    list_filter = ("action",)
-    list_select_related = ("club",)
-    search_fields = ("club__name", "user_label")
-
-
-@admin.register(Membership)
-class MembershipAdmin(ReadOnlyAdmin):
-    """A person's member numbers per association: written at the desk's player registry
-    (/desk/players/, ``registry.domain.memberships``), which checks and logs them."""
-
-    list_display = ("player", "association", "member_number")
-    list_filter = ("association",)
-    list_select_related = ("player", "association")
-    search_fields = ("player__name", "member_number")
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "short_name", "association", "players")
-    list_filter = ("association",)
-    search_fields = ("name", "short_name")
-    inlines = (ClubRoleInline,)
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).annotate(player_count=Count("player"))
-
-    @admin.display(description=_("players"), ordering="player_count")
-    def players(self, club):
-        return club.player_count
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("name", "club", "member_number", "birth_year", "guest", "listing_consent")
-    list_filter = ("club", "guest", "listing_consent")
-    search_fields = ("name", "member_number", "memberships__member_number")
-    list_select_related = ("club",)
-    autocomplete_fields = ("club",)
-    # The consent is a record (who, when, how) and an erasure is final: both are written at
-    # the desk's player registry (/desk/players/, registry.domain), which logs them.
-    readonly_fields = ("listing_consent", "consent_at", "consent_by", "consent_how", "erased_at")
+# --- entries ---------------------------------------------------------------------
 
 
 @admin.register(Entry)
@@ -146,15 +47,15 @@ class EntryAdmin(admin.ModelAdmin):
     )
     list_display_links = ("start_number", "player")
     list_editable = ("checked_in", "withdrawn", "hidden")
-    list_filter = ("tournament", "checked_in", "withdrawn", "hidden", "player__club")
+    list_filter = ("tournament", "checked_in", "withdrawn", "hidden")
     search_fields = ("player__name", "player__member_number", "=start_number")
-    list_select_related = ("player__club", "tournament")
+    list_select_related = ("player", "tournament")
     autocomplete_fields = ("tournament", "player")
     ordering = ("tournament", "start_number")
 
-    @admin.display(description=_("club"), ordering="player__club__name")
+    @admin.display(description=_("club"), ordering="player__club_name")
     def club(self, entry):
-        return entry.player.club
+        return entry.player.club_name
 
     def save_model(self, request, obj, form, change):
         """Check-in, withdrawal and hiding go through the desk's domain functions (logged, and

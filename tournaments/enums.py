@@ -77,11 +77,3 @@ class ClubSeparation(models.TextChoices):
     NONE = "none", _("Club mates may meet")
     FIRST = "first", _("Club mates apart in the first series")
     ALL = "all", _("Club mates apart in every series")
-
-
-class ClubRoleKind(models.TextChoices):
-    """A user's role in a club: what each may do is ``tournaments.access`` (docs/CLUBS.md)."""
-
-    ADMIN = "admin", _("Club admin")
-    ORGANISER = "organiser", _("Organiser")
-    SCORER = "scorer", _("Scorer")

@@ -1,11 +1,10 @@
-"""The set-up: clubs, players, tournaments, entries, series, rule sets, jobs, the organisers' log.
+"""The set-up: tournaments, entries, series, rule sets, jobs, the organisers' log.
 
 Slim models: what is stored and what the database guarantees (uniqueness, checks). Writes go
 through ``tournaments.domain``; the series rules live in ``tournaments.engine``.
 """
 
 import secrets
-from typing import TYPE_CHECKING, Self
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -14,15 +13,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
+from karlchen.log import LogEntry
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
+from people.models import Player
 from rules import parse_rules
 from rules.doppelkopf import DoppelkopfRules
 from tournaments import enums
 from tournaments.engine.series import BockMode, BockSettings, BockStacking, SeriesSettings
-
-if TYPE_CHECKING:
-    from karlchen.actors import Actor
 
 
 def check_rules(game: str, rules) -> None:
@@ -35,244 +34,6 @@ def check_rules(game: str, rules) -> None:
 
 
 MAX_PROTEST_MINUTES = 7 * 24 * 60  # a week
-
-
-class Association(models.Model):
-    """A regional body or the DDV: it groups clubs, its admins create clubs and run leagues and
-    ranking lists across them (docs/CLUBS.md)."""
-
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    short_name = models.CharField(_("short name"), max_length=20, blank=True)
-    admins = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("admins"),
-        blank=True,
-        related_name="administered_associations",
-    )
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("association")
-        verbose_name_plural = _("associations")
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    short_name = models.CharField(_("short name"), max_length=20, blank=True)
-    association = models.ForeignKey(
-        Association,
-        verbose_name=_("association"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="clubs",
-    )
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("club")
-        verbose_name_plural = _("clubs")
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class ClubRole(models.Model):
-    """A user's role in a club (one per club): what it allows is ``tournaments.access``'s."""
-
-    club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="roles"
-    )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("user"),
-        on_delete=models.CASCADE,
-        related_name="club_roles",
-    )
-    role = models.CharField(_("role"), max_length=20, choices=enums.ClubRoleKind.choices)
-    granted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["club_id", "role", "user_id"]
-        verbose_name = _("club role")
-        verbose_name_plural = _("club roles")
-        constraints = [
-            models.UniqueConstraint(fields=["club", "user"], name="club_role_once_per_user")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.club}: {self.user} ({self.get_role_display()})"
-
-
-class Invitation(models.Model):
-    """An e-mailed link that gives its accepter a role in a club: single use, until it
-    expires. Only the token's hash is stored (the link is the secret)."""
-
-    club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="invitations"
-    )
-    email = models.EmailField(_("e-mail address"))
-    role = models.CharField(_("role"), max_length=20, choices=enums.ClubRoleKind.choices)
-    token_hash = models.CharField(max_length=64, unique=True)
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    expires_at = models.DateTimeField(_("expires"))
-    accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
-    withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        verbose_name = _("invitation")
-        verbose_name_plural = _("invitations")
-
-    def __str__(self) -> str:
-        return f"{self.club}: {self.email} ({self.get_role_display()})"
-
-
-class LogEntry(models.Model):
-    """One entry of a log (never edited): who did what, and when. The tournaments', the
-    seasons', the clubs' and the registry's logs are this with what they are about added; each
-    domain operation writes its entry inside its own transaction (``write``)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("user"),
-        on_delete=models.SET_NULL,
-        null=True,
-        related_name="+",
-    )
-    # Kept beside the user so the log still names them after the account is gone.
-    user_label = models.CharField(_("user"), max_length=150)
-    # A code and its details, worded when shown: the log reads in each reader's language.
-    action = models.CharField(_("action"), max_length=40)
-    details = models.JSONField(_("details"), default=dict, blank=True)
-    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
-
-    class Meta:
-        abstract = True
-        ordering = ["-at", "-pk"]
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.user_label}: {self.action}"
-
-    @classmethod
-    def write(cls, by: "Actor", action: str, details: dict, **about: object) -> "Self":
-        """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``;
-        ``about`` names what the log is about (its tournament, season, club or player)."""
-        return cls._default_manager.create(
-            user=by.user, user_label=by.label[:150], action=action, details=details, **about
-        )
-
-
-class ClubAction(LogEntry):
-    """Who did what to a club's people, and when: the club's log. Roles given and taken,
-    invitations sent, accepted and withdrawn (``tournaments.domain.clubs``)."""
-
-    club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="actions"
-    )
-
-    class Meta(LogEntry.Meta):
-        verbose_name = _("club action")
-        verbose_name_plural = _("club actions")
-
-
-class Player(models.Model):
-    name = models.CharField(_("name"), max_length=120)
-    club = models.ForeignKey(
-        Club, verbose_name=_("club"), on_delete=models.PROTECT, null=True, blank=True
-    )
-    # The DDV member number (the ranking export's); the numbers of other associations are
-    # ``Membership`` rows (docs/REGISTRY.md).
-    member_number = models.CharField(
-        _("federation member number"), max_length=30, null=True, blank=True, unique=True
-    )
-    # The registry (docs/REGISTRY.md): what tells two people of one name apart, and what the
-    # person agreed to. Written through ``registry.domain``.
-    birth_year = models.PositiveSmallIntegerField(_("year of birth"), null=True, blank=True)
-    guest = models.BooleanField(
-        _("guest"), default=False, help_text=_("Plays as a guest, not as a member of a club.")
-    )
-    # None: never asked; True/False: asked, with when, who recorded it and how it was given.
-    listing_consent = models.BooleanField(
-        _("agrees to a public profile"), null=True, blank=True, default=None
-    )
-    consent_at = models.DateTimeField(_("consent recorded at"), null=True, blank=True)
-    consent_by = models.CharField(_("consent recorded by"), max_length=150, blank=True)
-    consent_how = models.CharField(_("consent given how"), max_length=200, blank=True)
-    profile_hidden = models.BooleanField(
-        _("profile hidden"),
-        default=False,
-        help_text=_("No public profile, whatever the consent says (the person asked for it)."),
-    )
-    # Set once the person's data is erased (anonymised): their results stay, nothing else.
-    erased_at = models.DateTimeField(_("erased at"), null=True, blank=True)
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(birth_year__isnull=True) | Q(birth_year__range=(1900, 2100)),
-                name="player_birth_year_range",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def profile_public(self) -> bool:
-        """Whether the public profile (/p/<id>/) shows: consent given, not hidden, not erased."""
-        return bool(self.listing_consent) and not self.profile_hidden and self.erased_at is None
-
-
-class Membership(models.Model):
-    """A person's membership of an association, with the member number it gave them
-    (docs/REGISTRY.md): one number per association, each number one person's in it. Written
-    through ``registry.domain.memberships``."""
-
-    player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
-    )
-    association = models.ForeignKey(
-        Association,
-        verbose_name=_("association"),
-        on_delete=models.PROTECT,
-        related_name="memberships",
-    )
-    member_number = models.CharField(_("member number"), max_length=30)
-
-    class Meta:
-        ordering = ["association__name", "pk"]
-        verbose_name = _("membership")
-        verbose_name_plural = _("memberships")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["association", "member_number"], name="membership_number_unique"
-            ),
-            models.UniqueConstraint(
-                fields=["player", "association"], name="membership_player_unique"
-            ),
-            models.CheckConstraint(
-                condition=~Q(member_number=""), name="membership_number_not_empty"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.association}: {self.member_number}"
 
 
 def new_pin() -> str:
@@ -350,7 +111,7 @@ class Tournament(models.Model):
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True, related_name="+"
     )
-    # The club whose home it is, its host: its people run it (tournaments.access), the calendar
+    # The club whose home it is, its host: its people run it (clubs.access), the calendar
     # and the results index name it. None: a private tournament of its organisers alone (and
     # every tournament from before clubs).
     club = models.ForeignKey(

@@ -32,6 +32,7 @@ from karlchen.api.base import (
     RESPONSE_400,
     RESPONSE_401,
     Api,
+    denied,
     valid,
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
@@ -40,7 +41,7 @@ from karlchen.refusals import refused
 from results.domain.archive import parse_archive
 from seasons.access import is_season_organiser, visible_seasons
 from seasons.api.views import SeasonFieldsInput
-from tournaments.api.permissions import IMPORT_CLUB, denied, import_club
+from tournaments.api.permissions import IMPORT_CLUB, import_club
 from tournaments.api.serializers import StrictBooleanField
 
 

@@ -18,16 +18,18 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.domain.names import affiliation
+from clubs.models import Club
 from cups.domain.cups import PlayerInput, check_groups
 from cups.domain.log import log_cup
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
 from karlchen.actors import Actor
 from karlchen.changes import season_changed
 from karlchen.refusals import Problem, Refused, refused
+from people.models import Player
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.models import SeasonEvening
 from teams.models import Team, TeamMember
-from tournaments.models import Club, Player
 
 FORMAT = "karlchen-cup"
 VERSION = 1
@@ -43,7 +45,7 @@ def export_cup_archive(cup: Cup) -> dict[str, Any]:
     }
     groups = list(CupGroup.objects.filter(cup=cup))
     group_index = {group.pk: index for index, group in enumerate(groups)}
-    teams = list(CupTeam.objects.filter(cup=cup).select_related("club", "group").order_by("pk"))
+    teams = list(CupTeam.objects.filter(cup=cup).select_related("group").order_by("pk"))
     # a team's number in the file: its place among the teams of every group, in order
     ordered = sorted(teams, key=lambda team: (team.group.position, team.pk))
     number = {team.pk: index for index, team in enumerate(ordered)}
@@ -102,7 +104,7 @@ def export_cup_archive(cup: Cup) -> dict[str, Any]:
 def _team(team: CupTeam) -> dict[str, Any]:
     return {
         "name": team.name,
-        "club": team.club.name if team.club is not None else "",
+        "club": team.club_name,
         "players": [
             {"name": row.player.name, "member_number": row.player.member_number}
             for row in team.players.select_related("player")
@@ -283,14 +285,13 @@ def _restore_groups(
         group = CupGroup.objects.create(cup=cup, name=raw["name"].strip(), position=position)
         groups.append(group)
         for team_row in raw["teams"]:
-            club = (team_row.get("club") or "").strip()
-            club_row = Club.objects.get_or_create(name=club)[0] if club else None
+            club = affiliation(team_row.get("club"))  # as the archive names it: no new club
             team = CupTeam.objects.create(
-                cup=cup, group=group, name=team_row["name"].strip(), club=club_row
+                cup=cup, group=group, name=team_row["name"].strip(), **club
             )
             found = known.get(len(teams), {})
             for number, listed in enumerate(team_row["players"], start=1):
-                player = found.get(_player_name(listed)) or _new_player(listed, club_row)
+                player = found.get(_player_name(listed)) or _new_player(listed, club)
                 CupPlayer.objects.create(cup=cup, team=team, player=player, position=number)
             teams.append(team)
     return groups, teams
@@ -301,7 +302,7 @@ def _player_name(listed: object) -> str:
     return raw.strip() if isinstance(raw, str) else ""
 
 
-def _new_player(listed: object, club: Club | None) -> Player:
+def _new_player(listed: object, club: dict[str, object]) -> Player:
     number = listed.get("member_number") if isinstance(listed, Mapping) else None
     member: PlayerInput = (
         _player_name(listed),
@@ -309,9 +310,9 @@ def _new_player(listed: object, club: Club | None) -> Player:
     )
     if member[1]:
         return Player.objects.get_or_create(
-            member_number=member[1], defaults={"name": member[0], "club": club}
+            member_number=member[1], defaults={"name": member[0], **club}
         )[0]
-    return Player.objects.create(name=member[0], club=club)
+    return Player.objects.create(name=member[0], **club)
 
 
 def _roster_players(

@@ -22,19 +22,21 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.domain.names import affiliation
 from cups.domain.log import log_cup, log_match
 from cups.domain.state import CupNow, cup_now, placings_of
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problems, Refused, refused
+from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import Season, SeasonEvening
 from teams.domain.teams import Roster, create_team
 from teams.engine.bracket import Status, parse_rule
-from tournaments.domain.entries import enter_players, has_control_characters
+from tournaments.domain.entries import enter_players
 from tournaments.domain.tournaments import create_tournament
-from tournaments.models import Club, Player
 
 MAX_GROUPS = 16
 MAX_TEAMS = 128  # a cup's teams, all groups
@@ -169,15 +171,15 @@ def _check_team(
 def _create_team(
     cup: Cup, group: CupGroup, name: str, club: str, players: list[PlayerInput]
 ) -> CupTeam:
-    club_row = Club.objects.get_or_create(name=club)[0] if club else None
-    team = CupTeam.objects.create(cup=cup, group=group, name=name, club=club_row)
+    club_fields = affiliation(club)  # the club as typed: text, no new club
+    team = CupTeam.objects.create(cup=cup, group=group, name=name, **club_fields)
     for position, (player_name, member) in enumerate(players, start=1):
         if member:
             player = Player.objects.get_or_create(
-                member_number=member, defaults={"name": player_name, "club": club_row}
+                member_number=member, defaults={"name": player_name, **club_fields}
             )[0]
         else:
-            player = Player.objects.create(name=player_name, club=club_row)
+            player = Player.objects.create(name=player_name, **club_fields)
         CupPlayer.objects.create(cup=cup, team=team, player=player, position=position)
     return team
 

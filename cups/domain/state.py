@@ -135,9 +135,7 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
     groups = list(CupGroup.objects.filter(cup=cup))
     teams = {
         team.pk: team
-        for team in CupTeam.objects.filter(cup=cup)
-        .select_related("club")
-        .prefetch_related("players__player")
+        for team in CupTeam.objects.filter(cup=cup).prefetch_related("players__player")
     }
     matches = list(
         CupMatch.objects.filter(cup=cup)
@@ -284,7 +282,7 @@ def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:
     return {
         "id": team.pk,
         "name": team.name,
-        "club": team.club.name if team.club is not None else None,
+        "club": team.club_name or None,
         "group": team.group_id,
         "players": [None if row.player_id in hidden else row.player.name for row in players],
     }

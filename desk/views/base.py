@@ -1,4 +1,4 @@
-"""What every desk page shares: sign-in, the access check (``tournaments.access``; the signed-in
+"""What every desk page shares: sign-in, the access check (``clubs.access``; the signed-in
 user as the actor of every domain operation), the evening's steps."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import View
 
+from clubs import access
+from clubs.access import Can
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused, Unavailable
 from results.domain.public import in_play
-from tournaments import access
-from tournaments.access import Can
 from tournaments.domain.entries import is_plain_number
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament

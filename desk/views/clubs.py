@@ -16,14 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from desk.texts import action_text
-from desk.views.base import DeskView
-from karlchen.actors import Actor
-from karlchen.messages import problem_message
-from karlchen.refusals import Refused
-from tournaments import access
-from tournaments.access import Can
-from tournaments.domain.clubs import (
+from clubs import access
+from clubs.access import Can
+from clubs.domain.clubs import (
     accept_invitation,
     accept_invitation_as_newcomer,
     create_club,
@@ -33,8 +28,13 @@ from tournaments.domain.clubs import (
     set_role,
     withdraw_invitation,
 )
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Association, Club, ClubRole
+from clubs.enums import ClubRoleKind
+from clubs.models import Association, Club, ClubRole
+from desk.texts import action_text
+from desk.views.base import DeskView
+from karlchen.actors import Actor
+from karlchen.messages import problem_message
+from karlchen.refusals import Refused
 
 
 class ClubForm(forms.Form):

@@ -8,13 +8,13 @@ from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.access import Can
 from desk.forms import EntryFileForm, EntryForm
 from desk.views.base import OrganiserView, form_refused
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from signups.domain.categories import offered, set_category
 from signups.domain.money import category_of
-from tournaments.access import Can
 from tournaments.domain.entries import (
     add_entry,
     check_everyone_in,
@@ -71,9 +71,7 @@ class EntriesView(OrganiserView):
 
 def entries_page(view: OrganiserView, form, file_form, status: int = 200):
     entries = list(
-        view.tournament.entries.select_related("player__club", "entry_category").order_by(
-            "start_number"
-        )
+        view.tournament.entries.select_related("player", "entry_category").order_by("start_number")
     )
     for entry in entries:
         entry.category_name = category_of(entry)  # type: ignore[attr-defined]

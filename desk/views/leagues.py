@@ -12,6 +12,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs import access
+from clubs.access import Can
 from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm
 from desk.league_forms import division_forms as division_forms_fresh
 from desk.views.base import form_refused
@@ -31,8 +33,6 @@ from leagues.domain.reads import league_read
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import next_evening_date, open_for_season
 from teams.models import Team
-from tournaments import access
-from tournaments.access import Can
 from tournaments.models import Tournament
 
 

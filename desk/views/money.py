@@ -52,7 +52,7 @@ class MoneyView(OrganiserView):
 
     def show(self, form=None, status: int = 200):
         announcement = announcement_of(self.tournament)
-        entries = self.tournament.entries.select_related("player__club", "fee", "entry_category")
+        entries = self.tournament.entries.select_related("player", "fee", "entry_category")
         rows = [
             {
                 "entry": entry,

@@ -1,7 +1,7 @@
 """The desk's player registry: find players, see likely duplicates and merge them, correct a
 player, record their consent, export and erase their data.
 
-Who sees whom is ``registry.access.manageable_players`` (for now: the players of the user's
+Who sees whom is ``people.access.manageable_players`` (for now: the players of the user's
 tournaments, everyone for a superuser); a player outside it is a 404 here.
 """
 
@@ -28,17 +28,17 @@ from desk.texts import action_text
 from desk.views.base import DeskView, form_refused
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Refused
-from registry.access import manageable_players
-from registry.domain.duplicates import duplicate_pairs
-from registry.domain.memberships import memberships_of, remove_membership, set_membership
+from people.access import manageable_players
+from people.domain.duplicates import duplicate_pairs
+from people.domain.memberships import memberships_of, remove_membership, set_membership
+from people.domain.players import change_player, record_consent
+from people.engine import duplicates as engine
+from people.models import Player, RegistryAction
+from registry.domain.history import tournaments_of
 from registry.domain.merge import merge_players, merge_problems
-from registry.domain.players import change_player, record_consent, tournaments_of
 from registry.domain.privacy import erase_player, export_player
-from registry.engine import duplicates as engine
-from registry.models import RegistryAction
-from tournaments.domain.entries import has_control_characters
-from tournaments.models import Player
 
 LIST_LIMIT = 100
 MEMBERSHIP = "membership"  # the form's prefix: its member number is not the details' one

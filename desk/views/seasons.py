@@ -24,7 +24,7 @@ from karlchen.refusals import Refused, Unavailable
 from printing.domain.jobs import start_season_documents_job
 from printing.enums import SeasonDocumentKind
 from results.domain.archive import parse_archive
-from seasons.access import is_season_organiser, organised_seasons
+from seasons.access import evening_candidates, is_season_organiser, organised_seasons
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.exports import KINDS, season_export_for_organiser
 from seasons.domain.final import create_final
@@ -40,7 +40,6 @@ from seasons.domain.standings import season_ranking
 from seasons.models import Season, SeasonEvening
 from seasons.rule_texts import rule_summary
 from seasons.views import export_response
-from tournaments import access
 from tournaments.models import Job, Tournament
 
 
@@ -70,7 +69,7 @@ class SeasonsView(DeskView):
 
 
 class SeasonOrganiserView(DeskView):
-    """A page of one season: who runs it only (``tournaments.access``); a season private to
+    """A page of one season: who runs it only (``clubs.access``); a season private to
     the user is a 404, else 403."""
 
     def dispatch(self, request, *args, **kwargs):
@@ -166,7 +165,7 @@ class SeasonDeskView(SeasonOrganiserView):
     def candidates(self):
         """The user's tournaments of the season's game that may become its evenings."""
         tournaments = open_for_season(self.season, Tournament.objects.all())
-        tournaments = tournaments.filter(access.evening_candidates(self.request.user, self.season))
+        tournaments = tournaments.filter(evening_candidates(self.request.user, self.season))
         return tournaments.order_by("-date", "name")
 
     def show(self, add_form=None, new_form=None, status: int = 200):

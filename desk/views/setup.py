@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
@@ -13,6 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs import access
+from clubs.access import Can
 from desk import rule_options
 from desk.forms import (
     DDV_PRESET,
@@ -22,6 +25,7 @@ from desk.forms import (
     ArchiveForm,
     NewTournamentForm,
     TournamentForm,
+    TournamentSettingsForm,
 )
 from desk.views.base import DeskView, OrganiserView, form_refused
 from karlchen.actors import Actor
@@ -29,10 +33,12 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from results.domain.archive import import_archive, parse_archive
 from scoring.models import Deal
-from tournaments import access
-from tournaments.access import Can
 from tournaments.domain.rulesets import save_rule_set
-from tournaments.domain.tournaments import create_tournament, update_tournament
+from tournaments.domain.tournaments import (
+    change_host_club,
+    create_tournament,
+    update_tournament,
+)
 from tournaments.enums import Game, TournamentStatus
 from tournaments.models import RuleSet, Tournament
 
@@ -97,7 +103,10 @@ class TournamentSettingsView(OrganiserView):
         if not form.rules_locked:
             fields["rules"] = form.cleaned_data["rules"]
         try:
-            update_tournament(self.tournament, by=self.actor, **fields)
+            with transaction.atomic():  # a host club refused leaves the rest unchanged too
+                update_tournament(self.tournament, by=self.actor, **fields)
+                if "club" in form.changed_data:
+                    change_host_club(self.tournament, form.cleaned_data["club"], by=self.actor)
         except Refused as refusal:
             form_refused(form, refusal)
             return self.show(form, status=400)
@@ -105,9 +114,18 @@ class TournamentSettingsView(OrganiserView):
         messages.success(request, _("The set-up is saved."))
         return self.back("settings")
 
-    def form(self, data=None) -> TournamentForm:
+    def form(self, data=None) -> TournamentSettingsForm:
         locked = Deal.objects.filter(table__series__tournament=self.tournament).exists()
-        return TournamentForm(data, instance=self.tournament, rules_locked=locked)
+        user, club = self.request.user, self.tournament.club
+        return TournamentSettingsForm(
+            data,
+            instance=self.tournament,
+            rules_locked=locked,
+            clubs=access.clubs_of(user, Can.RUN),
+            changeable=access.may_club(user, club, Can.RUN)
+            if club is not None
+            else access.may(user, self.tournament, Can.RUN),
+        )
 
     def show(self, form, status: int = 200):
         return self.page(

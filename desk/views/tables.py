@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs.access import Can
 from desk.views.base import OrganiserView, posted_number
 from karlchen.refusals import Refused
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
@@ -18,7 +19,6 @@ from scoring.enums import AdjustmentKind
 from scoring.models import DealRevision
 from scoring.views import captain_context
 from seating.models import Table
-from tournaments.access import Can
 
 MAX_DEALS = 999
 MAX_POINTS = 999  # as the penalty form's fields

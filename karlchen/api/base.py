@@ -15,7 +15,7 @@ from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.exceptions import APIException
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
@@ -39,6 +39,21 @@ READ_ERRORS = {404: RESPONSE_404}
 ORGANISER_ERRORS = {400: RESPONSE_400, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404}
 JOB_ERRORS = {**ORGANISER_ERRORS, 503: RESPONSE_503}  # starting a background job
 CODES = error_codes_description(MESSAGES)  # the table of error codes, for the descriptions
+
+
+def denied(request) -> exceptions.APIException:
+    """401 for a request without credentials, 403 for one whose credentials do not suffice."""
+    if request.successful_authenticator is None:
+        return exceptions.NotAuthenticated()
+    return exceptions.PermissionDenied()
+
+
+def get_or_404(queryset, pk: int):
+    """The row of ``queryset`` with ``pk``, or a 404 (as for an unknown id)."""
+    found = queryset.filter(pk=pk).first()
+    if found is None:
+        raise exceptions.NotFound()
+    return found
 
 
 class OptionalPagination(LimitOffsetPagination):

@@ -28,6 +28,17 @@ class StrictChoiceField(serializers.ChoiceField):
         return super().to_internal_value(data)
 
 
+class TextOrNullField(serializers.CharField):
+    """A text that is stored empty where there is none, answered as null then (a player's club:
+    the bodies said null for "no club" before the club became typed text)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(allow_null=True, **kwargs)
+
+    def to_representation(self, value):
+        return value or None
+
+
 class JSONObjectField(serializers.JSONField):
     """Any JSON object (a mapping); its keys are checked by whoever interprets it."""
 

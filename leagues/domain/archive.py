@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from clubs.domain.names import affiliation
 from karlchen.actors import Actor
 from karlchen.refusals import Problem, Problems, Refused
 from leagues.domain.leagues import create_league
@@ -21,7 +22,7 @@ from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.models import Season, SeasonEvening
 from seasons.parts import SeasonPart
 from teams.models import Team
-from tournaments.models import Club, Tournament
+from tournaments.models import Tournament
 
 NAME = "league"
 MAX_DAYS = 500
@@ -38,8 +39,8 @@ def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] 
             "name": division.name,
             "rule": division.rule,
             "teams": [
-                {"name": team.name, "club": team.club.name if team.club else None}
-                for team in division.teams.select_related("club").order_by("name", "pk")
+                {"name": team.name, "club": team.club_name or None}
+                for team in division.teams.order_by("name", "pk")
             ],
         }
         for division in league.divisions.all()
@@ -179,10 +180,11 @@ def restore_league(
     teams = {team.name.casefold(): team for team in LeagueTeam.objects.filter(league=league)}
     for division in row["divisions"]:
         for team in division["teams"]:
-            if team["club"]:
+            if team["club"]:  # as the archive names it: text, no new club
                 found = teams[str(team["name"]).strip().casefold()]
-                found.club = Club.objects.get_or_create(name=team["club"])[0]
-                found.save(update_fields=["club"])
+                for field, value in affiliation(team["club"]).items():
+                    setattr(found, field, value)
+                found.save(update_fields=["club_name", "club"])
     problems = Problems()
     days = [
         _restore_day(league, day, index, evenings, teams, problems)

@@ -77,7 +77,7 @@ def _days(league: League) -> QuerySet[MatchDay]:
 
 
 def league_detail(league: League) -> dict[str, Any]:
-    divisions = league.divisions.prefetch_related("teams__club")
+    divisions = league.divisions.prefetch_related("teams")
     return {
         "season": league.season_id,
         "name": league.season.name,
@@ -172,9 +172,7 @@ def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
     results = day_results(day, public=public)
     who = lineup_players(day, public=public)
     lineups = list(
-        MatchDayTeam.objects.filter(match_day=day).select_related(
-            "league_team__club", "league_team__division", "team"
-        )
+        MatchDayTeam.objects.filter(match_day=day).select_related("league_team__division", "team")
     )
     entries = {pk for found in who.values() for pk in found.played}
     names = {
@@ -231,7 +229,7 @@ def _lineup_dict(
 
 
 def _team(team: LeagueTeam) -> dict[str, Any]:
-    return {"id": team.pk, "name": team.name, "club": team.club.name if team.club else None}
+    return {"id": team.pk, "name": team.name, "club": team.club_name or None}
 
 
 def _tournament(day: MatchDay) -> dict[str, Any]:

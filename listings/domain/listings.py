@@ -28,6 +28,7 @@ from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from clubs.models import Club
 from karlchen.changes import Body, json_body
 from karlchen.refusals import Closed
 from listings.domain.filters import Filters
@@ -35,7 +36,7 @@ from results.domain.ranking_cache import public_ranking
 from signups.enums import SignUpStatus
 from signups.models import Announcement
 from tournaments.enums import TournamentStatus
-from tournaments.models import Club, Tournament
+from tournaments.models import Tournament
 
 PAGE_SIZE = 20
 CACHE_SECONDS = 60

@@ -14,13 +14,13 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, JOB_ERRORS, ORGANISER_ERRORS, Api, valid
+from karlchen.api.base import CODES, JOB_ERRORS, ORGANISER_ERRORS, Api, get_or_404, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from printing.domain.documents import MAX_SERIES, MAX_TOP, document_file
 from printing.domain.jobs import start_documents_job, start_season_documents_job
 from printing.enums import DocumentKind, DocumentSplit, SeasonDocumentKind
 from seasons.api.permissions import organised_season
-from tournaments.api.permissions import get_or_404, job_refusal, organised_tournament
+from tournaments.api.permissions import job_refusal, organised_tournament
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.domain.jobs import may_follow_job
 from tournaments.models import Job

@@ -245,7 +245,7 @@ class SeatingList:
 def seating_list(series: Series) -> SeatingList:
     seats = (
         Seat.objects.filter(series=series)
-        .select_related("table", "entry__player__club")
+        .select_related("table", "entry__player")
         .order_by("table__number", "position")
     )
     by_table: dict[int, list[SeatView]] = defaultdict(list)

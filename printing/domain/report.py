@@ -154,14 +154,14 @@ def _names(tournament: Tournament) -> dict[int, str]:
 def _field(tournament: Tournament) -> tuple[FieldLine, ...]:
     entries = (
         Entry.objects.filter(tournament=tournament)
-        .select_related("player__club")
+        .select_related("player")
         .order_by("start_number")
     )
     return tuple(
         FieldLine(
             start_number=entry.start_number,
             name=entry.player.name,
-            club=entry.player.club.name if entry.player.club else "",
+            club=entry.player.club_name,
             member_number=(entry.player.member_number or "").strip(),
             withdrawn=entry.withdrawn,
         )

@@ -1,5 +1,5 @@
 """The player registry's API: find, correct and merge players, record consent, export and
-erase a person's data (organisers: ``registry.access``), and a player's public profile (anyone).
+erase a person's data (organisers: ``people.access``), and a player's public profile (anyone).
 
 A player the user may not manage is a 404, as if there were none (the registry says nothing
 about people outside the user's tournaments); without credentials it is a 401.
@@ -14,22 +14,22 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from clubs.models import Association
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
+from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, denied, valid
 from karlchen.api.etags import ETAG_PARAMETER, json_answer
-from karlchen.api.fields import StrictIntegerField, StrictSerializer
+from karlchen.api.fields import StrictIntegerField, StrictSerializer, TextOrNullField
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import refused
-from registry.access import manageable_players
-from registry.domain.duplicates import duplicate_pairs
-from registry.domain.memberships import remove_membership, set_membership
+from people.access import manageable_players
+from people.domain.duplicates import duplicate_pairs
+from people.domain.memberships import remove_membership, set_membership
+from people.domain.players import change_player, record_consent
+from people.models import Player
 from registry.domain.merge import merge_players
-from registry.domain.players import change_player, record_consent
 from registry.domain.privacy import erase_player, export_player
 from registry.domain.profile import public_profile
-from tournaments.api.permissions import denied
 from tournaments.api.serializers import StrictBooleanField
-from tournaments.domain.entries import has_control_characters
-from tournaments.models import Association, Player
 
 SEARCH_LIMIT = 100
 
@@ -43,7 +43,7 @@ class MembershipOutput(serializers.Serializer):
 class RegistryPlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    club = serializers.CharField(source="club.name", allow_null=True, default=None)
+    club = TextOrNullField(source="club_name")
     member_number = serializers.CharField(
         allow_null=True, help_text="The DDV member number (the ranking export's)."
     )

@@ -20,11 +20,13 @@ from django.db.models import ForeignObjectRel
 from cups.models import CupPlayer
 from karlchen.actors import Actor
 from karlchen.refusals import Conflict, Problem, Refused, refused
+from people.domain.log import log_registry
+from people.domain.players import players_reads_changed
+from people.models import Player
 from registry.domain.frozen import rewrite_frozen
-from registry.domain.log import log_registry
-from registry.domain.players import players_reads_changed, tournaments_of
+from registry.domain.history import tournaments_of
 from tournaments.domain.log import log_action
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
 
 
 def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
@@ -114,7 +116,8 @@ def _fill_in(kept: Player, other: Player) -> None:
         other.save(update_fields=["member_number"])
     kept.member_number = member_number
     kept.birth_year = kept.birth_year or other.birth_year
-    kept.club = kept.club or other.club
+    if not kept.club_name:  # the club as typed, with its link
+        kept.club_name, kept.club = other.club_name, other.club
     kept.guest = kept.guest and other.guest  # a member somewhere is no guest
     kept.profile_hidden = kept.profile_hidden or other.profile_hidden
     if other.listing_consent is False or (
@@ -154,6 +157,6 @@ def _rewrite_frozen(
         entries=set(entries),
         new_id=kept.pk,
         name=kept.name,
-        club=kept.club.name if kept.club else None,
+        club=kept.club_name or None,
     )
     tournament.save(update_fields=["frozen_standings"])

@@ -24,20 +24,20 @@ from django.utils.translation import gettext as _
 from cups.models import CupPlayer
 from karlchen.actors import Actor
 from karlchen.refusals import refused
-from registry.domain.frozen import rewrite_frozen
-from registry.domain.log import log_registry
-from registry.domain.players import (
+from people.domain.log import log_registry
+from people.domain.players import (
     locked,
     players_reads_changed,
     refuse_erased,
-    tournaments_of,
 )
-from registry.models import RegistryAction
+from people.models import Membership, Player, RegistryAction
+from registry.domain.frozen import rewrite_frozen
+from registry.domain.history import tournaments_of
 from results.domain.ranking_cache import organiser_ranking
 from signups.models import SignUp
 from teams.models import TeamMember
 from tournaments.domain.log import log_action
-from tournaments.models import Entry, Membership, OrganiserAction, Player, Tournament
+from tournaments.models import Entry, OrganiserAction, Tournament
 
 PLAYER_FIELDS = (
     "id",
@@ -190,7 +190,7 @@ def _scrub_tournament(
             entries=entries,
             new_id=player.pk,
             name=name,
-            club=player.club.name if player.club else None,
+            club=player.club_name or None,
         )
         tournament.save(update_fields=["frozen_standings"])
     log_action(tournament, by, "player_erased", name=name)
@@ -206,7 +206,7 @@ def _entries(player: Player) -> QuerySet[Entry]:
 
 def _player_data(player: Player) -> dict[str, Any]:
     data = {field: _json(getattr(player, field)) for field in PLAYER_FIELDS}
-    data["club"] = player.club.name if player.club else None
+    data["club"] = player.club_name or None
     return data
 
 

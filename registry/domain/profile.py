@@ -16,11 +16,12 @@ from typing import Any
 
 from karlchen.changes import Body, cached_player_body
 from karlchen.refusals import Closed
+from people.models import Player
 from results.domain.ranking_cache import public_ranking
 from seasons.domain.standings import public_season_ranking
 from seasons.models import Season, SeasonEvening
 from tournaments.enums import TournamentStatus
-from tournaments.models import Entry, Player
+from tournaments.models import Entry
 
 
 def public_profile(player_id: int) -> Body | None:
@@ -41,14 +42,14 @@ def public_profile(player_id: int) -> Body | None:
 
 
 def _profile(player_id: int) -> dict[str, Any] | None:
-    player = Player.objects.select_related("club").filter(pk=player_id).first()
+    player = Player.objects.filter(pk=player_id).first()
     if player is None or not player.profile_public:
         return None
     return {
         "player": {
             "id": player.pk,
             "name": player.name,
-            "club": player.club.name if player.club else None,
+            "club": player.club_name or None,
             "guest": player.guest,
         },
         "tournaments": _tournaments(player),

@@ -23,6 +23,8 @@ from karlchen.api.base import (
     RESPONSE_401,
     RESPONSE_403,
     Api,
+    denied,
+    get_or_404,
     valid,
 )
 from karlchen.api.errors import REQUEST_ERROR_CODES
@@ -42,8 +44,6 @@ from results.domain.standings import Interim
 from scoring.models import Deal
 from tournaments.api.permissions import (
     IMPORT_CLUB,
-    denied,
-    get_or_404,
     import_club,
     organised_tournament,
     readable_tournament,

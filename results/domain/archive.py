@@ -21,9 +21,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from clubs.domain.names import affiliation
+from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.api.errors import flatten
 from karlchen.refusals import Problem, Refused, refused
+from people.models import Player
 from results.domain.standings import standings
 from results.ports import RESULTS_PARTS
 from rules import doppelkopf, parse_rules
@@ -59,7 +62,7 @@ from tournaments.enums import (
     TieBreak,
     TournamentStatus,
 )
-from tournaments.models import Club, Entry, Player, Series, Tournament
+from tournaments.models import Entry, Series, Tournament
 
 FORMAT = "karlchen-tournament"
 VERSION = 1
@@ -91,7 +94,7 @@ def export_archive(
     """The tournament's archive. ``players``, where given, numbers the players of an archive of
     several tournaments (a season's): each entry says which (``player``), numbered in the order
     they first appear, so that the import knows one person across them."""
-    entries = {entry.pk: entry for entry in tournament.entries.select_related("player__club")}
+    entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
     numbers = {pk: entry.start_number for pk, entry in entries.items()}
     return {
         "format": FORMAT,
@@ -218,7 +221,7 @@ def _entry(entry: Entry, players: dict[int, int] | None) -> dict[str, Any]:
         row["player"] = players.setdefault(player.pk, len(players) + 1)
     return row | {
         "name": player.name,
-        "club": player.club.name if player.club else "",
+        "club": player.club_name,
         "member_number": player.member_number,
         **{flag: getattr(entry, flag) for flag in ENTRY_FLAGS},
     }
@@ -1075,14 +1078,14 @@ def _new_entry(
 
 
 def _new_player(row: Mapping[str, Any]) -> Player:
-    club = Club.objects.get_or_create(name=row["club"])[0] if row.get("club") else None
+    club = affiliation(row.get("club"))  # the club as the archive names it: text, no new club
     number = row.get("member_number") or None
     if number:
         player = Player.objects.get_or_create(
-            member_number=number, defaults={"name": row["name"], "club": club}
+            member_number=number, defaults={"name": row["name"], **club}
         )[0]
     else:
-        player = Player.objects.create(name=row["name"], club=club)
+        player = Player.objects.create(name=row["name"], **club)
     return player
 
 

@@ -172,11 +172,11 @@ def _standings_of(
         "start_number",
         "player_id",
         "player__name",
-        "player__club__name",
+        "player__club_name",  # the club shown for a player (docs/CLUBS.md)
         "withdrawn",
         "hidden",
     ):
-        rows[pk] = Standing(pk, start, player, name, club, withdrawn, hidden=hidden)
+        rows[pk] = Standing(pk, start, player, name, club or None, withdrawn, hidden=hidden)
         if tournament_of is not None:
             tournament_of[pk] = tournament
     return rows

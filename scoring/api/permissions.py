@@ -1,17 +1,18 @@
 """Who may read and write a table through the API: its captain, its club's organisers and
-scorers and its own organisers (``tournaments.access``), and anyone where the tournament is
+scorers and its own organisers (``clubs.access``), and anyone where the tournament is
 public."""
 
 from __future__ import annotations
 
 from rest_framework import exceptions
 
+from clubs import access
+from clubs.access import Can
 from karlchen.actors import Actor
+from karlchen.api.base import get_or_404
 from seating.api.authentication import captain_table
 from seating.models import Table
-from tournaments import access
-from tournaments.access import Can
-from tournaments.api.permissions import get_or_404, refusal, sees_private
+from tournaments.api.permissions import refusal, sees_private
 
 CAPTAIN_LABEL = "captain"
 

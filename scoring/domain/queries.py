@@ -98,7 +98,7 @@ class TableState:
 
 def table_state(table: Table) -> TableState:
     """The state of ``table`` (a query each for its seats and deals, given its series loaded)."""
-    seats = table.seats.select_related("entry__player__club")
+    seats = table.seats.select_related("entry__player")
     deals = table.deals.select_related("current").order_by("number")
     return _state(table.series.tournament, table, seats, deals)
 
@@ -106,7 +106,7 @@ def table_state(table: Table) -> TableState:
 def series_tables(series: Series) -> list[TableState]:
     """The state of every table of ``series``, in table order, in a fixed number of queries."""
     tables = series.tables.select_related("series__tournament").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("entry__player__club")),
+        Prefetch("seats", queryset=Seat.objects.select_related("entry__player")),
         Prefetch("deals", queryset=Deal.objects.select_related("current").order_by("number")),
     )
     return [
@@ -155,7 +155,7 @@ def seat_view(seat: Seat) -> SeatView:
         entry_id=seat.entry_id,
         player_id=player.pk,
         name=player.name,
-        club=player.club.name if player.club else None,
+        club=player.club_name or None,
         start_number=seat.entry.start_number,
         hidden=seat.entry.hidden,
     )

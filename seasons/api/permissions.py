@@ -2,9 +2,9 @@
 
 from rest_framework.exceptions import NotFound
 
+from karlchen.api.base import denied
 from seasons.access import is_season_organiser, readable_season
 from seasons.models import Season
-from tournaments.api.permissions import denied
 
 
 def season_for(request, season_id: int) -> tuple[Season, bool]:

@@ -12,6 +12,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from clubs import access
 from karlchen.actors import Actor
 from karlchen.api.base import (
     CODES,
@@ -20,6 +21,8 @@ from karlchen.api.base import (
     RESPONSE_400,
     RESPONSE_401,
     Api,
+    denied,
+    get_or_404,
     valid,
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
@@ -32,7 +35,7 @@ from karlchen.api.fields import (
 from results.domain.archive import parse_archive
 from rules import GAMES
 from rules.quick import ENTRY_MODES
-from seasons.access import organised_seasons, visible_seasons
+from seasons.access import may_take_evening, organised_seasons, visible_seasons
 from seasons.api.permissions import organised_season, season_for
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.final import create_final
@@ -45,8 +48,7 @@ from seasons.domain.seasons import (
 )
 from seasons.domain.standings import player_season, public_season_ranking, season_ranking
 from seasons.models import Season, SeasonEvening
-from tournaments import access
-from tournaments.api.permissions import IMPORT_CLUB, denied, get_or_404, import_club, refusal
+from tournaments.api.permissions import IMPORT_CLUB, import_club, refusal
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
 from tournaments.models import Tournament
 
@@ -241,7 +243,7 @@ class EveningAddApi(Api):
         season = organised_season(request, season_id)
         data = valid(EveningAddApi.InputSerializer, request.data)
         tournament = get_or_404(Tournament.objects.all(), data["tournament"])
-        if not access.may_take_evening(request.user, tournament, season):
+        if not may_take_evening(request.user, tournament, season):
             raise refusal(request, tournament)  # 404 where private to the user, else 403
         membership = add_evening(
             season,

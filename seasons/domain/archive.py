@@ -19,9 +19,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.changes import season_changed
 from karlchen.refusals import Problem, Refused, refused
+from people.models import Player
 from results.domain.archive import export_archive, import_archive
 from rules import GAMES, parse_rules
 from rules.quick import ENTRY_MODES
@@ -29,7 +31,7 @@ from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
 from seasons.models import Season, SeasonEvening
 from seasons.ports import SEASON_PARTS
-from tournaments.models import Club, Player, Tournament
+from tournaments.models import Tournament
 
 FORMAT = "karlchen-season"
 VERSION = 1

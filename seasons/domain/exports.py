@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 
 from karlchen.actors import Actor
 from karlchen.changes import Body, cached_season_body
+from people.models import Player
 from results.domain.exports import Cell, Sheet, table_csv, table_xlsx
 from seasons.domain.log import log_season_action
 from seasons.domain.standings import SeasonInput, number, season_table
 from seasons.engine.ranking import PlayerSeason
 from seasons.models import Season
-from tournaments.models import Player
 
 KINDS = ("csv", "xlsx")
 CONTENT_TYPES = {
@@ -65,7 +65,7 @@ def _etag(etag: str, kind: str) -> str:
 
 def _cells(season: Season, *, public: bool) -> dict[str, Any]:
     table, found = season_table(season, public=public)
-    players = Player.objects.select_related("club").in_bulk([row.player for row in table.rows])
+    players = Player.objects.in_bulk([row.player for row in table.rows])
     names = {
         row.player: _name(players[row.player], hidden=public and row.player in found.hidden)
         for row in table.rows
@@ -79,7 +79,7 @@ def _cells(season: Season, *, public: bool) -> dict[str, Any]:
 def _name(player: Player, *, hidden: bool) -> tuple[str, str]:
     if hidden:
         return _("hidden"), ""
-    return player.name, player.club.name if player.club else ""
+    return player.name, player.club_name
 
 
 def _ranking(

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.refusals import refused
+from people.models import Player
 from seasons.domain.log import log_season_action
 from seasons.domain.seasons import next_evening_date
 from seasons.domain.standings import number, season_table
@@ -28,7 +29,7 @@ from tournaments.domain.entries import enter_players
 from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import SeatingMethod
-from tournaments.models import Player, Tournament
+from tournaments.models import Tournament
 
 
 def create_final(

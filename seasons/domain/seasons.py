@@ -19,6 +19,7 @@ from django.utils import timezone
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.refusals import refused
+from people.models import Player
 from rules import parse_rules
 from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
@@ -27,7 +28,7 @@ from tournaments.domain.entries import enter_players
 from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import Game
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
 
 REGULARS_OF = 3  # the regulars of a new evening: who played at ...
 REGULAR_AT = 2  # ... at least this many of the season's last REGULARS_OF evenings

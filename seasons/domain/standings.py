@@ -23,6 +23,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from karlchen.changes import Body, cached_season_body
+from people.models import Player
 from results.domain.standings import Standing, evenings_standings, one_snapshot
 from scoring.models import AdjustmentLine
 from seasons.engine.ranking import (
@@ -34,7 +35,7 @@ from seasons.engine.ranking import (
     rank_season,
 )
 from seasons.models import Season, SeasonEvening
-from tournaments.models import Player, Tournament
+from tournaments.models import Tournament
 
 
 @dataclass
@@ -261,9 +262,9 @@ def _players(ids: Iterable[int]) -> dict[int, tuple[str, str | None]]:
     if not ids:
         return {}
     return {
-        pk: (name, club)
+        pk: (name, club or None)
         for pk, name, club in Player.objects.filter(pk__in=ids).values_list(
-            "pk", "name", "club__name"
+            "pk", "name", "club_name"
         )
     }
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
+from clubs.domain.names import club_key
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Problem, Refused, refused
@@ -201,14 +202,13 @@ def _problem(refusal: engine.SeatingRefused, entries: dict[int, Entry]) -> Probl
 
 def _seatable(tournament: Tournament) -> QuerySet[Entry]:
     return (
-        tournament.entries.filter(withdrawn=False)
-        .select_related("player__club")
-        .order_by("start_number")
+        tournament.entries.filter(withdrawn=False).select_related("player").order_by("start_number")
     )
 
 
 def _club(entry: Entry) -> str | None:
-    return entry.player.club.name if entry.player.club else None
+    """Who counts as a club mate: the club as typed, case and spacing aside (docs/CLUBS.md)."""
+    return club_key(entry.player.club_name) or None
 
 
 def _team(team_of: Mapping[int, int], entry_id: int) -> str | None:

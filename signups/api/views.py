@@ -14,7 +14,15 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, RESPONSE_403, Api, valid
+from karlchen.api.base import (
+    CODES,
+    ORGANISER_ERRORS,
+    READ_ERRORS,
+    RESPONSE_403,
+    Api,
+    get_or_404,
+    valid,
+)
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.api.fields import (
     JSONObjectField,
@@ -42,7 +50,7 @@ from signups.domain.signups import (
 )
 from signups.enums import Approval, FeeStatus, SignUpStatus, TieShare
 from signups.models import Announcement, SignUp
-from tournaments.api.permissions import entry_of, get_or_404, organised_tournament, sees_private
+from tournaments.api.permissions import entry_of, organised_tournament, sees_private
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.models import Tournament
 

@@ -10,12 +10,12 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused
 from signups.domain.places import announcement_of, locked, move_up
 from signups.engine.payout import MAX_EUROS, MAX_PLACES, PayoutMode, PayoutRules, check_rules
 from signups.enums import Approval, TieShare
 from signups.models import Announcement
-from tournaments.domain.entries import has_control_characters
 from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 

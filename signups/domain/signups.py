@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from karlchen.actors import Actor, Role
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
 from signups.domain.mails import queue_mail
 from signups.domain.places import (
@@ -32,7 +33,6 @@ from signups.domain.places import (
 )
 from signups.enums import ACTIVE, Approval, MailKind, SignUpStatus
 from signups.models import Announcement, SignUp
-from tournaments.domain.entries import has_control_characters
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 

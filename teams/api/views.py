@@ -18,6 +18,7 @@ from karlchen.api.base import (
     RESPONSE_403,
     RESPONSE_409,
     Api,
+    get_or_404,
     valid,
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
@@ -41,12 +42,7 @@ from teams.domain.teams import (
     update_team,
 )
 from teams.models import Team
-from tournaments.api.permissions import (
-    get_or_404,
-    organised_tournament,
-    readable_tournament,
-    sees_private,
-)
+from tournaments.api.permissions import organised_tournament, readable_tournament, sees_private
 from tournaments.api.serializers import StrictBooleanField
 from tournaments.models import Tournament
 

@@ -18,6 +18,7 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
+from clubs.domain.names import club_key
 from karlchen.changes import Body, cached_body
 from results.domain.ranking_cache import public_part
 from results.domain.standings import Standing, standings
@@ -87,10 +88,14 @@ def side_rankings(
     rosters: dict[int, list[int]] = defaultdict(list)
     for entry_id, member in sorted(roles.items(), key=lambda item: rows[item[0]].start_number):
         rosters[member.team_id].append(entry_id)
+    # One club however its players' club was typed ("TSV Kreuz", "tsv kreuz"): shown as the
+    # first start number spelt it.
+    spelt: dict[str, str] = {}
     clubs: dict[str, list[int]] = defaultdict(list)
     for row in sorted(rows.values(), key=lambda row: row.start_number):
-        if row.club:
-            clubs[row.club].append(row.entry_id)
+        key = club_key(row.club)
+        if key and row.club:
+            clubs[spelt.setdefault(key, row.club)].append(row.entry_id)
     names = {team.pk: team.name for team in teams}
     team_units = [Unit(team.pk, _members(rosters[team.pk], rows)) for team in teams]
     club_units = [Unit(club, _members(entries, rows)) for club, entries in clubs.items()]

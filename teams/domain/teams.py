@@ -21,10 +21,10 @@ from django.db import IntegrityError, transaction
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Conflict, Problem, Problems, Refused
 from teams.engine.ranking import parse_rule
 from teams.models import SideRankings, Team, TeamMember
-from tournaments.domain.entries import has_control_characters
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 

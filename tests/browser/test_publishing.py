@@ -9,13 +9,13 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
+from clubs.models import Club
 from results.views import POLL_SECONDS
 from signups.domain.settings import set_announcement
 from tests.browser.axe import described, violations
 from tests.factories.api import NORMAL, client_for, publish
 from tests.factories.tournaments import ORGA, seated_table, tournament_with_players
 from tests.listings.conftest import day
-from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,12 +8,14 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
-from registry.domain.players import record_consent
+from clubs.models import Association
+from people.domain.players import record_consent
+from people.models import Player
 from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
 from tests.factories.api import public_tournament
 from tests.factories.tournaments import ORGA, organiser
-from tournaments.models import Association, Entry, Player
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 800}

@@ -45,7 +45,7 @@ def test_a_cup_is_a_season_with_groups_of_teams_and_their_players(cup):
         "Könige",
     ]
     asse = team(cup, "Asse")
-    assert asse.club.name == "Club Asse"
+    assert asse.club_name == "Club Asse"
     assert [p.player.name for p in asse.players.all()] == ["Asse 1", "Asse 2"]
     assert CupPlayer.objects.filter(cup=cup).count() == 16
     log = SeasonAction.objects.get(season=cup.season, action="cup_created")

@@ -7,27 +7,20 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from clubs.domain.clubs import invite
+from clubs.models import Association, Club, ClubRole
 from karlchen.actors import Actor
+from people.models import Membership, Player
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
 from scoring.domain.deals import correct_deal, record_deal
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Table
 from tests.factories.tournaments import CAPTAIN, ORGA, organiser, seated_table
-from tournaments.domain.clubs import invite
 from tournaments.domain.final import lodge_protest
 from tournaments.domain.log import log_action
 from tournaments.domain.rulesets import save_rule_set
-from tournaments.models import (
-    Association,
-    Club,
-    ClubRole,
-    Entry,
-    Job,
-    Membership,
-    Player,
-    Tournament,
-)
+from tournaments.models import Entry, Job, Tournament
 
 pytestmark = pytest.mark.django_db
 

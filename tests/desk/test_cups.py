@@ -74,7 +74,7 @@ def test_set_up_a_cup_from_lines_of_text(desk):
     assert cup.season.series_count == 1
     assert [g.name for g in cup.groups.all()] == ["Gruppe A", "Gruppe B"]
     asse = CupTeam.objects.get(name="Asse")
-    assert asse.club.name == "Herz As"
+    assert asse.club_name == "Herz As"
     assert [p.player.name for p in asse.players.all()] == ["Asse 1", "Asse 2"]
     assert "Pokal 2026" in desk.get("/desk/cups/").content.decode()
 

@@ -7,11 +7,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from clubs.models import Association
 from desk.texts import action_text
-from registry.models import RegistryAction
+from people.models import Player, RegistryAction
 from tests.factories.api import public_tournament
 from tests.factories.tournaments import organiser, tournament_with_players
-from tournaments.models import Association, Entry, OrganiserAction, Player
+from tournaments.models import Entry, OrganiserAction
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +103,7 @@ def test_correct_a_player_and_record_consent(desk, twins):
     )
     assert answer.status_code == 302
     grete.refresh_from_db()
-    assert (grete.club.name, grete.birth_year, grete.guest) == ("Pik Dame", 1981, True)
+    assert (grete.club_name, grete.birth_year, grete.guest) == ("Pik Dame", 1981, True)
     answer = desk.post(f"/desk/players/{grete.pk}/", {"action": "consent", "consent": "yes"})
     assert answer.status_code == 400
     assert "Please say how the consent was given" in answer.content.decode()

@@ -4,11 +4,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from clubs.enums import ClubRoleKind
+from clubs.models import Club, ClubRole
 from seasons.models import Season, SeasonEvening
 from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import organiser, tournament_with_players
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Club, ClubRole
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,10 @@ from django.test import Client
 from django.utils import timezone
 from openpyxl import load_workbook
 
+from clubs.enums import ClubRoleKind
+from clubs.models import Club, ClubRole
 from karlchen.actors import Actor
+from people.models import Player
 from results.domain.standings import standings
 from scoring.domain.deals import record_deal
 from scoring.models import Adjustment, Deal, DealRevision
@@ -18,16 +21,8 @@ from tests.factories.api import NORMAL
 from tests.factories.documents import play_series
 from tests.factories.tournaments import ORGA, organiser, seated_table, tournament_with_players
 from tournaments.domain.entries import add_entry
-from tournaments.enums import ClubRoleKind, SeriesStatus, TournamentStatus
-from tournaments.models import (
-    Club,
-    ClubRole,
-    Job,
-    OrganiserAction,
-    Player,
-    RuleSet,
-    Tournament,
-)
+from tournaments.enums import SeriesStatus, TournamentStatus
+from tournaments.models import Job, OrganiserAction, RuleSet, Tournament
 
 pytestmark = pytest.mark.django_db
 CAPTAIN = Actor.captain("captain")

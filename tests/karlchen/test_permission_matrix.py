@@ -3,7 +3,7 @@ every kind of actor, against club A's private things, then (for the actors short
 same things made public.
 
 A route without a row in ``ROUTES`` fails the test: whoever adds an endpoint says who may use
-it. The expectations are written here, not asked of ``tournaments.access``:
+it. The expectations are written here, not asked of ``clubs.access``:
 
 - ``ACTORS`` says what each actor may on club A's tournament and season (``view``, ``score``,
   ``run``), independent of the code under test;
@@ -37,6 +37,9 @@ from django.db import close_old_connections, transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from clubs.domain.clubs import invite
+from clubs.enums import ClubRoleKind
+from clubs.models import Association, Club, ClubRole
 from cups.domain.cups import start_group_round
 from printing.domain.documents import document_path
 from seasons.domain.seasons import add_evening, create_season
@@ -49,10 +52,9 @@ from tests.cups.conftest import make_cup
 from tests.factories.leagues import league_of_eight
 from tests.factories.tournaments import ORGA, tournament_with_players
 from tests.scoring.domain.conftest import normal, play
-from tournaments.domain.clubs import invite
 from tournaments.domain.final import lodge_protest
-from tournaments.enums import ClubRoleKind, JobKind, JobStatus, TournamentStatus
-from tournaments.models import Association, Club, ClubRole, Job
+from tournaments.enums import JobKind, JobStatus, TournamentStatus
+from tournaments.models import Job
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
+from clubs.models import Club
 from signups.domain.settings import set_announcement
 from tests.factories.api import publish
 from tests.factories.documents import play_series, seated_series
 from tests.factories.tournaments import ORGA, tournament_with_players
-from tournaments.models import Club
 
 
 @pytest.fixture(autouse=True)

@@ -60,7 +60,7 @@ def test_a_database_of_the_old_schema_migrates_forward_with_nothing_lost():
         migrate()
         cache.clear()  # rankings of another test's tournament 1
         assert content_type_apps() == MOVED
-        assert_nothing_lost(data)
+        assert_nothing_lost(data, clubs_typed=True)
         assert_reads_as_before(data)
         assert_read_by_the_new_models(data)
 
@@ -100,8 +100,12 @@ def loaded_counts(data: dict) -> dict[str, int]:
     return {table["name"]: len(table["rows"]) for table in data["tables"]}
 
 
-def assert_nothing_lost(data: dict) -> None:
-    """Every table holds as many rows as were loaded, and its ids continue where they did."""
+def assert_nothing_lost(data: dict, *, clubs_typed: bool = False) -> None:
+    """Every table holds as many rows as were loaded, and its ids continue where they did.
+
+    The old schema's clubs were only names typed for players (it had no clubs as homes): with
+    ``clubs_typed`` (the latest schema) they are each player's ``club_name``, the rows gone
+    (``clubs`` 0002); migrated back they are rows again, with new ids."""
     counts, last_ids = {}, {}
     with connection.cursor() as cursor:
         for name in loaded_counts(data):
@@ -111,8 +115,25 @@ def assert_nothing_lost(data: dict) -> None:
                 "SELECT pg_sequence_last_value(pg_get_serial_sequence(%s, 'id')::regclass)", [name]
             )
             last_ids[name] = cursor.fetchone()[0]
-    assert counts == loaded_counts(data)
-    assert last_ids == data["sequences"]
+    expected = loaded_counts(data)
+    clubs = {club["id"]: club["name"] for club in rows(data, "tournaments_club")}
+    assert counts.pop("tournaments_club") == (0 if clubs_typed else len(clubs))
+    expected.pop("tournaments_club")
+    sequences = dict(data["sequences"])
+    assert last_ids.pop("tournaments_club") >= sequences.pop("tournaments_club", 0)
+    assert counts == expected
+    assert last_ids == sequences
+    assert clubs, "the legacy players were entered with their clubs"
+    with connection.cursor() as cursor:
+        shown = (
+            "club_name"
+            if clubs_typed
+            else "(SELECT name FROM tournaments_club c WHERE c.id = club_id)"
+        )
+        cursor.execute(f"SELECT id, {shown} FROM tournaments_player")
+        players = dict(cursor.fetchall())
+    for player in rows(data, "tournaments_player"):
+        assert players[player["id"]] == clubs.get(player["club_id"], "" if clubs_typed else None)
 
 
 def rows(data: dict, name: str) -> list[dict]:

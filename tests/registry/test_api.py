@@ -4,10 +4,10 @@ and the public profile."""
 import pytest
 from django.contrib.auth import get_user_model
 
-from registry.models import RegistryAction
+from people.models import Player, RegistryAction
 from tests.factories.api import client_for, codes, public_tournament
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
-from tournaments.models import Entry, Player
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 

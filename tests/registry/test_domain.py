@@ -1,4 +1,4 @@
-"""The registry's domain: correcting a player, consent, merging with history (entries, team
+"""The registry's domain: merging with history (entries, team
 rosters, sign-ups, cups, frozen rankings, seasons), export and erasure, the public profile."""
 
 import datetime
@@ -6,20 +6,17 @@ import json
 
 import pytest
 from django.apps import apps
-from django.contrib.auth import get_user_model
 
 from cups.domain.cups import create_cup
 from cups.models import CupPlayer
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Conflict, Refused
-from registry.access import manageable_players, may_manage
-from registry.domain.duplicates import duplicate_pairs
+from people.domain.players import change_player, record_consent
+from people.models import Player, RegistryAction
 from registry.domain.merge import merge_players, player_relations
-from registry.domain.players import change_player, record_consent
 from registry.domain.privacy import erase_player, export_player, placeholder, signups_of
 from registry.domain.profile import public_profile
-from registry.models import RegistryAction
 from results.domain.standings import standings
 from scoring.domain.deals import record_deal
 from seasons.domain.standings import public_season_ranking
@@ -31,10 +28,10 @@ from teams.domain.teams import Roster, create_team
 from teams.models import TeamMember
 from tests.factories.api import NORMAL, publish
 from tests.factories.seasons import season_with_evenings
-from tests.factories.tournaments import CAPTAIN, ORGA, organiser, tournament_with_players
+from tests.factories.tournaments import CAPTAIN, ORGA, tournament_with_players
 from tournaments.domain.entries import add_entry
 from tournaments.domain.tournaments import update_tournament
-from tournaments.models import Entry, OrganiserAction, Player
+from tournaments.models import Entry, OrganiserAction
 
 pytestmark = pytest.mark.django_db
 
@@ -75,98 +72,6 @@ def history():
     )
     set_fee(signup.entry, "paid", by=ORGA)
     return first, second, hans, signup.entry.player, signup
-
-
-# --- correcting a player and recording consent ---------------------------------------------------
-
-
-def test_change_player_sets_every_field_and_logs_field_names_only():
-    _, (entry, *_rest) = tournament_with_players(1)
-    player = change_player(
-        entry.player,
-        {
-            "name": " Grete Schulz ",
-            "club": "Pik Dame",
-            "member_number": "D-1",
-            "birth_year": 1980,
-            "guest": True,
-            "profile_hidden": True,
-        },
-        by=ORGA,
-    )
-    player.refresh_from_db()
-    assert (player.name, player.club.name, player.member_number, player.birth_year) == (
-        "Grete Schulz",
-        "Pik Dame",
-        "D-1",
-        1980,
-    )
-    assert player.guest
-    assert player.profile_hidden
-    log = RegistryAction.objects.get(player_id=player.pk)
-    assert log.details == {"fields": "name, club, member_number, birth_year, guest, profile_hidden"}
-    change_player(player, {"club": "", "member_number": "", "birth_year": None}, by=ORGA)
-    player.refresh_from_db()
-    assert (player.club, player.member_number, player.birth_year) == (None, None, None)
-
-
-def test_change_player_refuses_every_bad_field_at_once_and_changes_nothing():
-    _, (entry, other) = tournament_with_players(2)
-    change_player(other.player, {"member_number": "D-9"}, by=ORGA)
-    with pytest.raises(Refused) as refusal:
-        change_player(
-            entry.player,
-            {
-                "name": " ",
-                "birth_year": 1800,
-                "member_number": "D-9",
-                "guest": "yes",
-                "club": "x" * 121,
-                "colour": "red",
-                "profile_hidden": 1,
-            },
-            by=ORGA,
-        )
-    assert sorted(codes(refusal)) == [
-        ("birth_year", "player_birth_year"),
-        ("club", "text_too_long"),
-        ("colour", "player_unknown_field"),
-        ("guest", "player_flag"),
-        ("member_number", "player_member_number_taken"),
-        ("name", "name_required"),
-        ("profile_hidden", "player_flag"),
-    ]
-    with pytest.raises(Refused) as refusal:
-        change_player(entry.player, {"name": 7, "club": "a\x00b", "birth_year": True}, by=ORGA)
-    assert sorted(codes(refusal)) == [
-        ("birth_year", "player_birth_year"),
-        ("club", "text_control_characters"),
-        ("name", "player_text"),
-    ]
-    entry.player.refresh_from_db()
-    assert entry.player.name == "Spieler 1"
-    assert not RegistryAction.objects.filter(player_id=entry.player.pk).exists()
-
-
-def test_consent_is_recorded_with_when_who_and_how_and_can_be_cleared():
-    user = organiser("anna")
-    _, (entry,) = tournament_with_players(1)
-    player = record_consent(entry.player, True, "signed form", by=BY(user))
-    assert player.listing_consent is True
-    assert (player.consent_by, player.consent_how) == ("anna", "signed form")
-    assert player.consent_at is not None
-    assert player.profile_public
-    player = record_consent(player, None, "", by=BY(user))
-    assert (player.listing_consent, player.consent_at, player.consent_by) == (None, None, "")
-    with pytest.raises(Refused) as refusal:
-        record_consent(player, False, "  ", by=BY(user))
-    assert codes(refusal) == [("how", "player_consent_how")]
-    with pytest.raises(Refused) as refusal:
-        record_consent(player, True, "x" * 201, by=BY(user))
-    assert codes(refusal) == [("how", "text_too_long")]
-    with pytest.raises(Refused) as refusal:
-        record_consent(player, True, "a\nb", by=BY(user))
-    assert codes(refusal) == [("how", "text_control_characters")]
 
 
 # --- merging -------------------------------------------------------------------------------------
@@ -294,31 +199,10 @@ def test_every_relation_to_a_player_is_one_merge_moves():
     assert relations == {
         "tournaments.Entry.player",
         "cups.CupPlayer.player",
-        "tournaments.Membership.player",
+        "people.Membership.player",
     }
     assert all(not rel.many_to_many for rel in player_relations())
-    assert apps.get_model("tournaments", "Player") is Player
-
-
-# --- duplicates and who may see whom -------------------------------------------------------------
-
-
-def test_duplicates_are_found_among_the_players_a_user_organises(history):
-    first, second, hans, duplicate, _ = history
-    anna = organiser("anna")
-    assert not manageable_players(anna).exists()
-    assert not may_manage(anna, hans)
-    second.organisers.add(anna)
-    assert set(manageable_players(anna)) == set(Player.objects.filter(entry__tournament=second))
-    assert may_manage(anna, duplicate)
-    assert not may_manage(anna, hans)
-    first.organisers.add(anna)
-    pairs = duplicate_pairs(manageable_players(anna))
-    assert next((p.first, p.second) for p in pairs) == (hans, duplicate)
-    assert pairs[0].reasons == ("same_name",)
-    superuser = get_user_model().objects.create_superuser("root")
-    assert manageable_players(superuser).count() == Player.objects.count()
-    assert not manageable_players(None).exists()
+    assert apps.get_model("people", "Player") is Player
 
 
 # --- export and erasure --------------------------------------------------------------------------

@@ -19,7 +19,7 @@ PURE_PACKAGES = [
     REPO / "seasons" / "engine",
     REPO / "teams" / "engine",
     REPO / "signups" / "engine",
-    REPO / "registry" / "engine",
+    REPO / "people" / "engine",
 ]
 # What the engines share with the rest of Karlchen: the refusals (pure Python as well).
 SHARED = {"karlchen.refusals"}

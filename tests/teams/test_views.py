@@ -3,10 +3,10 @@
 import pytest
 from django.test import Client
 
+from people.models import Player
 from teams.domain.teams import Roster, create_team
 from tests.factories.api import public_tournament, publish
 from tests.factories.tournaments import ORGA
-from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def test_their_own_page_lists_every_team_with_its_players(
 
 def test_without_teams_or_clubs_no_section(client):
     tournament, _entries = public_tournament(4)
-    Player.objects.update(club=None)
+    Player.objects.update(club_name="")
     html = client.get(f"/t/{tournament.pk}/").content.decode()
     assert 'id="side-rankings"' not in html
 

@@ -51,7 +51,7 @@ class TournamentFilter(django_filters.FilterSet):
 class EntryFilter(django_filters.FilterSet):
     checked_in = StrictBooleanFilter()
     withdrawn = StrictBooleanFilter()
-    club = django_filters.CharFilter(field_name="player__club__name", lookup_expr="iexact")
+    club = django_filters.CharFilter(field_name="player__club_name", lookup_expr="iexact")
     search = django_filters.CharFilter(
         field_name="player__name", lookup_expr="icontains", label=_("name")
     )

@@ -11,9 +11,9 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
+from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, get_or_404, valid
 from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
-from tournaments.api.permissions import get_or_404, organised_tournament, readable_tournament
+from tournaments.api.permissions import organised_tournament, readable_tournament
 from tournaments.domain.final import (
     PROTEST_LIMIT,
     REASON_LIMIT,

@@ -5,8 +5,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from karlchen.api.base import ORGANISER_ERRORS, Api
-from tournaments.api.permissions import get_or_404, job_refusal
+from karlchen.api.base import ORGANISER_ERRORS, Api, get_or_404
+from tournaments.api.permissions import job_refusal
 from tournaments.domain.jobs import may_follow_job
 from tournaments.enums import JobKind
 from tournaments.models import Job

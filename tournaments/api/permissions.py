@@ -1,4 +1,4 @@
-"""Who may do what through the API: the rules are ``tournaments.access`` (docs/CLUBS.md);
+"""Who may do what through the API: the rules are ``clubs.access`` (docs/CLUBS.md);
 this module loads what a path names and answers a refusal in the API's terms.
 
 - Users with a role in the tournament's club, its own organisers, superusers (logged in by
@@ -13,13 +13,17 @@ signed in without the right a 403 (a 404 where the tournament is private to the 
 
 from __future__ import annotations
 
+from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions
 
+from clubs import access
+from clubs.access import Can
+from clubs.models import Club
+from karlchen.api.base import get_or_404
 from karlchen.refusals import Refused
-from tournaments import access
-from tournaments.access import Can
-from tournaments.models import Club, Entry, Series, Tournament
+from tournaments.enums import TournamentStatus
+from tournaments.models import Entry, Series, Tournament
 
 # An archive's import: the club the new one belongs to, chosen by the importer.
 IMPORT_CLUB = OpenApiParameter(
@@ -40,13 +44,6 @@ def sees_private(user, tournament: Tournament) -> bool:
     """Whether the user reads the tournament as its insiders do (a draft, the live ranking, the
     captains' links): its club's people, its organisers, superusers."""
     return access.may(user, tournament, Can.VIEW)
-
-
-def denied(request) -> exceptions.APIException:
-    """401 for a request without credentials, 403 for one whose credentials do not suffice."""
-    if request.successful_authenticator is None:
-        return exceptions.NotAuthenticated()
-    return exceptions.PermissionDenied()
 
 
 # --- loading what a path names, with its access rule ------------------------------------------
@@ -95,19 +92,15 @@ def series_of(tournament: Tournament, number: int) -> Series:
 
 
 def entry_of(tournament: Tournament, entry_id: int) -> Entry:
-    return get_or_404(tournament.entries.select_related("player__club"), entry_id)
-
-
-def get_or_404(queryset, pk: int):
-    found = queryset.filter(pk=pk).first()
-    if found is None:
-        raise exceptions.NotFound()
-    return found
+    return get_or_404(tournament.entries.select_related("player"), entry_id)
 
 
 def visible_tournaments(user):
     """Tournaments a user may see listed: the public ones and the private ones they see."""
-    return Tournament.objects.select_related("club").filter(access.visible_tournaments(user))
+    public = ~Q(status=TournamentStatus.DRAFT)
+    return Tournament.objects.select_related("club").filter(
+        access.visible(Tournament, user, public)
+    )
 
 
 def import_club(request) -> Club | None:

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from karlchen.api.fields import StrictSerializer
+from karlchen.api.fields import StrictSerializer, TextOrNullField
 
 MAX_ID = 10**18  # ids beyond any database integer are refused before they reach a query
 
@@ -63,7 +63,7 @@ class EntryOutput(serializers.Serializer):
     start_number = serializers.IntegerField()
     player_id = serializers.IntegerField()
     name = serializers.CharField(source="player.name")
-    club = serializers.CharField(source="player.club.name", allow_null=True)
+    club = TextOrNullField(source="player.club_name")
     member_number = serializers.CharField(source="player.member_number", allow_null=True)
     checked_in = serializers.BooleanField()
     withdrawn = serializers.BooleanField()

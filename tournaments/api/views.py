@@ -4,6 +4,7 @@ One view per operation; where two operations share a path (``GET``/``POST tourna
 class combining the two is routed. Access rules are in ``permissions.py``.
 """
 
+from django.db import transaction
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -13,6 +14,9 @@ from drf_spectacular.utils import (
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from clubs import access
+from clubs.access import Can
+from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.api.base import (
     CODES,
@@ -23,6 +27,7 @@ from karlchen.api.base import (
     RESPONSE_403,
     Api,
     OptionalPagination,
+    denied,
     listing,
     valid,
 )
@@ -33,14 +38,12 @@ from karlchen.api.fields import (
     StrictSerializer,
 )
 from karlchen.api.parsers import SafeJSONParser
+from karlchen.refusals import Refused
 from rules import GAMES
 from rules.quick import ENTRY_MODES
-from tournaments import access
-from tournaments.access import Can
 from tournaments.api.filters import EntryFilter, TournamentFilter
 from tournaments.api.parsers import CSVTextParser, is_csv
 from tournaments.api.permissions import (
-    denied,
     entry_of,
     organised_tournament,
     readable_tournament,
@@ -52,7 +55,7 @@ from tournaments.api.serializers import (
     TournamentOutput,
 )
 from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
-from tournaments.domain.tournaments import create_tournament, update_tournament
+from tournaments.domain.tournaments import change_host_club, create_tournament, update_tournament
 from tournaments.enums import TournamentStatus
 from tournaments.models import MAX_PROTEST_MINUTES, Entry, Tournament
 
@@ -159,6 +162,12 @@ class TournamentUpdateApi(Api):
             required=False,
             help_text="true: spectators keep seeing the ranking as it is now; false: live again.",
         )
+        club = StrictIntegerField(
+            required=False,
+            allow_null=True,
+            help_text="Move it to another host club (one where you run tournaments, as you do "
+            "in its club now); null: a private tournament of its organisers, you among them.",
+        )
         protest_minutes = StrictIntegerField(
             required=False,
             min_value=0,
@@ -180,8 +189,22 @@ class TournamentUpdateApi(Api):
     def patch(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
         data = valid(TournamentUpdateApi.InputSerializer, request.data)
-        tournament = update_tournament(tournament, by=Actor.of_user(request.user), **data)
+        by = Actor.of_user(request.user)
+        with transaction.atomic():  # a host club refused leaves the rest unchanged too
+            if "club" in data:
+                tournament = change_host_club(tournament, host_club(data.pop("club")), by=by)
+            tournament = update_tournament(tournament, by=by, **data)
         return Response(TournamentOutput(tournament).data)
+
+
+def host_club(club_id: int | None) -> Club | None:
+    """The club of an id sent to move a tournament to (an unknown one: ``club_not_allowed``)."""
+    if club_id is None:
+        return None
+    club = Club.objects.filter(pk=club_id).first()
+    if club is None:
+        raise Refused.one("club_not_allowed", "club")
+    return club
 
 
 class TournamentApi(TournamentDetailApi, TournamentUpdateApi):
@@ -211,7 +234,7 @@ class EntryListApi(Api):
     )
     def get(self, request, tournament_id):
         tournament = organised_tournament(request, tournament_id)
-        entries = tournament.entries.select_related("player__club").order_by("start_number")
+        entries = tournament.entries.select_related("player").order_by("start_number")
         return listing(request, self, entries, EntryOutput)
 
 

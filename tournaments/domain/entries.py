@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -12,24 +11,24 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from clubs.domain.names import affiliation
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
+from people.domain.players import TEXT_LIMITS
+from people.models import Player
 from tournaments import ports
 from tournaments.domain.frozen import check_not_final
 from tournaments.domain.log import log_action
-from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
 
 CSV_COLUMNS = ("name", "club", "member_number", "start_number")
 MAX_START_NUMBER = 99_999
-TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30}  # the model fields' max_length
 MAX_ROWS = 2_000  # players in one file
 # A line of a list holds four short texts: a longer one is no list (and a CSV field over the
 # csv module's limit of 128 KiB would otherwise fail the reader, not the file).
 MAX_LINE_CHARS = 1_000
-# Cc: C0 and C1 controls (NUL, tab, line breaks, …); Cs: lone surrogates (from JSON "\ud800"),
-# which no database text can hold.
-CONTROL_CATEGORIES = {"Cc", "Cs"}
 
 
 def add_entry(
@@ -205,13 +204,14 @@ def _log_flag(entry: Entry, by: Actor, action: str) -> None:
 
 
 def _player(*, name: str, club: str, member_number: str | None) -> Player:
-    club_row = Club.objects.get_or_create(name=club)[0] if club else None
+    """The player of a member number (as known), or a new player with the club as typed
+    (linked to the club of that name where one is set up; never a new club)."""
     if member_number:
         player, _ = Player.objects.get_or_create(
-            member_number=member_number, defaults={"name": name, "club": club_row}
+            member_number=member_number, defaults={"name": name, **affiliation(club)}
         )
         return player
-    return Player.objects.create(name=name, club=club_row)
+    return Player.objects.create(name=name, **affiliation(club))
 
 
 def _next_start_number(tournament: Tournament) -> int:
@@ -224,10 +224,6 @@ def check_line_lengths(text: str, field: str) -> None:
     for line, content in enumerate(text.splitlines(), start=1):
         if len(content) > MAX_LINE_CHARS:
             raise refused("entry_file_line_too_long", field, line=line, max=MAX_LINE_CHARS)
-
-
-def has_control_characters(text: str) -> bool:
-    return any(unicodedata.category(char) in CONTROL_CATEGORIES for char in text)
 
 
 def is_plain_number(text: str) -> bool:

@@ -24,6 +24,7 @@ from typing import Any
 from defusedxml.ElementTree import ParseError, iterparse
 from openpyxl import load_workbook
 
+from clubs.domain.names import club_text
 from karlchen.actors import Actor
 from karlchen.refusals import Problem, Refused, refused
 from tournaments.domain.entries import (
@@ -129,13 +130,13 @@ def _already_entered(tournament: Tournament, row: dict[str, str]) -> bool:
     number = (row.get("member_number") or "").strip()
     if number:
         return tournament.entries.filter(player__member_number=number).exists()
-    name, club = (row.get("name") or "").strip(), (row.get("club") or "").strip()
+    name, club = (row.get("name") or "").strip(), club_text(row.get("club"))
     if not name:
         return False
     same = tournament.entries.filter(player__name__iexact=name)
     if club:
-        return same.filter(player__club__name__iexact=club).exists()
-    return same.filter(player__club__isnull=True).exists()
+        return same.filter(player__club_name__iexact=club).exists()
+    return same.filter(player__club_name="").exists()
 
 
 def _plain(name: object) -> str:

@@ -22,8 +22,8 @@ from django.utils import timezone
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
-from tournaments.domain.entries import has_control_characters
 from tournaments.domain.log import log_action
 from tournaments.enums import ProtestStatus, SeriesStatus
 from tournaments.models import Protest, Tournament

@@ -38,11 +38,11 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from kombu.exceptions import OperationalError
 
+from clubs import access
+from clubs.access import Can
 from karlchen.actors import Actor
 from karlchen.messages import problem_message, refusal_text
 from karlchen.refusals import Problem, Refused, Unavailable
-from tournaments import access
-from tournaments.access import Can
 from tournaments.domain.log import log_action
 from tournaments.enums import JobStatus
 from tournaments.models import Job, Tournament
@@ -280,7 +280,7 @@ def _log(job: Job, by: Actor, action: str, /, **details: Any) -> None:
 
 def may_follow_job(user: Any, job: Job) -> bool:
     """Whether ``user`` may follow ``job`` and fetch its files: who may see its tournament
-    privately (``tournaments.access``), or whom the app that owns a job of no tournament says."""
+    privately (``clubs.access``), or whom the app that owns a job of no tournament says."""
     if job.tournament is None:
         return JOB_OWNERS.get(job.kind).may_follow(user, job)
     return access.may(user, job.tournament, Can.VIEW)

@@ -1,4 +1,4 @@
-"""Tournaments: set one up with its series, change its settings."""
+"""Tournaments: set one up with its series, change its settings and its host club."""
 
 from __future__ import annotations
 
@@ -8,8 +8,12 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 
+from clubs import access
+from clubs.access import Can
+from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.refusals import Problem, Refused
 from rules import parse_rules
 from tournaments import ports
 from tournaments.domain.log import log_action
@@ -75,6 +79,43 @@ def update_tournament(tournament: Tournament, *, by: Actor, **fields: Any) -> To
         if frozen is not None and frozen != (tournament.standings_frozen_at is not None):
             _freeze_standings(tournament, frozen)
             log_action(tournament, by, "frozen" if frozen else "thawed")
+        tournament_changed(tournament.pk)
+    return tournament
+
+
+def change_host_club(tournament: Tournament, club: Club | None, *, by: Actor) -> Tournament:
+    """Move the tournament to another host club, or make it a private tournament of its own
+    organisers (``club`` None). Who acts must run tournaments of both clubs (``clubs.access``):
+    the one it leaves (refused as ``host_club_not_allowed``) and the one it joins
+    (``club_not_allowed``); a tournament made private gets the actor among its organisers, so
+    it stays theirs. Logged; the calendar, the results index and the club pages follow."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        old = tournament.club  # read after the lock: a move at the same time is seen
+        if (old.pk if old else None) == (club.pk if club else None):
+            return tournament
+        problems = []
+        if old is None and not access.may(by.user, tournament, Can.RUN):
+            problems.append(Problem("club_not_allowed", "club"))
+        if old is not None and not access.may_club(by.user, old, Can.RUN):
+            problems.append(Problem("host_club_not_allowed", "club", {"club": old.name}))
+        if club is not None and not access.may_club(by.user, club, Can.RUN):
+            problems.append(Problem("club_not_allowed", "club"))
+        if club is None and by.user is None:
+            problems.append(Problem("club_not_allowed", "club"))
+        if problems:
+            raise Refused(problems)
+        tournament.club = club
+        tournament.save(update_fields=["club"])
+        if club is None and by.user is not None:  # none: refused above
+            tournament.organisers.add(by.user)
+        log_action(
+            tournament,
+            by,
+            "host_club_changed",
+            old=old.name if old else None,
+            new=club.name if club else None,
+        )
         tournament_changed(tournament.pk)
     return tournament
 

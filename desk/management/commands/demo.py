@@ -28,6 +28,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.domain.clubs import create_club, set_role
+from clubs.enums import ClubRoleKind
+from clubs.models import Club, ClubRole
 from karlchen.actors import Actor
 from results.domain.standings import standings
 from scoring import demo
@@ -43,8 +46,8 @@ from seating.domain.seating import seat_series
 from seating.models import Table
 from tournaments.domain.entries import add_entry, enter_players, set_checked_in
 from tournaments.domain.tournaments import create_tournament, update_tournament
-from tournaments.enums import ClubRoleKind, Game, TournamentStatus
-from tournaments.models import Club, ClubRole, Entry, Series, Tournament
+from tournaments.enums import Game, TournamentStatus
+from tournaments.models import Entry, Series, Tournament
 
 DEMO_NAME = "Karlchen-Demo"
 SEASON_NAME = "Vereinsmeisterschaft (Demo)"
@@ -193,11 +196,14 @@ def demo_organiser(password: str):
 
 
 def demo_club(organiser) -> Club:
-    """The demo's home club, with ``orga`` as its admin (docs/CLUBS.md)."""
-    club, _created = Club.objects.get_or_create(name=HOME_CLUB, defaults={"short_name": "Demo"})
-    ClubRole.objects.update_or_create(
-        club=club, user=organiser, defaults={"role": ClubRoleKind.ADMIN}
-    )
+    """The demo's home club, with ``orga`` as its admin (docs/CLUBS.md): set up as a club is
+    (``create_club``, logged), or found again when the demo is built once more."""
+    by = Actor.of_user(organiser)
+    club = Club.objects.filter(name=HOME_CLUB).first()
+    if club is None:
+        return create_club(by=by, name=HOME_CLUB, short_name="Demo", admin=organiser)
+    if not ClubRole.objects.filter(club=club, user=organiser, role=ClubRoleKind.ADMIN).exists():
+        set_role(club, organiser, ClubRoleKind.ADMIN, by=by)
     return club
 
 

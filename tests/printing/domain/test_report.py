@@ -5,6 +5,7 @@ import pytest
 from django.core.files.storage import default_storage
 from django.utils import translation
 
+from clubs.models import Club
 from printing.domain.documents import check_documents, document_path, generate_documents
 from printing.domain.report import tournament_report
 from results.domain.standings import standings
@@ -15,7 +16,6 @@ from tests.factories.documents import pdf_lines, play_series, seated_series
 from tests.factories.tournaments import ORGA
 from tournaments.domain.entries import withdraw
 from tournaments.domain.final import decide_protest, lodge_protest
-from tournaments.models import Club
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 

@@ -6,14 +6,15 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
+from clubs.enums import ClubRoleKind
+from clubs.models import Club, ClubRole
 from karlchen.actors import Actor, Role
 from results.domain.archive import export_archive
 from scoring.domain.deals import correct_deal
 from tests.factories.documents import play_series, seated_series
 from tests.factories.tournaments import organiser, standing_figures
 from tests.results.domain.test_archive import rows
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Club, ClubRole, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 URL = "/api/v1/tournaments/import/"

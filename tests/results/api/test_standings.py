@@ -22,7 +22,7 @@ def row(entry, *, rank, total, series, deals=1, won=0, solos=0) -> dict:
         "player": {
             "id": entry.player_id,
             "name": entry.player.name,
-            "club": entry.player.club.name,
+            "club": entry.player.club_name,
         },
         "hidden": False,
         "start_number": entry.start_number,

@@ -5,8 +5,10 @@ import json
 
 import pytest
 
+from clubs.models import Club
 from karlchen.actors import Actor, Role
 from karlchen.refusals import Refused
+from people.models import Player
 from results.domain.archive import export_archive, import_archive, parse_archive
 from results.domain.standings import standings
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
@@ -17,7 +19,7 @@ from tests.factories.documents import play_series, seated_series
 from tests.factories.tournaments import organiser, standing_figures
 from tournaments.domain.entries import hide_publicly, withdraw
 from tournaments.domain.tournaments import update_tournament
-from tournaments.models import Club, Entry, OrganiserAction, Player, Series, Tournament
+from tournaments.models import Entry, OrganiserAction, Series, Tournament
 
 pytestmark = pytest.mark.django_db
 ORGA = Actor(user=None, label="orga", role=Role.ORGANISER)

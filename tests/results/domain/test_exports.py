@@ -10,7 +10,6 @@ from openpyxl import load_workbook
 from results.domain.exports import results_csv, results_table, results_xlsx
 from results.domain.standings import standings
 from tests.factories.documents import play_series, seated_series
-from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 
@@ -67,8 +66,8 @@ def hostile(tournament):
     entries = list(tournament.entries.select_related("player").order_by("start_number"))
     for entry, name, club in zip(entries, PAYLOADS[:4], PAYLOADS[2:], strict=True):
         entry.player.name = name
-        entry.player.club = Club.objects.create(name=club)
-        entry.player.save(update_fields=["name", "club"])
+        entry.player.club_name = club
+        entry.player.save(update_fields=["name", "club_name"])
     return tournament
 
 

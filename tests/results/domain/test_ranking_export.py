@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from clubs.models import Club
 from results.domain.ranking_export import (
     DDV_COLUMNS,
     export_ranking,
@@ -24,7 +25,6 @@ from tests.factories.documents import play_series, seated_series
 from tests.factories.tournaments import CAPTAIN, ORGA
 from tests.scoring.domain.conftest import next_deal
 from tournaments.domain.entries import withdraw
-from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 

@@ -33,7 +33,7 @@ def seat_body(entry, position) -> dict:
         "entry": entry.pk,
         "player": entry.player_id,
         "name": entry.player.name,
-        "club": entry.player.club.name,
+        "club": entry.player.club_name,
         "start_number": entry.start_number,
     }
 

@@ -31,7 +31,7 @@ def seats(table) -> list[dict]:
             "entry": seat.entry_id,
             "player": seat.entry.player_id,
             "name": seat.entry.player.name,
-            "club": seat.entry.player.club.name,
+            "club": seat.entry.player.club_name,
             "start_number": seat.entry.start_number,
         }
         for seat in table.seats.order_by("position")

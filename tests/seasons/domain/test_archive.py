@@ -5,8 +5,11 @@ import json
 import pytest
 from django.core.cache import cache
 
+from clubs.enums import ClubRoleKind
+from clubs.models import Club, ClubRole
 from karlchen.actors import Actor
 from karlchen.refusals import Refused
+from people.models import Player
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.final import create_final
 from seasons.domain.seasons import add_evening
@@ -14,8 +17,7 @@ from seasons.domain.standings import season_ranking
 from seasons.models import Season, SeasonAction, SeasonEvening
 from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Club, ClubRole, Player, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 
+from clubs.models import Association
 from karlchen.refusals import Refused
 from seasons.domain.seasons import (
     add_evening,
@@ -20,7 +21,7 @@ from seasons.models import SeasonAction, SeasonEvening
 from tests.factories.seasons import FIRST_EVENING, season_with_evenings
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tournaments.domain.entries import withdraw
-from tournaments.models import Association, OrganiserAction, Tournament
+from tournaments.models import OrganiserAction, Tournament
 
 pytestmark = pytest.mark.django_db
 

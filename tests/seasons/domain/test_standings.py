@@ -3,6 +3,7 @@
 import pytest
 from django.core.cache import cache
 
+from clubs.models import Association
 from scoring.domain.adjustments import add_adjustment
 from scoring.domain.deals import correct_deal, record_deal
 from seasons.domain.seasons import add_evening, create_season, update_season
@@ -12,7 +13,6 @@ from tests.factories.seasons import season_with_evenings
 from tests.factories.tournaments import CAPTAIN, ORGA, tournament_with_players
 from tournaments.domain.entries import hide_publicly
 from tournaments.domain.tournaments import update_tournament
-from tournaments.models import Association
 
 pytestmark = pytest.mark.django_db
 

@@ -26,13 +26,12 @@ def post_csv(client, tournament, text, content_type="text/csv"):
 
 
 def entry_body(entry) -> dict:
-    club = entry.player.club
     return {
         "id": entry.pk,
         "start_number": entry.start_number,
         "player_id": entry.player_id,
         "name": entry.player.name,
-        "club": club.name if club else None,
+        "club": entry.player.club_name or None,
         "member_number": entry.player.member_number,
         "checked_in": entry.checked_in,
         "withdrawn": entry.withdrawn,

@@ -4,12 +4,14 @@ import datetime
 
 import pytest
 
+from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.refusals import Refused
+from people.models import Player
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tournaments.domain.entries import add_entry, import_entries_csv, set_checked_in, withdraw
 from tournaments.domain.tournaments import create_tournament
-from tournaments.models import Club, Entry, Player
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -56,11 +58,12 @@ def test_five_tables_play_five_quarters_of_the_normal_deals():
     )
 
 
-def test_entries_get_the_next_start_number_and_share_clubs():
+def test_entries_get_the_next_start_number_and_keep_their_club_as_typed():
     tournament, entries = tournament_with_players(4)
     assert [entry.start_number for entry in entries] == [1, 2, 3, 4]
-    late = add_entry(tournament, name="Nachzüglerin", club="Herz As", start_number=10, by=ORGA)
-    assert (late.start_number, Club.objects.filter(name="Herz As").count()) == (10, 1)
+    late = add_entry(tournament, name="Nachzüglerin", club=" Herz  As ", start_number=10, by=ORGA)
+    assert (late.start_number, late.player.club_name, late.player.club) == (10, "Herz As", None)
+    assert not Club.objects.exists()  # typed text makes no club
     assert add_entry(tournament, name="Noch einer", by=ORGA).start_number == 11
 
 
@@ -115,7 +118,7 @@ def test_csv_import_enters_every_row():
     text = "\ufeffname,club,member_number,start_number\nAnna,Karo Sieben,,5\nBernd,,B-1,\n"
     entries = import_entries_csv(tournament, text, by=ORGA)
     assert [(e.player.name, e.start_number) for e in entries] == [("Anna", 5), ("Bernd", 6)]
-    assert entries[0].player.club.name == "Karo Sieben"
+    assert entries[0].player.club_name == "Karo Sieben"
 
 
 def test_csv_import_is_all_or_nothing_with_every_problem_by_line():

@@ -95,7 +95,7 @@ def test_good_rows_are_all_entered_with_their_numbers_and_clubs():
     ]
     entries = import_entry_rows(tournament, rows, by=ORGA, file="liste.csv")
     assert [(e.start_number, e.player.name) for e in entries] == [(5, "Anna"), (6, "Bert")]
-    assert entries[0].player.club.name == "Karo Sieben"
+    assert entries[0].player.club_name == "Karo Sieben"
     assert entries[1].player.club is None
 
 

@@ -1,5 +1,5 @@
-"""Duplicate candidates among the players a user may manage (``registry.access``): the pure
-engine (``registry.engine.duplicates``) scores the pairs, this reads the players."""
+"""Duplicate candidates among the players a user may manage (``people.access``): the pure
+engine (``people.engine.duplicates``) scores the pairs, this reads the players."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from registry.engine.duplicates import DEFAULT_THRESHOLD, Person, candidates
-from tournaments.models import Membership, Player
+from people.engine.duplicates import DEFAULT_THRESHOLD, Person, candidates
+from people.models import Membership, Player
 
 MAX_CANDIDATES = 200  # the desk shows the best ones; merging them shows the next
 
@@ -43,5 +43,5 @@ def duplicate_pairs(
     ]
     found = candidates(people, threshold=threshold)[:limit]
     ids = {c.first for c in found} | {c.second for c in found}
-    by_id = Player.objects.select_related("club").in_bulk(ids)
+    by_id = Player.objects.in_bulk(ids)
     return [DuplicatePair(by_id[c.first], by_id[c.second], c.score, c.reasons) for c in found]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from registry.engine.duplicates import (
+from people.engine.duplicates import (
     BIRTH_YEAR_DIFFERS,
     BIRTH_YEAR_NEAR,
     INITIALS,

@@ -8,16 +8,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 
+from clubs.domain.names import club_named, club_text
 from karlchen.actors import Actor
 from karlchen.changes import player_changed, tournament_changed
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Conflict, Problem, Refused, refused
-from registry.domain.log import log_registry
-from tournaments.domain.entries import TEXT_LIMITS, has_control_characters
-from tournaments.models import Club, Player, Tournament
+from people.domain.log import log_registry
+from people.models import Player
 
+# The lengths of the person's texts (the model fields' max_length): the entries' too.
+TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30}
 MIN_BIRTH_YEAR = 1900
 EDITABLE = ("name", "club", "member_number", "birth_year", "guest", "profile_hidden")
 FLAGS = ("guest", "profile_hidden")
@@ -78,15 +80,20 @@ def refuse_erased(player: Player) -> None:
         raise refused("player_erased", "player")
 
 
-def tournaments_of(player_id: int) -> QuerySet[Tournament]:
-    return Tournament.objects.filter(entries__player_id=player_id).distinct()
-
-
 def players_reads_changed(player: Player) -> None:
     """Every read showing the person is stale: their profile and each of their tournaments."""
     player_changed(player.pk)
-    for tournament_id in tournaments_of(player.pk).values_list("pk", flat=True):
+    for tournament_id in tournament_ids_of(player.pk):
         tournament_changed(tournament_id)
+
+
+def tournament_ids_of(player_id: int) -> list[int]:
+    """The ids of the tournaments the person is entered in. Entries point down at players and
+    ``people`` imports nothing above it, so they are read through that relation by its name."""
+    ids = Player.objects.filter(pk=player_id, entry__isnull=False).values_list(
+        "entry__tournament_id", flat=True
+    )
+    return sorted(set(ids))
 
 
 def _problems(player: Player, changes: Mapping[str, Any]) -> list[Problem]:
@@ -143,8 +150,8 @@ def _set(player: Player, field: str, value: Any) -> None:
     if field in FLAGS or field == "birth_year":
         setattr(player, field, value)
     elif field == "club":
-        name = (value or "").strip()
-        player.club = Club.objects.get_or_create(name=name)[0] if name else None
+        player.club_name = club_text(value)
+        player.club = club_named(value)
     elif field == "member_number":
         player.member_number = (value or "").strip() or None
     else:

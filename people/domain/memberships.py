@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from clubs.models import Association
 from karlchen.actors import Actor
+from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
-from registry.domain.log import log_registry
-from registry.domain.players import locked, players_reads_changed, refuse_erased
-from tournaments.domain.entries import has_control_characters
-from tournaments.models import Association, Membership, Player
+from people.domain.log import log_registry
+from people.domain.players import locked, players_reads_changed, refuse_erased
+from people.models import Membership, Player
 
 MEMBER_NUMBER_MAX = 30
 

@@ -24,9 +24,9 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Model, Q, QuerySet
 
+from clubs.enums import ClubRoleKind
+from clubs.models import Association, Club, ClubRole
 from karlchen.refusals import Refused
-from tournaments.enums import ClubRoleKind, TournamentStatus
-from tournaments.models import Association, Club, ClubRole, Tournament
 
 
 class Can(StrEnum):
@@ -170,12 +170,6 @@ def clubs_of(user: Any, can: Can) -> QuerySet[Club]:
     return clubs.filter(condition).distinct()
 
 
-def visible_tournaments(user: Any) -> Q:
-    """The tournaments a user may see listed: the public ones (not drafts) and those they
-    ``VIEW``."""
-    return visible(Tournament, user, ~Q(status=TournamentStatus.DRAFT))
-
-
 def association_to_run(user: Any, association_id: int | None) -> Association | None:
     """The association a new season of ``user`` belongs to: one they administer (refused
     otherwise, as an unknown one); None for none."""
@@ -196,29 +190,3 @@ def club_to_run(user: Any, club_id: int | None) -> Club | None:
     if club is None or not may_club(user, club, Can.RUN):
         raise Refused.one("club_not_allowed", "club")
     return club
-
-
-def may_take_evening(user: Any, tournament: Tournament, season: Model) -> bool:
-    """Whether ``user`` may make ``tournament`` an evening of ``season`` (which they run):
-    a tournament they run, or, for an association's season (a ranking list across its
-    clubs), a ranking tournament of one of the association's clubs."""
-    if may(user, tournament, Can.RUN):
-        return True
-    association_id = getattr(season, "association_id", None)
-    club_id = tournament.club_id
-    return (
-        association_id is not None
-        and club_id is not None
-        and tournament.ranking_tournament
-        and Club.objects.filter(pk=club_id, association_id=association_id).exists()
-        and may(user, season, Can.RUN)
-    )
-
-
-def evening_candidates(user: Any, season: Model) -> Q:
-    """The tournaments ``user`` may make evenings of ``season`` (``may_take_evening``)."""
-    condition = scoped(Tournament, user, Can.RUN)
-    association_id = getattr(season, "association_id", None)
-    if association_id is not None and may(user, season, Can.RUN):
-        condition |= Q(ranking_tournament=True, club__association_id=association_id)
-    return condition

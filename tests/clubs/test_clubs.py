@@ -12,14 +12,9 @@ from django.test import Client
 from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
-from karlchen.actors import Actor
-from karlchen.refusals import Refused
-from seasons.domain.seasons import create_season
-from tests.factories.api import client_for, codes, publish
-from tests.factories.tournaments import ORGA, tournament_with_players
-from tournaments import access
-from tournaments.access import Can
-from tournaments.domain.clubs import (
+from clubs import access
+from clubs.access import Can
+from clubs.domain.clubs import (
     accept_invitation,
     accept_invitation_as_newcomer,
     create_club,
@@ -29,9 +24,16 @@ from tournaments.domain.clubs import (
     set_role,
     withdraw_invitation,
 )
+from clubs.enums import ClubRoleKind
+from clubs.models import Association, Club, ClubRole, Invitation
+from karlchen.actors import Actor
+from karlchen.refusals import Refused
+from seasons.domain.seasons import create_season
+from tests.factories.api import client_for, codes, publish
+from tests.factories.tournaments import ORGA, tournament_with_players
+from tournaments.api.permissions import visible_tournaments
 from tournaments.domain.entries import add_entry
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Association, Club, ClubRole, Invitation, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -80,28 +82,30 @@ def test_a_club_name_is_required_unique_and_short():
 def test_a_club_is_set_up_under_a_name_so_far_only_typed_for_players():
     tournament, _players = tournament_with_players(4)
     entry = add_entry(tournament, by=ORGA, name="Ida Karo", club="Pik Dame")
-    label = entry.player.club
+    assert entry.player.club is None  # typed: no club made of it
     creator = user("anna")
     club = create_club(by=Actor.of_user(creator), name="Pik Dame", short_name="PD", admin=creator)
-    assert club.pk == label.pk  # the players listed with it keep it
+    entry.player.refresh_from_db()
+    assert (entry.player.club, entry.player.club_name) == (club, "Pik Dame")  # linked, as typed
     assert (club.short_name, ClubRole.objects.get(club=club).user) == ("PD", creator)
     assert club.actions.filter(action="club_created").exists()
-    with pytest.raises(Refused) as taken:  # run by someone now
+    with pytest.raises(Refused) as taken:  # set up now
         create_club(by=ORGA, name="Pik Dame", admin=user("bert"))
     assert taken.value.problem.code == "club_name_taken"
     assert ClubRole.objects.filter(club=club).count() == 1
 
 
-def test_a_name_someone_runs_or_of_another_association_is_taken():
+def test_a_name_of_a_club_set_up_is_taken_whoever_runs_it():
     hosting = Club.objects.create(name="Kreuz Bube")
     Tournament.objects.create(name="Abend", date=datetime.date(2026, 12, 4), club=hosting)
     northern = Association.objects.create(name="Nord")
-    other = Club.objects.create(name="Herz Zehn", association=northern)
-    for name, association in (("Kreuz Bube", None), ("Herz Zehn", None)):
+    Club.objects.create(name="Herz Zehn", association=northern)
+    Club.objects.create(name="Karo Neun")  # nobody runs it: still a club
+    for name, association in (("Kreuz Bube", None), ("Herz Zehn", northern), ("karo neun", None)):
         with pytest.raises(Refused) as taken:
             create_club(by=ORGA, name=name, association=association)
         assert taken.value.problem.code == "club_name_taken"
-    assert create_club(by=ORGA, name="Herz Zehn", association=northern).pk == other.pk
+    assert Club.objects.count() == 3
     assert not ClubRole.objects.exists()
 
 
@@ -180,7 +184,7 @@ def test_querysets_are_scoped_by_memberships(club):
     publish(public)
     scorer = user("schreiber")
     role(club, scorer, ClubRoleKind.SCORER)
-    visible = Tournament.objects.filter(access.visible_tournaments(scorer))
+    visible = visible_tournaments(scorer)
     assert set(visible) == {mine, public}
     assert not Tournament.objects.filter(access.scoped(Tournament, scorer, Can.RUN)).exists()
     assert access.may(scorer, mine, Can.SCORE)
@@ -196,7 +200,7 @@ def test_an_association_admin_sees_its_clubs_ranking_tournaments_and_runs_its_se
     association.admins.add(admin)
     ranking, _ = tournament_with_players(0, club=club, ranking_tournament=True)
     _evening, _ = tournament_with_players(0, club=club)
-    visible = set(Tournament.objects.filter(access.visible_tournaments(admin)))
+    visible = set(visible_tournaments(admin))
     assert visible == {ranking}
     assert not access.may(admin, ranking, Can.RUN)
     league = create_season(by=ORGA, name="Verbandsliga", association=association)

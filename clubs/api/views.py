@@ -16,14 +16,9 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from karlchen.actors import Actor
-from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, RESPONSE_400, Api, valid
-from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
-from karlchen.refusals import Refused
-from tournaments import access
-from tournaments.access import Can
-from tournaments.api.permissions import denied, get_or_404
-from tournaments.domain.clubs import (
+from clubs import access
+from clubs.access import Can
+from clubs.domain.clubs import (
     accept_invitation,
     accept_invitation_as_newcomer,
     create_club,
@@ -32,8 +27,21 @@ from tournaments.domain.clubs import (
     set_role,
     withdraw_invitation,
 )
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Association, Club, ClubRole, Invitation
+from clubs.enums import ClubRoleKind
+from clubs.models import Association, Club, ClubRole, Invitation
+from karlchen.actors import Actor
+from karlchen.api.base import (
+    CODES,
+    ORGANISER_ERRORS,
+    READ_ERRORS,
+    RESPONSE_400,
+    Api,
+    denied,
+    get_or_404,
+    valid,
+)
+from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
+from karlchen.refusals import Refused
 
 
 class ClubOutput(serializers.Serializer):

@@ -1,7 +1,8 @@
-"""Clubs and their people (docs/CLUBS.md): creating a club (or taking over a name so far only
-typed for players), giving and taking roles, inviting by an e-mailed link and accepting it.
+"""Clubs and their people (docs/CLUBS.md): creating a club (the only place a ``Club`` row is
+made: a club's name typed for a player or team stays text, ``clubs.domain.names``), giving and
+taking roles, inviting by an e-mailed link and accepting it.
 
-Who may call which is ``tournaments.access``'s (the API and the desk check it first); these
+Who may call which is ``clubs.access``'s (the API and the desk check it first); these
 functions keep what the database must: one role per user and club, a club never without an
 admin once it has one, an invitation used once and never after it expired; each writes its
 line in the club's log (``ClubAction``) in its transaction. The invitation's
@@ -28,10 +29,11 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from clubs.domain.names import club_text, link_typed_names
+from clubs.enums import ClubRoleKind
+from clubs.models import Association, Club, ClubAction, ClubRole, Invitation
 from karlchen.actors import Actor
 from karlchen.refusals import Problem, Refused
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Association, Club, ClubAction, ClubRole, Invitation
 
 logger = logging.getLogger(__name__)
 INVITATION_DAYS = 14
@@ -47,8 +49,10 @@ def create_club(
     association: Association | None = None,
     admin: Any | None = None,
 ) -> Club:
-    """A new club (of ``association``, if any); ``admin`` (a user) becomes its first admin."""
-    name, short_name = name.strip(), short_name.strip()
+    """A new club (of ``association``, if any); ``admin`` (a user) becomes its first admin.
+    The players and teams whose club was typed as this name and is no club yet are linked to
+    it (``link_typed_names``); a name another club has, in any case, is refused as taken."""
+    name, short_name = club_text(name), short_name.strip()
     problems = []
     if not name:
         problems.append(Problem("club_name_required", "name"))
@@ -60,10 +64,13 @@ def create_club(
         raise Refused(problems)
     try:
         with transaction.atomic():
-            club = _adopt_label(name, short_name, association) or Club.objects.create(
-                name=name, short_name=short_name, association=association
+            if Club.objects.filter(name__iexact=name).exists():  # "TSV" beside "tsv": one club
+                raise Refused.one("club_name_taken", "name", name=name)
+            club = Club.objects.create(name=name, short_name=short_name, association=association)
+            linked = link_typed_names(club)  # the players and teams typed with its name
+            log_club_action(
+                club, by, "club_created", name=name, **({"linked": linked} if linked else {})
             )
-            log_club_action(club, by, "club_created", name=name)
             if admin is not None:
                 ClubRole.objects.create(
                     club=club, user=admin, role=ClubRoleKind.ADMIN, granted_by=by.user
@@ -73,29 +80,6 @@ def create_club(
         raise Refused.one("club_name_taken", "name", name=name) from error
     logger.info("club %s created by %s", club.pk, by.label)
     return club
-
-
-def _adopt_label(name: str, short_name: str, association: Association | None) -> Club | None:
-    """The row of ``name`` if it is only a label so far, now the new club's; None if there is
-    no such row. A club's name is typed freely for players and teams (entries, archives, the
-    registry, cups and leagues make a row of it), so the row may exist before anyone sets the
-    club up; nobody runs such a row (no roles, invitations, log, tournaments or seasons), and
-    the players and teams listed with it stay as they are. A row someone runs is refused as
-    taken, and so is one of another association."""
-    label = Club.objects.select_for_update().filter(name=name).first()
-    if label is None or not _only_a_label(label):
-        return None
-    if label.association_id not in (None, association.pk if association else None):
-        return None
-    label.short_name = short_name or label.short_name
-    label.association = association or label.association
-    label.save(update_fields=["short_name", "association"])
-    return label
-
-
-def _only_a_label(club: Club) -> bool:
-    run_by = (club.roles, club.invitations, club.actions, club.tournaments, club.seasons)
-    return not any(related.exists() for related in run_by)
 
 
 def set_role(club: Club, user: Any, role: str, *, by: Actor) -> ClubRole:

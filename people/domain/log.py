@@ -4,7 +4,7 @@ with ids and field names only (never the person's data, so erasing leaves the lo
 from __future__ import annotations
 
 from karlchen.actors import Actor
-from registry.models import RegistryAction
+from people.models import RegistryAction
 
 
 def log_registry(player_id: int, by: Actor, action: str, **details: object) -> RegistryAction:

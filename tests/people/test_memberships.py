@@ -5,18 +5,18 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError
 
+from clubs.enums import ClubRoleKind
+from clubs.models import Association, Club, ClubRole
 from karlchen.refusals import Refused
-from registry.access import manageable_players, may_manage
-from registry.domain.duplicates import duplicate_pairs
-from registry.domain.memberships import remove_membership, set_membership
+from people.access import manageable_players, may_manage
+from people.domain.duplicates import duplicate_pairs
+from people.domain.memberships import remove_membership, set_membership
+from people.engine.duplicates import INITIALS, MEMBER_NUMBER_DIFFERS, SAME_NAME
+from people.models import Membership, Player, RegistryAction
 from registry.domain.merge import merge_players
 from registry.domain.privacy import erase_player, export_player
-from registry.engine.duplicates import INITIALS, MEMBER_NUMBER_DIFFERS, SAME_NAME
-from registry.models import RegistryAction
 from tests.factories.api import client_for, codes, public_tournament
 from tests.factories.tournaments import ORGA
-from tournaments.enums import ClubRoleKind
-from tournaments.models import Association, Club, ClubRole, Membership, Player
 
 pytestmark = pytest.mark.django_db
 
