@@ -5,6 +5,7 @@ typed before; club mates are one club however their club was spelt."""
 
 import json
 import re
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,8 @@ from people.models import Player
 from results.domain.archive import export_archive, import_archive
 from results.domain.standings import standings
 from seasons.domain.archive import export_season_archive, import_season_archive
+from seating.domain.seating import draw_seating
+from seating.models import Seat
 from signups.domain.signups import confirm
 from teams.domain.rankings import organiser_side_rankings
 from teams.domain.teams import Roster, create_team
@@ -189,3 +192,18 @@ def test_club_mates_are_one_club_however_their_club_was_spelt():
 
 def get_superuser():
     return get_user_model().objects.create_superuser("root")
+
+
+def test_seating_keeps_club_mates_apart_however_their_club_was_spelt():
+    tournament, entries = tournament_with_players(16)
+    spellings = ["Herz As", "herz as", "HERZ AS", "Herz  As"]
+    for number, entry in enumerate(entries):
+        club = spellings[number] if number < 4 else f"Verein {number}"
+        Player.objects.filter(pk=entry.player_id).update(club_name=club)
+    draw_seating(tournament, method="random", seed=7, series=[1], separate_clubs="all")
+    tables = defaultdict(set)
+    for seat in Seat.objects.filter(series__tournament=tournament, series__number=1):
+        tables[seat.table_id].add(seat.entry_id)
+    herz = {entry.pk for entry in entries[:4]}
+    assert len(tables) == 4
+    assert all(len(seated & herz) == 1 for seated in tables.values())
