@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
+from clubs.domain.names import club_key
 from results.domain.standings import Interim, Standing, interim, standings
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, Deal
@@ -124,7 +125,7 @@ class TournamentReport:
 
     @property
     def clubs(self) -> int:
-        return len({line.club for line in self.field if line.club})
+        return len({club_key(line.club) for line in self.field if line.club})
 
 
 def tournament_report(tournament: Tournament, *, top: int) -> TournamentReport:

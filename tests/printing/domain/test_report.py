@@ -100,6 +100,10 @@ def test_the_report_data_lists_tables_in_seat_order_and_the_first_places():
     assert (correction.deal, correction.voided, correction.by) == (1, False, "orga")
     assert report.protests == ()
     assert (report.entered, report.withdrawn, report.clubs) == (9, 1, 3)
+    first = tournament.entries.order_by("start_number").first().player
+    first.club_name = first.club_name.upper()  # one club however it was typed
+    first.save(update_fields=["club_name"])
+    assert tournament_report(tournament, top=3).clubs == 3
 
 
 def test_the_protests_noted_at_the_desk_are_printed_with_their_decisions():
