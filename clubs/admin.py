@@ -3,12 +3,18 @@ clubs' log (read only: written by ``clubs.domain.clubs``)."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
+from clubs.domain.clubs import create_club
+from clubs.domain.names import club_text
 from clubs.models import Association, Club, ClubAction, ClubRole, Invitation
+from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyAdmin
+from karlchen.messages import problem_message
+from karlchen.refusals import Problem
 
 
 @admin.register(Association)
@@ -56,12 +62,45 @@ class ClubActionAdmin(ReadOnlyAdmin):
     search_fields = ("club__name", "user_label")
 
 
+class ClubForm(forms.ModelForm):
+    """A club set up in the back office: a name another club has, in any case, is taken."""
+
+    class Meta:
+        model = Club
+        fields = ("name", "short_name", "association")
+
+    def clean_name(self) -> str:
+        name = club_text(self.cleaned_data["name"])
+        taken = Club.objects.filter(name__iexact=name).exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise forms.ValidationError(
+                problem_message(Problem("club_name_taken", "name", {"name": name}))
+            )
+        return name
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
+    """A new club is set up as everywhere (``create_club``: logged, the players and teams typed
+    with its name linked); an existing one is plain data here."""
+
+    form = ClubForm
     list_display = ("name", "short_name", "association", "players")
     list_filter = ("association",)
     search_fields = ("name", "short_name")
     inlines = (ClubRoleInline,)
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        club = create_club(
+            by=Actor.of_user(request.user),
+            name=obj.name,
+            short_name=obj.short_name,
+            association=obj.association,
+        )
+        obj.pk, obj._state.adding = club.pk, False  # the admin goes on with the row made
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(player_count=Count("player"))

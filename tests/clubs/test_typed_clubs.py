@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.serializers.json import DjangoJSONEncoder
+from django.test import Client
 
 from clubs.domain.clubs import create_club
 from clubs.domain.names import club_key, club_named, club_text
@@ -207,3 +208,26 @@ def test_seating_keeps_club_mates_apart_however_their_club_was_spelt():
     herz = {entry.pk for entry in entries[:4]}
     assert len(tables) == 4
     assert all(len(seated & herz) == 1 for seated in tables.values())
+
+
+def test_a_club_set_up_in_the_back_office_is_set_up_as_everywhere():
+    tournament, _ = tournament_with_players(0)
+    typed = add_entry(tournament, name="Anna", club="herz as", by=ORGA).player
+    admin = Client()
+    admin.force_login(get_superuser())
+    form = {
+        "name": " Herz As ",
+        "short_name": "HA",
+        "association": "",
+        "roles-TOTAL_FORMS": "0",
+        "roles-INITIAL_FORMS": "0",
+    }
+    answer = admin.post("/admin/clubs/club/add/", form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    club = Club.objects.get()
+    typed.refresh_from_db()
+    assert (club.name, club.short_name, typed.club) == ("Herz As", "HA", club)
+    assert club.actions.get().details == {"name": "Herz As", "linked": 1}
+    again = admin.post("/admin/clubs/club/add/", {**form, "name": "HERZ AS"})
+    assert again.status_code == 200  # the form again, with the name refused
+    assert Club.objects.count() == 1
