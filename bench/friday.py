@@ -36,11 +36,9 @@ import json
 import os
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections import Counter, defaultdict
@@ -229,38 +227,17 @@ def servers(args, shipped: Deployment):
 
 @contextlib.contextmanager
 def running_pgbouncer(pool_size: int):
+    """PgBouncer of the shipped config on loopback (deploy/pgbouncer.py) in front of this
+    database's server."""
     server = connection.settings_dict
-    folder = Path(tempfile.mkdtemp(prefix="karlchen-friday-pgbouncer-"))
-    config = pgbouncer.write_config(
-        {
-            "PG_HOST": server["HOST"] or "127.0.0.1",
-            "PG_PORT": str(server["PORT"] or 5432),
-            "PG_USER": server["USER"],
-            "PG_PASSWORD": server["PASSWORD"] or "",
-            "LISTEN_PORT": str(proxy.free_port()),
-            "POOL_SIZE": str(pool_size),
-        },
-        folder,
-    )
-    command = [pgbouncer.binary(), str(config)]
-    if os.geteuid() == 0:  # pgbouncer refuses to run as root
-        for path in (folder, *folder.iterdir()):
-            shutil.chown(path, "postgres")
-        command = ["runuser", "-u", "postgres", "--", *command]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        process.address = f"127.0.0.1:{listen_port(config)}"
-        time.sleep(0.5)
-        yield process
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def listen_port(config: Path) -> str:
-    line = next(x for x in config.read_text().splitlines() if x.startswith("listen_port"))
-    return line.split("=")[1].strip()
+    values = {
+        "PG_HOST": server["HOST"] or "127.0.0.1",
+        "PG_PORT": str(server["PORT"] or 5432),
+        "PG_USER": server["USER"],
+        "PG_PASSWORD": server["PASSWORD"] or "",
+    }
+    with pgbouncer.running(values, pool_size) as bouncer:
+        yield bouncer
 
 
 def through(bouncer) -> str:

@@ -4,14 +4,11 @@ through a PgBouncer that has two server connections, with ``DB_PREPARED_STATEMEN
 the README says. Every deal is stored once, the per-table totals agree, and the six processes'
 transactions really shared the two connections."""
 
+import ipaddress
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -48,63 +45,53 @@ print(json.dumps(pids))
 """
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def bouncer():
-    """A PgBouncer of the shipped config on a free port, in front of the test database's server;
-    its address. Run as the postgres user where the tests run as root (PgBouncer refuses root)."""
-    binary = pgbouncer.binary()
-    assert binary, "pgbouncer is not installed: bin/services installs Debian's package"
+    """A PgBouncer of the shipped config on a free loopback port, in front of the test
+    database's server (deploy/pgbouncer.py); its address."""
+    assert pgbouncer.binary(), "pgbouncer is not installed: bin/services installs Debian's package"
+    with pgbouncer.running(server_values(), POOL_SIZE) as running:
+        yield running.address
+
+
+def server_values() -> dict[str, str]:
     server = connection.settings_dict
-    folder = Path(tempfile.mkdtemp(prefix="karlchen-pgbouncer-"))
-    (folder / "userlist.txt").write_text(f'"{server["USER"]}" "{server["PASSWORD"]}"\n')
-    port = free_port()
-    config = pgbouncer.render(
-        {
-            "PG_HOST": server["HOST"] or "127.0.0.1",
-            "PG_PORT": str(server["PORT"] or 5432),
-            "LISTEN_ADDR": "127.0.0.1",
-            "LISTEN_PORT": str(port),
-            "AUTH_FILE": str(folder / "userlist.txt"),
-            "POOL_SIZE": str(POOL_SIZE),
-            "LOG_FILE": str(folder / "pgbouncer.log"),
-            "PID_FILE": str(folder / "pgbouncer.pid"),
-        }
-    )
-    (folder / "pgbouncer.ini").write_text(config)
-    command = [binary, str(folder / "pgbouncer.ini")]
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres")
-        for path in folder.iterdir():
-            shutil.chown(path, "postgres")
-        command = ["runuser", "-u", "postgres", "--", *command]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        wait_until_listening(port, process)
-        yield f"127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        process.stdout.close()
-        shutil.rmtree(folder, ignore_errors=True)
+    return {
+        "PG_HOST": server["HOST"] or "127.0.0.1",
+        "PG_PORT": str(server["PORT"] or 5432),
+        "PG_USER": server["USER"],
+        "PG_PASSWORD": server["PASSWORD"] or "",
+    }
 
 
-def wait_until_listening(port: int, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"pgbouncer stopped: {process.stdout.read().decode()}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError("pgbouncer did not listen within 10 s")
+def listening_addresses(port: int) -> set[str]:
+    """The local addresses of the sockets listening on ``port`` (/proc/net/tcp and tcp6)."""
+    addresses = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, hex_port = local.split(":")
+            if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+                if len(address) == 8:
+                    addresses.add(str(ipaddress.IPv4Address(bytes.fromhex(address)[::-1])))
+                else:  # four little-endian words
+                    words = [bytes.fromhex(address[i : i + 8])[::-1] for i in range(0, 32, 8)]
+                    addresses.add(str(ipaddress.IPv6Address(b"".join(words))))
+    return addresses
+
+
+def test_a_local_pgbouncer_listens_on_loopback_only():
+    with pgbouncer.running(server_values(), POOL_SIZE) as running:
+        port = int(running.address.rsplit(":", 1)[1])
+        assert listening_addresses(port) == {"127.0.0.1"}
+
+
+def test_the_config_listens_where_told_and_in_its_container_on_every_interface(tmp_path):
+    values = {**server_values(), "LISTEN_PORT": "6543"}
+    told = pgbouncer.write_config({**values, "LISTEN_ADDR": "127.0.0.1"}, tmp_path / "told")
+    container = pgbouncer.write_config(values, tmp_path / "container")
+    assert "listen_addr = 127.0.0.1" in told.read_text()
+    assert "listen_addr = 0.0.0.0" in container.read_text()
 
 
 def through(bouncer: str) -> dict[str, str]:
