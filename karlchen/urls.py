@@ -9,13 +9,14 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from karlchen.api.errors import api_not_found
-from karlchen.views import favicon
+from karlchen.views import favicon, robots
 
 urlpatterns = [
     path("", include("results.home_urls")),  # the start page lists public tournaments
     path("admin/", admin.site.urls),
     # Pages without a <link rel="icon"> (the admin, the browsable API) make browsers ask here.
     path("favicon.ico", favicon),
+    path("robots.txt", robots),
     path("captain/", include("scoring.urls")),
     path("t/", include("results.urls")),
     path("t/", include("teams.urls")),  # /t/<id>/teams/: beside the spectators' pages

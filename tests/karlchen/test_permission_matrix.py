@@ -87,6 +87,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     # public pages
     "": {"get": "open"},
     "favicon.ico": {"get": "open"},
+    "robots.txt": {"get": "open"},
     "captain/": {"get": "any"},
     "captain/sign-out/": {"post": "open"},
     "captain/sw.js": {"get": "open"},
