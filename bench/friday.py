@@ -6,7 +6,8 @@ docker-compose.yml does on this one machine: the shipped nginx config (deploy/pr
 of two gunicorn pools (web and captains, the sizes and CPU weights of docker-compose.yml),
 a Celery worker, and PostgreSQL through PgBouncer in transaction pooling (Debian's pgbouncer,
 deploy/pgbouncer.py, ``DB_PREPARED_STATEMENTS=false`` as behind it). Then, from this process (a
-small asyncio HTTP/1.1 client, so that the load generator costs the 2 cores little):
+small asyncio HTTP/1.1 client, bench/tools.py: each phone polls on its own schedule, which wrk
+cannot, and the client's CPU is printed beside the servers'):
 
   1. quiet: every table's captain records a deal every 2-4 minutes (uniformly at random; the
      first at a random moment of the first 4 minutes), nothing else, for ``--quiet`` seconds;
@@ -15,16 +16,22 @@ small asyncio HTTP/1.1 client, so that the load generator costs the 2 cores litt
      page does, and one organiser per evening polling the desk's board of tables every 10 s,
      for ``--minutes``.
 
-It prints deals/s, the p50/p99 of saving a deal quiet and under load and their ratio (target:
-the p99 under load ≤ 2× the quiet p99), the spectators' staleness (from a deal's saved answer
-to each spectator of that evening seeing it: p50/p99), errors (any answer but 201/200/304, or a
-failed connection; target 0), the CPU seconds of the servers (pools, worker, PostgreSQL,
-PgBouncer, nginx) and of the load generator, and the servers' CPU per evening and hour.
+Each phase lasts until about ``--samples`` (1000) saves are expected (a p99 then has ten
+saves beyond it), unless ``--quiet``/``--minutes`` say how long.
+
+It prints deals/s (the captains' schedule, not a capacity), the p50/p99 of saving a deal quiet
+and under load with the number of saves and a 95 % interval for each p99, and their ratio
+(target: the p99 under load ≤ 2× the quiet p99), the spectators' staleness (from a deal's
+saved answer to each spectator of that evening seeing it: p50/p99), errors (any answer but
+201/200/304, or a failed connection; target 0), the CPU seconds of the servers (pools, worker,
+PostgreSQL, PgBouncer, nginx; PostgreSQL's over every backend of the database, sampled) and of
+the load generator, the servers' CPU per evening and hour, and what the run can and cannot show.
 ``--speedup`` divides the captains' pauses (a shorter smoke run). Asserts nothing.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench \\
         REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python bench/friday.py \\
-        [--evenings 100] [--spectators 3000] [--minutes 4] [--quiet 120] [--speedup 1]
+        [--evenings 100] [--spectators 3000] [--samples 1000] [--minutes M] [--quiet S]
+        [--speedup 1]
 """
 
 import argparse
@@ -54,6 +61,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.urls import reverse
 
+from bench import tools
 from bench.live import Deployment
 from bench.throwaway import on_throwaway_database
 from deploy import pgbouncer, proxy
@@ -97,12 +105,23 @@ def main() -> None:
     parser.add_argument("--evenings", type=int, default=100)
     parser.add_argument("--tables", type=int, default=5, help="four-tables per evening")
     parser.add_argument("--spectators", type=int, default=3000)
-    parser.add_argument("--quiet", type=float, default=120.0, help="seconds of captains alone")
-    parser.add_argument("--minutes", type=float, default=4.0, help="length of the loaded phase")
+    parser.add_argument(
+        "--samples", type=int, default=1000, help="saves each phase should measure (p99: 1000)"
+    )
+    parser.add_argument(
+        "--quiet", type=float, help="seconds of captains alone (default: for --samples saves)"
+    )
+    parser.add_argument(
+        "--minutes", type=float, help="length of the loaded phase (default: for --samples saves)"
+    )
     parser.add_argument("--speedup", type=float, default=1.0, help="captains' pauses divided")
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--pool-size", type=int, default=20, help="PgBouncer server connections")
     args = parser.parse_args()
+    tables = args.evenings * args.tables
+    wanted = phase_seconds(tables, args.samples, args.speedup)
+    args.quiet = wanted if args.quiet is None else args.quiet
+    args.minutes = wanted / 60 if args.minutes is None else args.minutes
     if connection.vendor != "postgresql" or "REDIS_URL" not in os.environ:
         raise SystemExit("bench/friday.py needs DATABASE_URL (PostgreSQL) and REDIS_URL")
     if proxy.nginx_binary() is None or pgbouncer.binary() is None:
@@ -112,7 +131,26 @@ def main() -> None:
     on_throwaway_database(run, args)
 
 
+def expected_saves(tables: int, seconds: float, speedup: float) -> float:
+    """Deals the captains save in a phase of ``seconds``: each starts at a moment uniformly
+    within the longest pause, then saves one every pause (on average their mean)."""
+    start, pause = DEAL_PAUSE[1] / speedup, sum(DEAL_PAUSE) / 2 / speedup
+    begun = min(seconds, start)  # the part of the start window inside the phase
+    per_table = (begun + (seconds * begun - begun * begun / 2) / pause) / start
+    return tables * per_table
+
+
+def phase_seconds(tables: int, samples: int, speedup: float) -> float:
+    """The shortest phase (in steps of 10 s) in which ``tables`` captains save ``samples``
+    (with a tenth more for the chance that they save fewer)."""
+    seconds = 10.0
+    while expected_saves(tables, seconds, speedup) < samples * 1.1:
+        seconds += 10.0
+    return seconds
+
+
 def run(args) -> None:
+    print(tools.machine())
     began = time.perf_counter()
     organiser = get_user_model().objects.create_user("friday-orga")
     evenings = [build_evening(n, args.tables, organiser) for n in range(args.evenings)]
@@ -127,15 +165,12 @@ def run(args) -> None:
     shipped = Deployment.shipped()
     with servers(args, shipped) as (port, processes):
         asyncio.run(warm_up(port, evenings, tokens, deals))
-        quiet = Tally()
-        cpu_before = cpu_of(processes)
-        asyncio.run(phase(port, evenings, tokens, deals, quiet, args, args.quiet, loaded=False))
-        cpu_quiet = difference(cpu_of(processes), cpu_before)
-        loaded = Tally()
-        cpu_before = cpu_of(processes)
+        quiet, loaded = Tally(), Tally()
+        with measured(processes) as cpu_quiet:
+            asyncio.run(phase(port, evenings, tokens, deals, quiet, args, args.quiet, loaded=False))
         seconds = args.minutes * 60
-        asyncio.run(phase(port, evenings, tokens, deals, loaded, args, seconds, cookie=cookie))
-        cpu_loaded = difference(cpu_of(processes), cpu_before)
+        with measured(processes) as cpu_loaded:
+            asyncio.run(phase(port, evenings, tokens, deals, loaded, args, seconds, cookie=cookie))
     report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded)
 
 
@@ -272,24 +307,39 @@ def celery_worker(environment: dict[str, str]):
 
 
 def cpu_of(processes: dict[str, int]) -> dict[str, float]:
-    """CPU seconds so far of each server with its children, of this database's backends and
-    of this process (the load generator)."""
+    """CPU seconds so far of each server with its children and of this process (the load
+    generator)."""
     children = defaultdict(list)
-    for pid in base.all_pids():
-        children[base.parent_pid(pid)].append(pid)
+    for pid in tools.all_pids():
+        children[tools.parent_pid(pid)].append(pid)
 
     def tree(pid: int) -> float:
-        return base.process_cpu(pid) + sum(tree(child) for child in children.get(pid, []))
+        return tools.process_cpu(pid) + sum(tree(child) for child in children.get(pid, []))
 
     figures = {name: tree(pid) for name, pid in processes.items()}
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "select pid from pg_stat_activity"
-            " where datname = current_database() and pid <> pg_backend_pid()"
-        )
-        figures["postgres"] = sum(base.process_cpu(pid) for (pid,) in cursor.fetchall())
     figures["load generator"] = time.process_time()
     return figures
+
+
+@dataclass
+class Measured:
+    """The CPU seconds each part used in a phase; ``note``: what PostgreSQL's figure rests on."""
+
+    cpu: dict[str, float] = field(default_factory=dict)
+    note: str = ""
+
+
+@contextlib.contextmanager
+def measured(processes: dict[str, int]):
+    """What the servers used while the block ran (filled in when it ends), PostgreSQL counted
+    over every backend of the database, those PgBouncer opens or closes meanwhile included."""
+    phase = Measured()
+    with base.database_backends() as backends:
+        before = cpu_of(processes)
+        yield phase
+        after = cpu_of(processes)
+    phase.cpu = {**difference(after, before), "postgres": backends.seconds}
+    phase.note = backends.note()
 
 
 def difference(after: dict[str, float], before: dict[str, float]) -> dict[str, float]:
@@ -299,75 +349,7 @@ def difference(after: dict[str, float], before: dict[str, float]) -> dict[str, f
 # --- the clients -----------------------------------------------------------------------------
 
 
-class NotAnswered(ConnectionError):
-    """The connection closed before any byte of an answer."""
-
-
-class Http:
-    """One keep-alive HTTP/1.1 connection to the proxy, as a phone holds one."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
-
-    async def request(
-        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
-    ) -> tuple[int, dict[str, str], bytes]:
-        """The answer; a kept connection the proxy closed meanwhile (after keepalive_timeout
-        or keepalive_requests) is opened again and the request sent once more, as browsers do
-        when a reused connection fails before any answer."""
-        if self.streams is not None:
-            try:
-                return await self._send(method, path, headers, body)
-            except NotAnswered:
-                pass  # closed by the proxy while kept: a new connection
-        self.streams = await asyncio.open_connection("127.0.0.1", self.port)
-        return await self._send(method, path, headers, body)
-
-    async def _send(
-        self, method: str, path: str, headers: dict[str, str], body: bytes
-    ) -> tuple[int, dict[str, str], bytes]:
-        assert self.streams is not None
-        reader, writer = self.streams
-        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
-        lines += [f"{name}: {value}" for name, value in headers.items()]
-        lines.append(f"Content-Length: {len(body)}")
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        try:
-            status, answer, content = await self._answer(reader)
-        except Exception:
-            self.close()
-            raise
-        if answer.get("connection", "").lower() == "close":
-            self.close()
-        return status, answer, content
-
-    async def _answer(self, reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
-        try:
-            status_line = await reader.readline()
-        except ConnectionResetError as error:
-            raise NotAnswered from error
-        if not status_line:
-            raise NotAnswered("closed by the server before it answered")
-        status = int(status_line.split()[1])
-        headers = {}
-        while (line := await reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.decode("latin-1").partition(":")
-            headers[name.strip().lower()] = value.strip()
-        if headers.get("transfer-encoding", "").lower() == "chunked":
-            content = b""
-            while size := int((await reader.readline()).strip() or b"0", 16):
-                content += await reader.readexactly(size)
-                await reader.readline()
-            await reader.readline()
-        else:
-            content = await reader.readexactly(int(headers.get("content-length", "0")))
-        return status, headers, content
-
-    def close(self) -> None:
-        if self.streams is not None:
-            self.streams[1].close()
-            self.streams = None
+Http = tools.Http  # one keep-alive connection to the proxy, as a phone holds one
 
 
 async def warm_up(port, evenings, tokens, deals) -> None:
@@ -499,6 +481,7 @@ def staleness(tally: Tally) -> list[float]:
 
 def report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded) -> None:
     seconds = args.minutes * 60
+    tables = sum(len(evening.table_ids) for evening in evenings)
     print(
         f"layout: proxy (shipped nginx config), web {args.web_workers} workers at nice "
         f"{shipped.spectators_nice}, captains {shipped.captain_workers} workers, a Celery worker, "
@@ -508,11 +491,23 @@ def report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded) -> Non
         saves = sorted(tally.saves)
         print(
             f"{name}: {length:.0f} s, {len(saves)} deals = {len(saves) / length:.2f} deals/s; "
-            f"save p50 {base.percentile(saves, 50):.1f} ms, p99 {base.percentile(saves, 99):.1f} "
-            f"ms; answers {dict(tally.answers)}; errors {sum(tally.errors.values())} "
-            f"{dict(tally.errors)}"
+            f"save p50 {tools.percentile(saves, 50):.1f} ms, p99 "
+            f"{tools.percentile(saves, 99):.1f} ms; answers {dict(tally.answers)}; errors "
+            f"{sum(tally.errors.values())} {dict(tally.errors)}"
         )
-    ratio = base.percentile(sorted(loaded.saves), 99) / base.percentile(sorted(quiet.saves), 99)
+        print(f"    the save's {tools.tail_note(saves)}")
+        if len(saves) < tools.samples_for(99):
+            print(
+                f"    fewer than {tools.samples_for(99)} saves: this p99 rests on fewer than ten "
+                "saves beyond it (--samples, --quiet and --minutes make the phases longer)"
+            )
+    print(
+        f"    deals/s are the captains' schedule ({tables} tables, a deal every "
+        f"{DEAL_PAUSE[0] / args.speedup:.0f}-{DEAL_PAUSE[1] / args.speedup:.0f} s), not a "
+        "capacity: what the machine could take is in the CPU figures below and in "
+        "bench/standings.py (d)"
+    )
+    ratio = tools.percentile(sorted(loaded.saves), 99) / tools.percentile(sorted(quiet.saves), 99)
     print(
         f"save p99 under load / quiet: {ratio:.2f}× (target ≤ {TARGET_P99_RATIO}×: "
         f"{base.verdict(ratio <= TARGET_P99_RATIO)}); errors (target 0): "
@@ -522,17 +517,25 @@ def report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded) -> Non
     if delays:
         print(
             f"spectators' staleness ({len(delays)} deal × spectator pairs): p50 "
-            f"{statistics.median(delays):.2f} s, p99 {base.percentile(delays, 99):.2f} s "
+            f"{statistics.median(delays):.2f} s, p99 {tools.percentile(delays, 99):.2f} s "
             f"(the page polls every {STANDINGS_SECONDS} s; the proxy caches 1-2 s)"
         )
-    for name, cpu, length in (("quiet", cpu_quiet, args.quiet), ("loaded", cpu_loaded, seconds)):
-        servers = sum(value for key, value in cpu.items() if key != "load generator")
-        parts = ", ".join(f"{key} {value:.1f}" for key, value in cpu.items())
+    for name, phase, length in (("quiet", cpu_quiet, args.quiet), ("loaded", cpu_loaded, seconds)):
+        servers = sum(value for key, value in phase.cpu.items() if key != "load generator")
+        parts = ", ".join(f"{key} {value:.1f}" for key, value in phase.cpu.items())
         print(
             f"CPU seconds, {name}: {parts}; servers {servers:.1f} s = "
             f"{servers / length:.2f} cores; per evening and hour "
-            f"{servers / len(evenings) / length * 3600:.1f} CPU s"
+            f"{servers / len(evenings) / length * 3600:.1f} CPU s (postgres: {phase.note})"
         )
+    print(f"load average at the end: {tools.load_average()}")
+    print(
+        "can show: whether the shipped layout on one machine keeps saves quick, spectators' "
+        "pages fresh and errors away under a Friday's schedule, and what that costs in CPU. "
+        "Cannot show: the machine's limit (the load follows a schedule, it does not push), "
+        "phones on a radio network, or a night with more clubs than --evenings; the load "
+        "generator runs on the same cores (its CPU is printed)"
+    )
 
 
 if __name__ == "__main__":

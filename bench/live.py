@@ -1,17 +1,22 @@
 """Benchmark: the live standings under many polling phones, and recording deals meanwhile.
 
 Builds the 400-player tournament of bench/standings.py (8 series played, a 9th seated and
-empty), serves it with gunicorn (production settings) on loopback, and drives it with an asyncio
-load generator (httpx): ``--clients`` concurrent clients for ``--seconds`` each, in ``--rounds``
-interleaved rounds, against
+empty), serves it with gunicorn (production settings) on loopback, and drives it with wrk (Debian's
+``wrk``: C and epoll, a few per cent of a core where the server spends a whole one; without it a
+raw asyncio client over sockets, which costs more and says so): ``--clients`` keep-alive
+connections for ``--seconds`` each, in ``--rounds`` interleaved rounds, against
   - ``GET /api/v1/tournaments/{id}/standings/`` (what a spectator's page polls), with no ETag,
   - the same with ``If-None-Match`` (the page's usual poll: a 304),
   - ``GET /bench/bare/``: a bare Django view answering a constant JSON of the same size from the
-    same cache (the floor; bench/live_urls.py),
-printing requests/s and p50/p99 latency (medians over the rounds) and the ratio of time per
-request to the bare view. Then it records deals of the 9th series one after another over HTTP,
-first on a quiet server, then while the clients poll the standings (each deal makes the cached
-ranking stale), and prints their p50/p99 and the ratio, for each layout:
+    same Redis through Django's own cache (the floor, sharing no project code;
+    bench/live_urls.py),
+printing requests/s, p50/p99 latency and the CPU per request of the gunicorn workers and of the
+load generator (medians over the rounds), and each variant's ratio to the bare view: of time
+per request (the inverse of requests/s with the server saturated) and of the workers' CPU per
+request (the server's own cost, whatever else runs on the cores). Then it records deals of
+the 9th series one after another over HTTP, first on a quiet server, then while the clients
+poll the standings (each deal makes the cached ranking stale; wrk's connections each send the
+last ETag they got), and prints their p50 and maximum and the ratio, for each layout:
   - one pool: every request to one gunicorn pool, directly, and through the shipped proxy;
   - the deployment of docker-compose.yml: the shipped proxy (deploy/nginx.conf.template in a
     local nginx) in front of the spectators' pool and the captains' own pool, with the pool sizes
@@ -20,17 +25,17 @@ ranking stale), and prints their p50/p99 and the ratio, for each layout:
 Pollers and captains both go through the proxy where there is one, as phones do (so the
 proxy's one-second cache of spectators' reads is part of those layouts, as deployed). Targets:
 standings within 1.5× of the bare view; recording during the load within 2× of the quiet
-latency. Asserts nothing.
+latency. Asserts nothing. What it can and cannot show is printed with the figures.
 
 Needs PostgreSQL and Redis (the gunicorn workers share the cache) and, for the layouts behind the
-proxy, nginx (bin/services installs it):
+proxy, nginx (bin/services installs it); wrk from Debian (`apt-get install wrk`), or it falls back
+to the asyncio client and says so:
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench \\
     REDIS_URL=redis://127.0.0.1:6379/11 .venv/bin/python bench/live.py
 """
 
 import argparse
-import asyncio
 import contextlib
 import gzip
 import http.client
@@ -39,15 +44,11 @@ import statistics
 import sys
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import logging
-
-import httpx
 import standings as base  # sets Django up on a throwaway database's settings
 import yaml
 from django.contrib.auth import get_user_model
@@ -55,6 +56,7 @@ from django.core.cache import cache
 from django.db import connection
 from live_urls import BARE_KEY
 
+from bench import tools
 from bench.throwaway import on_throwaway_database
 from deploy import proxy
 from results.domain.ranking_cache import public_ranking
@@ -92,26 +94,33 @@ class Deployment:
         return min(range(len(NICE_WEIGHTS)), key=lambda nice: abs(NICE_WEIGHTS[nice] - wanted))
 
 
+# Above this share of the CPU a run used, the load generator competes with the server for the
+# cores, and the requests/s it gets are partly its own.
+GENERATOR_SHARE_WARNING = 0.15
+
+
 @dataclass
 class Load:
-    requests: int
-    seconds: float
-    latencies: list[float]  # ms, sorted
-    statuses: Counter
+    run: tools.Run
     cpu_ms: float  # the gunicorn workers' CPU time per request
 
     @property
     def per_second(self) -> float:
-        return self.requests / self.seconds
+        return self.run.per_second
 
-    def p(self, percent: int) -> float:
-        return base.percentile(self.latencies, percent)
+    @property
+    def generator_ms(self) -> float:
+        return self.run.generator_cpu * 1000 / max(self.run.requests, 1)
 
 
 def main() -> None:
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per request
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50, help="concurrent polling clients")
+    parser.add_argument(
+        "--python-client",
+        action="store_true",
+        help="drive the load with the asyncio client even where wrk is installed",
+    )
     parser.add_argument("--seconds", type=float, default=4.0, help="length of one load run")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median)")
     parser.add_argument(
@@ -126,10 +135,23 @@ def main() -> None:
     args = parser.parse_args()
     if connection.vendor != "postgresql" or "REDIS_URL" not in os.environ:
         raise SystemExit("bench/live.py needs DATABASE_URL (PostgreSQL) and REDIS_URL")
+    args.wrk = tools.wrk_binary() is not None and not args.python_client
     on_throwaway_database(run, args)
 
 
 def run(args) -> None:
+    print(tools.machine())
+    print(
+        "load generator: "
+        + (
+            "wrk (one thread)"
+            if args.wrk
+            else f"the raw asyncio client in this process ({tools.WRK_HINT}: it costs the "
+            "server's cores more; trust the CPU ratios over the requests/s ones)"
+            if tools.wrk_binary() is None
+            else "the raw asyncio client in this process (--python-client)"
+        )
+    )
     organiser = get_user_model().objects.create_user("bench-orga")
     started = time.perf_counter()
     tournament = base.build_tournament(organiser)
@@ -188,6 +210,12 @@ def run(args) -> None:
         "each process, cpu_shares a whole container: web's busy workers together weigh more "
         "here than its container would, so this errs in the spectators' favour)"
     )
+    print(
+        f"  can show: how much a deal's save slows down while the standings are polled, in each "
+        f"layout, on these cores (the ratio to the quiet p50 of the same layout). Cannot show: "
+        f"a tail ({args.deals} deals a phase give a p50 and a maximum, not a p99), or phones on "
+        "a network; the load generator's CPU (above) is taken from the same cores"
+    )
 
 
 @contextlib.contextmanager
@@ -211,70 +239,91 @@ def seat_extra_series(tournament) -> list:
 
 
 def measure_reads(server, variants: dict, args) -> None:
-    for path, headers in variants.values():  # warm-up: connections, caches, workers' imports
-        measured_load(server, path, headers, args.clients, 1.0)
-    results = {name: [] for name in variants}
+    for name, (path, headers) in variants.items():  # warm-up: connections, caches, imports
+        measured_load(server, path, headers, args, 1.0)
+        print(f"  {name}: {probe(server.port, path, headers)}")
+    results: dict[str, list[Load]] = {name: [] for name in variants}
     for _ in range(args.rounds):
         for name, (path, headers) in variants.items():
-            run = measured_load(server, path, headers, args.clients, args.seconds)
-            results[name].append(run)
+            results[name].append(measured_load(server, path, headers, args, args.seconds))
     print(
-        f"reads: {args.clients} clients, {args.rounds} rounds of {args.seconds:.0f} s each, "
-        f"gunicorn {args.workers} workers (medians over the rounds)"
+        f"reads: {args.clients} connections, {args.rounds} rounds of {args.seconds:.0f} s each, "
+        f"gunicorn {args.workers} workers (medians over the rounds; load average "
+        f"{tools.load_average()})"
     )
     medians = {name: median_of(runs) for name, runs in results.items()}
     bare = medians["bare view, constant JSON"]
     for name, figures in medians.items():
-        statuses = sum((run.statuses for run in results[name]), Counter())
+        errors = sum(load.run.errors for load in results[name])
         print(
             f"  {name:<32} {figures['per_second']:6.0f} req/s, p50 {figures['p50']:6.1f} ms, "
-            f"p99 {figures['p99']:6.1f} ms, workers' CPU {figures['cpu_ms']:.2f} ms/request; "
-            f"{bare['per_second'] / figures['per_second']:.2f}× the bare view's time per "
-            f"request, {figures['cpu_ms'] / bare['cpu_ms']:.2f}× its CPU; answers {dict(statuses)}"
+            f"p99 {figures['p99']:6.1f} ms; CPU per request: workers {figures['cpu_ms']:.2f} ms, "
+            f"load generator {figures['generator_ms']:.3f} ms ({figures['share']:.0%} of the "
+            f"run's); {bare['per_second'] / figures['per_second']:.2f}× the bare view's time per "
+            f"request, {figures['cpu_ms'] / bare['cpu_ms']:.2f}× its workers' CPU; errors {errors}"
         )
     for name in ("standings, no ETag", "standings, If-None-Match (304)"):
-        ratio = bare["per_second"] / medians[name]["per_second"]
-        met = base.verdict(ratio <= TARGET_RATIO)
-        print(f"  {name}: target ≤ {TARGET_RATIO}× the bare view: {met}")
+        time_ratio = bare["per_second"] / medians[name]["per_second"]
+        cpu_ratio = medians[name]["cpu_ms"] / bare["cpu_ms"]
+        print(
+            f"  {name}: target ≤ {TARGET_RATIO}× the bare view: by time per request "
+            f"{base.verdict(time_ratio <= TARGET_RATIO)}, by the workers' CPU "
+            f"{base.verdict(cpu_ratio <= TARGET_RATIO)}"
+        )
+    share = max(figures["share"] for figures in medians.values())
+    if share > GENERATOR_SHARE_WARNING:
+        print(
+            f"  the load generator used up to {share:.0%} of the CPU of a run: it competes with "
+            "the server, so the requests/s are partly its own; the CPU ratios are the server's"
+        )
+    print(
+        "  can show: what a cached read costs the app beside the floor Django sets, on these "
+        "cores (the CPU ratio is the server's whatever else runs). Cannot show: the proxy's "
+        "cache in front (the layouts below), a network, TLS, or another machine's throughput; "
+        "on shared cores the requests/s move with the other work"
+    )
+
+
+def probe(port: int, path: str, headers: dict) -> str:
+    """One request: its status and body size, so that the figures below are of the answer
+    meant (a 304 where asked for, not an error)."""
+    client = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    client.request("GET", path, headers={**headers, "Host": "127.0.0.1"})
+    response = client.getresponse()
+    size = len(response.read())
+    client.close()
+    return f"answers {response.status}, {size} bytes"
 
 
 def median_of(runs: list[Load]) -> dict[str, float]:
+    def share(load: Load) -> float:
+        total = load.run.generator_cpu + load.cpu_ms * load.run.requests / 1000
+        return load.run.generator_cpu / total if total else 0.0
+
     return {
-        "per_second": statistics.median(run.per_second for run in runs),
-        "p50": statistics.median(run.p(50) for run in runs),
-        "p99": statistics.median(run.p(99) for run in runs),
-        "cpu_ms": statistics.median(run.cpu_ms for run in runs),
+        "per_second": statistics.median(load.per_second for load in runs),
+        "p50": statistics.median(load.run.p50_ms for load in runs),
+        "p99": statistics.median(load.run.p99_ms for load in runs),
+        "cpu_ms": statistics.median(load.cpu_ms for load in runs),
+        "generator_ms": statistics.median(load.generator_ms for load in runs),
+        "share": statistics.median(share(load) for load in runs),
     }
 
 
-async def load(port: int, path: str, headers: dict, clients: int, seconds: float) -> Load:
-    """``clients`` clients asking for ``path`` as fast as answered, for ``seconds``."""
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    latencies, statuses = [], Counter()
-    async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=30
-    ) as client:
-        deadline = time.perf_counter() + seconds
-
-        async def poll() -> None:
-            while time.perf_counter() < deadline:
-                began = time.perf_counter()
-                response = await client.get(path, headers=headers)
-                latencies.append((time.perf_counter() - began) * 1000)
-                statuses[response.status_code] += 1
-
-        began = time.perf_counter()
-        await asyncio.gather(*(poll() for _ in range(clients)))
-        elapsed = time.perf_counter() - began
-    return Load(len(latencies), elapsed, sorted(latencies), statuses, 0.0)
+def load(port: int, path: str, headers: dict, args, seconds: float) -> tools.Run:
+    """``args.clients`` connections asking for ``path`` as fast as answered, for ``seconds``."""
+    if args.wrk:
+        url = f"http://127.0.0.1:{port}{path}"
+        return tools.wrk(url, connections=args.clients, seconds=seconds, headers=headers)
+    return tools.python_load(port, path, connections=args.clients, seconds=seconds, headers=headers)
 
 
-def measured_load(server, path: str, headers: dict, clients: int, seconds: float) -> Load:
+def measured_load(server, path: str, headers: dict, args, seconds: float) -> Load:
     """A load run, with the gunicorn workers' CPU time per request."""
     before = base.cpu_seconds(server)["workers"]
-    run = asyncio.run(load(server.port, path, headers, clients, seconds))
-    run.cpu_ms = (base.cpu_seconds(server)["workers"] - before) * 1000 / max(run.requests, 1)
-    return run
+    run = load(server.port, path, headers, args, seconds)
+    cpu_ms = (base.cpu_seconds(server)["workers"] - before) * 1000 / max(run.requests, 1)
+    return Load(run, cpu_ms)
 
 
 # --- recording during the load ---------------------------------------------------------------
@@ -285,22 +334,18 @@ def measure_recording(name, port: int, work, tables, standings: str, args) -> No
     tokens = {table.pk: table.captain_token() for table in tables}
     # Warm-up: every worker booted (gunicorn listens before its workers have imported the app,
     # and a niced pool boots slowly, into the quiet figure) and connected.
-    asyncio.run(load(port, standings, {}, args.clients, 1.0))
+    load(port, standings, {}, args, 1.0)
     record(port, [next(work) for _ in range(3)], tokens)
     time.sleep(0.5)
     quiet = record(port, [next(work) for _ in range(args.deals)], tokens)
-    stop = threading.Event()
-    polling = threading.Thread(target=poll_until, args=(port, standings, args.clients, stop))
-    polling.start()
-    time.sleep(1.0)  # the load is under way
-    loaded = record(port, [next(work) for _ in range(args.deals)], tokens)
-    stop.set()
-    polling.join()
-    ratio = base.percentile(loaded, 50) / base.percentile(quiet, 50)
+    with polling(port, standings, args) as polled:
+        time.sleep(1.0)  # the load is under way
+        loaded = record(port, [next(work) for _ in range(args.deals)], tokens)
+    ratio = tools.percentile(loaded, 50) / tools.percentile(quiet, 50)
     print(
-        f"  {name}: quiet p50 {base.percentile(quiet, 50):.1f} ms, p99 "
-        f"{base.percentile(quiet, 99):.1f} ms; with {args.clients} clients polling p50 "
-        f"{base.percentile(loaded, 50):.1f} ms, p99 {base.percentile(loaded, 99):.1f} ms: "
+        f"  {name}: quiet p50 {tools.percentile(quiet, 50):.1f} ms, max "
+        f"{quiet[-1]:.1f} ms; with {args.clients} clients polling ({polled.describe()}) p50 "
+        f"{tools.percentile(loaded, 50):.1f} ms, max {loaded[-1]:.1f} ms: "
         f"{ratio:.2f}× the quiet p50; target ≤ {TARGET_RECORDING}×: "
         f"{base.verdict(ratio <= TARGET_RECORDING)}"
     )
@@ -315,24 +360,63 @@ def record(port: int, work: list, tokens: dict) -> list[float]:
     return latencies
 
 
-def poll_until(port: int, path: str, clients: int, stop: threading.Event) -> None:
-    """Spectators polling as their pages do (with the last ETag), until ``stop``."""
+@dataclass
+class Polled:
+    """What the spectators' load did while deals were recorded."""
 
-    async def spectators() -> None:
-        limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-        async with httpx.AsyncClient(
-            base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=30
-        ) as client:
+    requests: int = 0
+    seconds: float = 0.0
+    generator_cpu: float = 0.0
+    errors: int = 0
 
-            async def spectator() -> None:
-                etag = ""
-                while not stop.is_set():
-                    response = await client.get(path, headers={"If-None-Match": etag})
-                    etag = response.headers.get("ETag", etag)
+    def describe(self) -> str:
+        rate = self.requests / self.seconds if self.seconds else 0.0
+        return (
+            f"{self.requests} answers in {self.seconds:.1f} s = {rate:.0f}/s, errors "
+            f"{self.errors}, the load generator {self.generator_cpu:.1f} CPU s"
+        )
 
-            await asyncio.gather(*(spectator() for _ in range(clients)))
 
-    asyncio.run(spectators())
+@contextlib.contextmanager
+def polling(port: int, path: str, args):
+    """Spectators polling as their pages do (each connection with the last ETag it got) while
+    the block runs; what they did, once it has ended."""
+    polled = Polled()
+    if args.wrk:
+        url = f"http://127.0.0.1:{port}{path}"
+        process = tools.start_wrk(url, connections=args.clients, seconds=3600, follow_etag=True)
+        try:
+            yield polled
+        finally:
+            output, cpu = tools.stop_wrk(process)
+        run = tools.parse_wrk(output, cpu)
+        polled.requests, polled.seconds, polled.generator_cpu = run.requests, run.seconds, cpu
+        polled.errors = run.errors
+        return
+    stop = threading.Event()
+    runs: list[tools.Run] = []
+
+    def spectators() -> None:
+        runs.append(
+            tools.python_load(
+                port,
+                path,
+                connections=args.clients,
+                seconds=3600,
+                follow_etag=True,
+                stop=stop.is_set,
+            )
+        )
+
+    thread = threading.Thread(target=spectators)
+    thread.start()
+    try:
+        yield polled
+    finally:
+        stop.set()
+        thread.join()
+    polled.requests, polled.seconds = runs[0].requests, runs[0].seconds
+    polled.generator_cpu, polled.errors = runs[0].generator_cpu, runs[0].errors
 
 
 if __name__ == "__main__":

@@ -12,10 +12,13 @@ DealRevision, four RevisionPoints, ``Deal.current``), then measures
       production settings: ``DEBUG=false``, persistent connections) on a loopback port, driven by
       ``--clients`` captains at once (threads, ``http.client``), each recording on its own tables;
       median of ``--http-runs`` runs on fresh tables after a warm-up run, p50/p99 latency, and the
-      CPU time per deal of the workers, their PostgreSQL backends and the clients (on a shared
-      machine steadier than deals/s: 2 cores give at most 2000 / (their sum) deals/s).
-Prints figures next to the targets (standings ≤ 100 ms, ≥ 200 recorded deals/s); asserts nothing.
-On a busy machine the figures move a lot: compare medians of several runs, or the CPU per deal.
+      CPU time per deal of the workers, of every PostgreSQL backend of the database (sampled
+      from /proc, so a connection recycled by ``CONN_MAX_AGE`` keeps what it used) and of the
+      clients (on a shared machine steadier than deals/s: 2 cores give at most
+      2000 / (their sum) deals/s).
+Prints figures next to the targets (standings ≤ 100 ms, ≥ 200 recorded deals/s), and what each
+part can and cannot show; asserts nothing. On a busy machine the figures move a lot: compare
+medians of several runs, or the CPU per deal.
 
 Runs on a throwaway test database (Django's test-runner utilities create ``test_<NAME>`` and drop
 it afterwards; SQLite: a temporary file, and no (d)), so it never touches real data:
@@ -69,6 +72,7 @@ from django.test.utils import (
     CaptureQueriesContext,
 )
 
+from bench import tools
 from bench.throwaway import on_throwaway_database
 from karlchen.actors import Actor
 from people.models import Player
@@ -120,6 +124,7 @@ def run(args) -> None:
         (version,) = cursor.fetchone()
     print(f"database: {vendor} {version} ({connection.settings_dict['NAME']}, throwaway)")
     print(f"cache: {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}")
+    print(tools.machine())
     organiser = get_user_model().objects.create_user("bench-orga")
 
     if "standings" in args.only:
@@ -289,6 +294,10 @@ def measure_standings(tournament: Tournament, runs: int) -> None:
         f"    standings, cached body, {len(timings)} reads: median "
         f"{statistics.median(timings):.2f} ms (min {min(timings):.2f}, max {max(timings):.2f})"
     )
+    print(
+        "    can show: what a cache miss costs one process and its queries on these cores. Cannot "
+        "show: many readers at once (they share the cached body: live.py)"
+    )
 
 
 # --- (b) recording ---------------------------------------------------------------------------
@@ -324,6 +333,11 @@ def measure_recording(organiser, count: int) -> None:
         "POST /api/v1/tables/{id}/deals/ (test client, captain token)",
         timed(workload(api, count), record_through_api),
         statuses,
+    )
+    print(
+        "    can show: one save's work in one process, one after another, without HTTP; (c) the "
+        "same in 4 processes at once on these cores. Cannot show: gunicorn and HTTP in front "
+        "(d), or a machine of one's own (the other work here takes its share of the cores)"
     )
 
 
@@ -455,6 +469,13 @@ def measure_http(organiser, args) -> None:
         f"{verdict(median >= TARGET_DEALS_PER_S)}"
     )
     print("    CPU per deal (median): " + ", ".join(f"{part} {cpu[part]:.1f} ms" for part in CPU))
+    print(f"    the database's CPU, per run: {'; '.join(run.backends for run in runs)}")
+    print(f"    latency: {tools.tail_note(latencies)}")
+    print(
+        "    can show: what a deal costs through the whole app on these cores (the CPU per deal "
+        "is the steadiest figure; deals/s follow the other work on the machine). Cannot show: "
+        "a dedicated server's deals/s, a network, PgBouncer or the proxy in front (friday.py)"
+    )
 
 
 CPU = ("workers", "database", "clients")
@@ -467,6 +488,7 @@ class HttpRun:
     latencies: list[float]
     answers: Counter
     cpu_ms: dict[str, float]
+    backends: str  # what the database's CPU rests on
 
 
 @contextlib.contextmanager
@@ -536,13 +558,16 @@ def http_run(server: subprocess.Popen, tables: list[Table], clients: int) -> Htt
     threads = [threading.Thread(target=captain, args=(n,)) for n in range(clients)]
     for thread in threads:
         thread.start()
-    cpu_before = cpu_seconds(server)
-    start.wait()
-    began = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - began
-    cpu_ms = {part: (cpu_seconds(server)[part] - cpu_before[part]) * 1000 for part in CPU}
+    with database_backends() as backends:
+        cpu_before = cpu_seconds(server)
+        start.wait()
+        began = time.perf_counter()
+        for thread in threads:
+            thread.join()
+        elapsed = time.perf_counter() - began
+        cpu_after = cpu_seconds(server)
+    cpu_ms = {part: (cpu_after[part] - cpu_before[part]) * 1000 for part in ("workers", "clients")}
+    cpu_ms["database"] = backends.seconds * 1000
     answers = [answer for result in results for answer in result]
     return HttpRun(
         len(answers),
@@ -550,46 +575,24 @@ def http_run(server: subprocess.Popen, tables: list[Table], clients: int) -> Htt
         [ms for ms, _ in answers],
         Counter(code for _, code in answers),
         cpu_ms,
+        backends.note(),
     )
 
 
 def cpu_seconds(server: subprocess.Popen) -> dict[str, float]:
-    """CPU seconds so far of gunicorn's workers, of this database's backends (persistent
-    connections: the workers' own ones) and of this process (the clients)."""
+    """CPU seconds so far of gunicorn's workers and of this process (the clients); the
+    database's are counted by ``tools.BackendCpu`` over the run."""
+    workers = tools.children_of(server.pid)
+    return {"workers": sum(map(tools.process_cpu, workers)), "clients": time.process_time()}
+
+
+def database_backends() -> tools.BackendCpu:
+    """Every backend of this database but this process's own connection, sampled while a run
+    lasts."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            "select pid from pg_stat_activity"
-            " where datname = current_database() and pid <> pg_backend_pid()"
-        )
-        backends = [pid for (pid,) in cursor.fetchall()]
-    workers = [pid for pid in all_pids() if parent_pid(pid) == server.pid]
-    return {
-        "workers": sum(map(process_cpu, workers)),
-        "database": sum(map(process_cpu, backends)),
-        "clients": time.process_time(),
-    }
-
-
-def all_pids() -> list[int]:
-    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
-
-
-def _stat(pid: int) -> list[str]:
-    """The fields of /proc/<pid>/stat after the command name (which may hold spaces)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return []  # gone meanwhile
-
-
-def parent_pid(pid: int) -> int | None:
-    fields = _stat(pid)
-    return int(fields[1]) if fields else None
-
-
-def process_cpu(pid: int) -> float:
-    fields = _stat(pid)  # utime and stime: fields 14 and 15 of stat, here 11 and 12
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if fields else 0.0
+        cursor.execute("select pg_backend_pid()")
+        (own,) = cursor.fetchone()
+    return tools.BackendCpu(connection.settings_dict["NAME"], exclude={own})
 
 
 def post_deal(client, table, generated, tokens) -> tuple[float, int]:
@@ -608,8 +611,7 @@ def post_deal(client, table, generated, tokens) -> tuple[float, int]:
     return (time.perf_counter() - began) * 1000, response.status
 
 
-def percentile(ordered: list[float], p: int) -> float:
-    return ordered[min(len(ordered) - 1, len(ordered) * p // 100)]
+percentile = tools.percentile
 
 
 def timed(work, record) -> tuple[float, list[float], int]:
