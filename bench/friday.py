@@ -116,6 +116,12 @@ def main() -> None:
     )
     parser.add_argument("--speedup", type=float, default=1.0, help="captains' pauses divided")
     parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument(
+        "--spectators-nice",
+        type=int,
+        help="nice level of web's pool instead of the one derived from docker-compose.yml (on a "
+        "machine busy with other work, nice weighs web against all of it: 0 leaves that out)",
+    )
     parser.add_argument("--pool-size", type=int, default=20, help="PgBouncer server connections")
     args = parser.parse_args()
     tables = args.evenings * args.tables
@@ -132,11 +138,12 @@ def main() -> None:
 
 
 def expected_saves(tables: int, seconds: float, speedup: float) -> float:
-    """Deals the captains save in a phase of ``seconds``: each starts at a moment uniformly
-    within the longest pause, then saves one every pause (on average their mean)."""
+    """Deals the captains save in a phase of ``seconds``: each starts at a moment s uniformly
+    within the longest pause, then saves one every pause (on average their mean m), so
+    1 + ⌊(seconds − s) / m⌋ of them, on average about ½ + (seconds − s) / m."""
     start, pause = DEAL_PAUSE[1] / speedup, sum(DEAL_PAUSE) / 2 / speedup
     begun = min(seconds, start)  # the part of the start window inside the phase
-    per_table = (begun + (seconds * begun - begun * begun / 2) / pause) / start
+    per_table = (begun / 2 + (seconds * begun - begun * begun / 2) / pause) / start
     return tables * per_table
 
 
@@ -232,6 +239,10 @@ def organiser_session(organiser) -> str:
 # --- the servers -----------------------------------------------------------------------------
 
 
+def web_nice(args, shipped: Deployment) -> int:
+    return shipped.spectators_nice if args.spectators_nice is None else args.spectators_nice
+
+
 @contextlib.contextmanager
 def servers(args, shipped: Deployment):
     """PgBouncer, both pools, a worker and the proxy: the proxy's port and the servers'
@@ -243,7 +254,7 @@ def servers(args, shipped: Deployment):
             "DJANGO_SETTINGS_MODULE": "bench.live_settings",
         }
         with (
-            base.gunicorn(args.web_workers, 1, nice=shipped.spectators_nice, **environment) as web,
+            base.gunicorn(args.web_workers, 1, nice=web_nice(args, shipped), **environment) as web,
             base.gunicorn(shipped.captain_workers, 1, **environment) as captains,
             celery_worker(environment) as worker,
             proxy.running(f"127.0.0.1:{web.port}", f"127.0.0.1:{captains.port}") as nginx,
@@ -484,7 +495,7 @@ def report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded) -> Non
     tables = sum(len(evening.table_ids) for evening in evenings)
     print(
         f"layout: proxy (shipped nginx config), web {args.web_workers} workers at nice "
-        f"{shipped.spectators_nice}, captains {shipped.captain_workers} workers, a Celery worker, "
+        f"{web_nice(args, shipped)}, captains {shipped.captain_workers} workers, a Celery worker, "
         f"PgBouncer (transaction pooling, {args.pool_size} server connections)"
     )
     for name, tally, length in (("quiet", quiet, args.quiet), ("Friday night", loaded, seconds)):
@@ -529,6 +540,14 @@ def report(args, shipped, evenings, quiet, loaded, cpu_quiet, cpu_loaded) -> Non
             f"{servers / len(evenings) / length * 3600:.1f} CPU s (postgres: {phase.note})"
         )
     print(f"load average at the end: {tools.load_average()}")
+    nice = web_nice(args, shipped)
+    if nice and os.getloadavg()[1] > (os.cpu_count() or 1) * 2:
+        print(
+            f"    the machine was busy beyond this run: web's pool at nice {nice} competed"
+            " with all of that work, where cpu_shares weigh it only against the "
+            "captains' pool, so its answers (and the spectators' staleness) suffered more here "
+            "than as deployed (--spectators-nice 0 leaves the nice out)"
+        )
     print(
         "can show: whether the shipped layout on one machine keeps saves quick, spectators' "
         "pages fresh and errors away under a Friday's schedule, and what that costs in CPU. "

@@ -333,8 +333,9 @@ def measure_recording(name, port: int, work, tables, standings: str, args) -> No
     """Deals one after another to ``port``, quiet, then while clients poll it."""
     tokens = {table.pk: table.captain_token() for table in tables}
     # Warm-up: every worker booted (gunicorn listens before its workers have imported the app,
-    # and a niced pool boots slowly, into the quiet figure) and connected.
-    load(port, standings, {}, args, 1.0)
+    # and a niced pool on a busy machine boots slowly) and connected, and the spectators' polls
+    # answered, or the loaded figure below would be a quiet one.
+    waited = until_answered(port, standings, args)
     record(port, [next(work) for _ in range(3)], tokens)
     time.sleep(0.5)
     quiet = record(port, [next(work) for _ in range(args.deals)], tokens)
@@ -342,13 +343,31 @@ def measure_recording(name, port: int, work, tables, standings: str, args) -> No
         time.sleep(1.0)  # the load is under way
         loaded = record(port, [next(work) for _ in range(args.deals)], tokens)
     ratio = tools.percentile(loaded, 50) / tools.percentile(quiet, 50)
+    loaded_enough = polled.requests >= args.clients
     print(
         f"  {name}: quiet p50 {tools.percentile(quiet, 50):.1f} ms, max "
         f"{quiet[-1]:.1f} ms; with {args.clients} clients polling ({polled.describe()}) p50 "
         f"{tools.percentile(loaded, 50):.1f} ms, max {loaded[-1]:.1f} ms: "
         f"{ratio:.2f}× the quiet p50; target ≤ {TARGET_RECORDING}×: "
-        f"{base.verdict(ratio <= TARGET_RECORDING)}"
+        + (base.verdict(ratio <= TARGET_RECORDING) if loaded_enough else "NOT MEASURED")
     )
+    if waited > 2:
+        print(f"    the spectators' first answers through this layout took {waited:.0f} s")
+    if not loaded_enough:
+        print(
+            f"    the spectators' polls got {polled.requests} answers while the deals were "
+            f"recorded, fewer than one per client: there was no load to measure (on a busy "
+            "machine a niced pool can starve behind other work)"
+        )
+
+
+def until_answered(port: int, path: str, args, patience: float = 60.0) -> float:
+    """Seconds until ``args.clients`` clients polling ``path`` get an answer each in a second."""
+    began = time.perf_counter()
+    while load(port, path, {}, args, 1.0).requests < args.clients:
+        if time.perf_counter() - began > patience:
+            break
+    return time.perf_counter() - began
 
 
 def record(port: int, work: list, tokens: dict) -> list[float]:
