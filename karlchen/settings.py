@@ -101,6 +101,15 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
 DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 postgresql = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded database serialises writes as PostgreSQL's row locks do: a transaction takes
+    # SQLite's write lock at BEGIN (select_for_update is a no-op there), and a second writer
+    # waits for it up to SQLITE_BUSY_SECONDS instead of failing with "database is locked". A
+    # transaction begun as a reader and then writing cannot wait (SQLite refuses the upgrade at
+    # once, to avoid a deadlock): two saves of one deal at the same moment answered 500.
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options.setdefault("transaction_mode", "IMMEDIATE")
+    options.setdefault("timeout", env.float("SQLITE_BUSY_SECONDS", default=20))
 if postgresql and env.bool("DB_PREPARED_STATEMENTS", default=True):
     # Parameters bound by the server, and prepared statements (psycopg prepares a query the 5th
     # time a connection runs it): with persistent connections PostgreSQL plans the statements of
