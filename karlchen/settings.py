@@ -195,12 +195,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # running job silent for JOB_STALE_SECONDS is requeued (JOB_MAX_ATTEMPTS starts at most, then
 # failed with a reason), a job pending for JOB_PENDING_SECONDS is queued again (its message
 # lost), and failed once it has waited JOB_MAX_ATTEMPTS times that long. celery beat runs the
-# sweep every JOB_SWEEP_SECONDS.
-JOB_HEARTBEAT_SECONDS = env.float("JOB_HEARTBEAT_SECONDS", default=10)
-JOB_STALE_SECONDS = env.float("JOB_STALE_SECONDS", default=60)
+# sweep every JOB_SWEEP_SECONDS. A worker killed whole (its message stays with Redis until the
+# visibility timeout) leaves its job silent for at most STALE + SWEEP seconds (30) before a
+# worker runs it again: within the minute an organiser may wait for a job to move on.
+JOB_HEARTBEAT_SECONDS = env.float("JOB_HEARTBEAT_SECONDS", default=5)
+JOB_STALE_SECONDS = env.float("JOB_STALE_SECONDS", default=20)
 JOB_PENDING_SECONDS = env.float("JOB_PENDING_SECONDS", default=600)
 JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=3)
-JOB_SWEEP_SECONDS = env.float("JOB_SWEEP_SECONDS", default=30)
+JOB_SWEEP_SECONDS = env.float("JOB_SWEEP_SECONDS", default=10)
 CELERY_BEAT_SCHEDULE = {
     "sweep-jobs": {
         "task": "karlchen.tournaments.sweep_jobs",

@@ -195,6 +195,9 @@ def _heartbeat(job: Job) -> Iterator[None]:
                     ).update(heartbeat_at=timezone.now())
                 except DatabaseError:
                     log.warning("no heartbeat for job %s", job.pk, exc_info=True)
+                    # A connection the server dropped stays broken: the next beat connects
+                    # anew, or a job still running would fall silent and be run twice.
+                    connections.close_all()
         finally:
             connections.close_all()  # this thread's connections only
 

@@ -2,9 +2,11 @@
 of jobs whose worker has gone, the bound on attempts. (The real worker killed with SIGKILL and
 the broker that cannot be reached: tests/printing/test_job_failures.py.)"""
 
+import time
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone, translation
 
 from karlchen.messages import problem_message
@@ -12,7 +14,7 @@ from karlchen.refusals import Problem
 from seating.domain.jobs import run_seating_job, start_seating_job
 from seating.models import Seat
 from tests.factories.tournaments import ORGA, tournament_with_players
-from tournaments.domain.jobs import sweep_jobs
+from tournaments.domain.jobs import run_job, sweep_jobs
 from tournaments.enums import JobStatus
 from tournaments.models import Job, OrganiserAction
 
@@ -123,3 +125,41 @@ def test_the_sweep_gives_up_a_job_no_worker_took(settings):
     job.refresh_from_db()
     assert (job.status, job.error) == (JobStatus.FAILED, reason("job_not_taken", minutes=30))
     assert "%(" not in job.error
+
+
+@pytest.mark.django_db(transaction=True)  # the heartbeat's thread sees what is committed
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="terminates PostgreSQL backends")
+def test_a_heartbeat_whose_connection_the_server_dropped_beats_on(settings):
+    """The server drops the heartbeat thread's connection (pg_terminate_backend, a restart, a
+    pooler's server gone): the next beat connects anew. A heartbeat left on the dead connection
+    fell silent, and the sweep ran a job that was still running a second time."""
+    settings.JOB_HEARTBEAT_SECONDS = 0.1
+    job = seating_job()
+
+    def last_beat():
+        return Job.objects.values_list("heartbeat_at", flat=True).get(pk=job.pk)
+
+    def work(running: Job) -> dict:
+        claimed = last_beat()
+        wait_for(lambda: last_beat() > claimed, "a first heartbeat")
+        with connection.cursor() as cursor:  # every backend of this database but the test's
+            cursor.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            assert cursor.fetchone()[0] >= 1  # the heartbeat's
+        dropped = timezone.now()
+        wait_for(lambda: last_beat() > dropped, "a heartbeat after the connection was dropped")
+        return {}
+
+    run_job(job.pk, work, runner="delivery-1")
+    job.refresh_from_db()
+    assert (job.status, job.runner) == (JobStatus.DONE, "delivery-1")  # its one run finished it
+
+
+def wait_for(condition, what: str, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s for {what}")
+        time.sleep(0.05)
