@@ -71,8 +71,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last: turns a request axes flagged as locked out into karlchen.logins.lockout_response.
+    # Turns a request axes flagged as locked out into karlchen.logins.lockout_response.
     "axes.middleware.AxesMiddleware",
+    # Asked first about a view's exception: a database connection that broke under a request
+    # runs a read again once, and answers a write 503 with Retry-After (karlchen/database.py).
+    "karlchen.database.DatabaseFaultsMiddleware",
 ]
 
 ROOT_URLCONF = "karlchen.urls"

@@ -62,6 +62,11 @@ REQUEST_ERROR_CODES = {
         "The CSRF check failed: with the session cookie, send the CSRF token in X-CSRFToken."
     ),
     "server_error": _("Something went wrong on the server. Please try again later."),
+    "database_unavailable": _(
+        "The database could not be reached just now. Please try again in a moment; what you "
+        "were saving may not have been stored (a deal sent again with its idempotency key is "
+        "stored once)."
+    ),
 }
 
 API_PREFIX = "/api/"

@@ -85,8 +85,12 @@ def common_errors(operation: dict, view: type[APIView] | None = None) -> dict[in
     if body:
         errors[413] = "The body is too large."
         errors[415] = "The body's media type is not accepted."
+    errors[503] = (
+        "The database could not be reached (`database_unavailable`, with `Retry-After`): send "
+        "the request again then (a read was tried twice already)."
+    )
     if operation.get("operationId") in JOB_STARTING_OPERATIONS:
-        errors[503] = "The job queue cannot be reached: the job is left failed; try again later."
+        errors[503] += " Or the job queue cannot be reached: the job is left failed."
     return errors
 
 
