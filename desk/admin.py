@@ -21,16 +21,18 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from desk.views.base import QUEUE_DOWN_PDF, QUEUE_DOWN_SEATING
 from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyInline
-from karlchen.messages import problem_message, refusal_text
-from karlchen.refusals import Refused, Unavailable
+from karlchen.messages import refusal_text
+from karlchen.refusals import Refused
 from printing.domain.documents import evening_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
 from scoring.domain.series import call_time, close_series
 from seating.domain.jobs import start_seating_job
 from seating.models import Table
+from tournaments.domain.jobs import waiting_for_queue
 from tournaments.domain.tournaments import create_tournament, update_tournament
 from tournaments.enums import SeatingMethod, TieBreak
 from tournaments.models import (
@@ -112,11 +114,11 @@ class TournamentAdmin(admin.ModelAdmin):
     def draw_seating_action(self, request, queryset):
         for tournament in queryset:
             params = {"method": SeatingMethod.PLAN, "seed": secrets.randbelow(2**62)}
-            try:
-                job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
-            except Unavailable as unavailable:
-                text = f"{tournament.name}: {problem_message(unavailable.problem)}"
-                self.message_user(request, text, messages.ERROR)
+            job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
+            if waiting_for_queue(job):
+                self.message_user(
+                    request, f"{tournament.name}: {QUEUE_DOWN_SEATING}", messages.WARNING
+                )
                 continue
             self.message_user(
                 request,
@@ -147,10 +149,11 @@ class TournamentAdmin(admin.ModelAdmin):
                     text = f"{tournament.name}: {refusal_text(refusal)}"
                     self.message_user(request, text, messages.WARNING)
                     continue
-                except Unavailable as unavailable:
-                    text = f"{tournament.name}: {problem_message(unavailable.problem)}"
-                    self.message_user(request, text, messages.ERROR)
-                    return  # the next documents could not be queued either
+                if waiting_for_queue(job):
+                    self.message_user(
+                        request, f"{tournament.name}: {QUEUE_DOWN_PDF}", messages.WARNING
+                    )
+                    continue
                 self.message_user(
                     request,
                     _("Document job %(job)s (%(kind)s) started for %(tournament)s; see Jobs.")

@@ -199,10 +199,6 @@ MESSAGES = {
     "no_results": _("No deal has been recorded yet: there is no one to rank."),
     "no_season_result": _("This player has no result in the season: there is no season sheet."),
     # background jobs
-    "queue_unavailable": _(
-        "The job could not be queued: the background service is not reachable. Please try again "
-        "in a minute; if it persists, tell the administrator."
-    ),
     "worker_lost": _(
         "The job was given up: its worker stopped %(attempts)s times before it finished. "
         "Please try again; if it persists, tell the administrator."

@@ -301,3 +301,9 @@ def _no_seasons(_tournament_id: int) -> list[int]:
 SEASONS_OF: One[SeasonsOf] = declare(
     One("karlchen.seasons_of", provided_by="seasons", default=_no_seasons)
 )
+
+# Told when a task waiting in the outbox (``karlchen.outbox``) has been sent, per prefix of its
+# key ("job:<id>"): ``sent(id)``. A job's waiting time counts from its send (``tournaments``).
+OUTBOX_SENT: PerKey[Callable[[str], None]] = declare(
+    PerKey("karlchen.outbox_sent", provided_by={"job": "tournaments"})
+)

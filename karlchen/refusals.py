@@ -7,7 +7,6 @@ words them in the reader's language and the API answers them in its one error fo
 - ``Refused``: the input cannot be accepted as asked (HTTP 400); every problem found at once.
 - ``Conflict``: the write lost a race or repeats a key for another request (HTTP 409).
 - ``Closed``: the thing to write to is there but closed for this writer (HTTP 403).
-- ``Unavailable``: a service the operation needs (the job queue) cannot be reached (HTTP 503).
 - ``InvariantViolation``: Karlchen computed something impossible: a bug, never shown as a refusal.
 """
 
@@ -88,10 +87,6 @@ class Conflict(_SingleProblem):
 
 class Closed(_SingleProblem):
     """The thing to write to is there but closed for this writer (HTTP 403)."""
-
-
-class Unavailable(_SingleProblem):
-    """A service the operation needs (the job queue) cannot be reached now (HTTP 503)."""
 
 
 class InvariantViolation(AssertionError):

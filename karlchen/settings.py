@@ -179,8 +179,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # killed whole is noticed sooner by the sweep below, not by this timeout.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 2 * CELERY_TASK_TIME_LIMIT,
-    # Fail fast when Redis is unreachable: starting a job answers in a second or two (503, the
-    # job left failed), instead of a request hanging on a dead broker.
+    # Fail fast when Redis is unreachable: starting a job answers in a second or two (the job
+    # waits in the outbox), instead of a request hanging on a dead broker.
     "socket_connect_timeout": 1,
     "socket_timeout": 2,
 }
@@ -206,7 +206,16 @@ JOB_STALE_SECONDS = env.float("JOB_STALE_SECONDS", default=20)
 JOB_PENDING_SECONDS = env.float("JOB_PENDING_SECONDS", default=600)
 JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=3)
 JOB_SWEEP_SECONDS = env.float("JOB_SWEEP_SECONDS", default=10)
+# Every task is handed to the broker through an outbox (karlchen/outbox.py): what the broker
+# could not take waits there, and beat's drain sends it every OUTBOX_DRAIN_SECONDS once the
+# broker is back.
+OUTBOX_DRAIN_SECONDS = env.float("OUTBOX_DRAIN_SECONDS", default=10)
 CELERY_BEAT_SCHEDULE = {
+    "drain-outbox": {
+        "task": "karlchen.drain_outbox",
+        "schedule": OUTBOX_DRAIN_SECONDS,
+        "options": {"expires": OUTBOX_DRAIN_SECONDS},
+    },
     "sweep-jobs": {
         "task": "karlchen.tournaments.sweep_jobs",
         "schedule": JOB_SWEEP_SECONDS,

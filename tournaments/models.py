@@ -310,9 +310,6 @@ TOURNAMENTLESS_JOBS = [enums.JobKind.SEASON_DOCUMENTS]
 class Job(models.Model):
     """A background job (seating, documents): its state lives here, not in Celery."""
 
-    # Not stored: set on the instance whose task could not be queued (``ensure_queued``).
-    not_queued: bool = False
-
     # None for a job of no tournament (a season's documents): the app it belongs to links it
     # and answers for it (tournaments.ports.JobOwner).
     tournament = models.ForeignKey(

@@ -16,11 +16,18 @@ from django.utils.translation import gettext as _
 
 from desk.forms import ArchiveForm
 from desk.season_forms import AddEveningForm, NewEveningForm, SeasonForm
-from desk.views.base import BadNumber, DeskView, form_refused, posted_number, refuse
+from desk.views.base import (
+    BadNumber,
+    DeskView,
+    form_refused,
+    posted_number,
+    refuse,
+    say_the_pdf_is_being_made,
+)
 from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
-from karlchen.refusals import Refused, Unavailable
+from karlchen.refusals import Refused
 from printing.domain.jobs import start_season_documents_job
 from printing.enums import SeasonDocumentKind
 from results.domain.archive import parse_archive
@@ -150,16 +157,10 @@ class SeasonDeskView(SeasonOrganiserView):
         except BadNumber:
             return self.show(status=400)
         request = {"kind": kind, "player": player} | ({"day": day} if day else {})
-        try:
-            start_season_documents_job(
-                self.season, by=actor, request=request, language=get_language()
-            )
-        except Unavailable as refusal:
-            messages.error(self.request, problem_message(refusal.problem))
-            return self.show(status=503)
-        messages.info(
-            self.request, _("The PDF is being made; it appears under “Printed documents”.")
+        job = start_season_documents_job(
+            self.season, by=actor, request=request, language=get_language()
         )
+        say_the_pdf_is_being_made(self.request, job)
         return HttpResponseRedirect(reverse("desk:season", args=[self.season.pk]) + "#print")
 
     def candidates(self):

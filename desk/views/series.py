@@ -17,8 +17,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from desk.forms import CloseSeriesForm, SeatingForm
-from desk.views.base import OrganiserView, posted_number
-from karlchen.refusals import Refused, Unavailable
+from desk.views.base import (
+    QUEUE_DOWN_SEATING,
+    OrganiserView,
+    posted_number,
+    say_the_pdf_is_being_made,
+)
+from karlchen.refusals import Refused
 from printing.domain.documents import MAX_SERIES, MAX_TOP, check_documents
 from printing.domain.jobs import start_documents_job
 from printing.enums import DocumentKind
@@ -27,6 +32,7 @@ from scoring.domain.series import call_time, close_series
 from scoring.models import DealRevision
 from seating.domain.jobs import start_seating_job
 from seating.domain.seating import usual_team_seating
+from tournaments.domain.jobs import waiting_for_queue
 from tournaments.enums import JobKind, JobStatus, SeriesStatus
 from tournaments.models import Job
 
@@ -88,20 +94,19 @@ class SeatSeriesView(SeriesView):
             params["teams"] = data["teams"]  # none chosen (the one-tap seating): the usual
         if not data["all_series"]:
             params["series"] = [series.number]
-        try:
-            job = start_seating_job(self.tournament, by=self.actor, params=params)
-        except Unavailable as unavailable:
-            self.refused(unavailable)
-        else:
-            _say_how_the_seating_went(request, job)
+        job = start_seating_job(self.tournament, by=self.actor, params=params)
+        _say_how_the_seating_went(request, job)
         return self.back("series", number, anchor="seating")
 
 
 def _say_how_the_seating_went(request, job: Job) -> None:
     """Drawn already (a worker, or the embedded set-up's tasks run at once, was quicker than
-    the page), or still being drawn; a failure is said by the seating's notice on the page."""
+    the page), waiting for the job queue, or still being drawn; a failure is said by the
+    seating's notice on the page."""
     job.refresh_from_db(fields=["status"])
-    if job.status == JobStatus.DONE:
+    if waiting_for_queue(job):
+        messages.warning(request, QUEUE_DOWN_SEATING)
+    elif job.status == JobStatus.DONE:
         messages.success(request, _("The seating is drawn."))
     elif job.status != JobStatus.FAILED:
         messages.info(request, _("The seating is being drawn …"))
@@ -169,19 +174,17 @@ class PrintView(OrganiserView):
                 wanted["top"] = top
         try:
             check_documents(self.tournament, wanted)
-            start_documents_job(
+            job = start_documents_job(
                 self.tournament,
                 by=self.actor,
                 request=wanted,
                 base_url=settings.SITE_URL or request.build_absolute_uri("/"),
                 language=get_language(),
             )
-        except (Refused, Unavailable) as refusal:
+        except Refused as refusal:
             self.refused(refusal)
         else:
-            messages.info(
-                request, _("The PDF is being made; it appears under “Printed documents”.")
-            )
+            say_the_pdf_is_being_made(request, job)
         return self._return(data.get("next"))
 
     def _return(self, next_page: str | None):

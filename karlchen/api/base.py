@@ -1,8 +1,8 @@
 """What every tournament and deal API view shares: domain refusals as HTTP answers, schema names.
 
 A view calls one domain function and lets its refusals escape: ``Refused`` becomes a 400,
-``Conflict`` a 409, ``Closed`` a 403 and ``Unavailable`` a 503, each in the error format with
-the problems' codes and their messages from ``scoring.messages``.
+``Conflict`` a 409 and ``Closed`` a 403, each in the error format with the problems' codes and
+their messages from ``scoring.messages``.
 """
 
 from __future__ import annotations
@@ -25,19 +25,16 @@ from rest_framework.views import APIView
 from karlchen.api.errors import BODY, error, validation_response
 from karlchen.api.schema import ERROR_BODY, ERROR_RESPONSES, error_codes_description
 from karlchen.messages import MESSAGES, problem_errors
-from karlchen.refusals import Closed, Conflict, Refused, Unavailable
+from karlchen.refusals import Closed, Conflict, Refused
 
 RESPONSE_400 = ERROR_RESPONSES[400]  # no rate limit here, so no 429
 RESPONSE_401 = OpenApiResponse(ERROR_BODY, description="Not logged in, or wrong credentials.")
 RESPONSE_403 = OpenApiResponse(ERROR_BODY, description="Not allowed for these credentials.")
 RESPONSE_404 = OpenApiResponse(ERROR_BODY, description="Unknown id (or a draft, to the public).")
 RESPONSE_409 = OpenApiResponse(ERROR_BODY, description="Conflict: stale version, taken number.")
-RESPONSE_503 = OpenApiResponse(
-    ERROR_BODY, description="The job queue cannot be reached: the job is left failed; try again."
-)
 READ_ERRORS = {404: RESPONSE_404}
 ORGANISER_ERRORS = {400: RESPONSE_400, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404}
-JOB_ERRORS = {**ORGANISER_ERRORS, 503: RESPONSE_503}  # starting a background job
+JOB_ERRORS = ORGANISER_ERRORS  # starting a background job (a queue that is down: it waits)
 CODES = error_codes_description(MESSAGES)  # the table of error codes, for the descriptions
 
 
@@ -123,7 +120,7 @@ class Api(APIView):
         if _plain_spectator(request):
             try:
                 answer = self.spectator_read(request, *args, **kwargs)
-            except (Refused, Conflict, Closed, Unavailable, APIException):
+            except (Refused, Conflict, Closed, APIException):
                 answer = None  # the whole path refuses it again, in the API's error format
             if answer is not None:
                 return self._with_default_headers(answer)
@@ -146,8 +143,6 @@ class Api(APIView):
             return _errors(problem_errors([exc.problem]), status.HTTP_409_CONFLICT)
         if isinstance(exc, Closed):
             return _errors(problem_errors([exc.problem]), status.HTTP_403_FORBIDDEN)
-        if isinstance(exc, Unavailable):
-            return _errors(problem_errors([exc.problem]), status.HTTP_503_SERVICE_UNAVAILABLE)
         if isinstance(exc, DjangoValidationError):  # a model check the serializer did not cover
             return validation_response(_django_errors(exc))
         return super().handle_exception(exc)

@@ -52,8 +52,6 @@ def error_codes_description(*tables: Mapping[str, "StrOrPromise"]) -> str:
     return "\n".join([header, *rows])
 
 
-# Operations that start a background job: a broker that cannot be reached is a 503.
-JOB_STARTING_OPERATIONS = frozenset({"seating_start", "documents_start"})
 HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 ERROR_REF = {"$ref": "#/components/schemas/ErrorList"}
 
@@ -89,8 +87,6 @@ def common_errors(operation: dict, view: type[APIView] | None = None) -> dict[in
         "The database could not be reached (`database_unavailable`, with `Retry-After`): send "
         "the request again then (a read was tried twice already)."
     )
-    if operation.get("operationId") in JOB_STARTING_OPERATIONS:
-        errors[503] += " Or the job queue cannot be reached: the job is left failed."
     return errors
 
 

@@ -12,7 +12,7 @@ from printing.domain.documents import check_documents, generate_documents
 from printing.domain.season_printouts import check_season_documents, generate_season_documents
 from seasons.domain.log import log_season_action
 from seasons.models import Season, SeasonJob
-from tournaments.domain.jobs import ensure_queued, progress, run_job, start_job
+from tournaments.domain.jobs import progress, run_job, start_job
 from tournaments.domain.log import log_action
 from tournaments.enums import JobKind
 from tournaments.models import Job, Tournament
@@ -22,13 +22,13 @@ def start_documents_job(
     tournament: Tournament, *, by: Actor, request: dict[str, Any], base_url: str, language: str
 ) -> Job:
     """Record a documents job (PDFs in ``language``, captain links under ``base_url``) and
-    enqueue it after commit; an impossible request is refused here, before any job exists, and
-    a job that cannot be queued is failed with the reason and refused (``Unavailable``)."""
+    enqueue it after commit; an impossible request is refused here, before any job exists (a
+    job queue out of reach keeps the job pending until it is back)."""
     params = {**check_documents(tournament, request), "base_url": base_url, "language": language}
     with transaction.atomic():
         job = start_job(tournament, kind=JobKind.DOCUMENTS, params=params, by=by)
         log_action(tournament, by, "documents_started", **_logged(params))
-    return ensure_queued(job)
+    return job
 
 
 def _logged(params: dict[str, Any]) -> dict[str, Any]:
@@ -60,7 +60,7 @@ def start_season_documents_job(
         job = start_job(None, kind=JobKind.SEASON_DOCUMENTS, params=params, by=by)
         SeasonJob.objects.create(job=job, season=season)
         log_season_action(season, by, "documents_started", **_logged(params))
-    return ensure_queued(job)
+    return job
 
 
 def run_season_documents_job(job_id: int, *, runner: str | None = None) -> Job | None:

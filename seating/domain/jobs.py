@@ -9,22 +9,22 @@ from django.db import transaction
 from karlchen.actors import Actor
 from seating.domain.seating import draw_seating
 from tournaments.domain.frozen import check_not_final
-from tournaments.domain.jobs import ensure_queued, run_job, start_job
+from tournaments.domain.jobs import run_job, start_job
 from tournaments.domain.log import log_action
 from tournaments.enums import JobKind, SeriesStatus
 from tournaments.models import Job, Tournament
 
 
 def start_seating_job(tournament: Tournament, *, by: Actor, params: dict[str, Any]) -> Job:
-    """Record a seating job for ``tournament`` and enqueue it after commit (refused with
-    ``Unavailable`` if it cannot be queued: the job is failed with the reason)."""
+    """Record a seating job for ``tournament`` and enqueue it after commit (through the
+    outbox: while the job queue is unreachable it waits, pending)."""
     with transaction.atomic():
         check_not_final(tournament.pk)  # refused now, not when the job runs
         job = start_job(tournament, kind=JobKind.SEATING, params=params, by=by)
         series = ", ".join(map(str, params.get("series") or _not_under_way(tournament)))
         details = {"series": series, "method": params.get("method"), "seed": params.get("seed")}
         log_action(tournament, by, "seating_started", **details)
-    return ensure_queued(job)
+    return job
 
 
 def run_seating_job(job_id: int, *, runner: str | None = None) -> Job | None:

@@ -1,10 +1,11 @@
 """The e-mails about a sign-up: written in the sign-up's transaction, sent after the commit.
 
 An outbox: ``queue_mail`` stores a ``Mail`` row and hands its id to the Celery task once the
-transaction commits; ``send_mail`` sends a row that is not sent yet, exactly once (the row is
-locked while it is sent and marked sent in the same transaction). A mail server that fails
-leaves the row unsent with its error: the sign-up itself is committed already, the task tries
-again, and the desk can send what is left (``send_unsent``).
+transaction commits (through ``karlchen.outbox``, so a job queue that is down keeps the task
+waiting until it is back); ``send_mail`` sends a row that is not sent yet, exactly once (the
+row is locked while it is sent and marked sent in the same transaction). A mail server that
+fails leaves the row unsent with its error: the sign-up itself is committed already, the task
+tries again, and the desk can send what is left (``send_unsent``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from karlchen import outbox
 from signups.enums import MailKind
 from signups.models import Mail, SignUp
 
 logger = logging.getLogger(__name__)
+OUTBOX_PREFIX = "mail"  # the outbox's key of a mail's task: "mail:<id>"
 MAX_ATTEMPTS = 10  # sends of one mail the sweep tries; the desk's button has no limit
 
 
@@ -32,7 +35,7 @@ def queue_mail(signup: SignUp, kind: MailKind, *, base_url: str = "") -> Mail | 
         return None
     base = base_url or _last_base_url(signup)
     mail = Mail.objects.create(signup=signup, kind=kind, base_url=base)
-    transaction.on_commit(lambda: start_sending(mail.pk))
+    start_sending(mail.pk)
     return mail
 
 
@@ -43,13 +46,11 @@ def _last_base_url(signup: SignUp) -> str:
 
 
 def start_sending(mail_id: int) -> None:
-    """Hand the mail to the task queue; if the queue cannot take it, the row stays unsent."""
+    """Hand the mail to the task queue after the commit (through the outbox: if the queue
+    cannot take it now, its task waits there and is sent when the queue is back)."""
     from signups.tasks import send_mail_task  # noqa: PLC0415 -- tasks import the domain
 
-    try:
-        send_mail_task.delay(mail_id)
-    except Exception:  # the broker or (eager) the mail server: never fail the committed sign-up
-        logger.exception("e-mail %s not sent now; it stays in the outbox", mail_id)
+    outbox.send_after_commit(send_mail_task, key=f"{OUTBOX_PREFIX}:{mail_id}", mail_id=mail_id)
 
 
 def send_mail(mail_id: int) -> bool:
@@ -77,6 +78,7 @@ def send_unsent(tournament_id: int | None = None) -> int:
     """Queue the unsent mails again (of one tournament's sign-ups, or all that have not used
     up their ``MAX_ATTEMPTS``: the periodic sweep); how many."""
     unsent = Mail.objects.filter(sent_at__isnull=True)
+    unsent = unsent.exclude(pk__in=outbox.waiting_ids(OUTBOX_PREFIX))  # their task waits already
     if tournament_id is None:
         unsent = unsent.filter(attempts__lt=MAX_ATTEMPTS)
     else:

@@ -1,5 +1,6 @@
 """A Redis server of the test's own, to stop, kill, freeze and start again (never the machine's
-shared one), and the cache settings pointing at it (a pytest plugin, see ``tests/conftest.py``)."""
+shared one), and the cache settings and the Celery broker pointing at it (a pytest plugin, see
+``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 import socket
 import subprocess
 import time
+from contextlib import contextmanager
 
 import pytest
 import redis
@@ -83,6 +85,28 @@ def cache_settings(location: str, **options) -> dict:
             "OPTIONS": {**shipped.get("OPTIONS", {}), **options},
         }
     }
+
+
+@contextmanager
+def broker_at(url: str):
+    """This process sends its Celery tasks to the broker at ``url`` meanwhile, not at once."""
+    from karlchen.celery import app
+
+    saved = {name: app.conf[name] for name in ("task_always_eager", "broker_url")}
+    app.conf.update(task_always_eager=False, broker_url=url)
+    _drop_broker_connections(app)
+    try:
+        yield
+    finally:
+        app.conf.update(saved)
+        _drop_broker_connections(app)
+
+
+def _drop_broker_connections(app) -> None:
+    """Forget the app's broker connection pools, so the next send connects to the broker now
+    configured (kombu keeps a pool per broker address; each stays open)."""
+    app._pool = None
+    app.amqp._producer_pool = None
 
 
 @pytest.fixture

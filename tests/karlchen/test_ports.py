@@ -21,6 +21,7 @@ from tournaments.ports import JOB_OWNERS, JOB_TASKS, PLACES_FREED, STANDINGS
 # Every port of the project and the apps that provide it, as the apps' AppConfig.ready() do.
 PROVIDERS = {
     "karlchen.seasons_of": {"seasons"},
+    "karlchen.outbox_sent": {"tournaments"},
     "tournaments.standings": {"results"},
     "tournaments.job_tasks": {"seating", "printing"},
     "tournaments.job_owners": {"seasons"},

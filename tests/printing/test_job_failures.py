@@ -1,6 +1,6 @@
 """Jobs finish or say why, against real failures: a real Celery worker (prefork, its own
 process) killed with SIGKILL in the middle of a documents job, and a broker that cannot be
-reached when a job is started.
+reached when a job is started (the job waits in the outbox and runs once Redis is back).
 
 The worker runs in a process group of its own with the test database, the tests' Redis db and
 short heartbeat and sweep intervals, so a lost job is noticed within seconds, not a minute.
@@ -14,20 +14,25 @@ import subprocess
 import sys
 import time
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 import redis
 from django.conf import settings
 from django.db import connection
-from django.utils import translation
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
+from desk.views.base import QUEUE_DOWN_PDF
 from karlchen.celery import app
 from karlchen.messages import problem_message
+from karlchen.models import OutboxMessage
 from karlchen.refusals import Problem
 from tests.factories.documents import pdf_lines, seated_series
+from tests.factories.redis_server import broker_at, free_port
 from tests.factories.tournaments import organiser
+from tournaments.domain.jobs import sweep_jobs
 from tournaments.enums import JobStatus
 from tournaments.models import Job, OrganiserAction
 
@@ -256,70 +261,80 @@ def test_a_worker_killed_whole_runs_its_job_again_within_a_minute_of_a_worker_be
 
 
 @pytest.fixture
-def dead_broker(transactional_db, monkeypatch):
+def dead_broker(transactional_db):
     """Celery publishing to a port nothing listens on (the tests' own Redis stays up)."""
-    import socket
-
-    with socket.socket() as probe:  # a free port, closed again: connections are refused
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    monkeypatch.setitem(app.conf, "task_always_eager", False)
-    monkeypatch.setitem(app.conf, "broker_url", f"redis://127.0.0.1:{port}/0")
-    _drop_connections()
-    yield
-    monkeypatch.undo()
-    _drop_connections()
+    with broker_at(f"redis://127.0.0.1:{free_port()}/0"):
+        yield
 
 
-def _drop_connections() -> None:
-    """Forget the app's broker connection pools, so the next publish connects to the broker
-    now configured (kombu keeps a pool per broker address; each stays open)."""
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
-@pytest.mark.usefixtures("dead_broker")
-def test_a_job_that_cannot_be_queued_is_refused_with_503_and_left_failed():
-    series, _ = seated_series((4,))
+def start_with_the_queue_down(path: str, body: dict):
+    """Start a job through the API while the broker refuses connections: (response, job,
+    seconds the answer took)."""
     client = APIClient()
     client.force_authenticate(organiser())
     begun = time.monotonic()
-    response = client.post(
-        f"/api/v1/tournaments/{series.tournament_id}/documents/",
-        {"kind": "score_sheets", "series": 1},
-        format="json",
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
+    response = client.post(path, body, format="json", HTTP_ACCEPT_LANGUAGE="en")
     took = time.monotonic() - begun
-    assert response.status_code == 503
-    with translation.override("en"):
-        reason = problem_message(Problem("queue_unavailable", "job"))
-    assert response.json() == {
-        "errors": [{"field": "body", "code": "queue_unavailable", "message": reason}]
-    }
-    assert took < 10  # refused within seconds (Celery's defaults hang for more than 25 s)
-    job = Job.objects.get(tournament=series.tournament)
-    assert (job.status, job.error, job.progress) == (JobStatus.FAILED, reason, 100)
-    assert job.finished_at is not None
+    assert response.status_code == 202, response.content
+    return response, Job.objects.get(pk=response.json()["job"]), took
+
+
+def waiting_message(job: Job) -> OutboxMessage:
+    (message,) = OutboxMessage.objects.filter(key=f"job:{job.pk}")
+    return message
 
 
 @pytest.mark.usefixtures("dead_broker")
-def test_a_seating_job_that_cannot_be_queued_is_refused_the_same_way():
+def test_a_print_started_while_the_queue_is_down_waits_pending_in_the_outbox():
+    series, _ = seated_series((4,))
+    path = f"/api/v1/tournaments/{series.tournament_id}/documents/"
+    _, job, took = start_with_the_queue_down(path, {"kind": "score_sheets", "series": 1})
+    assert took < 10  # within seconds (Celery's defaults hang for more than 25 s)
+    assert (job.status, job.error, job.progress, job.finished_at) == (
+        JobStatus.PENDING,
+        "",
+        0,
+        None,
+    )
+    message = waiting_message(job)
+    assert (message.task, message.kwargs, message.attempts) == (
+        "karlchen.tournaments.documents",
+        {"job_id": job.pk},
+        1,
+    )
+    assert message.error  # what the broker's client said
+    client = APIClient()
+    client.force_authenticate(organiser())
+    followed = client.get(f"/api/v1/jobs/{job.pk}/").json()
+    assert (followed["status"], followed["waiting_for_queue"]) == ("pending", True)
+
+
+@pytest.mark.usefixtures("dead_broker")
+def test_a_seating_started_while_the_queue_is_down_waits_the_same_way():
     from tests.factories.tournaments import tournament_with_players
 
     tournament, _ = tournament_with_players(8)
-    client = APIClient()
-    client.force_authenticate(organiser())
-    response = client.post(f"/api/v1/tournaments/{tournament.pk}/seatings/", {}, format="json")
-    assert response.status_code == 503
-    assert [error["code"] for error in response.json()["errors"]] == ["queue_unavailable"]
-    (job,) = Job.objects.filter(tournament=tournament)
-    assert job.status == JobStatus.FAILED
-    assert job.error == response.json()["errors"][0]["message"]
+    _, job, _ = start_with_the_queue_down(f"/api/v1/tournaments/{tournament.pk}/seatings/", {})
+    assert job.status == JobStatus.PENDING
+    assert waiting_message(job).task == "karlchen.tournaments.seat"
 
 
 @pytest.mark.usefixtures("dead_broker")
-def test_the_desk_says_why_a_print_job_cannot_start(client):
+def test_the_sweep_leaves_a_job_whose_message_waits_to_the_outbox(settings):
+    """Its message waits for the broker: not lost, however long ago it was started."""
+    series, _ = seated_series((4,))
+    path = f"/api/v1/tournaments/{series.tournament_id}/documents/"
+    _, job, _ = start_with_the_queue_down(path, {"kind": "score_sheets", "series": 1})
+    long_ago = timezone.now() - timedelta(hours=2)
+    Job.objects.filter(pk=job.pk).update(created_at=long_ago, heartbeat_at=long_ago)
+    assert sweep_jobs() == {"requeued": 0, "failed": 0}
+    job.refresh_from_db()
+    assert job.status == JobStatus.PENDING
+    assert OutboxMessage.objects.filter(key=f"job:{job.pk}").count() == 1
+
+
+@pytest.mark.usefixtures("dead_broker")
+def test_the_desk_says_a_print_waits_for_the_queue(client):
     series, _ = seated_series((4,))
     client.force_login(organiser())
     response = client.post(
@@ -329,14 +344,13 @@ def test_the_desk_says_why_a_print_job_cannot_start(client):
     )
     assert response.status_code == 200
     with translation.override("de"):
-        reason = problem_message(Problem("queue_unavailable", "job"))
-    assert reason in response.text
+        assert str(QUEUE_DOWN_PDF) in response.text
     job = Job.objects.get(tournament=series.tournament)
-    assert (job.status, job.error) == (JobStatus.FAILED, reason)
+    assert (job.status, job.error) == (JobStatus.PENDING, "")
 
 
 @pytest.mark.usefixtures("dead_broker")
-def test_the_admin_says_why_the_evening_cannot_be_printed(admin_client):
+def test_the_admin_prints_the_whole_evening_while_the_queue_is_down(admin_client):
     from tests.factories.documents import play_series
 
     series, tables = seated_series((4,))
@@ -348,8 +362,40 @@ def test_the_admin_says_why_the_evening_cannot_be_printed(admin_client):
     )
     assert response.status_code == 200
     with translation.override("de"):
-        reason = problem_message(Problem("queue_unavailable", "job"))
-    assert reason in response.text
-    # The first job is failed with the reason; the evening's other documents were not tried.
-    (job,) = Job.objects.filter(tournament=series.tournament)
-    assert (job.params["kind"], job.status, job.error) == ("score_sheets", "failed", reason)
+        assert str(QUEUE_DOWN_PDF) in response.text
+    # Every document of the evening waits: none was given up because the queue was down.
+    jobs = Job.objects.filter(tournament=series.tournament)
+    assert {job.status for job in jobs} == {JobStatus.PENDING}
+    assert len(jobs) == OutboxMessage.objects.count() >= 2
+
+
+def test_jobs_started_while_redis_is_down_run_once_it_is_back(worker, own_redis, media_root):
+    """As deployed: a worker and beat (the shipped timings) on a Redis of the test's own.
+    Redis dies; an organiser starts a print and a seating: both answer at once and wait,
+    pending. Redis comes back (empty, as after a restart without persistence): beat's drain
+    sends both from the outbox, and the worker runs them. Before the outbox both were failed at
+    once with a 503, and the organiser had to start them again."""
+    from tests.factories.tournaments import tournament_with_players
+
+    series, _ = seated_series((4,) * 4)
+    tournament, _ = tournament_with_players(8)
+    worker(role="beat", shipped=True, REDIS_URL=own_redis.url)
+    worker(shipped=True, REDIS_URL=own_redis.url)
+    own_redis.kill()
+    with broker_at(own_redis.url):
+        print_path = f"/api/v1/tournaments/{series.tournament_id}/documents/"
+        _, printing, _ = start_with_the_queue_down(
+            print_path, {"kind": "seating_list", "series": 1}
+        )
+        seating_path = f"/api/v1/tournaments/{tournament.pk}/seatings/"
+        _, seating, _ = start_with_the_queue_down(seating_path, {"method": "random", "seed": 4})
+    assert OutboxMessage.objects.count() == 2
+    time.sleep(5)  # beat and the worker find Redis gone meanwhile
+    own_redis.start()
+    back = time.monotonic()
+    for job in (printing, seating):
+        job = finished(job, timeout=90)
+        assert (job.status, job.error, job.attempts) == (JobStatus.DONE, "", 1)
+    assert time.monotonic() - back < 60
+    assert not OutboxMessage.objects.exists()
+    assert stored_files(media_root, series.tournament_id) == ["seating-list-series-1.pdf"]

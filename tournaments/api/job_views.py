@@ -7,7 +7,7 @@ from rest_framework.response import Response
 
 from karlchen.api.base import ORGANISER_ERRORS, Api, get_or_404
 from tournaments.api.permissions import job_refusal
-from tournaments.domain.jobs import may_follow_job
+from tournaments.domain.jobs import may_follow_job, waiting_for_queue
 from tournaments.enums import JobKind
 from tournaments.models import Job
 
@@ -25,6 +25,10 @@ class JobApi(Api):
             "done and total tables (or certificates, or season sheets)."
         )
         error = serializers.CharField(help_text="Why a failed job failed.")
+        waiting_for_queue = serializers.BooleanField(
+            help_text="Pending because the job queue could not be reached when it was started: "
+            "it is sent, and runs, as soon as the queue is back."
+        )
         links = serializers.DictField(
             child=serializers.CharField(),
             help_text="Seating: the tables of each series. Documents: each file's download.",
@@ -43,6 +47,7 @@ class JobApi(Api):
         if not may_follow_job(request.user, job):
             raise job_refusal(request)
         job.links = _links(job)
+        job.waiting_for_queue = waiting_for_queue(job)
         body = JobApi.OutputSerializer(job).data
         return Response(body)
 

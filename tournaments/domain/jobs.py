@@ -6,14 +6,17 @@ Every kind shares one way of running: the job is claimed under a row lock (a job
 or failed, or gone, or being run by a live worker, is left alone, so a task delivered twice
 changes nothing), the work runs in the language the organiser asked in, a refusal leaves the
 job failed with its reason, and a crash leaves it failed too (and is raised, for the worker's
-log). The work itself is idempotent: a job run again replaces what an earlier run left (the
-same seating, the same file names), so a job may always be run again.
+log); a database connection dropped under the work queues the job again instead. The work
+itself is idempotent: a job run again replaces what an earlier run left (the same seating,
+the same file names), so a job may always be run again.
 
 Jobs finish or say why:
 
-- A job that cannot be queued (Redis unreachable) is failed at once with the reason, and the
-  operation that started it is refused with ``Unavailable`` (``ensure_queued``): never pending
-  for ever.
+- A job is queued through the outbox (``karlchen.outbox``): its task is written in the
+  transaction that starts it and sent after the commit. While the broker (Redis) cannot be
+  reached the job stays pending, its message waiting in the outbox, and celery beat's drain
+  sends it once the broker is back (``waiting_for_queue`` says so meanwhile): the organiser's
+  click is not lost. Its waiting time counts from when the message went out.
 - While a worker runs a job it touches ``heartbeat_at`` (a thread, and every progress report).
   When the process dies, Celery puts the message back (``task_reject_on_worker_lost``) and
   another process claims the job again; when the whole worker dies the message stays with
@@ -36,13 +39,14 @@ from django.conf import settings
 from django.db import DatabaseError, connections, transaction
 from django.db.models import Q
 from django.utils import timezone, translation
-from kombu.exceptions import OperationalError
 
 from clubs import access
 from clubs.access import Can
+from karlchen import outbox
 from karlchen.actors import Actor
+from karlchen.database import connection_fault, drop_broken_connections
 from karlchen.messages import problem_message, refusal_text
-from karlchen.refusals import Problem, Refused, Unavailable
+from karlchen.refusals import Problem, Refused
 from tournaments.domain.log import log_action
 from tournaments.enums import JobStatus
 from tournaments.models import Job, Tournament
@@ -50,15 +54,15 @@ from tournaments.ports import JOB_OWNERS, JOB_TASKS
 
 log = logging.getLogger(__name__)
 SWEEPER = Actor.system("Karlchen (job sweep)")
+OUTBOX_PREFIX = "job"  # the outbox's key of a job's message: "job:<id>"
 
 
 def start_job(
     tournament: Tournament | None, *, kind: str, params: dict[str, Any], by: Actor
 ) -> Job:
     """Record a job of ``kind`` for ``tournament`` (None: a kind of job its app links to what it
-    serves, ``JobOwner``) and queue its task (``job_id=…``) after commit. Should the queue be
-    unreachable then, the job is left failed with the reason and ``ensure_queued(job)``
-    refuses."""
+    serves, ``JobOwner``) and queue its task (``job_id=…``) after commit, through the outbox:
+    should the broker be unreachable then, the job stays pending and is sent when it is back."""
     job = Job.objects.create(
         tournament=tournament,
         kind=kind,
@@ -66,33 +70,27 @@ def start_job(
         created_by=by.user,
         heartbeat_at=timezone.now(),
     )
-    transaction.on_commit(lambda: _enqueue(job))
+    _enqueue(job)
     return job
 
 
-def ensure_queued(job: Job) -> Job:
-    """``job``, once the transaction that started it has committed; ``Unavailable`` if its task
-    could not be queued (the job is failed with the reason already). Inside an outer
-    transaction nothing is queued yet, and nothing is checked."""
-    if job.not_queued:
-        raise Unavailable("queue_unavailable")
-    return job
+def waiting_for_queue(job: Job) -> bool:
+    """Whether the job's task waits in the outbox because the broker could not be reached."""
+    return job.status == JobStatus.PENDING and outbox.held_back(_key(job.pk))
 
 
 def _enqueue(job: Job) -> None:
-    """Queue the job's task; an unreachable broker fails the job (never pending for ever). An
-    on_commit hook that raised would drop the hooks after it, so this one records, not raises."""
-    try:
-        JOB_TASKS.get(job.kind).apply_async(kwargs={"job_id": job.pk})
-    except OperationalError as error:  # kombu's wrapper of every connection error
-        log.error("%s job %s could not be queued: %s", job.kind, job.pk, error)
-        text = _text(job, "queue_unavailable")
-        now = timezone.now()
-        Job.objects.filter(pk=job.pk).exclude(status=JobStatus.DONE).update(
-            status=JobStatus.FAILED, error=text, progress=100, finished_at=now
-        )
-        job.status, job.error, job.progress, job.finished_at = JobStatus.FAILED, text, 100, now
-        job.not_queued = True
+    outbox.send_after_commit(JOB_TASKS.get(job.kind), key=_key(job.pk), job_id=job.pk)
+
+
+def _key(job_id: int | str) -> str:
+    return f"{OUTBOX_PREFIX}:{job_id}"
+
+
+def message_sent(job_id: str) -> None:
+    """The job's message went out (``karlchen.ports.OUTBOX_SENT``): its waiting time counts
+    from now."""
+    Job.objects.filter(pk=int(job_id), status=JobStatus.PENDING).update(heartbeat_at=timezone.now())
 
 
 def run_job(
@@ -113,11 +111,27 @@ def run_job(
             except Refused as refusal:
                 return _finish(job, JobStatus.FAILED, error=refusal_text(refusal))
         return _finish(job, JobStatus.DONE, result=result)
-    except Exception:
+    except Exception as error:
+        if connection_fault(error):
+            # The database dropped the connection under the work: nothing is wrong with the
+            # job, which may run again. Queued anew (its starts still count).
+            log.warning("%s job %s lost its database connection; queued again", job.kind, job_id)
+            drop_broken_connections()
+            _hand_back(job)
+            return None
         # Whatever broke, the organiser sees a failed job, not one running for ever.
         log.exception("%s job %s crashed", job.kind, job_id)
         _finish(job, JobStatus.FAILED, error=_text(job, "job_crashed"))
         raise
+
+
+def _hand_back(job: Job) -> None:
+    """Pending again and queued anew, if this run still holds the job (should the database
+    still be gone, the job stays running and falls silent: the sweep queues it again)."""
+    with transaction.atomic():
+        held = Job.objects.filter(pk=job.pk, status=JobStatus.RUNNING, runner=job.runner)
+        if held.update(status=JobStatus.PENDING, runner="", heartbeat_at=timezone.now()):
+            _enqueue(job)
 
 
 def _claim(job_id: int, runner: str) -> Job | None:
@@ -223,7 +237,8 @@ def sweep_jobs(*, by: Actor = SWEEPER) -> dict[str, int]:
       failed (``worker_lost``) once it has been started ``JOB_MAX_ATTEMPTS`` times.
     - pending for ``JOB_PENDING_SECONDS`` since it was last queued: its message is lost (Redis
       lost its data) or no worker runs. Queued again, and failed (``job_not_taken``) once it
-      has waited ``JOB_MAX_ATTEMPTS`` times that long.
+      has waited ``JOB_MAX_ATTEMPTS`` times that long. A job whose message still waits in the
+      outbox (the broker was down) is not lost: it is left to the outbox's drain.
 
     A job queued twice runs once (``_claim``). Each change is logged for the organisers.
     """
@@ -236,7 +251,8 @@ def sweep_jobs(*, by: Actor = SWEEPER) -> dict[str, int]:
         Q(heartbeat_at__lt=waited) | Q(heartbeat_at__isnull=True)
     )
     counts = {"requeued": 0, "failed": 0}
-    for job_id in Job.objects.filter(lost).order_by("pk").values_list("pk", flat=True):
+    candidates = Job.objects.filter(lost).exclude(pk__in=outbox.waiting_ids(OUTBOX_PREFIX))
+    for job_id in candidates.order_by("pk").values_list("pk", flat=True):
         with transaction.atomic():
             # Locked rows are being claimed or finished right now: not lost, left alone.
             job = Job.objects.select_for_update(skip_locked=True).filter(lost, pk=job_id).first()
@@ -261,7 +277,7 @@ def _sweep(job: Job, now: datetime, *, by: Actor) -> str:
     job.status, job.runner, job.heartbeat_at, job.progress = JobStatus.PENDING, "", now, 0
     job.save(update_fields=["status", "runner", "heartbeat_at", "progress"])
     _log(job, by, "job_requeued", job=job.pk, kind=job.kind, was=was)
-    transaction.on_commit(lambda: _enqueue(job))
+    _enqueue(job)
     return "requeued"
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
+from karlchen.models import OutboxMessage
 from printing.domain.jobs import run_season_documents_job, start_season_documents_job
 from seasons.domain.seasons import update_season
 from seasons.models import SeasonAction
@@ -127,12 +128,13 @@ def test_the_sweep_queues_a_silent_season_job_again_and_notes_it_in_the_seasons_
 ):
     from tournaments.domain import jobs
 
-    queued = []
-    monkeypatch.setattr(jobs, "_enqueue", queued.append)
     season, _tables, _players = season_with_evenings(1)
     job = start_season_documents_job(
         season, by=ORGA, request={"kind": "season_ranking"}, language="de"
     )
+    OutboxMessage.objects.filter(key=f"job:{job.pk}").delete()  # handed to the queue, then lost
+    queued = []
+    monkeypatch.setattr(jobs, "_enqueue", queued.append)  # what the sweep queues again
     long_ago = timezone.now() - timedelta(hours=2)
     Job.objects.filter(pk=job.pk).update(
         status=JobStatus.RUNNING, runner="gone", heartbeat_at=long_ago, attempts=1

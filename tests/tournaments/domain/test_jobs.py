@@ -10,9 +10,11 @@ from django.db import connection
 from django.utils import timezone, translation
 
 from karlchen.messages import problem_message
+from karlchen.models import OutboxMessage
 from karlchen.refusals import Problem
 from seating.domain.jobs import run_seating_job, start_seating_job
 from seating.models import Seat
+from tests.factories.redis_server import broker_at, free_port
 from tests.factories.tournaments import ORGA, tournament_with_players
 from tournaments.domain.jobs import run_job, sweep_jobs
 from tournaments.enums import JobStatus
@@ -24,8 +26,11 @@ LONG_AGO = timedelta(hours=2)
 
 
 def seating_job(**fields) -> Job:
+    """A seating job as ``fields`` say, its task handed to the queue already (and lost there,
+    where a test says so): nothing of it waits in the outbox."""
     tournament, _ = tournament_with_players(8)
     job = start_seating_job(tournament, by=ORGA, params={"method": "random", "seed": 5})
+    OutboxMessage.objects.filter(key=f"job:{job.pk}").delete()
     Job.objects.filter(pk=job.pk).update(**fields)
     job.refresh_from_db()
     return job
@@ -127,8 +132,17 @@ def test_the_sweep_gives_up_a_job_no_worker_took(settings):
     assert "%(" not in job.error
 
 
+@pytest.fixture
+def queue_down():
+    """Committed jobs' tasks wait in the outbox: none reaches the tests' Redis, where no worker
+    would ever take it."""
+    with broker_at(f"redis://127.0.0.1:{free_port()}/0"):
+        yield
+
+
 @pytest.mark.django_db(transaction=True)  # the heartbeat's thread sees what is committed
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="terminates PostgreSQL backends")
+@pytest.mark.usefixtures("queue_down")
 def test_a_heartbeat_whose_connection_the_server_dropped_beats_on(settings):
     """The server drops the heartbeat thread's connection (pg_terminate_backend, a restart, a
     pooler's server gone): the next beat connects anew. A heartbeat left on the dead connection
@@ -163,3 +177,28 @@ def wait_for(condition, what: str, timeout: float = 5.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {timeout} s for {what}")
         time.sleep(0.05)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="terminates PostgreSQL backends")
+@pytest.mark.usefixtures("queue_down")
+def test_a_job_whose_database_connection_is_dropped_is_queued_again_and_finishes():
+    """The server drops the connection in the middle of the work (a restart, a failover): the
+    job is queued again and done, not failed as a crash the organiser must start again."""
+    job = seating_job()
+    runs = []
+
+    def work(running: Job) -> dict:
+        runs.append(running.attempts)
+        if len(runs) == 1:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+        return {"series": []}
+
+    assert run_job(job.pk, work, runner="delivery-1") is None
+    job.refresh_from_db()
+    assert (job.status, job.error, job.attempts) == (JobStatus.PENDING, "", 1)
+    assert OutboxMessage.objects.filter(key=f"job:{job.pk}").count() == 1  # queued again
+    assert run_job(job.pk, work, runner="delivery-2") is not None  # the queued task runs
+    job.refresh_from_db()
+    assert (job.status, job.attempts, runs) == (JobStatus.DONE, 2, [1, 2])
