@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.throttling import BaseThrottle
 
-from karlchen.api.errors import BODY, error
+from karlchen.strict_input import BODY, error
 
 log = logging.getLogger(__name__)
 

@@ -40,8 +40,8 @@ from karlchen.api.base import (
     get_or_404,
     valid,
 )
-from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
 from karlchen.refusals import Refused
+from karlchen.strict_input import StrictChoiceField, StrictIntegerField, StrictSerializer
 
 
 class ClubOutput(serializers.Serializer):

@@ -36,8 +36,8 @@ from karlchen.api.base import (
     valid,
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from karlchen.api.fields import JSONObjectField, StrictIntegerField, StrictSerializer
 from karlchen.refusals import refused
+from karlchen.strict_input import JSONObjectField, StrictIntegerField, StrictSerializer
 from results.domain.archive import parse_archive
 from seasons.access import is_season_organiser, visible_seasons
 from seasons.api.views import SeasonFieldsInput

@@ -22,10 +22,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from karlchen.api.errors import BODY, error, validation_response
+from karlchen.api.errors import validation_response
 from karlchen.api.schema import ERROR_BODY, ERROR_RESPONSES, error_codes_description
 from karlchen.messages import MESSAGES, problem_errors
 from karlchen.refusals import Closed, Conflict, Refused
+from karlchen.strict_input import BODY, error
 
 RESPONSE_400 = ERROR_RESPONSES[400]  # no rate limit here, so no 429
 RESPONSE_401 = OpenApiResponse(ERROR_BODY, description="Not logged in, or wrong credentials.")

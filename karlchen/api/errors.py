@@ -9,9 +9,6 @@ unknown paths and names the handlers below, the settings the CSRF failure view. 
 Django's pages.
 """
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
-
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
@@ -23,10 +20,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
-BODY = "body"  # the field name for errors about the request as a whole
+from karlchen.strict_input import BODY, error, flatten
 
 # Codes DRF and this module produce, with their meaning (listed in the API documentation).
 REQUEST_ERROR_CODES = {
@@ -70,30 +64,6 @@ REQUEST_ERROR_CODES = {
 }
 
 API_PREFIX = "/api/"
-
-
-def error(field: str, code: str, message: "StrOrPromise") -> dict[str, str]:
-    return {"field": field, "code": code, "message": str(message)}
-
-
-def flatten(detail, prefix: str = "") -> Iterator[dict[str, str]]:
-    """Walk DRF's nested ``ErrorDetail`` structure, yielding one error per leaf."""
-    if isinstance(detail, dict):
-        for key, value in detail.items():
-            name = prefix if key in ("non_field_errors", "detail") else _join(prefix, str(key))
-            yield from flatten(value, name)
-    elif isinstance(detail, list):
-        for index, item in enumerate(detail):
-            if isinstance(item, dict | list) and item:
-                yield from flatten(item, _join(prefix, str(index)))
-            elif isinstance(item, exceptions.ErrorDetail):
-                yield error(prefix or BODY, item.code or "invalid", item)
-    else:
-        yield error(prefix or BODY, getattr(detail, "code", None) or "invalid", detail)
-
-
-def _join(prefix: str, key: str) -> str:
-    return f"{prefix}.{key}" if prefix else key
 
 
 def validation_response(errors: list[dict[str, str]]) -> Response:

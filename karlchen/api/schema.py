@@ -116,10 +116,10 @@ def add_error_responses(result, generator, request, public):
 
 
 class StrictInputExtension(OpenApiSerializerExtension):
-    """A strict input (``karlchen.api.fields.StrictSerializer``) refuses keys it does not know:
+    """A strict input (``karlchen.strict_input.StrictSerializer``) refuses keys it does not know:
     its request schema says so (``additionalProperties: false``)."""
 
-    target_class = "karlchen.api.fields.StrictSerializer"
+    target_class = "karlchen.strict_input.StrictSerializer"
     match_subclasses = True
 
     def map_serializer(self, auto_schema, direction):

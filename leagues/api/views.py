@@ -14,9 +14,9 @@ from rest_framework.exceptions import NotFound
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, RESPONSE_400, Api, valid
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from karlchen.api.fields import JSONObjectField, StrictIntegerField, StrictSerializer
 from karlchen.changes import Body
 from karlchen.refusals import Refused
+from karlchen.strict_input import JSONObjectField, StrictIntegerField, StrictSerializer
 from leagues.domain.leagues import (
     add_match_day,
     change_division,

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, JOB_ERRORS, ORGANISER_ERRORS, Api, get_or_404, valid
-from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
+from karlchen.strict_input import StrictChoiceField, StrictIntegerField, StrictSerializer
 from printing.domain.documents import MAX_SERIES, MAX_TOP, document_file
 from printing.domain.jobs import start_documents_job, start_season_documents_job
 from printing.enums import DocumentKind, DocumentSplit, SeasonDocumentKind

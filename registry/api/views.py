@@ -18,9 +18,9 @@ from clubs.models import Association
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, denied, valid
 from karlchen.api.etags import ETAG_PARAMETER, json_answer
-from karlchen.api.fields import StrictIntegerField, StrictSerializer, TextOrNullField
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import refused
+from karlchen.strict_input import StrictIntegerField, StrictSerializer, TextOrNullField
 from people.access import manageable_players
 from people.domain.duplicates import duplicate_pairs
 from people.domain.memberships import remove_membership, set_membership

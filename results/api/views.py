@@ -29,8 +29,8 @@ from karlchen.api.base import (
 )
 from karlchen.api.errors import REQUEST_ERROR_CODES
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from karlchen.api.fields import StrictSerializer
 from karlchen.changes import Body, cached_body
+from karlchen.strict_input import StrictSerializer
 from results.domain.archive import export_archive, import_archive, parse_archive
 from results.domain.public import NotPublic, public_tournament
 from results.domain.ranking_cache import (

@@ -24,18 +24,18 @@ from django.utils.dateparse import parse_date, parse_datetime
 from clubs.domain.names import affiliation
 from clubs.models import Club
 from karlchen.actors import Actor
-from karlchen.api.errors import flatten
 from karlchen.refusals import Problem, Refused, refused
+from karlchen.strict_input import flatten
 from people.models import Player
 from results.domain.standings import standings
 from results.ports import RESULTS_PARTS
 from rules import doppelkopf, parse_rules
-from scoring.api.deal_views import plain
-from scoring.api.serializers import (
+from scoring.contract import (
     MAX_LIST,
     DoppelkopfDealInput,
     QuickDealInput,
     SchafkopfDealInput,
+    plain,
 )
 from scoring.domain.adjustments import check_adjustment
 from scoring.domain.deals import (

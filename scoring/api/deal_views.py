@@ -6,8 +6,6 @@ reads the table and its sheet, but every write is refused (403 ``series_closed``
 may still correct and void. See ``tournaments.api.permissions``.
 """
 
-from typing import Any
-
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -29,8 +27,8 @@ from karlchen.api.base import (
     valid,
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from karlchen.changes import cached_body
+from karlchen.strict_input import StrictIntegerField, StrictSerializer
 from scoring.api.base import TableApi
 from scoring.api.permissions import (
     is_own_captain,
@@ -38,14 +36,8 @@ from scoring.api.permissions import (
     table_actor,
     table_or_404,
 )
-from scoring.api.serializers import (
-    BOCK_KEYS,
-    DealScoreOutput,
-    DoppelkopfDealInput,
-    QuickDealInput,
-    SchafkopfDealInput,
-    is_quick_body,
-)
+from scoring.api.serializers import BOCK_KEYS, DealScoreOutput, is_quick_body
+from scoring.contract import DoppelkopfDealInput, QuickDealInput, SchafkopfDealInput, plain
 from scoring.domain.deals import (
     confirm_deal,
     correct_deal,
@@ -114,15 +106,6 @@ class WrittenDealOutput(serializers.Serializer):
 def _points_by_entry(revision) -> dict:
     rows = getattr(revision, "stored_points", None) or revision.points.order_by("position")
     return {str(row.entry_id): row.points for row in rows}
-
-
-def plain(value: Any) -> Any:
-    """Validated data as plain dicts and lists (what the domain stores and fingerprints)."""
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [plain(item) for item in value]
-    return value
 
 
 QUICK = "quick"  # the inputs' key for a quick entry's body (either game)

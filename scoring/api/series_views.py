@@ -11,10 +11,10 @@ from rest_framework.response import Response
 
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, valid
-from karlchen.api.errors import REQUEST_ERROR_CODES, error, validation_response
+from karlchen.api.errors import REQUEST_ERROR_CODES, validation_response
 from karlchen.api.etags import json_answer
-from karlchen.api.fields import StrictIntegerField, StrictSerializer
 from karlchen.changes import cached_body
+from karlchen.strict_input import StrictIntegerField, StrictSerializer, error
 from scoring.api.permissions import table_or_404
 from scoring.domain.queries import series_tables
 from scoring.domain.series import call_time, close_series

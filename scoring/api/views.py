@@ -5,11 +5,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from karlchen.api.errors import flatten, validation_response
+from karlchen.api.errors import validation_response
 from karlchen.api.schema import ERROR_RESPONSES, error_codes_description
 from karlchen.api.throttling import AtomicScopedRateThrottle
 from karlchen.messages import MESSAGES, problem_errors
 from karlchen.refusals import Refused
+from karlchen.strict_input import flatten
 from rules import parse_rules, score_deal
 from scoring.api.serializers import (
     DealScoreOutput,

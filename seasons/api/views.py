@@ -26,7 +26,7 @@ from karlchen.api.base import (
     valid,
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from karlchen.api.fields import (
+from karlchen.strict_input import (
     JSONObjectField,
     StrictChoiceField,
     StrictIntegerField,

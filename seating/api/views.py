@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, JOB_ERRORS, Api, valid
-from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
+from karlchen.strict_input import StrictChoiceField, StrictIntegerField, StrictSerializer
 from seating.domain.jobs import start_seating_job
 from tournaments.api.permissions import organised_tournament
 from tournaments.enums import ClubSeparation, SeatingMethod, TeamSeating

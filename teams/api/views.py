@@ -22,8 +22,8 @@ from karlchen.api.base import (
     valid,
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from karlchen.api.fields import JSONObjectField, StrictIntegerField, StrictSerializer
 from karlchen.changes import Body, json_body
+from karlchen.strict_input import JSONObjectField, StrictIntegerField, StrictSerializer
 from results.api.views import not_public
 from teams.domain.rankings import (
     organiser_side_rankings,

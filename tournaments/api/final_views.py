@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, Api, get_or_404, valid
-from karlchen.api.fields import StrictChoiceField, StrictIntegerField, StrictSerializer
+from karlchen.strict_input import StrictChoiceField, StrictIntegerField, StrictSerializer
 from tournaments.api.permissions import organised_tournament, readable_tournament
 from tournaments.domain.final import (
     PROTEST_LIMIT,

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from karlchen.api.fields import StrictSerializer, TextOrNullField
+from karlchen.strict_input import StrictSerializer, TextOrNullField
 
 MAX_ID = 10**18  # ids beyond any database integer are refused before they reach a query
 

@@ -31,14 +31,14 @@ from karlchen.api.base import (
     listing,
     valid,
 )
-from karlchen.api.fields import (
+from karlchen.api.parsers import SafeJSONParser
+from karlchen.refusals import Refused
+from karlchen.strict_input import (
     JSONObjectField,
     StrictChoiceField,
     StrictIntegerField,
     StrictSerializer,
 )
-from karlchen.api.parsers import SafeJSONParser
-from karlchen.refusals import Refused
 from rules import GAMES
 from rules.quick import ENTRY_MODES
 from tournaments.api.filters import EntryFilter, TournamentFilter

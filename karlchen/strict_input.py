@@ -1,11 +1,18 @@
-"""Serializer building blocks for a strict JSON API: wrong types and unknown keys are refused."""
+"""Serializer building blocks for strict JSON input (the API's bodies, an archive's deals): wrong
+types and unknown keys are refused, and the errors come out flat, one per field path."""
 
 import copy
-from typing import Any, ClassVar
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.utils.serializer_helpers import BindingDict
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+BODY = "body"  # the field name for errors about the request (or document) as a whole
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -117,3 +124,27 @@ class ContractInput(StrictSerializer):
                 shared[name] = field
             type(self)._shared_fields = shared
         return shared
+
+
+def error(field: str, code: str, message: "StrOrPromise") -> dict[str, str]:
+    return {"field": field, "code": code, "message": str(message)}
+
+
+def flatten(detail, prefix: str = "") -> Iterator[dict[str, str]]:
+    """Walk DRF's nested ``ErrorDetail`` structure, yielding one error per leaf."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = prefix if key in ("non_field_errors", "detail") else _join(prefix, str(key))
+            yield from flatten(value, name)
+    elif isinstance(detail, list):
+        for index, item in enumerate(detail):
+            if isinstance(item, dict | list) and item:
+                yield from flatten(item, _join(prefix, str(index)))
+            elif isinstance(item, exceptions.ErrorDetail):
+                yield error(prefix or BODY, item.code or "invalid", item)
+    else:
+        yield error(prefix or BODY, getattr(detail, "code", None) or "invalid", detail)
+
+
+def _join(prefix: str, key: str) -> str:
+    return f"{prefix}.{key}" if prefix else key
