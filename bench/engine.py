@@ -2,7 +2,7 @@
 
 Runs on one core (the process is pinned to the first CPU it may use), prints the median of
 several rounds of a fixed, seeded mix of accepted Doppelkopf and Schafkopf deals.
-Targets (issue 2): engine ≥ 50 000 deals/s, endpoint ≥ 1 000 deals/s.
+Targets: engine ≥ 50 000 deals/s, endpoint ≥ 1 000 deals/s.
 
     .venv/bin/python bench/engine.py [--rounds 7] [--deals 2000]
 """

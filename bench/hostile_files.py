@@ -2,7 +2,7 @@
 
 Prints the median of several rounds per file: a 60 KB workbook of 6 million empty rows, a
 stated dimension of 6 million rows, 600 000 empty rows below a list (with and without a lying
-dimension), a last row at 1 048 576, and a list of 2 001 players. Target (issue 15): each well
+dimension), a last row at 1 048 576, and a list of 2 001 players. Target: each well
 under a second; before the checks, the first took 21 s.
 
     .venv/bin/python bench/hostile_files.py [--rounds 5]

@@ -1,5 +1,5 @@
 # ruff: noqa: E402 - Django is set up before the models are imported
-"""Benchmark: season standings at scale (issue 18, point 5).
+"""Benchmark: season standings at scale (a club's year, and a federation's ranking window).
 
 Builds two seasons on a throwaway PostgreSQL database, every deal stored as ``record_deal``
 stores it (Deal, its DealRevision, a RevisionPoints per player, ``Deal.current``) with COPY,
@@ -7,7 +7,7 @@ then the per-table totals (``SeriesTotal``) as the deal writes keep them:
   - a club's season: 52 weekly evenings of the same 40 players, 3 series of ten four-tables;
   - a DDV ranking window: 300 ranking tournaments of 100 players (of 3000) over the last 23
     months, 4 rounds of 25 four-tables (24 deals each: 720 000 deals, 2.88 million points of
-    players in deals, the issue's "about 3 million");
+    players in deals: "about 3 million", the scale aimed at);
 and measures
   (a) the club season's ranking uncached (median of N): what a cache miss computes;
   (b) the DDV ranking over the window uncached (median of N);

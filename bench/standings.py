@@ -8,7 +8,7 @@ DealRevision, four RevisionPoints, ``Deal.current``), then measures
   (b) recording deals on fresh tables in this process: ``record_deal`` directly and the endpoint
       ``POST /api/v1/tables/{id}/deals/`` with the captain's token (Django test client),
   (c) ``record_deal`` in 4 forked processes at once,
-  (d) the issue's figure, deals/s through the API: gunicorn (``--workers`` sync workers, the
+  (d) the figure that counts, deals/s through the API: gunicorn (``--workers`` sync workers, the
       production settings: ``DEBUG=false``, persistent connections) on a loopback port, driven by
       ``--clients`` captains at once (threads, ``http.client``), each recording on its own tables;
       median of ``--http-runs`` runs on fresh tables after a warm-up run, p50/p99 latency, and the

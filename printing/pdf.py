@@ -1,6 +1,6 @@
 """WeasyPrint behind one door: a template and a plain context in, A4 PDF bytes out.
 
-Nothing here knows tournaments or the database: ``tournaments.domain.documents`` builds the
+Nothing here knows tournaments or the database: ``printing.domain.printouts`` builds the
 contexts. What makes the renders cheap, measured with ``bench/pdf.py``:
 
 - items printed on the same form (the score sheets of one layout) are printed in two layers:

@@ -218,7 +218,7 @@ BOCK_FACTOR_MAX = 256  # 4^4: the highest factor a rule set can reach
 BOCK_POINTS_MAX = 40  # 10 points × level 4: the most a rule set can add
 BOCK_LENGTH_MAX = 12
 PRESETS = ("ddv", "club_bock")
-# A club evening with Bock rounds: what the research found most often (RULES.md §2.3).
+# A club evening with Bock rounds: the triggers and length clubs play most often (RULES.md §2.3).
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "ddv": {},
     "club_bock": {

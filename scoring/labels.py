@@ -1,7 +1,7 @@
 """What the captain's page calls the engines' codes: contracts, solos, announcements, lines.
 
 The engines speak in stable codes (``re_no90``, ``fox``, ``base_wenz``); people read these
-translated names. Refusal messages are in ``scoring.messages``.
+translated names. Refusal messages are in ``karlchen.messages``.
 """
 
 from django.utils.text import format_lazy

@@ -2,7 +2,7 @@
 
 A view calls one domain function and lets its refusals escape: ``Refused`` becomes a 400,
 ``Conflict`` a 409 and ``Closed`` a 403, each in the error format with the problems' codes and
-their messages from ``scoring.messages``.
+their messages from ``karlchen.messages``.
 """
 
 from __future__ import annotations

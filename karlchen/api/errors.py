@@ -1,7 +1,7 @@
 """The API's one error format: ``{"errors": [{"field", "code", "message"}]}``.
 
 DRF's nested error details are flattened into dotted field paths (``deal.extras.1.type``); engine
-refusals arrive here already as problems with codes and are translated by ``scoring.messages``.
+refusals arrive here already as problems with codes and are translated by ``karlchen.messages``.
 
 What Django answers itself (an unknown path, a failed CSRF check, a request it cannot read, a
 crash) comes in the same format for every path under ``/api/``: ``karlchen.urls`` routes the

@@ -1,4 +1,4 @@
-"""The API's path pieces, shared by every app's ``api/urls.py`` (under /api/v1/)."""
+"""The API's path pieces, shared by every app's ``<app>/api/urls.py`` (under /api/v1/)."""
 
 from django.urls import register_converter
 

@@ -4,7 +4,8 @@ Written with the ``icalendar`` package (line folding at 75 octets, CRLF, escapin
 and new lines in texts). Each tournament is an all-day event (``DTSTART;VALUE=DATE``, the day
 after as ``DTEND``) with a stable ``UID`` (``tournament-<id>@<host>``), so a subscribed
 calendar updates an event instead of adding a second one; ``DTSTAMP`` is when the feed was
-written (UTC). The feed is cached like the calendar pages (``listings.CACHE_SECONDS``).
+written (UTC). The feed is cached like the calendar pages
+(``listings.domain.listings.CACHE_SECONDS``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``check_documents`` turns an organiser's request into the parameters a documents job stores
 (refusing impossible ones with coded problems); ``generate_documents`` renders what they name
-with ``tournaments.interfaces.pdf`` and stores the PDFs in Django's default storage under a
+with ``printing.pdf`` and stores the PDFs in Django's default storage under a
 name fixed by the request, so generating again replaces the file. ``documents_job`` runs it as
 a background job (``tournaments.domain.jobs``).
 """

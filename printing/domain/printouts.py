@@ -7,7 +7,7 @@ of a series (by table and alphabetically), the standings (overall with the tie-b
 and per series) and the certificates of the first places.
 
 Everything is read in a fixed number of queries per document. Nothing here renders, stores or
-checks access: ``tournaments.domain.documents`` does the first two, the API the last.
+checks access: ``printing.domain.documents`` does the first two, the API the last.
 """
 
 from __future__ import annotations

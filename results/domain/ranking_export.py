@@ -4,7 +4,7 @@ the Schafkopf layout.
 
 - **DDV** (``ddv``): one line per player and round (series) the player played, keyed by the
   DDV member number: the Rangliste averages the points per round over every round of every
-  ranking tournament (research: "Rundenschnitt"), so it needs rounds, not totals. A player
+  ranking tournament (its "Rundenschnitt"), so it needs rounds, not totals. A player
   without a member number is exported all the same, with the flag ``ohne_nummer`` = 1, so the
   organisers see whom to ask before they send the file.
 - **Schafkopf** (``schafkopf``): one line per player with the points of each round in columns

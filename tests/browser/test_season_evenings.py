@@ -1,4 +1,4 @@
-"""A season of three club evenings, as issue #18's "done when" walks it: the season set up at
+"""A season of three club evenings, walked as a club runs it: the season set up at
 the desk (its evenings entered by game value), each evening started from the season, its players
 checked in and series 1 seated with one tap each, the deals entered on the captain's phone by
 quick entry (the second evening by points per player), a deal of the first evening corrected

@@ -1,4 +1,4 @@
-"""A club evening in two minutes (issue #18): quick entry chosen at the desk, inherited from the
+"""A club evening in two minutes: quick entry chosen at the desk, inherited from the
 season, and the overview's one taps to check everyone in and seat the next series."""
 
 import pytest

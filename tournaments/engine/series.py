@@ -11,9 +11,10 @@ Bock rounds (a club option, RULES.md §2.3) are state across deals too: a deal t
 (the rules engine says which, ``PlayedDeal.bock_trigger``) starts a round of Bock deals, and the
 replay says for every deal its Bock factor and for the next one how many Bock deals are left.
 
-It does NOT score deals or check cards, parties and announcements (``scoring.engine`` does), keep
-time (the caller says after how many deals the time was up), or know about Django, the database or
-translations. A refusal carries a stable code, a field path and params; the web layer words it.
+It does NOT score deals or check cards, parties and announcements (the rules engines in
+``rules`` do), keep time (the caller says after how many deals the time was up), or know about
+Django, the database or translations. A refusal carries a stable code, a field path and params;
+the web layer words it.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ per series). Series 1 and 2 are played to the end and closed, series 3 is under 
 third evening of the season "Vereinsmeisterschaft (Demo)", whose two earlier club evenings (a
 week apart, one series each, the same players) are played and finished. Every deal
 goes through the domain (``record_deal``, ``correct_deal``, ``add_adjustment``…), exactly as a
-captain's or organiser's would; the deals themselves come from ``tournaments.demo``.
+captain's or organiser's would; the deals themselves come from ``scoring.demo``.
 
 Also creates the superuser ``orga`` (password ``--password``, default ``karlchen``): for the demo
 only, so with a real ``SECRET_KEY`` (production) the default password is refused.
