@@ -38,6 +38,19 @@ def pytest_configure(config):
     # the standard library's caches), so that the fresh .mo files are read
     gettext._translations.clear()
     trans_real._translations, trans_real._default, trans_real._active = {}, None, Local()
+    _fast_passwords()
+
+
+def _fast_passwords() -> None:
+    """New passwords are hashed with MD5 in tests: what they test is who may sign in, not the
+    hash, and PBKDF2's million rounds cost a fifth of a CPU second per password set or checked
+    (every ``admin_client``, every account a test signs in with). Passwords hashed the real way
+    (a demo built by another process) are still checked: the usual hashers stay behind it."""
+    from django.conf import settings
+
+    fast = "django.contrib.auth.hashers.MD5PasswordHasher"
+    usual = [hasher for hasher in settings.PASSWORD_HASHERS if hasher != fast]
+    settings.PASSWORD_HASHERS = [fast, *usual]
 
 
 def _stale(catalog: Path) -> bool:

@@ -349,7 +349,6 @@ def test_a_login_lockout_counts_each_client_behind_the_proxy(live_server, settin
     """Wrong passwords from one client lock its address, whatever X-Forwarded-For it claims;
     another client behind the same proxy still signs in."""
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}  # as compose sets
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     guesses = [
         ("127.0.0.2", f"user{n}", "falsch", {"X-Forwarded-For": f"198.51.100.{n}"})
         for n in range(settings.AXES_FAILURE_LIMIT)

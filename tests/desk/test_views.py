@@ -123,7 +123,6 @@ def test_signing_in_with_the_form_opens_the_desk(orga):
 )
 def test_a_locked_out_organiser_gets_a_page_in_their_language(orga, settings, language, text):
     """Five wrong passwords lock the account; then even the right one gets a page saying so."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     orga.set_password("geheim")
     orga.save()
     client = Client(HTTP_ACCEPT_LANGUAGE=language)

@@ -65,12 +65,6 @@ class Door:
         return response.status_code == 302  # the form again (200) when refused
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """Hashing is not what is tested here: a fast hasher keeps some hundred logins quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def tournament():
     tournament, _ = tournament_with_players(4)  # a draft
