@@ -18,7 +18,8 @@ from django.core import signals
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
+from django.test import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -57,7 +58,7 @@ schema = schemathesis.openapi.from_wsgi(
 )
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def requests_keep_the_connection():
     """As with Django's test client: the end of a request must not close the database connection
     that holds the test's transaction (Django's WSGI handler would, as after any request)."""
@@ -68,9 +69,20 @@ def requests_keep_the_connection():
         signal.connect(close_old_connections)
 
 
-@pytest.fixture(params=["anonymous", "captain", "organiser"])
-def world(request, db, media_root, requests_keep_the_connection):
-    """The tournament the requests are about: its ids by path parameter, and the role's header."""
+@pytest.fixture(scope="module", params=["anonymous", "captain", "organiser"])
+def world(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The tournament the requests are about: its ids by path parameter, and the role's header.
+
+    Built once per role, in a transaction around that role's tests; each test's own transaction
+    (``db``) is a savepoint inside it, rolled back after the test, so every test starts from the
+    same world (building it for each of some 400 tests took a third of their time)."""
+    media = override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("media"))
+    with django_db_blocker.unblock(), media, transaction.atomic():
+        yield _built_world(request.param)
+        transaction.set_rollback(True)
+
+
+def _built_world(role: str) -> tuple[dict, dict]:
     series, tables = seated_series((4, 4), standings_public=True)
     tournament = publish(series.tournament)
     play_series(tables[0], deals=DEALS_PLAYED)
@@ -83,9 +95,9 @@ def world(request, db, media_root, requests_keep_the_connection):
     )
     default_storage.save(document_path(tournament.pk, PDF), ContentFile(b"%PDF-1.4\n"))
     headers = {}
-    if request.param == "captain":
+    if role == "captain":
         headers["Authorization"] = f"Table {tables[0].captain_token()}"
-    elif request.param == "organiser":
+    elif role == "organiser":
         token = Token.objects.create(user=organiser())
         headers["Authorization"] = f"Token {token.key}"
     entries = list(tournament.entries.order_by("start_number"))
@@ -128,6 +140,7 @@ def point_at_the_world(case, ids: dict) -> None:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+@pytest.mark.usefixtures("requests_keep_the_connection", "db")
 def test_every_answer_is_documented(case, world):
     ids, headers = world
     point_at_the_world(case, ids)
