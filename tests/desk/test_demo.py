@@ -7,6 +7,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
 from desk.management.commands.demo import DEMO_NAME
 from people.models import Player
@@ -36,119 +37,126 @@ def ranking(tournament):
     ]
 
 
-@pytest.mark.django_db
-def test_the_demo_tournament():
-    output = run_demo(seed=SEED)
-    tournament = Tournament.objects.get(name=DEMO_NAME)
-    assert tournament.status == TournamentStatus.RUNNING
-    assert tournament.game == "doppelkopf"
-    assert tournament.entries.count() == 22
-    assert tournament.entries.filter(checked_in=True).count() == 22
-    assert Player.objects.values("club_name").distinct().count() == 3  # typed: no club rows
-    series = list(tournament.series.order_by("number"))
-    assert [s.number for s in series] == [1, 2, 3]
-    assert [s.status for s in series] == [SeriesStatus.CLOSED] * 2 + [SeriesStatus.RUNNING]
-    for one in series:
-        sizes = sorted(table.seats.count() for table in one.tables.all())
-        assert sizes == [4, 4, 4, 5, 5]
-    for one in series[:2]:
-        assert incomplete_tables(one) == []
-        for table in one.tables.all():
-            assert table.deals.count() == {4: 24, 5: 30}[table.seats.count()]
-    assert incomplete_tables(series[2]) == [1, 2, 3, 4, 5]  # live: under way everywhere
-    assert series[2].tables.filter(deals__isnull=False).distinct().count() == 5
-
-    deals = Deal.objects.filter(table__series__tournament=tournament)
-    kinds = Counter(deals.values_list("kind", flat=True))
-    for kind in ("normal", "compulsory_solo", "voluntary_solo", "forced_solo", "wedding"):
-        assert kinds[kind] >= 1, kinds
-    assert kinds["normal"] > sum(kinds.values()) / 2
-    assert deals.filter(version__gte=2).exists()
-    assert deals.filter(version__gte=3).exists()
-    assert DealRevision.objects.filter(deal__in=deals).exclude(reason="").count() == 5
-
-    inputs = [deal.current.input for deal in deals.select_related("current")]
-    assert any(deal["announcements"]["re"] or deal["announcements"]["kontra"] for deal in inputs)
-    assert {extra["type"] for deal in inputs for extra in deal["extras"]} == {
-        "fox",
-        "doppelkopf",
-        "karlchen",
-    }
-
-    (penalty,) = Adjustment.objects.filter(series__tournament=tournament)
-    assert penalty.kind == AdjustmentKind.MINOR
-    assert sorted(penalty.lines.values_list("points", flat=True)) == [-3, 1, 1, 1]
-    rows = standings(tournament)
-    assert sum(row.total for row in rows) == 0  # only zero-sum penalty rows
-    assert sum(row.deals_played for row in rows) == 4 * deals.count()
-
-    organiser = get_user_model().objects.get(username="orga")
-    assert organiser.is_superuser
-    assert organiser.check_password("karlchen")
-    assert tournament.organisers.filter(pk=organiser.pk).exists()
-    for table in series[2].tables.all():
-        assert f"/captain/{table.captain_token()}/" in output
-    assert rows[0].name in output
-    assert "orga" in output
+@pytest.fixture(scope="class")
+def built(django_db_setup, django_db_blocker):
+    """The demo of ``SEED``, built once for a class of tests: its output; its rows in a
+    transaction around the class's tests, each test's own a savepoint rolled back after it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield run_demo(seed=SEED)
+        transaction.set_rollback(True)
 
 
 @pytest.mark.django_db
-def test_the_demo_tournament_is_the_third_evening_of_a_club_season():
-    from desk.management.commands.demo import HOME_CLUB, SEASON_NAME
-    from seasons.domain.standings import season_ranking
-    from seasons.models import Season
+class TestTheDemoBuiltOnce:
+    """What the tests read of the demo, and what building on it does: one build for them all
+    instead of one each (a build is some ten seconds)."""
 
-    output = run_demo(seed=SEED)
-    season = Season.objects.get(name=SEASON_NAME)
-    evenings = [evening.tournament for evening in season.evenings.order_by("tournament__date")]
-    assert [evening.name for evening in evenings][-1] == DEMO_NAME
-    assert len(evenings) == 3
-    assert [evening.status for evening in evenings] == [TournamentStatus.FINISHED] * 2 + [
-        TournamentStatus.RUNNING
-    ]
-    for earlier in evenings[:2]:
-        (series,) = earlier.series.all()
-        assert series.status == SeriesStatus.CLOSED
-        assert incomplete_tables(series) == []
-        assert earlier.entries.filter(checked_in=True).count() == 22
-    assert Player.objects.count() == 22  # the same players every evening
-    # every evening and the season belong to the demo club, whose admin orga is
-    assert {evening.club.name for evening in evenings} == {HOME_CLUB}
-    assert season.club.name == HOME_CLUB
-    assert season.club.roles.get().user.username == "orga"
-    assert season.club.roles.get().role == "admin"
-    totals: Counter = Counter()
-    for evening in evenings:
-        totals.update({row.player_id: row.total for row in standings(evening)})
-    rows = season_ranking(season, public=False).rows
-    assert {row["player"]["id"]: row["score"] for row in rows} == dict(totals)
-    assert f"/s/{season.pk}/" in output
-    run_demo(seed=SEED, reset=True)
-    assert Season.objects.filter(name=SEASON_NAME).count() == 1
-    assert Tournament.objects.count() == 3
+    def test_the_demo_tournament(self, built):
+        output = built
+        tournament = Tournament.objects.get(name=DEMO_NAME)
+        assert tournament.status == TournamentStatus.RUNNING
+        assert tournament.game == "doppelkopf"
+        assert tournament.entries.count() == 22
+        assert tournament.entries.filter(checked_in=True).count() == 22
+        assert Player.objects.values("club_name").distinct().count() == 3  # typed: no club rows
+        series = list(tournament.series.order_by("number"))
+        assert [s.number for s in series] == [1, 2, 3]
+        assert [s.status for s in series] == [SeriesStatus.CLOSED] * 2 + [SeriesStatus.RUNNING]
+        for one in series:
+            sizes = sorted(table.seats.count() for table in one.tables.all())
+            assert sizes == [4, 4, 4, 5, 5]
+        for one in series[:2]:
+            assert incomplete_tables(one) == []
+            for table in one.tables.all():
+                assert table.deals.count() == {4: 24, 5: 30}[table.seats.count()]
+        assert incomplete_tables(series[2]) == [1, 2, 3, 4, 5]  # live: under way everywhere
+        assert series[2].tables.filter(deals__isnull=False).distinct().count() == 5
 
+        deals = Deal.objects.filter(table__series__tournament=tournament)
+        kinds = Counter(deals.values_list("kind", flat=True))
+        for kind in ("normal", "compulsory_solo", "voluntary_solo", "forced_solo", "wedding"):
+            assert kinds[kind] >= 1, kinds
+        assert kinds["normal"] > sum(kinds.values()) / 2
+        assert deals.filter(version__gte=2).exists()
+        assert deals.filter(version__gte=3).exists()
+        assert DealRevision.objects.filter(deal__in=deals).exclude(reason="").count() == 5
 
-@pytest.mark.django_db
-def test_the_demo_is_the_same_for_the_same_seed():
-    run_demo(seed=SEED, password="geheim")
-    first = ranking(Tournament.objects.get(name=DEMO_NAME))
-    run_demo(seed=SEED, reset=True)
-    again = Tournament.objects.get(name=DEMO_NAME)
-    assert ranking(again) == first
-    assert Tournament.objects.filter(name=DEMO_NAME).count() == 1
-    assert Player.objects.count() == 22  # the players are reused, not entered again
-    run_demo(seed=SEED + 1, reset=True)
-    assert ranking(Tournament.objects.get(name=DEMO_NAME)) != first
+        inputs = [deal.current.input for deal in deals.select_related("current")]
+        assert any(
+            deal["announcements"]["re"] or deal["announcements"]["kontra"] for deal in inputs
+        )
+        assert {extra["type"] for deal in inputs for extra in deal["extras"]} == {
+            "fox",
+            "doppelkopf",
+            "karlchen",
+        }
 
+        (penalty,) = Adjustment.objects.filter(series__tournament=tournament)
+        assert penalty.kind == AdjustmentKind.MINOR
+        assert sorted(penalty.lines.values_list("points", flat=True)) == [-3, 1, 1, 1]
+        rows = standings(tournament)
+        assert sum(row.total for row in rows) == 0  # only zero-sum penalty rows
+        assert sum(row.deals_played for row in rows) == 4 * deals.count()
 
-@pytest.mark.django_db
-def test_a_second_run_without_reset_does_nothing():
-    run_demo(seed=SEED, password="geheim")
-    deals = Deal.objects.count()
-    output = run_demo(seed=SEED + 1)
-    assert DEMO_NAME in output
-    assert Deal.objects.count() == deals
-    assert get_user_model().objects.get(username="orga").check_password("geheim")
+        organiser = get_user_model().objects.get(username="orga")
+        assert organiser.is_superuser
+        assert organiser.check_password("karlchen")
+        assert tournament.organisers.filter(pk=organiser.pk).exists()
+        for table in series[2].tables.all():
+            assert f"/captain/{table.captain_token()}/" in output
+        assert rows[0].name in output
+        assert "orga" in output
+
+    def test_the_demo_tournament_is_the_third_evening_of_a_club_season(self, built):
+        from desk.management.commands.demo import HOME_CLUB, SEASON_NAME
+        from seasons.domain.standings import season_ranking
+        from seasons.models import Season
+
+        output = built
+        season = Season.objects.get(name=SEASON_NAME)
+        evenings = [evening.tournament for evening in season.evenings.order_by("tournament__date")]
+        assert [evening.name for evening in evenings][-1] == DEMO_NAME
+        assert len(evenings) == 3
+        assert [evening.status for evening in evenings] == [TournamentStatus.FINISHED] * 2 + [
+            TournamentStatus.RUNNING
+        ]
+        for earlier in evenings[:2]:
+            (series,) = earlier.series.all()
+            assert series.status == SeriesStatus.CLOSED
+            assert incomplete_tables(series) == []
+            assert earlier.entries.filter(checked_in=True).count() == 22
+        assert Player.objects.count() == 22  # the same players every evening
+        # every evening and the season belong to the demo club, whose admin orga is
+        assert {evening.club.name for evening in evenings} == {HOME_CLUB}
+        assert season.club.name == HOME_CLUB
+        assert season.club.roles.get().user.username == "orga"
+        assert season.club.roles.get().role == "admin"
+        totals: Counter = Counter()
+        for evening in evenings:
+            totals.update({row.player_id: row.total for row in standings(evening)})
+        rows = season_ranking(season, public=False).rows
+        assert {row["player"]["id"]: row["score"] for row in rows} == dict(totals)
+        assert f"/s/{season.pk}/" in output
+        run_demo(seed=SEED, reset=True)
+        assert Season.objects.filter(name=SEASON_NAME).count() == 1
+        assert Tournament.objects.count() == 3
+
+    def test_the_demo_is_the_same_for_the_same_seed(self, built):
+        first = ranking(Tournament.objects.get(name=DEMO_NAME))
+        run_demo(seed=SEED, reset=True)
+        again = Tournament.objects.get(name=DEMO_NAME)
+        assert ranking(again) == first
+        assert Tournament.objects.filter(name=DEMO_NAME).count() == 1
+        assert Player.objects.count() == 22  # the players are reused, not entered again
+        run_demo(seed=SEED + 1, reset=True)
+        assert ranking(Tournament.objects.get(name=DEMO_NAME)) != first
+
+    def test_a_second_run_without_reset_does_nothing(self, built):
+        deals = Deal.objects.count()
+        output = run_demo(seed=SEED + 1, password="geheim")
+        assert DEMO_NAME in output
+        assert Deal.objects.count() == deals
+        assert get_user_model().objects.get(username="orga").check_password("karlchen")
 
 
 @pytest.mark.django_db
