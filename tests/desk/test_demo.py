@@ -7,7 +7,6 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
-from django.db import transaction
 
 from desk.management.commands.demo import DEMO_NAME
 from people.models import Player
@@ -18,6 +17,7 @@ from scoring import demo
 from scoring.domain.series import incomplete_tables
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, Deal, DealRevision
+from tests.factories.once import rolled_back
 from tournaments.engine.series import DealKind, SeriesSettings
 from tournaments.enums import SeriesStatus, TournamentStatus
 from tournaments.models import Tournament
@@ -41,9 +41,8 @@ def ranking(tournament):
 def built(django_db_setup, django_db_blocker):
     """The demo of ``SEED``, built once for a class of tests: its output; its rows in a
     transaction around the class's tests, each test's own a savepoint rolled back after it."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    with rolled_back(django_db_blocker):
         yield run_demo(seed=SEED)
-        transaction.set_rollback(True)
 
 
 @pytest.mark.django_db

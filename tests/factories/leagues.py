@@ -20,6 +20,10 @@ from tests.scoring.domain.conftest import normal, play
 def committed(monkeypatch):
     """Each write's cached reads turn over as if its transaction had committed (the test's
     transaction never does): ``karlchen.changes`` runs its after-commit work at once."""
+    commit_at_once(monkeypatch)
+
+
+def commit_at_once(monkeypatch) -> None:
     monkeypatch.setattr(changes, "transaction", SimpleNamespace(on_commit=lambda work: work()))
 
 

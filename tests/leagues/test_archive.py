@@ -13,7 +13,8 @@ from leagues.domain.reads import league_read
 from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.models import Season
-from tests.factories.leagues import committed, league_of_eight  # noqa: F401
+from tests.factories.leagues import commit_at_once, committed, league_of_eight  # noqa: F401
+from tests.factories.once import rolled_back
 from tests.factories.tournaments import ORGA
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("committed")]
@@ -43,6 +44,27 @@ def reads(season):
 
 @pytest.fixture
 def archived():
+    season = _archived_league()
+    return season, json.loads(json.dumps(export_season_archive(season)))
+
+
+@pytest.fixture
+def league_file(league_text):
+    """``archived``'s file, a copy of its own for each test that only breaks it."""
+    return json.loads(league_text)
+
+
+@pytest.fixture(scope="module")
+def league_text(django_db_setup, django_db_blocker):
+    """``archived``'s season archive, exported once (the league rolled back at once): the
+    refusals below need only the file, and building the league took them two seconds each."""
+    with pytest.MonkeyPatch.context() as patch, rolled_back(django_db_blocker):
+        commit_at_once(patch)  # the league's cached reads turn over as in the tests
+        return json.dumps(export_season_archive(_archived_league()))
+
+
+def _archived_league():
+    """A league of two match days, the first final, a paper result on the second, a club."""
     season, _tables = league_of_eight(2, promoted=1)
     set_day_final(MatchDay.objects.get(number=1), by=ORGA)
     buben = MatchDayTeam.objects.get(match_day__number=2, league_team__name="Buben")
@@ -50,7 +72,7 @@ def archived():
     asse = LeagueTeam.objects.get(name="Asse")
     asse.club_name = "DKV Asse"  # typed: a club nobody set up in Karlchen
     asse.save()
-    return season, json.loads(json.dumps(export_season_archive(season)))
+    return season
 
 
 def test_the_league_comes_back_with_the_same_tables(archived):
@@ -86,9 +108,8 @@ def refused_import(archive):
     return refusal
 
 
-def test_a_bad_league_part_is_refused_at_its_fields(archived):
-    _season, archive = archived
-    broken = copy.deepcopy(archive)
+def test_a_bad_league_part_is_refused_at_its_fields(league_file):
+    broken = league_file
     broken["league"]["colour"] = "rot"
     broken["league"]["days"][0]["final"] = "ja"
     broken["league"]["days"][1]["teams"][0]["score"] = "viel"
@@ -169,16 +190,14 @@ def day_of(archive, index=0):
         ),
     ],
 )
-def test_each_bad_league_part_is_refused_at_its_place(archived, change, expected):
-    _season, archive = archived
-    broken = copy.deepcopy(archive)
+def test_each_bad_league_part_is_refused_at_its_place(league_file, change, expected):
+    broken = league_file
     change(broken)
     assert codes(refused_import(broken)) == expected
 
 
-def test_a_group_of_two_divisions_in_an_archive_is_refused(archived):
-    _season, archive = archived
-    broken = copy.deepcopy(archive)
+def test_a_group_of_two_divisions_in_an_archive_is_refused(league_file):
+    broken = league_file
     second = broken["league"]["divisions"][0]["teams"].pop()  # Zehnen into a division of its own
     broken["league"]["divisions"].append({"name": "Kreisliga", "rule": {}, "teams": [second]})
     found = codes(refused_import(broken))  # Zehnen's group on both days: at the team mixing it

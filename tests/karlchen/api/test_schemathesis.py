@@ -18,7 +18,7 @@ from django.core import signals
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections
 from django.test import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
@@ -34,6 +34,7 @@ from signups.domain.signups import Applicant, add_signup
 from teams.domain.teams import Roster, create_team
 from tests.factories.api import publish
 from tests.factories.documents import play_series, seated_series
+from tests.factories.once import rolled_back
 from tests.factories.tournaments import ORGA, organiser
 from tournaments.enums import JobKind, JobStatus
 from tournaments.models import Job
@@ -77,9 +78,8 @@ def world(request, django_db_setup, django_db_blocker, tmp_path_factory):
     (``db``) is a savepoint inside it, rolled back after the test, so every test starts from the
     same world (building it for each of some 400 tests took a third of their time)."""
     media = override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("media"))
-    with django_db_blocker.unblock(), media, transaction.atomic():
+    with media, rolled_back(django_db_blocker):
         yield _built_world(request.param)
-        transaction.set_rollback(True)
 
 
 def _built_world(role: str) -> tuple[dict, dict]:

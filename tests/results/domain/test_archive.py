@@ -16,6 +16,7 @@ from scoring.domain.deals import confirm_deal, correct_deal, record_deal, void_d
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.models import Seat, Table
 from tests.factories.documents import play_series, seated_series
+from tests.factories.once import rolled_back
 from tests.factories.tournaments import organiser, standing_figures
 from tournaments.domain.entries import hide_publicly, withdraw
 from tournaments.domain.tournaments import update_tournament
@@ -27,6 +28,24 @@ ORGA = Actor(user=None, label="orga", role=Role.ORGANISER)
 
 @pytest.fixture
 def played():
+    return _played()
+
+
+@pytest.fixture
+def played_file(played_text):
+    """``played``'s archive as a file carries it, a copy of its own for each test."""
+    return json.loads(played_text)
+
+
+@pytest.fixture(scope="module")
+def played_text(django_db_setup, django_db_blocker):
+    """``played``'s archive, exported once for the tests that only read or break it (the rows it
+    was exported from rolled back at once)."""
+    with rolled_back(django_db_blocker):
+        return json.dumps(export_archive(_played()))
+
+
+def _played():
     """A four- and a five-table played through, a correction, a void, a penalty row, a
     confirmation, a withdrawn and a hidden player."""
     series, (four, five) = seated_series((4, 5), confirmation_required=True)
@@ -214,9 +233,9 @@ def impossible(archive: dict) -> None:
     ],
 )
 def test_anything_but_a_sound_archive_is_refused_and_leaves_nothing_behind(
-    played, change, problems
+    played_file, change, problems
 ):
-    found = refusal_of(broken(export_archive(played), change))
+    found = refusal_of(broken(played_file, change))
     assert found[: len(problems)] == problems  # and nothing else, but what follows from it
     assert len(found) == len(problems) or problems[0][0].startswith("entries.")
 
@@ -227,10 +246,8 @@ def test_a_file_nested_100000_deep_is_refused_before_it_is_parsed():
 
 
 @pytest.mark.parametrize("number", ["Infinity", "-Infinity", "NaN", "1e400"])
-def test_nan_and_infinity_are_refused(played, number):
-    text = json.dumps(export_archive(played)).replace(
-        '"start_number": 1,', f'"start_number": {number},', 1
-    )
+def test_nan_and_infinity_are_refused(played_file, number):
+    text = json.dumps(played_file).replace('"start_number": 1,', f'"start_number": {number},', 1)
     assert refusal_of(text.encode()) == [("archive", "archive_not_a_number")]
 
 
@@ -350,8 +367,8 @@ def test_the_highest_trump_the_leaster_and_the_new_touts_survive_the_archive():
     assert refusal_of(archive)[0][1] in ("archive_points_differ", "ramsch_top_trump_not_level")
 
 
-def test_a_void_must_keep_what_was_entered_and_score_nothing(played):
-    archive = export_archive(played)
+def test_a_void_must_keep_what_was_entered_and_score_nothing(played_file):
+    archive = played_file
     deals = archive["series"][0]["tables"][1]["deals"]
     voided = json.loads(json.dumps(deals[2]["revisions"][1]))
     broken_void = broken(
@@ -371,13 +388,13 @@ def test_a_void_must_keep_what_was_entered_and_score_nothing(played):
     )
 
 
-def test_a_deal_after_the_end_of_the_series_is_refused(played):
+def test_a_deal_after_the_end_of_the_series_is_refused(played_file):
     def one_more(archive):
         deals = archive["series"][0]["tables"][0]["deals"]
         deals.append({**json.loads(json.dumps(deals[-1])), "number": len(deals) + 1})
 
-    problems = refusal_of(broken(export_archive(played), one_more))
-    deals = len(export_archive(played)["series"][0]["tables"][0]["deals"])
+    problems = refusal_of(broken(played_file, one_more))
+    deals = len(played_file["series"][0]["tables"][0]["deals"])
     assert problems == [(f"{DEAL}.{deals}.revisions.0.input", "series_complete")]
 
 
