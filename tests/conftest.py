@@ -54,17 +54,26 @@ def _fast_passwords() -> None:
     settings.PASSWORD_HASHERS = [fast, *usual]
 
 
-# Rows the migrations make, the same before and after every test: kept when a test is emptied.
+# Rows the migrations make, the same before and after every test: kept when a test is emptied,
+# unless the test changed them (a migration test loads old ones), and then made again.
 MIGRATED_ROWS = ("django_content_type", "auth_permission")
+MIGRATED_FINGERPRINT = """
+    SELECT (SELECT md5(string_agg(concat_ws(':', id, app_label, model), ',' ORDER BY id))
+              FROM django_content_type),
+           (SELECT md5(string_agg(concat_ws(':', id, content_type_id, codename), ',' ORDER BY id))
+              FROM auth_permission)
+"""
+_migrated: dict[str, tuple] = {}  # by database alias: the fingerprint of the rows as made
 
 
 def _quick_emptying() -> None:
     """A test that commits (live servers, workers, races) is followed by Django's flush: a
     TRUNCATE of every table, then the content types and permissions made again. On PostgreSQL
     that took 0.9-2.2 s per test on the shared machine (TRUNCATE makes new files for each of 64
-    tables); deleting the rows of one transaction, constraints deferred, takes 0.03-0.07 s and
+    tables); deleting the rows in one transaction, constraints deferred, takes 0.03-0.07 s and
     leaves the same empty tables. The content types and permissions, which every flush made
-    again the same, are kept as the migrations made them."""
+    again the same, are kept as the migrations made them; where a test changed them, Django's
+    flush runs after all and makes them again."""
     from django.db import connections
     from django.test import TransactionTestCase
 
@@ -78,8 +87,32 @@ def _quick_emptying() -> None:
             return
         for alias in aliases:
             _delete_every_row(connections[alias])
+        if any(_fingerprint(connections[alias]) != _migrated.get(alias) for alias in aliases):
+            flush(self)
+            for alias in aliases:
+                _migrated[alias] = _fingerprint(connections[alias])
 
     TransactionTestCase._fixture_teardown = empty_the_tables
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database as pytest-django builds it, and the fingerprint of the rows its
+    migrations made (``_quick_emptying`` keeps them while they are unchanged)."""
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for connection in connections.all(initialized_only=False):
+            if connection.vendor == "postgresql" and not connection.settings_dict["TEST"].get(
+                "MIRROR"
+            ):
+                _migrated[connection.alias] = _fingerprint(connection)
+
+
+def _fingerprint(connection) -> tuple:
+    with connection.cursor() as cursor:
+        cursor.execute(MIGRATED_FINGERPRINT)
+        return cursor.fetchone()
 
 
 def _delete_every_row(connection) -> None:
