@@ -37,7 +37,10 @@ SERVERS = (
     "tests/bench",
     "tests/scoring/api/test_preview_rate_limit.py",
     "tests/karlchen/api/test_schemathesis.py",
-    "tests/desk/test_demo.py",  # not a server, but half a minute of work: it evens the runs out
+    # Not servers, but minutes of work beside the servers' waiting: they even the runs out
+    # (measured with --durations: the demo's builds; the migrations back and forth).
+    "tests/desk/test_demo.py",
+    "tests/migrations",
 )
 REDIS_DATABASES = 16  # Redis's default number of databases (0 to 15)
 
