@@ -31,7 +31,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from karlchen.api.errors import REQUEST_ERROR_CODES, error, is_api
+from karlchen.api.errors import REQUEST_ERROR_CODES, is_api
+from karlchen.strict_input import error
 
 log = logging.getLogger(__name__)
 
