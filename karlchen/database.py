@@ -16,59 +16,27 @@ about the request, and each would answer 500 (a crash).
   once whichever of its sends got through.
 - A read whose second run fails as well answers 503 too.
 
-Only faults of the connection count (``connection_fault``); a wrong query stays a 500.
+Only faults of the connection count (``karlchen.connection_faults``); a wrong query stays a 500.
 """
 
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from karlchen.api.errors import REQUEST_ERROR_CODES, is_api
+from karlchen.connection_faults import connection_fault, drop_broken_connections
 from karlchen.strict_input import error
 
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 2
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
-# SQLSTATEs of a broken connection or a server going away, and of a transaction the server
-# rolled back to break a deadlock or a serialisation conflict: the same request may succeed now.
-CONNECTION_STATES = ("08",)  # connection exceptions: 08000, 08003, 08006, 08P01 (PgBouncer)
-SERVER_GONE_STATES = frozenset({"57P01", "57P02", "57P03", "40001", "40P01"})
-SQLITE_BUSY = ("database is locked", "database table is locked")
-
-
-def connection_fault(exception: BaseException) -> bool:
-    """Whether ``exception`` is the database connection failing, not the request: a
-    connection the server dropped or refused, a server shutting down, a transaction rolled back
-    for a deadlock, SQLite's write lock not granted in time."""
-    if not isinstance(exception, OperationalError | InterfaceError):
-        return False
-    cause = exception.__cause__
-    if isinstance(cause, sqlite3.OperationalError):
-        return str(cause).startswith(SQLITE_BUSY)
-    state = getattr(getattr(cause, "diag", None), "sqlstate", None) or getattr(
-        cause, "sqlstate", None
-    )
-    if state is None:  # psycopg's own: the connection closed, lost, or never made
-        return True
-    return state.startswith(CONNECTION_STATES) or state in SERVER_GONE_STATES
-
-
-def drop_broken_connections() -> None:
-    """Close this thread's connections that failed and no longer answer, so that the next
-    query connects anew (Django would only do so at the end of the request)."""
-    for connection in connections.all(initialized_only=True):
-        if connection.in_atomic_block:  # a transaction still open above: its own to end
-            continue
-        connection.close_if_unusable_or_obsolete()
 
 
 class DatabaseFaultsMiddleware:

@@ -1,4 +1,4 @@
-"""Which database errors are a connection's fault (``karlchen.database.connection_fault``):
+"""Which database errors are a connection's fault (``karlchen.connection_faults.connection_fault``):
 those answer 503 or a read run again; anything else stays a crash (500)."""
 
 import sqlite3
@@ -7,7 +7,7 @@ import psycopg
 import pytest
 from django.db import DatabaseError, IntegrityError, InterfaceError, OperationalError
 
-from karlchen.database import connection_fault
+from karlchen.connection_faults import connection_fault
 
 pytestmark = pytest.mark.unit
 

@@ -44,7 +44,7 @@ from clubs import access
 from clubs.access import Can
 from karlchen import outbox
 from karlchen.actors import Actor
-from karlchen.database import connection_fault, drop_broken_connections
+from karlchen.connection_faults import connection_fault, drop_broken_connections
 from karlchen.messages import problem_message, refusal_text
 from karlchen.refusals import Problem, Refused
 from tournaments.domain.log import log_action
