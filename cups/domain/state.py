@@ -170,7 +170,8 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
         if match.group_id is not None and match.pk not in withheld
     ]
     placings = placings_of(cup)
-    tables = group_standings(rule, engine_groups, rounds, placings)
+    names = {pk: team.name for pk, team in teams.items()}
+    tables = group_standings(rule, engine_groups, rounds, placings, names)
     drawn: Bracket | None = None
     stale: frozenset[int] = frozenset()
     if cup.seeds:

@@ -24,6 +24,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from karlchen.changes import Body, cached_season_body
+from karlchen.collation import sort_key
 from leagues.domain.tables import day_results, division_table, lineup_players, shown
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from results.domain.standings import one_snapshot
@@ -191,7 +192,10 @@ def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
             groups=(tuple(results[m.league_team_id] for m in members),),
         )
         lines = day_lines(division.table_rule, engine_day)
-        rows = sorted(members, key=lambda m: (lines[m.league_team_id].place, m.league_team.name))
+        rows = sorted(
+            members,
+            key=lambda m: (lines[m.league_team_id].place, sort_key(m.league_team.name), m.pk),
+        )
         found.append(
             {
                 "group": group,

@@ -101,7 +101,7 @@ def division_table(
     """The division's table over the league's match days (only those marked final where
     ``final_only``; else the provisional table, which says so; for spectators only the days
     ``shown`` to them)."""
-    teams = list(division.teams.values_list("pk", flat=True))
+    names = dict(division.teams.values_list("pk", "name"))
     days = []
     match_days = MatchDay.objects.filter(league_id=division.league_id).select_related(
         "evening__tournament"
@@ -126,4 +126,4 @@ def division_table(
                     final=day.final,
                 )
             )
-    return league_table(division.table_rule, teams, days, final_only=final_only)
+    return league_table(division.table_rule, list(names), days, final_only=final_only, names=names)

@@ -12,8 +12,6 @@ checks access: ``printing.domain.documents`` does the first two, the API the las
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,6 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from karlchen.collation import sort_key
 from printing import pdf
 from results.domain.standings import DEFAULT_TIE_BREAKS, Interim, Standing, interim, standings
 from scoring.domain.queries import DealView, SeatView, TableState, seat_view, series_tables
@@ -288,18 +287,6 @@ def surname_first(name: str) -> str:
     """ "Zoë Müller" as an A–Z list shows it: "Müller, Zoë" (one word stays as it is)."""
     surname, rest = split_name(name)
     return f"{surname}, {rest}" if rest else surname
-
-
-def sort_key(name: str) -> tuple[int | str, ...]:
-    """Names sorted as a German reader looks them up: Ä with A, ß as ss, case ignored, and
-    numbers by their value ("Tisch 9" before "Tisch 10")."""
-    plain = unicodedata.normalize("NFKD", name)
-    letters = "".join(char for char in plain if not unicodedata.combining(char)).casefold()
-    # split() alternates text and digit runs, so two keys compare str with str, int with int
-    return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(letters))
-
-
-_DIGITS = re.compile(r"(\d+)")
 
 
 # --- standings and certificates ----------------------------------------------------------------

@@ -62,8 +62,18 @@ def season_table(
         found.results,
         as_of=timezone.localdate(),
         lines_for=lines_for,
+        names=listing_names(found, public=public),
     )
     return table, found
+
+
+def listing_names(found: SeasonInput, *, public: bool) -> dict[int, str]:
+    """The names that list players sharing a rank; for spectators a hidden player's is left
+    empty (listed first), so that the order tells nothing of it."""
+    return {
+        player: "" if public and player in found.hidden else name
+        for player, (name, _club) in found.names.items()
+    }
 
 
 def season_input(season: Season, *, public: bool) -> SeasonInput:
@@ -92,7 +102,7 @@ def _season_input(season: Season, *, public: bool) -> SeasonInput:
         if tournament.pk in live:
             results = _evening_results(tournament.pk, live[tournament.pk], found)
         else:
-            results = _frozen_results(tournament)
+            results = _frozen_results(tournament, found)
         if not results:
             continue  # nothing played yet
         found.tournaments[tournament.pk] = tournament
@@ -121,14 +131,16 @@ def _evening_results(
     return results
 
 
-def _frozen_results(tournament: Tournament) -> list[EveningResult]:
-    """The evening as its frozen ranking shows it (players hidden there are left out)."""
+def _frozen_results(tournament: Tournament, found: SeasonInput) -> list[EveningResult]:
+    """The evening as its frozen ranking shows it (players hidden there are left out); the
+    players' names as it shows them go into ``found``."""
     frozen: Mapping[str, Any] = tournament.frozen_standings or {}
     results = []
     for row in frozen.get("overall", []):
         player = row["player"]["id"]
         if player is None or not row["series"]:
             continue
+        found.names.setdefault(player, (row["player"]["name"], row["player"]["club"]))
         lists = tuple(points for _number, points in sorted(row["series"].items(), key=_number))
         results.append(EveningResult(tournament.pk, player, lists, row["rank"]))
     return results

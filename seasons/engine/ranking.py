@@ -27,12 +27,13 @@ from __future__ import annotations
 import datetime
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from karlchen.collation import sort_key
 from karlchen.refusals import Problem, Refused
 
 
@@ -336,12 +337,15 @@ def rank_season(
     *,
     as_of: datetime.date | None = None,
     lines_for: Collection[int] | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> SeasonTable:
     """The season table: every player with a result in a counted evening, ranked by the rule.
 
     ``lines_for``: the players whose rows carry a line per evening and their units
     (``evenings``, ``units``; all where None). A ranking needs neither, and a window of hundreds
-    of evenings and thousands of players would spend most of its time on lines nobody reads."""
+    of evenings and thousands of players would spend most of its time on lines nobody reads.
+    ``names``: what lists players sharing a rank (and the unranked of one score), in German
+    order (``karlchen.collation``), then by id."""
     chosen = season_evenings(rule, evenings, as_of)
     by_id = {evening.id: evening for evening in chosen}
     by_player: dict[int, dict[int, EveningResult]] = defaultdict(dict)
@@ -357,9 +361,10 @@ def rank_season(
         )
         for player, played in sorted(by_player.items())
     ]
-    ranked = _ranked(rule, [row for row in seasons if row.ranked], by_player)
+    order = _listing_order(names or {})
+    ranked = _ranked(rule, [row for row in seasons if row.ranked], by_player, order)
     unranked = sorted(
-        (row for row in seasons if not row.ranked), key=lambda row: (-row.score, row.player)
+        (row for row in seasons if not row.ranked), key=lambda row: (-row.score, order(row))
     )
     return SeasonTable(rule=rule, evenings=chosen, rows=(*ranked, *unranked))
 
@@ -528,24 +533,26 @@ def _evening_line(
 # --- ranks and tie-breaks ----------------------------------------------------------------------
 
 
-@dataclass
-class _Group:
-    rows: list[PlayerSeason]
-    decided_by: str = SCORE
-    figures: dict[int, dict[str, Fraction]] = field(default_factory=dict)
+OrderKey = Callable[[PlayerSeason], tuple[tuple[int | str, ...], int]]
+
+
+def _listing_order(names: Mapping[int, str]) -> OrderKey:
+    """Where a player stands among players of equal standing: by name, then by id."""
+    return lambda row: (sort_key(names.get(row.player, "")), row.player)
 
 
 def _ranked(
     rule: RankingRule,
     rows: list[PlayerSeason],
     played: Mapping[int, Mapping[int, EveningResult]],
+    order: OrderKey,
 ) -> list[PlayerSeason]:
     """Rows by score, ties broken by the rule's criteria in order (each applied within the
-    players still tied); players tied on all share a rank, listed by player id."""
+    players still tied); players tied on all share a rank, listed in ``order``."""
     figures: dict[int, dict[str, Fraction]] = {row.player: {} for row in rows}
     ordered: list[tuple[PlayerSeason, str]] = []
-    for group in _split(rows, lambda row: row.score, SCORE):
-        ordered.extend(_break_ties(rule.tie_breaks, group, played, figures))
+    for group in _split(rows, lambda row: row.score, order):
+        ordered.extend(_break_ties(rule.tie_breaks, group, played, figures, order))
     result: list[PlayerSeason] = []
     for place, (row, decided_by) in enumerate(ordered, start=1):
         shared = bool(result) and decided_by == ""
@@ -561,14 +568,12 @@ def _ranked(
     return result
 
 
-def _split(rows: Sequence[PlayerSeason], key: Any, name: str) -> list[list[PlayerSeason]]:
-    """Rows grouped by ``key`` (higher first); each group ordered by player id."""
+def _split(rows: Sequence[PlayerSeason], key: Any, order: OrderKey) -> list[list[PlayerSeason]]:
+    """Rows grouped by ``key`` (higher first); each group listed in ``order``."""
     groups: dict[Fraction, list[PlayerSeason]] = defaultdict(list)
     for row in rows:
         groups[key(row)].append(row)
-    return [
-        sorted(groups[value], key=lambda row: row.player) for value in sorted(groups, reverse=True)
-    ]
+    return [sorted(groups[value], key=order) for value in sorted(groups, reverse=True)]
 
 
 def _break_ties(
@@ -576,6 +581,7 @@ def _break_ties(
     group: list[PlayerSeason],
     played: Mapping[int, Mapping[int, EveningResult]],
     figures: dict[int, dict[str, Fraction]],
+    order: OrderKey,
     decided_by: str = SCORE,
 ) -> list[tuple[PlayerSeason, str]]:
     """The group in order, each row with what separated it from the row above ("" = tied)."""
@@ -588,9 +594,9 @@ def _break_ties(
     for row in group:
         figures[row.player][criterion.value] = value(row)
     ordered: list[tuple[PlayerSeason, str]] = []
-    for index, subgroup in enumerate(_split(group, value, criterion.value)):
+    for index, subgroup in enumerate(_split(group, value, order)):
         label = decided_by if index == 0 else criterion.value
-        ordered.extend(_break_ties(rest, subgroup, played, figures, label))
+        ordered.extend(_break_ties(rest, subgroup, played, figures, order, label))
     return ordered
 
 

@@ -97,8 +97,8 @@ def side_rankings(
         if key and row.club:
             clubs[spelt.setdefault(key, row.club)].append(row.entry_id)
     names = {team.pk: team.name for team in teams}
-    team_units = [Unit(team.pk, _members(rosters[team.pk], rows)) for team in teams]
-    club_units = [Unit(club, _members(entries, rows)) for club, entries in clubs.items()]
+    team_units = [Unit(team.pk, _members(rosters[team.pk], rows), team.name) for team in teams]
+    club_units = [Unit(club, _members(entries, rows), club) for club, entries in clubs.items()]
     show_clubs = clubs_shown or not public or all_clubs
     return {
         "frozen_at": None,  # live; the frozen copy says when it was kept

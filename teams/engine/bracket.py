@@ -268,9 +268,11 @@ def group_standings(
     groups: Sequence[Group],
     rounds: Sequence[GroupRound],
     placings: Mapping[int, Sequence[int]] | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> tuple[GroupStanding, ...]:
     """Each group's table over its rounds, whether it is complete and whether its qualifying
-    line falls within a shared rank (not where the organiser has placed the group)."""
+    line falls within a shared rank (not where the organiser has placed the group); teams
+    sharing a rank are listed by their ``names``, then by id (``league_table``)."""
     check_groups(rule, groups, rounds)
     standings = []
     for group in groups:
@@ -278,7 +280,7 @@ def group_standings(
         days = [
             MatchDay(id=r.number, number=r.number, groups=(r.results,), final=r.final) for r in own
         ]
-        table = league_table(rule.group_rule, group.teams, days)
+        table = league_table(rule.group_rule, group.teams, days, names=names)
         complete = len(own) == rule.group_rounds and all(r.final for r in own)
         tied = _line_tied(table.rows, rule.qualify) and group.id not in (placings or {})
         standings.append(GroupStanding(group.id, table, complete, tied))
@@ -573,10 +575,11 @@ def cup_state(
     rounds: Sequence[GroupRound],
     results: Sequence[PairingResult] = (),
     placings: Mapping[int, Sequence[int]] | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> CupState:
     """The cup now: the group tables; once every group is complete and its qualifying line
     clear (or placed by the organiser), the bracket seeded from them, with its results."""
-    standings = group_standings(rule, groups, rounds, placings)
+    standings = group_standings(rule, groups, rounds, placings, names)
     ready = all(s.complete and not s.tied_line for s in standings)
     if not ready:
         if results:

@@ -18,13 +18,14 @@ database, no translations. Refusals carry codes (karlchen.messages).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+from karlchen.collation import sort_key
 from karlchen.refusals import Problems
 
 MAX_TABLE = 100  # no group has more places than this
@@ -301,9 +302,11 @@ def league_table(
     days: Sequence[MatchDay],
     *,
     final_only: bool = False,
+    names: Mapping[int, str] | None = None,
 ) -> LeagueTable:
     """The division's table: every team of ``teams`` (also one that has not played yet), ranked
-    by the rule's criteria; ``final_only`` counts only the days marked final."""
+    by the rule's criteria; ``final_only`` counts only the days marked final. Teams sharing a
+    rank are listed by their ``names`` (German order, ``karlchen.collation``), then by id."""
     check_days(teams, days)
     ordered_days = sorted(days, key=lambda day: (day.number, day.id))
     counted = [day for day in ordered_days if day.final or not final_only]
@@ -312,7 +315,7 @@ def league_table(
         for team, line in day_lines(rule, day).items():
             lines[team].append(line)
     rows = [_row(team, tuple(lines[team])) for team in sorted(set(teams))]
-    ranked = _ranked(rule, rows, lines)
+    ranked = _ranked(rule, rows, lines, _listing_order(names or {}))
     return LeagueTable(
         rule=rule,
         rows=tuple(_marked(rule, ranked)),
@@ -351,11 +354,22 @@ def figure(criterion: Criterion, row: TeamRow) -> Fraction:
     raise ValueError(f"{criterion.value} is a figure of the tied teams together")
 
 
+OrderKey = Callable[[int], tuple[tuple[int | str, ...], int]]
+
+
+def _listing_order(names: Mapping[int, str]) -> OrderKey:
+    """Where a team stands among teams of equal standing: by name, then by id (as a number)."""
+    return lambda team: (sort_key(names.get(team, "")), team)
+
+
 def _ranked(
-    rule: LeagueRule, rows: list[TeamRow], lines: Mapping[int, Sequence[DayLine]]
+    rule: LeagueRule,
+    rows: list[TeamRow],
+    lines: Mapping[int, Sequence[DayLine]],
+    order: OrderKey,
 ) -> list[TeamRow]:
     figures: dict[int, dict[str, Fraction]] = {row.team: {} for row in rows}
-    ordered = _break_ties(rule.order, rows, lines, figures, "")
+    ordered = _break_ties(rule.order, rows, lines, figures, "", order)
     result: list[TeamRow] = []
     for place, (row, decided_by) in enumerate(ordered, start=1):
         shared = bool(result) and decided_by == ""
@@ -372,11 +386,12 @@ def _break_ties(
     lines: Mapping[int, Sequence[DayLine]],
     figures: dict[int, dict[str, Fraction]],
     decided_by: str,
+    order: OrderKey,
 ) -> list[tuple[TeamRow, str]]:
     """The rows in order, each with the criterion that separated it from the row above ("":
-    none, the first row or a tie on every criterion)."""
+    none, the first row or a tie on every criterion, listed in ``order``)."""
     if len(group) == 1 or not criteria:
-        rows = sorted(group, key=lambda row: row.team)
+        rows = sorted(group, key=lambda row: order(row.team))
         return [(row, decided_by if index == 0 else "") for index, row in enumerate(rows)]
     criterion, rest = criteria[0], criteria[1:]
     if criterion is Criterion.HEAD_TO_HEAD:
@@ -392,7 +407,7 @@ def _break_ties(
     ordered: list[tuple[TeamRow, str]] = []
     for index, value in enumerate(sorted(split, reverse=True)):
         label = decided_by if index == 0 else criterion.value
-        ordered.extend(_break_ties(rest, split[value], lines, figures, label))
+        ordered.extend(_break_ties(rest, split[value], lines, figures, label, order))
     return ordered
 
 

@@ -15,7 +15,9 @@ a best-of nor lowers an average. A unit nobody of which played is listed unranke
 Ties (``ties``): ``best_member`` orders equal scores by the counted members' totals, best
 first, compared one by one (the better best player ahead, then the better second, ...), and
 shares the rank only where those are equal too (where one list is a prefix of the other, the
-unit with fewer counted members is ahead); ``shared`` shares the rank at once.
+unit with fewer counted members is ahead); ``shared`` shares the rank at once. Units sharing a
+rank, and the unranked ones, are listed by name as a German reader looks names up
+(``karlchen.collation.sort_key``), then by id.
 
 Pure Python: no Django, no database, no translations. Refusals carry codes (karlchen.messages).
 """
@@ -28,6 +30,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from karlchen.collation import sort_key
 from karlchen.refusals import Problems
 
 MAX_BEST = 100  # no team or club counts more players than this
@@ -100,6 +103,7 @@ class Member:
 class Unit:
     id: int | str  # a team's id, or a club's name
     members: tuple[Member, ...]
+    name: str = ""  # what orders units sharing a rank (a club's name is its id)
 
 
 @dataclass(frozen=True)
@@ -133,7 +137,7 @@ def unit_score(unit: Unit, rule: SideRule) -> tuple[Fraction, tuple[Member, ...]
 
 def rank_units(units: Sequence[Unit], rule: SideRule) -> list[UnitStanding]:
     """Every unit, the ranked ones best first (ranks shared on ties by the rule), then the
-    unranked ones; within equal standing by id (teams) or name (clubs)."""
+    unranked ones; within a shared rank, and among the unranked, by name, then by id."""
     scored = [(unit, *unit_score(unit, rule)) for unit in units]
     ranked = [row for row in scored if row[3]]
     unranked = [row for row in scored if not row[3]]
@@ -144,8 +148,8 @@ def rank_units(units: Sequence[Unit], rule: SideRule) -> list[UnitStanding]:
             return (score,)
         return (score, tuple(member.points for member in counted))
 
-    ranked.sort(key=lambda row: (_negated(key(row)), str(row[0].id)))
-    unranked.sort(key=lambda row: str(row[0].id))
+    ranked.sort(key=lambda row: (_negated(key(row)), listing_order(row[0])))
+    unranked.sort(key=lambda row: listing_order(row[0]))
     result: list[UnitStanding] = []
     previous: tuple[tuple[Any, ...], int] | None = None
     for place, row in enumerate(ranked, start=1):
@@ -154,6 +158,13 @@ def rank_units(units: Sequence[Unit], rule: SideRule) -> list[UnitStanding]:
         result.append(_standing(row, rank))
     result.extend(_standing(row, None) for row in unranked)
     return result
+
+
+def listing_order(unit: Unit) -> tuple[tuple[int | str, ...], int, str]:
+    """Where a unit stands among units of equal standing: by its name (German order), then by
+    its id, a team's as a number (6 before 10), a club's as its name."""
+    number, text = (unit.id, "") if isinstance(unit.id, int) else (0, unit.id)
+    return sort_key(unit.name), number, text
 
 
 def _negated(key: tuple[Any, ...]) -> tuple[Any, ...]:

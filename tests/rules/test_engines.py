@@ -21,8 +21,9 @@ PURE_PACKAGES = [
     REPO / "signups" / "engine",
     REPO / "people" / "engine",
 ]
-# What the engines share with the rest of Karlchen: the refusals (pure Python as well).
-SHARED = {"karlchen.refusals"}
+# What the engines share with the rest of Karlchen: the refusals and the German name order
+# (pure Python as well).
+SHARED = {"karlchen.refusals", "karlchen.collation"}
 
 
 def test_parse_rules_builds_the_rules_of_the_named_game():

@@ -145,3 +145,15 @@ def test_hidden_standings_are_a_403_to_spectators(played, anonymous):
     answer = anonymous.get(url(tournament, "side-rankings/"))
     assert answer.status_code == 403
     assert codes(answer) == [("standings", "standings_hidden")]
+
+
+def test_teams_sharing_a_rank_are_listed_by_name_not_by_id(played, anonymous):
+    """Zebras is set up first (the lower id) and ties with Asse on everything: Asse is listed
+    first, as a German reader looks the names up (docs/TEAMS.md)."""
+    tournament, entries = played
+    publish(tournament)
+    for name, numbers in (("Zebras", (5, 8)), ("Asse", (6, 7))):  # +1 -1 each
+        members = tuple(entries[number - 1].pk for number in numbers)
+        create_team(tournament, by=ORGA, name=name, roster=Roster(members=members))
+    teams = anonymous.get(url(tournament, "side-rankings/")).json()["teams"]
+    assert [(team["name"], team["rank"]) for team in teams] == [("Asse", 1), ("Zebras", 1)]

@@ -8,11 +8,12 @@ import pytest
 from django.core.files.storage import default_storage
 from django.utils import translation
 
+from karlchen.collation import sort_key
 from karlchen.refusals import Refused
 from printing import pdf
 from printing.domain import printouts
 from printing.domain.documents import SHEET_FORM, check_documents, document_path, generate_documents
-from printing.domain.printouts import sort_key, surname_first, surname_key
+from printing.domain.printouts import surname_first, surname_key
 from tests.conftest import REPO
 from tests.factories.documents import (
     NAMES,

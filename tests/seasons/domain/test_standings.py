@@ -161,3 +161,31 @@ def test_a_change_elsewhere_leaves_the_season_cached(
         update_tournament(other, by=ORGA, name="Anderswo 2")
     with django_assert_num_queries(0):
         assert season_ranking(season, public=True) == before
+
+
+def test_players_sharing_a_rank_are_listed_by_name_and_a_hidden_one_first_to_spectators(
+    django_capture_on_commit_callbacks,
+):
+    """Spieler 1 and 3 share the first rank (the lower id first before); renamed Zora, player 1
+    is listed after Spieler 3. Hidden, spectators see them first, so the order tells nothing."""
+    from people.models import Player
+    from tournaments.models import Entry
+
+    season, _tables, players = season_with_evenings(2)
+    Player.objects.filter(pk=players[0].pk).update(name="Zora")
+    ranking = season_ranking(season, public=True)
+    assert [(row["player"]["name"], row["rank"]) for row in ranking.rows[:2]] == [
+        ("Spieler 3", 1),
+        ("Zora", 1),
+    ]
+    cache.clear()
+    Player.objects.filter(pk=players[2].pk).update(name="Adam")
+    with django_capture_on_commit_callbacks(execute=True):
+        hide_publicly(Entry.objects.filter(player=players[0]).first(), by=ORGA)
+    public = season_ranking(season, public=True).rows
+    assert [(row["player"]["name"], row["hidden"]) for row in public[:2]] == [
+        (None, True),
+        ("Adam", False),
+    ]
+    organisers = season_ranking(season, public=False).rows
+    assert [row["player"]["name"] for row in organisers[:2]] == ["Adam", "Zora"]

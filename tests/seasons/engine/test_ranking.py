@@ -4,6 +4,7 @@ import datetime
 import random
 from dataclasses import replace
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +29,7 @@ from seasons.engine.ranking import (
     rank_season,
     season_evenings,
 )
+from tests.factories.names import NAMES, german_place
 
 pytestmark = pytest.mark.unit
 
@@ -261,10 +263,26 @@ def test_ties_broken_by_the_criteria_in_order_and_named():
 def test_players_tied_on_every_criterion_share_a_rank():
     results = results_of(1, {5: (10,), 2: (10,), 9: (0,)})
     rows, table = table_of(RankingRule(), evenings(1, lists=1), results)
-    assert [row.player for row in table.rows] == [2, 5, 9]
+    assert [row.player for row in table.rows] == [2, 5, 9]  # no names: by id
     assert [row.rank for row in table.rows] == [1, 1, 3]
     assert rows[5].decided_by is None
     assert rows[9].decided_by == SCORE
+
+
+def test_players_sharing_a_rank_are_listed_by_name_in_german_order_then_by_id():
+    """As text the ids would read 10, 6, 9; as numbers 6, 9, 10; by name it is 9, 10, 6."""
+    names = {10: "Asse", 6: "Zehner", 9: "Ärzte", 7: "asse"}
+    results = results_of(1, {10: (10,), 6: (10,), 9: (10,), 7: (10,)})
+    _, table = table_of(RankingRule(), evenings(1, lists=1), results, names=names)
+    assert [(row.player, row.rank) for row in table.rows] == [(9, 1), (7, 1), (10, 1), (6, 1)]
+    below = RankingRule(min_lists=2)  # the unranked of one score are listed by name too
+    _, table = table_of(below, evenings(1, lists=1), results, names=names)
+    assert [(row.player, row.rank) for row in table.rows] == [
+        (9, None),
+        (7, None),
+        (10, None),
+        (6, None),
+    ]
 
 
 def test_no_tie_breaks_share_the_rank():
@@ -525,6 +543,22 @@ def test_ranks_are_consistent(rule, season):
         counted = [unit for unit in row.units if unit.counted]
         assert rule.best is None or len(counted) <= rule.best
         assert row.ranked == (row.rank is not None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rule=ANY_RULE, season=seasons(), data=st.data())
+def test_players_of_equal_standing_are_listed_as_a_german_reader_looks_them_up(rule, season, data):
+    """Within a shared rank (and among the unranked of one score) by name as the hand-written
+    German list (tests/factories/names.py) has it, then by id."""
+    players = sorted({result.player for result in season[1]})
+    names = {player: data.draw(st.sampled_from(NAMES)) for player in players}
+    table = rank_season(rule, *season, names=names)
+    for above, below in pairwise(table.rows):
+        if above.ranked == below.ranked and (
+            above.rank == below.rank if above.ranked else above.score == below.score
+        ):
+            order = (german_place(names[above.player]), above.player)
+            assert order < (german_place(names[below.player]), below.player)
 
 
 @settings(max_examples=150, deadline=None)

@@ -4,6 +4,7 @@ final and provisional tables, the refusals of a bad rule or bad days, and proper
 import random
 from dataclasses import replace
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +24,7 @@ from teams.engine.league import (
     league_table,
     parse_rule,
 )
+from tests.factories.names import NAMES, german_place
 
 pytestmark = pytest.mark.unit
 
@@ -240,11 +242,20 @@ def test_the_best_day_breaks_a_tie_and_a_team_without_days_has_none():
     assert order(table) == [1, 2, 5, 4, 3]  # a day of -1 is more than no day
 
 
-def test_teams_tied_on_every_criterion_share_the_rank_listed_by_team():
+def test_teams_tied_on_every_criterion_share_the_rank_listed_by_id_without_names():
     table = league_table(DDV, [3, 1, 2], [day(1, {3: 5, 1: 5, 2: 0})])
     assert ranks(table) == [(1, 1), (3, 1), (2, 3)]
     assert table.rows[1].decided_by is None
     assert table.rows[2].decided_by == "ranking_points"
+
+
+def test_teams_sharing_a_rank_are_listed_by_name_in_german_order_then_by_id():
+    """As text the ids would read 10, 6, 9; as numbers 6, 9, 10; by name it is 9, 10, 6."""
+    names = {10: "Asse", 6: "Zehner", 9: "Ärzte", 7: "Adler"}
+    table = league_table(DDV, list(names), [day(1, {10: 5, 6: 5, 9: 5, 7: 0})], names=names)
+    assert ranks(table) == [(9, 1), (10, 1), (6, 1), (7, 4)]
+    twins = {10: "Asse", 6: "asse"}  # the same name to a reader: the id as a number
+    assert order(league_table(DDV, list(twins), [day(1, {10: 1, 6: 1})], names=twins)) == [6, 10]
 
 
 def test_figure_has_no_head_to_head_of_a_single_row():
@@ -569,6 +580,22 @@ def test_a_correction_raising_a_score_never_lowers_the_team_s_place(league, rule
     before = {row.team: row.rank for row in league_table(rule, teams, days).rows}
     after = {row.team: row.rank for row in league_table(rule, teams, corrected).rows}
     assert after[result.team] <= before[result.team]
+
+
+@settings(max_examples=200, deadline=None)
+@given(league=leagues(), rule=RULES, final_only=st.booleans(), data=st.data())
+def test_teams_sharing_a_rank_are_listed_as_a_german_reader_looks_them_up(
+    league, rule, final_only, data
+):
+    """Within a shared rank by name as the hand-written German list (tests/factories/names.py)
+    has it, then by id."""
+    teams, days = league
+    names = {team: data.draw(st.sampled_from(NAMES)) for team in teams}
+    table = league_table(rule, teams, days, final_only=final_only, names=names)
+    for above, below in pairwise(table.rows):
+        if above.rank == below.rank:
+            order = (german_place(names[above.team]), above.team)
+            assert order < (german_place(names[below.team]), below.team)
 
 
 def test_head_to_head_among_the_teams_still_tied_can_cost_a_place_after_a_correction():

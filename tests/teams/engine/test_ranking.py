@@ -1,11 +1,14 @@
 """The side ranking engine: each rule, the ties, the refusals of a bad rule, and properties."""
 
+from dataclasses import replace
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from karlchen.collation import sort_key
 from karlchen.refusals import Refused
 from teams.engine.ranking import (
     MAX_BEST,
@@ -18,6 +21,7 @@ from teams.engine.ranking import (
     rank_units,
     unit_score,
 )
+from tests.factories.names import NAMES, german_place
 
 pytestmark = pytest.mark.unit
 
@@ -93,6 +97,30 @@ def test_the_same_score_with_fewer_players_is_ahead():
 def test_clubs_are_units_named_by_their_name():
     rows = rank_units([Unit("Zwei", (Member(1, 5, True),)), Unit("Eins", ())], SUM)
     assert ranks(rows) == [("Zwei", 1), ("Eins", None)]
+
+
+def named(uid, name, *points):
+    return replace(unit(uid, *points), name=name)
+
+
+def test_units_sharing_a_rank_are_listed_by_name_in_german_order_then_by_id():
+    """As text the ids would read 10, 6, 9; as numbers 6, 9, 10; by name it is 9, 10, 6."""
+    rows = rank_units(
+        [named(10, "Asse", 5), named(6, "Zehner", 5), named(9, "Ärzte", 5)],
+        SideRule(ties=Ties.SHARED),
+    )
+    assert ranks(rows) == [(9, 1), (10, 1), (6, 1)]
+    twins = rank_units([named(10, "Asse", 5), named(6, "asse", 5)], SUM)
+    assert ranks(twins) == [(6, 1), (10, 1)]  # the same name to a reader: the id as a number
+    tables = rank_units([named(1, "Tisch 10", 5), named(2, "Tisch 9", 5)], SUM)
+    assert ranks(tables) == [(2, 1), (1, 1)]  # numbers by their value
+
+
+def test_unranked_units_are_listed_by_name_too():
+    rows = rank_units([named(10, "Öko"), named(6, "Ober"), named(9, "Adler", 1)], best(1))
+    assert ranks(rows) == [(9, 1), (6, None), (10, None)]
+    clubs = rank_units([Unit("Zwei", (), "Zwei"), Unit("eins", (), "eins")], SUM)
+    assert [row.id for row in clubs] == ["eins", "Zwei"]  # a club's name, case ignored
 
 
 def test_parse_rule_defaults_and_round_trip():
@@ -180,6 +208,42 @@ def test_the_score_is_made_of_the_counted_members(all_units, rule):
 @given(units, rules)
 def test_order_of_the_input_does_not_matter(all_units, rule):
     assert rank_units(all_units, rule) == rank_units(list(reversed(all_units)), rule)
+
+
+named_units = st.lists(
+    st.tuples(st.sampled_from(NAMES), st.lists(st.tuples(st.integers(-2, 2), st.booleans()))),
+    max_size=8,
+).map(
+    lambda found: [
+        Unit(
+            id=number,
+            members=tuple(
+                Member(id=number * 10 + i, points=p, played=played)
+                for i, (p, played) in enumerate(group[:4])
+            ),
+            name=name,
+        )
+        for number, (name, group) in enumerate(found, start=1)
+    ]
+)
+
+
+@given(named_units, rules)
+def test_units_of_equal_standing_are_listed_as_a_german_reader_looks_them_up(all_units, rule):
+    """Within a shared rank, and among the unranked, by name as the hand-written German list
+    (tests/factories/names.py) has it, then by id."""
+    names = {u.id: u.name for u in all_units}
+    rows = rank_units(all_units, rule)
+    for above, below in pairwise(rows):
+        if above.rank == below.rank:
+            order = (german_place(names[above.id]), above.id)
+            assert order < (german_place(names[below.id]), below.id)
+
+
+def test_the_collation_key_agrees_with_the_german_list():
+    assert [german_place(name) for name in sorted(NAMES, key=sort_key)] == sorted(
+        german_place(name) for name in NAMES
+    )
 
 
 @given(members, st.integers(1, 4))
