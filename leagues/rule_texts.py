@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 CRITERIA = {
     "ranking_points": gettext_lazy("ranking points"),
@@ -33,10 +33,23 @@ def rule_words(rule: dict[str, Any]) -> list[str]:
         _("Ordered by %(criteria)s")
         % {"criteria": ", ".join(str(CRITERIA[name]) for name in rule["order"])},
     ]
-    if rule["promoted"]:
-        lines.append(_("The best %(count)s are marked for promotion") % {"count": rule["promoted"]})
-    if rule["relegated"]:
+    if promoted := rule["promoted"]:
         lines.append(
-            _("The last %(count)s are marked for relegation") % {"count": rule["relegated"]}
+            ngettext(
+                "The best team is marked for promotion",
+                "The best %(count)s teams are marked for promotion",
+                promoted,
+            )
+            % {"count": promoted}
         )
+    if relegated := rule["relegated"]:
+        lines.append(
+            ngettext(
+                "The last team is marked for relegation",
+                "The last %(count)s teams are marked for relegation",
+                relegated,
+            )
+            % {"count": relegated}
+        )
+    lines.append(_("A team that has not played yet is listed without a rank or a mark"))
     return lines

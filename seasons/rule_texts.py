@@ -37,10 +37,15 @@ def rule_summary(rule: RankingRule) -> list[str]:
     else:
         lines.append(_("Ranked by the total."))
     if rule.best is not None:
-        unit = _("lists") if rule.unit is Unit.LIST else _("evenings")
-        lines.append(
-            _("Only the best %(best)s %(unit)s count.") % {"best": rule.best, "unit": unit}
-        )
+        if rule.unit is Unit.LIST:
+            best = ngettext(
+                "Only the best list counts.", "Only the best %(best)s lists count.", rule.best
+            )
+        else:
+            best = ngettext(
+                "Only the best evening counts.", "Only the best %(best)s evenings count.", rule.best
+            )
+        lines.append(best % {"best": rule.best})
     if rule.missed is Missed.ZERO:
         lines.append(_("A missed evening counts 0."))
     if rule.min_lists:
@@ -52,10 +57,22 @@ def rule_summary(rule: RankingRule) -> list[str]:
         )
     if rule.attendance_bonus:
         lines.append(
-            _("%(points)s bonus points per evening played.") % {"points": rule.attendance_bonus}
+            ngettext(
+                "%(points)s bonus point per evening played.",
+                "%(points)s bonus points per evening played.",
+                rule.attendance_bonus,
+            )
+            % {"points": rule.attendance_bonus}
         )
     if rule.window_months:
-        lines.append(_("Evenings of the last %(months)s months.") % {"months": rule.window_months})
+        lines.append(
+            ngettext(
+                "Evenings of the last month.",
+                "Evenings of the last %(months)s months.",
+                rule.window_months,
+            )
+            % {"months": rule.window_months}
+        )
     if rule.ranking_only:
         lines.append(_("Ranking tournaments only."))
     if rule.tie_breaks:

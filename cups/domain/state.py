@@ -292,7 +292,8 @@ def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:
 def _group(now: CupNow, group: CupGroup, standing: GroupStanding) -> dict[str, Any]:
     qualify = now.rule.qualify
     placed = placings_of(now.cup).get(group.pk)
-    order = placed if placed is not None else [row.team for row in standing.table.rows]
+    # a team not ranked yet (nothing played) qualifies only where the organisers placed it
+    order = placed if placed is not None else [r.team for r in standing.table.rows if r.ranked]
     return {
         "id": group.pk,
         "name": group.name,
@@ -329,6 +330,8 @@ def _match(now: CupNow, match: CupMatch) -> dict[str, Any]:
         "final": match.final,
         "stale": match.pk in now.stale,
         "withheld": match.pk in now.withheld,
+        # a player of it played (a round without results counts in no group table)
+        "played": any(side.played for side in now.sides[match.pk]),
         "scores": [
             {"team": side.cup_team, "score": side.score, "best": side.best}
             for side in now.sides[match.pk]

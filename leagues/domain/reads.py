@@ -169,7 +169,7 @@ def _line(line: DayLine, numbers: Mapping[int, int]) -> dict[str, Any]:
 def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
     head = {"number": day.number, "tournament": _tournament(day), **_final(day)}
     if not shown(day, public=public):
-        return {**head, "withheld": True, "groups": []}
+        return {**head, "withheld": True, "played": False, "groups": []}
     results = day_results(day, public=public)
     who = lineup_players(day, public=public)
     lineups = list(
@@ -191,38 +191,47 @@ def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
             number=day.number,
             groups=(tuple(results[m.league_team_id] for m in members),),
         )
-        lines = day_lines(division.table_rule, engine_day)
-        rows = sorted(
-            members,
-            key=lambda m: (lines[m.league_team_id].place, sort_key(m.league_team.name), m.pk),
-        )
+        lines = day_lines(division.table_rule, engine_day)  # none: not played yet
+        rows = sorted(members, key=lambda m: (_place(lines.get(m.league_team_id)), _name_order(m)))
         found.append(
             {
                 "group": group,
                 "division": {"id": division.pk, "name": division.name},
+                "played": bool(lines),
                 "teams": [
-                    _lineup_dict(member, lines[member.league_team_id], who, names)
+                    _lineup_dict(member, lines.get(member.league_team_id), who, names)
                     for member in rows
                 ],
             }
         )
-    return {**head, "withheld": False, "groups": found}
+    played = any(group["played"] for group in found)
+    return {**head, "withheld": False, "played": played, "groups": found}
+
+
+def _place(line: DayLine | None) -> int:
+    return 0 if line is None else line.place
+
+
+def _name_order(lineup: MatchDayTeam) -> tuple[tuple[int | str, ...], int]:
+    return sort_key(lineup.league_team.name), lineup.league_team_id
 
 
 def _lineup_dict(
     lineup: MatchDayTeam,
-    line: DayLine,
+    line: DayLine | None,
     who: Mapping[int, Any],
     names: Mapping[int, str | None],
 ) -> dict[str, Any]:
+    """A team's line of the day; score, place and ranking points None where its group has not
+    been played yet."""
     played = who[lineup.league_team_id]
     substitutes = set(played.substitutes)
     return {
         "team": _team(lineup.league_team),
-        "score": line.score,
+        "score": None if line is None else line.score,
         "given": lineup.score is not None,
-        "place": line.place,
-        "ranking_points": number(line.ranking_points),
+        "place": None if line is None else line.place,
+        "ranking_points": None if line is None else number(line.ranking_points),
         "roster": None if lineup.team is None else {"id": lineup.team.pk, "name": lineup.team.name},
         "played": [
             {"entry": entry, "name": names[entry], "substitute": entry in substitutes}

@@ -30,7 +30,7 @@ class LeagueTableDocument:
     divisions: list[dict[str, Any]]  # each: name, rule in words
     tables: list[dict[str, Any]]  # the provisional tables (every day counted)
     final_tables: list[dict[str, Any]]  # the days marked final only
-    days: list[dict[str, Any]]  # number, tournament, final
+    days: list[dict[str, Any]]  # number, tournament, final, played (a group of it has results)
     printed_at: datetime.datetime
 
 
@@ -56,15 +56,17 @@ def has_day(season: Season, number: int) -> bool:
 
 def league_table_document(season: Season) -> LeagueTableDocument:
     detail = _read(season, "detail")
+    tables = _read(season, "tables")
+    played = {number for table in tables for number in table["days"]}  # days with results
     return LeagueTableDocument(
         season=season,
         divisions=[
             {"name": division["name"], "rule": rule_words(division["rule"])}
             for division in detail["divisions"]
         ],
-        tables=_read(season, "tables"),
+        tables=tables,
         final_tables=_read(season, "tables:final"),
-        days=detail["match_days"],
+        days=[{**day, "played": day["number"] in played} for day in detail["match_days"]],
         printed_at=timezone.localtime(),
     )
 

@@ -209,8 +209,9 @@ class Bracket:
 class GroupStanding:
     group: int
     table: LeagueTable  # provisional while a round is not final
-    complete: bool  # every round played and final
+    complete: bool  # every round there, played (with results) and final
     tied_line: bool  # the qualifying line falls within a shared rank (the organiser places)
+    # (none before anything is played in the group)
 
 
 @dataclass(frozen=True)
@@ -281,15 +282,26 @@ def group_standings(
             MatchDay(id=r.number, number=r.number, groups=(r.results,), final=r.final) for r in own
         ]
         table = league_table(rule.group_rule, group.teams, days, names=names)
-        complete = len(own) == rule.group_rounds and all(r.final for r in own)
+        # every round there, final and played (a round without results counts nowhere)
+        complete = (
+            len(own) == rule.group_rounds
+            and all(r.final for r in own)
+            and len(table.days) == len(own)
+        )
         tied = _line_tied(table.rows, rule.qualify) and group.id not in (placings or {})
         standings.append(GroupStanding(group.id, table, complete, tied))
     return tuple(standings)
 
 
 def _line_tied(rows: Sequence[TeamRow], qualify: int) -> bool:
-    """Whether the last qualifying row and the first one out share their rank."""
-    return len(rows) > qualify and rows[qualify - 1].rank == rows[qualify].rank
+    """Whether the last qualifying row and the first one out share their rank (two teams
+    without a day played share none as well), once anything has been played in the group:
+    before that there is no table to place by, nor a tie."""
+    return (
+        len(rows) > qualify
+        and rows[0].ranked  # the ranked come first: someone has played
+        and rows[qualify - 1].rank == rows[qualify].rank
+    )
 
 
 def seeds_from_groups(

@@ -6,10 +6,16 @@ players' game points (or a figure given, e.g. a venue's paper result). The teams
 placed by their day scores, and each place earns **ranking points** ("Siegpunkte") from a table
 (the DDV's 4/3/2/1 for groups of four). The **table** adds them up over the days and orders the
 teams by the rule's criteria in turn (ranking points, then game points, ...). The best
-``promoted`` and the last ``relegated`` teams are marked.
+``promoted`` and the last ``relegated`` teams are marked. A team with no day counted yet is not
+ranked: it is listed after the ranked teams, by name, without a rank or a mark; before anything
+is played no team is ranked or marked (nothing tells them apart yet).
 
-A day counts for the **final** table only once the organiser has marked it final; the
-**provisional** table counts every day with results (``final_only=False``) and says so.
+A group counts once one of its teams has a result (a score given, or a player who played); a
+day counts with its groups that have results, and a day none of whose groups has any counts
+nowhere (not in the table, not as a day played, not as pending): a match day added before it is
+played is worth nothing yet. A day counts for the **final** table only once the organiser has
+marked it final; the **provisional** table counts every day with results (``final_only=False``)
+and says so.
 
 docs/TEAMS.md ("Leagues") words every option with its source. Pure Python: no Django, no
 database, no translations. Refusals carry codes (karlchen.messages).
@@ -186,6 +192,11 @@ class DayResult:
     def points(self) -> int:
         return self.score if self.score is not None else sum(self.players)
 
+    @property
+    def has_result(self) -> bool:
+        """A score given, or a player who played: the team's group has been played."""
+        return self.score is not None or bool(self.players)
+
 
 @dataclass(frozen=True)
 class MatchDay:
@@ -213,7 +224,7 @@ class DayLine:
 @dataclass(frozen=True)
 class TeamRow:
     team: int
-    rank: int
+    rank: int | None  # None: no day counted yet (listed after the ranked teams, by name)
     ranking_points: Fraction
     game_points: int
     day_wins: int
@@ -227,13 +238,17 @@ class TeamRow:
     def days_played(self) -> int:
         return len(self.days)
 
+    @property
+    def ranked(self) -> bool:
+        return self.rank is not None
+
 
 @dataclass(frozen=True)
 class LeagueTable:
     rule: LeagueRule
     rows: tuple[TeamRow, ...]  # best first
-    days: tuple[int, ...]  # the days counted, in their order
-    pending: tuple[int, ...]  # the days not final (left out of a final-only table)
+    days: tuple[int, ...]  # the days counted (those with results), in their order
+    pending: tuple[int, ...]  # the days with results not final (left out of a final-only table)
     provisional: bool  # counts a day that is not final
 
 
@@ -261,10 +276,19 @@ def check_days(teams: Sequence[int], days: Sequence[MatchDay]) -> None:
     problems.raise_if_any()
 
 
+def played(group: Sequence[DayResult]) -> bool:
+    """Whether a group of a day has been played: one of its teams has a result. A team without
+    one in a played group counts 0 there (it did not turn up)."""
+    return any(result.has_result for result in group)
+
+
 def day_lines(rule: LeagueRule, day: MatchDay) -> dict[int, DayLine]:
-    """Each team's line of one day: its place in its group and the ranking points it earned."""
+    """Each team's line of one day: its place in its group and the ranking points it earned
+    (the teams of a group not played yet have none)."""
     lines: dict[int, DayLine] = {}
     for group_index, group in enumerate(day.groups):
+        if not played(group):
+            continue
         ordered = sorted(group, key=lambda result: (-result.points, result.team))
         size = len(ordered)
         start = 0
@@ -308,17 +332,23 @@ def league_table(
     by the rule's criteria; ``final_only`` counts only the days marked final. Teams sharing a
     rank are listed by their ``names`` (German order, ``karlchen.collation``), then by id."""
     check_days(teams, days)
-    ordered_days = sorted(days, key=lambda day: (day.number, day.id))
+    ordered_days = [
+        day
+        for day in sorted(days, key=lambda day: (day.number, day.id))
+        if any(played(group) for group in day.groups)
+    ]
     counted = [day for day in ordered_days if day.final or not final_only]
     lines: dict[int, list[DayLine]] = {team: [] for team in teams}
     for day in counted:
         for team, line in day_lines(rule, day).items():
             lines[team].append(line)
     rows = [_row(team, tuple(lines[team])) for team in sorted(set(teams))]
-    ranked = _ranked(rule, rows, lines, _listing_order(names or {}))
+    order = _listing_order(names or {})
+    ranked = _ranked(rule, [row for row in rows if row.days], lines, order)
+    unranked = sorted((row for row in rows if not row.days), key=lambda row: order(row.team))
     return LeagueTable(
         rule=rule,
-        rows=tuple(_marked(rule, ranked)),
+        rows=(*_marked(rule, ranked), *unranked),
         days=tuple(day.id for day in counted),
         pending=tuple(day.id for day in ordered_days if not day.final),
         provisional=any(not day.final for day in counted),
@@ -328,7 +358,7 @@ def league_table(
 def _row(team: int, days: tuple[DayLine, ...]) -> TeamRow:
     return TeamRow(
         team=team,
-        rank=0,
+        rank=None,
         ranking_points=sum((line.ranking_points for line in days), Fraction(0)),
         game_points=sum(line.score for line in days),
         day_wins=sum(1 for line in days if line.place == 1),
@@ -424,20 +454,23 @@ def _head_to_head(team: int, tied: set[int], lines: Mapping[int, Sequence[DayLin
 
 def _marked(rule: LeagueRule, rows: list[TeamRow]) -> list[TeamRow]:
     """Promotion for the best ``promoted`` places, relegation for the last ``relegated`` (not
-    also promoted); a rank shared across a line is marked as a tie there."""
+    also promoted); a rank shared across a line is marked as a tie there. ``rows``: the ranked
+    teams (the places are theirs; a team not ranked yet has none)."""
     count = len(rows)
     promoted = min(rule.promoted, count)
     relegated = min(rule.relegated, count - promoted)
     result = []
     for row in rows:
+        rank = row.rank
+        assert rank is not None  # only ranked rows come here
         # the places the row's rank spans: from its rank to the last row sharing it
-        last = max(place for place, other in enumerate(rows, 1) if other.rank == row.rank)
+        last = max(place for place, other in enumerate(rows, 1) if other.rank == rank)
         mark = None
         if last <= promoted:
             mark = Mark.PROMOTION
-        elif row.rank <= promoted:
+        elif rank <= promoted:
             mark = Mark.PROMOTION_TIE
-        elif row.rank > count - relegated:
+        elif rank > count - relegated:
             mark = Mark.RELEGATION
         elif last > count - relegated:
             mark = Mark.RELEGATION_TIE

@@ -9,11 +9,13 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
+from leagues.domain.leagues import add_match_day
 from leagues.models import LeagueTeam, MatchDay
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
+from tests.factories.api import publish
 from tests.factories.leagues import EIGHT, league_of_eight
-from tests.factories.tournaments import organiser
+from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 900}
@@ -95,3 +97,35 @@ def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
 
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
     assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
+
+
+def test_a_league_before_anything_is_played(chromium, live_server, screenshot):
+    """A match day added, nothing played yet: the public table ranks nobody and marks nobody
+    (every team stood first, "Aufstieg: punktgleich", under "Die besten 1 sind als Aufsteiger
+    markiert"), lists the teams by name and says the day is not played yet."""
+    cache.clear()
+    season, _tables = league_of_eight(0, promoted=1, relegated=1)
+    league = season.league
+    ids = dict(LeagueTeam.objects.filter(league=league).values_list("name", "pk"))
+    tournament, _entries = tournament_with_players(16, name="Spieltag 1")
+    publish(tournament)
+    groups = [[ids[name] for name in EIGHT[:4]], [ids[name] for name in EIGHT[4:]]]
+    add_match_day(league, tournament, by=ORGA, number=1, groups=groups)
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
+        phone.goto(f"/s/{season.pk}/league/")
+        table = phone.locator(".league-table").first
+        rows = table.locator("tbody tr")
+        expect(rows).to_have_count(8)
+        expect(rows.locator("td:first-child")).to_have_text(["–"] * 8)
+        expect(rows.locator("th")).to_have_text(sorted(EIGHT))
+        expect(table).not_to_contain_text("punktgleich")
+        expect(table).not_to_contain_text("Aufstieg")
+        expect(phone.locator("#day-1")).to_contain_text("noch nicht gespielt")
+        rules = phone.locator("section[aria-labelledby=rule-title]")
+        expect(rules).to_contain_text("Die beste Mannschaft ist als Aufsteiger markiert")
+        expect(rules).not_to_contain_text("Die besten 1")
+        found = violations(phone)
+        screenshot(phone, "league-before-anything-is-played")
+    assert found == [], "axe-core found serious or critical violations:\n" + described(
+        {"public league": found}
+    )

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from cups.models import Cup, CupMatch
 from scoring.domain.deals import correct_deal
 from seasons.domain.seasons import update_season
-from tests.cups.conftest import cup_groups, make_cup, play_match
+from tests.cups.conftest import GROUPS, cup_groups, make_cup, play_match
 from tests.factories.api import client_for, codes
 from tests.factories.tournaments import ORGA, organiser
 from tests.scoring.domain.conftest import normal
@@ -201,6 +201,8 @@ def test_a_tied_group_is_placed_through_the_api(orga, orga_client):
     cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
     url = f"/api/v1/cups/{cup.pk}/"
     for match in orga_client.post(url + "rounds/", {"number": 1}, format="json").json():
+        played = CupMatch.objects.get(pk=match["id"])
+        play_match(played, dict.fromkeys(GROUPS[played.group.name], 1))  # every team 0
         orga_client.patch(url + f"matches/{match['id']}/", {"final": True}, format="json")
     body = fresh(orga_client, url)
     assert body["bracket"] is None

@@ -19,7 +19,15 @@ from karlchen.refusals import Refused
 from scoring.domain.deals import correct_deal
 from seasons.models import SeasonAction, SeasonEvening
 from teams.models import Team
-from tests.cups.conftest import DATE, cup_groups, group_match, make_cup, play_match, team
+from tests.cups.conftest import (
+    DATE,
+    GROUPS,
+    cup_groups,
+    group_match,
+    make_cup,
+    play_match,
+    team,
+)
 from tests.factories.tournaments import ORGA
 from tests.scoring.domain.conftest import normal
 from tournaments.models import OrganiserAction
@@ -236,10 +244,28 @@ def test_a_tie_left_to_a_decider_needs_its_winner():
     assert body["bracket"]["rounds"][0]["pairings"][0]["decided_by"] == "decider"
 
 
+def test_a_round_without_results_counts_nowhere_even_marked_final():
+    """Started and marked final, nobody played: no team has a round, no group is complete, and
+    the knock-out waits (it took every group as tied before)."""
+    cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
+    for match in start_group_round(cup, by=ORGA, number=1, date=DATE):
+        set_match_final(match, by=ORGA)
+    body = cup_body(cup)
+    assert {row["rounds"] for group in body["groups"] for row in group["table"]} == {0}
+    assert [(g["complete"], g["tied_line"]) for g in body["groups"]] == [(False, False)] * 2
+    assert {match["played"] for group in body["groups"] for match in group["rounds"]} == {False}
+    assert body["bracket"] is None
+    with pytest.raises(Refused) as refusal:
+        start_pairings(cup, by=ORGA)
+    assert codes(refusal) == {("cup_group_stage_open", "groups")}
+
+
 def test_a_tied_qualifying_line_waits_for_the_organiser_s_placing():
     cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
     for match in start_group_round(cup, by=ORGA, number=1, date=DATE):
-        set_match_final(match, by=ORGA)  # nobody played: every group tied
+        teams = GROUPS[match.group.name]
+        play_match(match, dict.fromkeys(teams, 1))  # a deal won each way: every team 0
+        set_match_final(match, by=ORGA)  # every group tied
     now = cup_now(cup)
     assert now.bracket is None
     assert all(group.tied_line for group in now.standings)

@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 from cups.models import Cup, CupMatch, CupTeam
 from desk.cup_forms import CupForm
 from scoring.domain.deals import correct_deal
-from tests.cups.conftest import _writes_commit_at_once, make_cup, play_match  # noqa: F401
+from tests.cups.conftest import (  # noqa: F401
+    GROUPS,
+    _writes_commit_at_once,
+    make_cup,
+    play_match,
+)
 from tests.factories.documents import pdf_pages
 from tests.factories.tournaments import ORGA, organiser
 from tests.scoring.domain.conftest import normal
@@ -176,6 +181,7 @@ def test_a_tied_group_is_placed_at_the_desk(desk):
     cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
     post(desk, cup, action="round", number="1")
     for match in CupMatch.objects.filter(cup=cup):
+        play_match(match, dict.fromkeys(GROUPS[match.group.name], 1))  # every team 0
         post(desk, cup, action="final", match=str(match.pk))
     text = page(desk, cup)
     assert "Tied qualifying lines" in text

@@ -206,7 +206,7 @@ def test_the_public_league_page(client, season, desk_en):
     set_up(desk_en, season)
     page = client.get(f"/s/{season.pk}/league/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Bezirksliga" in page
-    assert "The best 1 are marked for promotion" in page
+    assert "The best team is marked for promotion" in page
     german = client.get(f"/s/{season.pk}/league/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Tabelle" in german
     season.is_public = False

@@ -51,3 +51,63 @@ def test_teams_sharing_a_rank_are_listed_by_name_not_by_id(anonymous):
     (table,) = tables(anonymous, season)
     ranked = [(row["team"]["name"], row["rank"]) for row in table["rows"]]
     assert ranked == [("Asse", 1), ("Zebras", 1), ("Mitte", 3), ("Letzte", 4)]
+
+
+def test_a_match_day_added_but_not_played_counts_nowhere(anonymous):
+    """Right after it is added it gave every team 2.5 ranking points and a day played."""
+    season, league, teams = division_of_four()
+    add_day(league, teams)
+    (table,) = tables(anonymous, season)
+    assert (table["days"], table["pending"], table["provisional"]) == ([], [], False)
+    figures = {
+        (row["ranking_points"], row["days_played"], row["game_points"]) for row in table["rows"]
+    }
+    assert figures == {(0, 0, 0)}
+    day = anonymous.get(f"/api/v1/seasons/{season.pk}/league/days/1/").json()
+    assert day["played"] is False
+    (group,) = day["groups"]
+    assert group["played"] is False
+    assert [
+        (t["team"]["name"], t["place"], t["score"], t["ranking_points"]) for t in group["teams"]
+    ] == [
+        ("Asse", None, None, None),
+        ("Letzte", None, None, None),
+        ("Mitte", None, None, None),
+        ("Zebras", None, None, None),
+    ]
+
+
+def test_a_day_with_one_score_given_counts_and_the_others_of_its_group_count_0(anonymous):
+    season, league, teams = division_of_four()
+    _day, lineups = add_day(league, teams)
+    set_lineup(lineups["Mitte"], by=ORGA, score=3)  # the others did not turn up
+    (table,) = tables(anonymous, season)
+    rows = {row["team"]["name"]: row for row in table["rows"]}
+    assert table["days"] == [1]
+    assert rows["Mitte"]["ranking_points"] == 4
+    assert {rows[name]["ranking_points"] for name in ("Asse", "Letzte", "Zebras")} == {2}
+    assert {row["days_played"] for row in table["rows"]} == {1}
+
+
+def test_before_anything_is_played_no_team_has_a_rank_or_a_mark(anonymous):
+    """Each stood first, marked "Aufstieg: punktgleich", under "Die besten 1 sind als
+    Aufsteiger markiert"."""
+    from django.test import Client
+    from django.urls import reverse
+
+    season, league, teams = division_of_four(promoted=1, relegated=1)
+    add_day(league, teams)
+    (table,) = tables(anonymous, season)
+    assert [(row["team"]["name"], row["rank"], row["mark"]) for row in table["rows"]] == [
+        ("Asse", None, None),
+        ("Letzte", None, None),
+        ("Mitte", None, None),
+        ("Zebras", None, None),
+    ]
+    page = Client().get(reverse("league-page", args=[season.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    text = page.content.decode()
+    assert "punktgleich" not in text
+    assert "Die besten 1" not in text
+    assert "Die beste Mannschaft ist als Aufsteiger markiert" in text
+    assert "Die letzte Mannschaft ist als Absteiger markiert" in text
+    assert "noch nicht gespielt" in text

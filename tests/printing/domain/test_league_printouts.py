@@ -52,7 +52,7 @@ def test_the_league_table_pdf_lists_each_team_with_its_points_and_marks():
     ]
     assert rows[6:] == ["7. Buben 2 -8 0 2 relegation", "7. Zehnen 2 -8 0 2 relegation"]
     assert "2 2026-02-15 Spieltag 2 provisional" in page
-    assert "The best 1 are marked for promotion" in text
+    assert "The best team is marked for promotion" in text  # not "The best 1 are"
     assert "Ordered by ranking points, game points, day wins, head to head" in text
 
 
@@ -95,3 +95,26 @@ def test_a_league_document_job_and_its_refusals(media_root):
     with pytest.raises(Refused) as refusal:
         check_season_documents(plain, {"kind": "league_table"})
     assert codes(refusal) == {("season_not_a_league", "kind")}
+
+
+def test_a_match_day_not_played_yet_counts_nowhere_on_paper():
+    """Added and not played: the table's list of days and the day's report say so, and nobody
+    has a rank (every team of the day's groups stood first with 2.5 points before)."""
+    from leagues.domain.leagues import add_match_day
+    from leagues.models import LeagueTeam
+    from tests.factories.leagues import EIGHT
+    from tests.factories.tournaments import tournament_with_players
+
+    season, _tables = league_of_eight(0, promoted=1)
+    league = season.league
+    ids = dict(LeagueTeam.objects.filter(league=league).values_list("name", "pk"))
+    tournament, _entries = tournament_with_players(16, name="Spieltag 1")
+    groups = [[ids[name] for name in EIGHT[:4]], [ids[name] for name in EIGHT[4:]]]
+    add_match_day(league, tournament, by=ORGA, number=1, groups=groups)
+    page, *_final = pdf_lines(league_table_pdf(season).pdf)
+    assert any(line.endswith("Spieltag 1 not played yet") for line in page)
+    assert "– Asse 0 0 0 0" in page  # no rank, no mark, no day played
+    (report,) = pdf_lines(match_day_pdf(season, 1).pdf)
+    assert "not played yet" in report[1]
+    assert "Group 1 (Bezirksliga) · not played yet" in report
+    assert "– Asse – – –" in report

@@ -149,6 +149,33 @@ def test_a_group_is_complete_once_all_its_rounds_are_final():
     assert standings[1].table.provisional
 
 
+def test_a_round_without_results_counts_nowhere_and_keeps_its_group_incomplete():
+    """Marked final before anyone played: no team has a round of it, and the group waits."""
+    rounds = group_stage()
+    unplayed = GroupRound(group=2, number=4, results=tuple(DayResult(t) for t in GROUPS[1].teams))
+    rounds[-1] = replace(unplayed, final=True)
+    first, second = group_standings(RULE, GROUPS, rounds)
+    assert first.complete
+    assert not second.complete
+    assert {row.days_played for row in second.table.rows} == {3}
+    assert cup_state(RULE, GROUPS, rounds).bracket is None
+
+
+def test_before_anything_is_played_a_group_has_no_ranks_no_tie_and_lists_its_teams_by_name():
+    names = {11: "Zehner", 12: "Asse", 13: "Ober", 14: "Buben"}
+    unplayed = GroupRound(group=1, number=1, results=tuple(DayResult(t) for t in names))
+    for rounds in ([], [unplayed]):
+        (standing,) = group_standings(RULE, GROUPS[:1], rounds, names=names)
+        assert [(row.team, row.rank) for row in standing.table.rows] == [
+            (12, None),
+            (14, None),
+            (13, None),
+            (11, None),
+        ]
+        assert not standing.tied_line  # it was a tie of all four before
+        assert not standing.complete
+
+
 def test_winners_are_seeded_first_then_the_runners_up_each_by_their_figures():
     standings = group_standings(RULE, GROUPS, group_stage())
     order = seeds_from_groups(RULE, standings)

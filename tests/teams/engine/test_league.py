@@ -180,11 +180,13 @@ def test_a_correction_on_the_first_day_changes_the_table():
     assert after[1].ranking_points == before[1].ranking_points - 1
 
 
-def test_a_team_that_has_not_played_is_listed_last_with_nothing():
+def test_a_team_that_has_not_played_is_listed_last_with_nothing_and_no_rank():
     table = league_table(DDV, [1, 2, 3], [day(1, {1: -5, 2: -9})])
-    assert ranks(table) == [(1, 1), (2, 2), (3, 3)]
+    assert ranks(table) == [(1, 1), (2, 2), (3, None)]  # not placed below a team that lost
     last = table.rows[-1]
     assert (last.ranking_points, last.game_points, last.best_day, last.days) == (0, 0, None, ())
+    assert (last.ranked, last.decided_by, last.mark) == (False, None, None)
+    assert figure(Criterion.BEST_DAY, last) == -(10**18)  # below any day (a cup's seeding)
 
 
 def test_tie_breaks_apply_in_the_rule_s_order():
@@ -228,18 +230,18 @@ def test_the_best_day_breaks_a_tie_and_a_team_without_days_has_none():
     rule = replace(DDV, order=(Criterion.GAME_POINTS, Criterion.BEST_DAY))
     days = [day(1, {1: 9, 2: 5}), day(2, {1: -9, 2: -5}), day(3, {4: -1, 5: 1})]
     table = league_table(rule, [1, 2, 3, 4, 5], days)
-    # 0 game points for 1, 2 and 3 (who has no day at all); 1's best day is 9, 2's 5
-    assert ranks(table) == [(5, 1), (1, 2), (2, 3), (3, 4), (4, 5)]
+    # 0 game points for 1 and 2; 1's best day is 9, 2's 5; 3 has no day at all: not ranked
+    assert ranks(table) == [(5, 1), (1, 2), (2, 3), (4, 4), (3, None)]
     assert [row.decided_by for row in table.rows] == [
         None,
         "game_points",
         "best_day",
-        "best_day",
         "game_points",
+        None,
     ]
     best_only = replace(DDV, order=(Criterion.BEST_DAY,))
     table = league_table(best_only, [1, 2, 3, 4, 5], days)
-    assert order(table) == [1, 2, 5, 4, 3]  # a day of -1 is more than no day
+    assert order(table) == [1, 2, 5, 4, 3]
 
 
 def test_teams_tied_on_every_criterion_share_the_rank_listed_by_id_without_names():
@@ -301,6 +303,61 @@ def test_promotion_goes_before_relegation_where_they_overlap():
     rule = replace(DDV, promoted=5)
     table = league_table(rule, [1, 2], [day(1, {1: 3, 2: 2})])
     assert [row.mark for row in table.rows] == [Mark.PROMOTION, Mark.PROMOTION]
+
+
+# --- days without results, a division before anything is played -----------------------------
+
+NOBODY = (DayResult(1), DayResult(2), DayResult(3), DayResult(4))  # a group added, not played
+
+
+def test_a_match_day_without_results_counts_nowhere():
+    """Added before it is played: no ranking points (it gave every team 2.5), no day played,
+    neither counted nor pending, not even once marked final."""
+    unplayed = MatchDay(1, 1, (NOBODY,), final=False)
+    table = league_table(DDV, [1, 2, 3, 4], [unplayed])
+    assert (table.days, table.pending, table.provisional) == ((), (), False)
+    assert [(row.ranking_points, row.days_played) for row in table.rows] == [(0, 0)] * 4
+    assert day_lines(DDV, unplayed) == {}
+    marked = replace(unplayed, final=True)
+    assert league_table(DDV, [1, 2, 3, 4], [marked], final_only=True).days == ()
+
+
+def test_a_day_counts_its_played_groups_and_a_team_without_a_result_there_counts_0():
+    played = (DayResult(1, players=(3,)), DayResult(2, players=(-1, 2)), DayResult(3))
+    waiting = (DayResult(4), DayResult(5))
+    table = league_table(DDV, [1, 2, 3, 4, 5], [MatchDay(1, 1, (played, waiting))])
+    assert table.days == (1,)
+    rows = {row.team: row for row in table.rows}
+    assert [(rows[t].ranking_points, rows[t].days_played) for t in (1, 2, 3)] == [
+        (4, 1),
+        (3, 1),
+        (2, 1),  # did not turn up: 0 and last of its group
+    ]
+    assert [(rows[t].days_played, rows[t].rank) for t in (4, 5)] == [(0, None), (0, None)]
+
+
+def test_before_anything_is_played_no_team_is_ranked_or_marked():
+    """It listed all four first, each "promotion: tied"; now by name, without rank or mark."""
+    rule = replace(DDV, promoted=1, relegated=1)
+    names = {1: "Zebras", 2: "Asse", 3: "Mitte", 4: "Letzte"}
+    for days in ([], [MatchDay(1, 1, (NOBODY,))]):
+        table = league_table(rule, list(names), days, names=names)
+        assert [(row.team, row.rank, row.mark) for row in table.rows] == [
+            (2, None, None),
+            (4, None, None),
+            (3, None, None),
+            (1, None, None),
+        ]
+
+
+def test_marks_go_to_the_places_of_the_ranked_teams():
+    rule = replace(DDV, promoted=1, relegated=1)
+    table = league_table(rule, [1, 2, 3], [day(1, {1: 5, 2: 0})])
+    assert [(row.team, row.rank, row.mark) for row in table.rows] == [
+        (1, 1, Mark.PROMOTION),
+        (2, 2, Mark.RELEGATION),
+        (3, None, None),
+    ]
 
 
 # --- final and provisional --------------------------------------------------------------------
@@ -422,6 +479,17 @@ RULES = st.builds(
 )
 
 
+def day_result(team):
+    """A team's result: a score given, its players' points, or (now and then) none at all."""
+    return st.one_of(
+        st.integers(-3, 3).map(lambda score: DayResult(team=team, score=score)),
+        st.lists(st.integers(-2, 2), min_size=1, max_size=2).map(
+            lambda players: DayResult(team=team, players=tuple(players))
+        ),
+        st.just(DayResult(team=team)),
+    )
+
+
 @st.composite
 def leagues(draw):
     """Teams 1..n and up to four days, each grouping some of them (groups of 1 to 5 teams) with
@@ -435,9 +503,11 @@ def leagues(draw):
         groups = []
         while playing:
             size = draw(st.integers(1, 5))
+            unplayed = draw(st.integers(0, 4)) == 0  # now and then a group not played yet
             groups.append(
                 tuple(
-                    DayResult(team=team, score=draw(st.integers(-3, 3))) for team in playing[:size]
+                    DayResult(team=team) if unplayed else draw(day_result(team))
+                    for team in playing[:size]
                 )
             )
             playing = playing[size:]
@@ -464,8 +534,14 @@ def shuffled(days, teams, seed):
 @given(league=leagues(), rule=RULES, final_only=st.booleans())
 def test_the_table_is_a_permutation_of_the_teams_in_rank_order(league, rule, final_only):
     teams, days = league
-    table = league_table(rule, teams, days, final_only=final_only)
-    assert sorted(order(table)) == teams
+    whole = league_table(rule, teams, days, final_only=final_only)
+    assert sorted(order(whole)) == teams
+    ranked = [row for row in whole.rows if row.ranked]
+    assert whole.rows[: len(ranked)] == tuple(ranked)  # the unranked after the ranked
+    assert all(row.days_played == 0 for row in whole.rows[len(ranked) :])
+    assert all(row.days_played > 0 for row in ranked)
+    assert all(row.mark is None and row.decided_by is None for row in whole.rows[len(ranked) :])
+    table = replace(whole, rows=tuple(ranked))  # the places and marks are the ranked teams'
     for place, row in enumerate(table.rows, start=1):
         assert row.rank == place or row.rank == table.rows[place - 2].rank
         assert (row.decided_by is None) == (place == 1 or row.rank == table.rows[place - 2].rank)
@@ -487,6 +563,80 @@ def test_the_table_is_a_permutation_of_the_teams_in_rank_order(league, rule, fin
             assert row.mark is not None
 
 
+def place_points(rule, place, size):
+    """docs/TEAMS.md, `points_table`: the list's points by place, 0 beyond it; an empty list
+    the group's size downwards."""
+    if not rule.points_table:
+        return size - place + 1
+    return rule.points_table[place - 1] if place <= len(rule.points_table) else 0
+
+
+def table_from_the_docs(rule, teams, days, final_only):
+    """Each team's ranking points, game points and days played, and the days counted and
+    pending, as docs/TEAMS.md words them: a group counts once a team of it has a result (a
+    score given or a player's points), a day with none counts nowhere; in a played group a
+    team's score is its given score or its players' sum (0 without either), equal scores share
+    their places' points as ``day_ties`` says."""
+    figures = {team: [Fraction(0), 0, 0] for team in teams}
+    counted, pending = [], []
+    for match_day in sorted(days, key=lambda d: (d.number, d.id)):
+        groups = [
+            group
+            for group in match_day.groups
+            if any(result.score is not None or result.players for result in group)
+        ]
+        if not groups:
+            continue
+        if not match_day.final:
+            pending.append(match_day.id)
+            if final_only:
+                continue
+        counted.append(match_day.id)
+        for group in groups:
+            scores = {r.team: r.score if r.score is not None else sum(r.players) for r in group}
+            for team, own in scores.items():
+                ahead = sum(1 for other in scores.values() if other > own)
+                level = sum(1 for other in scores.values() if other == own)
+                shares = [
+                    place_points(rule, place, len(group))
+                    for place in range(ahead + 1, ahead + level + 1)
+                ]
+                earned = {
+                    DayTies.AVERAGE: Fraction(sum(shares), len(shares)),
+                    DayTies.BETTER: Fraction(shares[0]),
+                    DayTies.WORSE: Fraction(shares[-1]),
+                }[rule.day_ties]
+                figures[team][0] += earned
+                figures[team][1] += own
+                figures[team][2] += 1
+    return figures, tuple(counted), tuple(pending)
+
+
+@settings(max_examples=300, deadline=None)
+@given(league=leagues(), rule=RULES, final_only=st.booleans(), data=st.data())
+def test_the_table_agrees_with_a_recomputation_from_the_docs(league, rule, final_only, data):
+    """Days and groups not played yet, given scores and players' points, shared places, final
+    and provisional: every team's figures, the days counted and pending; the teams without a
+    day unranked and unmarked after the ranked ones, and before anything is played all of them
+    in German order of their names."""
+    teams, days = league
+    names = {team: data.draw(st.sampled_from(NAMES)) for team in teams}
+    table = league_table(rule, teams, days, final_only=final_only, names=names)
+    figures, counted, pending = table_from_the_docs(rule, teams, days, final_only)
+    assert {
+        row.team: [row.ranking_points, row.game_points, row.days_played] for row in table.rows
+    } == figures
+    assert (table.days, table.pending) == (counted, pending)
+    assert table.provisional == any(d.id in counted and not d.final for d in days)
+    for row in table.rows:
+        assert row.ranked == (figures[row.team][2] > 0)
+        assert row.ranked or (row.mark is None and row.decided_by is None)
+    if not counted:
+        assert [german_place(names[row.team]) for row in table.rows] == sorted(
+            german_place(name) for name in names.values()
+        )
+
+
 @settings(max_examples=200, deadline=None)
 @given(league=leagues(), rule=RULES)
 def test_with_shared_averages_a_full_group_hands_out_its_table(league, rule):
@@ -497,6 +647,8 @@ def test_with_shared_averages_a_full_group_hands_out_its_table(league, rule):
     for match_day in days:
         lines = day_lines(rule, match_day)
         for index, group in enumerate(match_day.groups):
+            if not any(result.score is not None or result.players for result in group):
+                continue  # not played yet: hands out nothing
             size = len(group)
             expected = sum(rule.place_points(place, size) for place in range(1, size + 1))
             earned = sum(line.ranking_points for line in lines.values() if line.group == index)
@@ -565,6 +717,7 @@ def test_a_correction_raising_a_score_never_lowers_the_team_s_place(league, rule
         for i, d in enumerate(days)
         for g, group in enumerate(d.groups)
         for p in range(len(group))
+        if group[p].has_result  # a result corrected (a group not played yet gets its first)
     ]
     if not played:
         return
