@@ -111,3 +111,93 @@ def test_before_anything_is_played_no_team_has_a_rank_or_a_mark(anonymous):
     assert "Die beste Mannschaft ist als Aufsteiger markiert" in text
     assert "Die letzte Mannschaft ist als Absteiger markiert" in text
     assert "noch nicht gespielt" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "promotion", "relegation"),
+    [
+        (
+            "de",
+            1,
+            "Die beste Mannschaft ist als Aufsteiger markiert",
+            "Die letzte Mannschaft ist als Absteiger markiert",
+        ),
+        (
+            "de",
+            2,
+            "Die besten 2 Mannschaften sind als Aufsteiger markiert",
+            "Die letzten 2 Mannschaften sind als Absteiger markiert",
+        ),
+        (
+            "en",
+            1,
+            "The best team is marked for promotion",
+            "The last team is marked for relegation",
+        ),
+        (
+            "en",
+            3,
+            "The best 3 teams are marked for promotion",
+            "The last 3 teams are marked for relegation",
+        ),
+    ],
+)
+def test_the_rule_in_words_uses_proper_plural_forms(language, count, promotion, relegation):
+    from django.utils import translation
+
+    from leagues.domain.reads import rule_dict
+    from leagues.rule_texts import rule_words
+    from teams.engine.league import LeagueRule
+
+    with translation.override(language):
+        words = rule_words(rule_dict(LeagueRule(promoted=count, relegated=count)))
+    assert promotion in words
+    assert relegation in words
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "expected"),
+    [
+        (
+            "de",
+            1,
+            [
+                "Nur der beste Abend zählt.",
+                "1 Bonuspunkt pro gespieltem Abend.",
+                "Abende des letzten Monats.",
+            ],
+        ),
+        (
+            "de",
+            3,
+            [
+                "Nur die besten 3 Abende zählen.",
+                "3 Bonuspunkte pro gespieltem Abend.",
+                "Abende der letzten 3 Monate.",
+            ],
+        ),
+        (
+            "en",
+            1,
+            [
+                "Only the best evening counts.",
+                "1 bonus point per evening played.",
+                "Evenings of the last month.",
+            ],
+        ),
+    ],
+)
+def test_the_season_s_rule_in_words_uses_proper_plural_forms(language, count, expected):
+    from django.utils import translation
+
+    from seasons.engine.ranking import RankingRule, Unit
+    from seasons.rule_texts import rule_summary
+
+    rule = RankingRule(best=count, attendance_bonus=count, window_months=count)
+    with translation.override(language):
+        summary = rule_summary(rule)
+        lists = rule_summary(RankingRule(best=1, unit=Unit.LIST))
+    assert set(expected) <= set(summary)
+    assert (
+        "Nur die beste Liste zählt." if language == "de" else "Only the best list counts."
+    ) in lists
