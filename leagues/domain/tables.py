@@ -72,7 +72,7 @@ def day_results(day: MatchDay, *, public: bool = False) -> dict[int, DayResult]:
         points: tuple[int, ...] = ()
         if lineup.score is None and lineup.team_id is not None:
             entries = sorted(entry for entry, _substitute in rosters[lineup.team_id])
-            points = tuple(rows[entry].total for entry in entries if played(rows[entry]))
+            points = tuple(rows[entry].total for entry in entries if played(rows.get(entry)))
         results[lineup.league_team_id] = DayResult(
             team=lineup.league_team_id, score=lineup.score, players=points
         )
@@ -86,7 +86,7 @@ def lineup_players(day: MatchDay, *, public: bool = False) -> dict[int, LineupPl
     found = {}
     for lineup in lineups:
         roster = sorted(rosters[lineup.team_id]) if lineup.team_id is not None else []
-        playing = [(entry, substitute) for entry, substitute in roster if played(rows[entry])]
+        playing = [(entry, substitute) for entry, substitute in roster if played(rows.get(entry))]
         found[lineup.league_team_id] = LineupPlayers(
             league_team=lineup.league_team_id,
             played=tuple(entry for entry, _substitute in playing),

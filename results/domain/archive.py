@@ -12,6 +12,7 @@ import datetime
 import json
 import math
 import re
+from bisect import bisect_left
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -1262,15 +1263,35 @@ def _restore_frozen_standings(tournament: Tournament, entries: Mapping[int, Entr
     tournament.save(update_fields=["frozen_standings"])
 
 
+def ranks_without(ranks: list[int]) -> list[int]:
+    """Archived ranks read again among themselves, without the rows left out: one more than
+    the rows kept with a better rank (shared ranks stay shared)."""
+    ordered = sorted(ranks)
+    return [1 + bisect_left(ordered, rank) for rank in ranks]
+
+
 def _check_standings(tournament: Tournament, archived: list[dict[str, Any]]) -> None:
-    """The archived standings must be those the imported deals and penalty rows give."""
-    found = {(row.start_number, row.rank, row.total) for row in standings(tournament)}
+    """The archived standings must be those the imported deals and penalty rows give.
+
+    An archive made while every entry was ranked lists those who never sat down too, each with
+    0 points and a place: they are left out (an entry of the archive with 0 points, else it is
+    refused), and the others' ranks read as they are without them (``ranks_without``)."""
+    ranking = standings(tournament)
+    found = {(row.start_number, row.rank, row.total) for row in ranking}
+    ranked = {row.start_number for row in ranking}
+    entered = set(tournament.entries.values_list("start_number", flat=True))
+    kept = [index for index, row in enumerate(archived) if row["start_number"] in ranked]
+    ranks = dict(zip(kept, ranks_without([archived[i]["rank"] for i in kept]), strict=True))
     problems = [
         Problem("archive_standings_differ", f"standings.{index}", {})
         for index, row in enumerate(archived)
-        if (row["start_number"], row["rank"], row["total"]) not in found
+        if (
+            (row["start_number"], ranks[index], row["total"]) not in found
+            if index in ranks
+            else row["total"] != 0 or row["start_number"] not in entered
+        )
     ]
-    if len(archived) != len(found) and not problems:
+    if len(kept) != len(found) and not problems:
         problems.append(Problem("archive_standings_differ", "standings", {}))
     if problems:
         raise Refused(problems[:MAX_PROBLEMS])

@@ -27,7 +27,7 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from results.domain.exports import csv_cell
-from results.domain.standings import Standing, standings
+from results.domain.standings import Standing, standings, took_part
 from tournaments.domain.log import log_action
 from tournaments.enums import Game
 from tournaments.models import Entry, Tournament
@@ -99,8 +99,9 @@ def file_name(tournament: Tournament) -> str:
 
 
 def without_member_number(tournament: Tournament) -> int:
-    """How many players not withdrawn have no member number (the desk asks to add them)."""
-    entries = Entry.objects.filter(tournament=tournament, withdrawn=False)
+    """How many players of the file have no member number (the desk asks to add them): those
+    the standings rank (``took_part``), withdrawn or not; one who never sat down is not in it."""
+    entries = took_part(Entry.objects.filter(tournament=tournament))
     numbers = entries.values_list("player__member_number", flat=True)
     return sum(1 for number in numbers if not (number or "").strip())  # as the file flags
 

@@ -2,7 +2,12 @@
 
 Points per player and series come from the totals every deal write keeps (``SeriesTotal``, a
 few rows per player) and a grouped query of the penalty lines, never from a scan of the deals;
-ranks and tie-breaks (RULES.md §1.9) are then computed from those few rows per player.
+ranks and tie-breaks (RULES.md §14) are then computed from those few rows per player.
+
+Who is ranked is decided here, once (``took_part``): the entries that sat down at a table, or
+were given points by a penalty row. Every ranking built on the standings (the spectators' page,
+the API, exports, printouts, the archive, the season, league, cup, category and side rankings)
+reads them from here, so an entry that never sat down is in none of them.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from django.db import connection, transaction
-from django.db.models import Sum
+from django.db.models import Exists, OuterRef, Sum
 
 from scoring.enums import DealKind
 from scoring.models import AdjustmentLine, Deal, SeriesTotal
@@ -89,14 +94,15 @@ def interim(tournament: Tournament) -> Interim | None:
 def standings(
     tournament: Tournament, *, confirmed_only: bool = False, series: int | None = None
 ) -> list[Standing]:
-    """Every entry ranked: total points, points per series, deals played, shared ranks on ties.
+    """Every entry that took part (``took_part``) ranked: total points, points per series,
+    deals played, shared ranks on ties.
 
     ``confirmed_only``: count only deals whose current revision a player has confirmed (what
     the public sees where the tournament asks for confirmations). ``series``: the ranking of
-    that series alone (its points and deals as the totals).
+    that series alone (its points and deals as the totals, the entries that took part in it).
     """
     with one_snapshot():
-        rows = _standings_of(Entry.objects.filter(tournament=tournament))
+        rows = entry_rows(took_part(Entry.objects.filter(tournament=tournament), series))
         totals = SeriesTotal.objects.filter(table__series__tournament=tournament)
         table_results = _add_deal_points(totals, rows, confirmed=confirmed_only)
         _add_penalties(
@@ -123,7 +129,8 @@ def evenings_standings(
     by_id = {tournament.pk: tournament for tournament in tournaments}
     with one_snapshot():
         tournament_of: dict[int, int] = {}
-        rows = _standings_of(Entry.objects.filter(tournament_id__in=by_id), tournament_of)
+        entries = took_part(Entry.objects.filter(tournament_id__in=by_id))
+        rows = entry_rows(entries, tournament_of)
         totals = SeriesTotal.objects.filter(table__series__tournament_id__in=by_id)
         confirming = {pk for pk, tournament in by_id.items() if tournament.confirmation_required}
         table_results = _add_deal_points(totals, rows, confirmed=confirmed_only and confirming)
@@ -143,6 +150,25 @@ def evenings_standings(
     return ranked
 
 
+def took_part(entries: QuerySet[Entry], series: int | None = None) -> QuerySet[Entry]:
+    """The entries a ranking lists: those who sat down, that is who hold a seat at a table of a
+    series of their tournament, or who were given points by a penalty row there (its points
+    are part of the standings and never left out); ``series``: in that series.
+
+    An entry that never sat down (a regular entered by "start the next evening" who did not
+    come, a late sign-up who never arrived) is ranked nowhere: ranked with 0 points it pushed
+    everyone behind it one place down and counted as a player beaten by nobody. A withdrawal
+    does not undo a seat: a player who played and then withdrew stays ranked, marked withdrawn;
+    one withdrawn before sitting down is not ranked. Before any series is seated nobody is.
+    """
+    seats = Seat.objects.filter(entry=OuterRef("pk"))
+    lines = AdjustmentLine.objects.filter(entry=OuterRef("pk"))
+    if series is not None:
+        seats = seats.filter(table__series__number=series)
+        lines = lines.filter(adjustment__series__number=series)
+    return entries.filter(Exists(seats) | Exists(lines))
+
+
 @contextmanager
 def one_snapshot() -> Iterator[None]:
     """The standings' few queries read one state of the database, never half of a write (a
@@ -159,12 +185,12 @@ def one_snapshot() -> Iterator[None]:
         yield
 
 
-def _standings_of(
+def entry_rows(
     entries: QuerySet[Entry], tournament_of: dict[int, int] | None = None
 ) -> dict[int, Standing]:
-    """A row per entry, from plain values: a season reads tens of thousands of them, and model
-    instances (entry, player, club) would cost more than the rest of its standings.
-    ``tournament_of`` gets each entry's tournament."""
+    """A row per entry with nothing counted yet, from plain values: a season reads tens of
+    thousands of them, and model instances (entry, player, club) would cost more than the rest
+    of its standings. ``tournament_of`` gets each entry's tournament."""
     rows = {}
     for pk, tournament, start, player, name, club, withdrawn, hidden in entries.values_list(
         "pk",
@@ -204,9 +230,9 @@ def _add_deal_points(
             points, deals = figures[2], figures[3]
         else:
             points, deals = figures[0], figures[1]
-        if not deals:
-            continue  # none of their deals here is confirmed yet
-        standing = rows[entry]
+        standing = rows.get(entry)
+        if not deals or standing is None:
+            continue  # none of their deals here is confirmed yet, or not of this ranking
         standing.per_series[series] = standing.per_series.get(series, 0) + points
         standing.total += points
         standing.deals_played += deals
@@ -222,7 +248,9 @@ def _add_penalties(lines: QuerySet[AdjustmentLine], rows: dict[int, Standing]) -
         .order_by()
     )
     for row in penalties:
-        standing, series = rows[row["entry_id"]], row["adjustment__series__number"]
+        standing, series = rows.get(row["entry_id"]), row["adjustment__series__number"]
+        if standing is None:
+            continue  # a series' ranking: the penalty of another series of one not in it
         standing.per_series[series] = standing.per_series.get(series, 0) + row["points"]
         standing.total += row["points"]
 
@@ -248,7 +276,9 @@ def _count_compulsory_solos(
     # a quick entry (RULES.md §11.8) names its soloist; a full deal has them as its one Re
     found = solos.values_list("table_id", "current__input__re", "current__input__soloist")
     for table, re, soloist in found:
-        rows[seats[(table, soloist if re is None else re[0])]].compulsory_solos += 1
+        standing = rows.get(seats[(table, soloist if re is None else re[0])])
+        if standing is not None:  # a series' ranking holds only that series' players
+            standing.compulsory_solos += 1
 
 
 def _only_series(rows: Iterable[Standing], series: int) -> None:
@@ -286,7 +316,9 @@ def _ranked(rows: list[Standing], tie_breaks: Iterable[str]) -> list[Standing]:
 
 
 def ranking_order(tournament: Tournament) -> tuple[int, ...]:
-    """Entry ids of the players still in, best first (a series seated by the standings)."""
+    """Entry ids of the players still in, best first (a series seated by the standings); those
+    who have not sat down yet are not ranked, and the seating puts them after the ranked ones
+    (``seating.engine``: players missing from the ranking last, by start number)."""
     return tuple(row.entry_id for row in standings(tournament) if not row.withdrawn)
 
 

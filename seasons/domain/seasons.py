@@ -20,6 +20,7 @@ from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.refusals import refused
 from people.models import Player
+from results.domain.standings import took_part
 from rules import parse_rules
 from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
@@ -173,14 +174,19 @@ def next_evening_date(season: Season, today: datetime.date | None = None) -> dat
 
 
 def season_regulars(season: Season) -> list[Player]:
-    """Who played at least REGULAR_AT of the season's last REGULARS_OF evenings (by name)."""
+    """Who played at least REGULAR_AT of the season's last REGULARS_OF evenings (by name):
+    sat down there (``results.domain.standings.took_part``) and did not withdraw. Entered and
+    not come is not played, and an evening nobody has sat down at yet (the draft just started)
+    is none of the last evenings."""
+    played = took_part(Entry.objects.filter(tournament=OuterRef("tournament")))
     last = list(
         SeasonEvening.objects.filter(season=season)
+        .filter(Exists(played))
         .order_by("-tournament__date", "-tournament_id")
         .values_list("tournament_id", flat=True)[:REGULARS_OF]
     )
     times = Counter(
-        Entry.objects.filter(tournament_id__in=last, withdrawn=False).values_list(
+        took_part(Entry.objects.filter(tournament_id__in=last, withdrawn=False)).values_list(
             "player_id", flat=True
         )
     )

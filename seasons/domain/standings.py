@@ -9,7 +9,10 @@ Spectators see a public season over its public evenings whose standings are publ
 confirmed deals only where an evening asks for confirmations, an evening's frozen ranking while
 it is frozen, and a player who asked not to be listed at any evening as ``hidden``. Organisers
 see every evening live. An evening without any list played yet (one still to come) is not part
-of the ranking, so a missed evening that counts 0 never counts before it took place.
+of the ranking, so a missed evening that counts 0 never counts before it took place. The
+evenings' standings rank only the players who sat down (``results.domain.standings.took_part``):
+a regular entered who stayed home has no result and no place there, so he moves nobody down and
+is nobody's player beaten (docs/SEASONS.md, "What counts").
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ offer in the announcement), and a side ranking per category computed from the st
 
 A category's ranking is the overall ranking's order restricted to the category's players: a
 player's place in it is one more than the category's players ranked better overall, so players
-sharing a place overall share it in the category too (the tie-breaks decided already).
+sharing a place overall share it in the category too (the tie-breaks decided already). Only
+the players the standings rank are in it: one who never sat down is in no category's ranking.
 
 Spectators see what the players' ranking shows them (as ``teams.domain.rankings`` does for the
 team rankings): only while the tournament and its standings are public, confirmed deals only

@@ -21,10 +21,10 @@ from typing import Any
 from clubs.domain.names import club_key
 from karlchen.changes import Body, cached_body
 from results.domain.ranking_cache import public_part
-from results.domain.standings import Standing, standings
+from results.domain.standings import Standing, entry_rows, standings
 from teams.engine.ranking import Member, SideRule, Unit, UnitStanding, parse_rule, rank_units
 from teams.models import SideRankings, Team, TeamMember
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 PART = "teams"  # the side rankings' name in the frozen snapshot and the archive (results.parts)
 
@@ -74,25 +74,24 @@ def side_rankings(
     """The teams' and the clubs' rankings with their rules (the clubs' empty where spectators
     are not shown it, unless ``all_clubs``)."""
     team_rule, club_rule, clubs_shown = rules_of(tournament)
-    rows = {
-        row.entry_id: row
-        for row in standings(tournament, confirmed_only=public and tournament.confirmation_required)
-    }
-    teams = list(Team.objects.filter(tournament=tournament).order_by("name", "pk"))
+    ranked = standings(tournament, confirmed_only=public and tournament.confirmation_required)
     roles = {
         member.entry_id: member
         for member in TeamMember.objects.filter(tournament=tournament).only(
             "entry_id", "team_id", "substitute", "captain"
         )
     }
+    # a team's player who never sat down is in its roster, with nothing: ranked nowhere
+    rows = {row.entry_id: row for row in ranked} | _not_ranked(tournament, roles, ranked)
+    teams = list(Team.objects.filter(tournament=tournament).order_by("name", "pk"))
     rosters: dict[int, list[int]] = defaultdict(list)
     for entry_id, member in sorted(roles.items(), key=lambda item: rows[item[0]].start_number):
         rosters[member.team_id].append(entry_id)
     # One club however its players' club was typed ("TSV Kreuz", "tsv kreuz"): shown as the
     # first start number spelt it.
     spelt: dict[str, str] = {}
-    clubs: dict[str, list[int]] = defaultdict(list)
-    for row in sorted(rows.values(), key=lambda row: row.start_number):
+    clubs: dict[str, list[int]] = defaultdict(list)  # the clubs of the players who took part
+    for row in sorted(ranked, key=lambda row: row.start_number):
         key = club_key(row.club)
         if key and row.club:
             clubs[spelt.setdefault(key, row.club)].append(row.entry_id)
@@ -124,15 +123,26 @@ def side_rankings(
     }
 
 
+def _not_ranked(
+    tournament: Tournament, roles: dict[int, TeamMember], ranked: list[Standing]
+) -> dict[int, Standing]:
+    """A row with nothing for each team player the standings do not rank (never sat down)."""
+    missing = set(roles) - {row.entry_id for row in ranked}
+    if not missing:
+        return {}
+    return entry_rows(Entry.objects.filter(tournament=tournament, pk__in=missing))
+
+
 def _members(entries: list[int], rows: dict[int, Standing]) -> tuple[Member, ...]:
     return tuple(
         Member(id=entry, points=rows[entry].total, played=played(rows[entry])) for entry in entries
     )
 
 
-def played(row: Standing) -> bool:
-    """Played at least one deal (or was given points: a penalty row)."""
-    return row.deals_played > 0 or row.total != 0
+def played(row: Standing | None) -> bool:
+    """Played at least one deal (or was given points: a penalty row). None, a player the
+    standings do not rank (never sat down), has not."""
+    return row is not None and (row.deals_played > 0 or row.total != 0)
 
 
 def score_value(score: Fraction) -> int | float:

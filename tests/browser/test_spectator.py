@@ -6,9 +6,10 @@ from playwright.sync_api import expect
 
 from results.views import POLL_SECONDS
 from scoring.domain.series import close_series
+from seating.domain.seating import seat_series
 from tests.browser.conftest import PHONE, browser_page
 from tests.factories.api import NORMAL, client_for, publish
-from tests.factories.tournaments import ORGA, seated_table
+from tests.factories.tournaments import ORGA, seated_table, tournament_with_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,3 +66,34 @@ def test_the_provisional_mark_follows_the_closed_series(chromium, live_server, s
         for mark in marks:
             expect(mark).to_be_hidden(timeout=(POLL_SECONDS + 2) * 1000)
         screenshot(ranking, "spectator-ranking-final")
+
+
+def test_the_ranking_begins_with_the_first_series_seated_and_leaves_out_who_stayed_home(
+    chromium, live_server, screenshot
+):
+    """Five entered, nobody seated: the page says the ranking begins once the first series is
+    seated. Four sit down (the fifth stays home): within one poll they are ranked, sharing the
+    first place with 0, and the fifth is not listed at all (he stood among them before)."""
+    cache.clear()
+    tournament, entries = tournament_with_players(5)
+    publish(tournament)
+    with (
+        browser_page(chromium, live_server, viewport=PHONE) as ranking,
+        browser_page(chromium, live_server, viewport=PHONE) as widget,
+    ):
+        ranking.goto(f"/t/{tournament.pk}/")
+        widget.goto(f"/t/{tournament.pk}/widget/")
+        empty = "Noch keine Rangliste: Sie beginnt, sobald die erste Serie gesetzt ist."
+        for page in (ranking, widget):
+            expect(page.locator("#ranking-empty")).to_have_text(empty)
+            expect(page.locator("#ranking tbody tr")).to_have_count(0)
+        screenshot(ranking, "spectator-ranking-before-seating")
+
+        seat_series(tournament.series.get(number=1), [entries[:4]], by=ORGA)
+        wait = (POLL_SECONDS + 2) * 1000
+        for page in (ranking, widget):
+            expect(page.locator("#ranking tbody tr")).to_have_count(4, timeout=wait)
+            expect(page.locator("#ranking-empty")).to_be_hidden()
+            expect(page.locator("#ranking tbody")).not_to_contain_text("Spieler 5")
+        expect(ranking.locator("#ranking tbody .rank")).to_have_text(["1"] * 4)
+        screenshot(ranking, "spectator-ranking-seated")

@@ -47,6 +47,19 @@ def seated_table(players: int = 4, *, game: str = "doppelkopf", **fields):
     return table
 
 
+def seat_first_series(tournament, entries):
+    """Series 1 seated with ``entries`` in their order, four to a table (a last table of five
+    where the count asks for one): they sat down, so the standings rank them."""
+    count = len(entries)
+    fives = count % 4
+    sizes = [4] * (count // 4 - fives) + [5] * fives
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(entries[start : start + size])
+        start += size
+    return seat_series(tournament.series.get(number=1), tables, by=ORGA)
+
+
 def standing_figures(tournament) -> list[tuple]:
     """Every figure of every row of the standings, to compare two tournaments exactly."""
     fields = ("start_number", "rank", "name", "club", "total", "per_series", "deals_played")

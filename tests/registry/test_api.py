@@ -6,7 +6,13 @@ from django.contrib.auth import get_user_model
 
 from people.models import Player, RegistryAction
 from tests.factories.api import client_for, codes, public_tournament
-from tests.factories.tournaments import ORGA, organiser, tournament_with_players
+from tests.factories.tournaments import (
+    ORGA,
+    organiser,
+    seat_first_series,
+    tournament_with_players,
+)
+from tournaments.domain.entries import add_entry
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
@@ -151,9 +157,18 @@ def test_the_public_profile_page(twins, client, orga_client):
     assert client.get("/p/999999/").status_code == 404
 
 
+def seated(entry):
+    """The entry's tournament with two guests more, its first series seated: ranked now."""
+    tournament = entry.tournament
+    for name in ("Gast Eins", "Gast Zwei"):
+        add_entry(tournament, name=name, by=ORGA)
+    seat_first_series(tournament, list(tournament.entries.order_by("start_number")))
+    return entry
+
+
 def test_the_spectators_player_page_links_the_profile_with_consent(twins, client, orga_client):
     hans, _ = twins
-    entry = Entry.objects.get(player=hans)
+    entry = seated(Entry.objects.get(player=hans))
     page = f"/t/{entry.tournament_id}/players/{entry.pk}/"
     assert 'id="profile-link"' not in client.get(page).content.decode()
     orga_client.put(url(hans, "consent/"), {"consent": True, "how": "form"}, format="json")
@@ -174,7 +189,7 @@ def test_the_spectators_ranking_lists_the_profile_links_of_those_who_agreed(
     twins, client, orga_client
 ):
     hans, _ = twins
-    entry = Entry.objects.get(player=hans)
+    entry = seated(Entry.objects.get(player=hans))
     page = f"/t/{entry.tournament_id}/"
     assert 'id="profile-links"' not in client.get(page).content.decode()
     orga_client.put(url(hans, "consent/"), {"consent": True, "how": "form"}, format="json")

@@ -5,7 +5,12 @@ from django.test import Client, override_settings
 
 from tests.factories.api import public_tournament, publish
 from tests.factories.documents import play_series, seated_series
-from tests.factories.tournaments import ORGA, organiser, tournament_with_players
+from tests.factories.tournaments import (
+    ORGA,
+    organiser,
+    seat_first_series,
+    tournament_with_players,
+)
 from tournaments.domain.tournaments import update_tournament
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +47,8 @@ def test_the_sites_that_may_frame_it_are_a_setting(client):
 def test_the_widget_shows_the_first_rows_without_the_sites_chrome_and_polls_with_its_etag(
     client,
 ):
-    tournament, _ = public_tournament(12)
+    tournament, entries = public_tournament(12)
+    seat_first_series(tournament, entries)
     page = client.get(f"/t/{tournament.pk}/widget/", {"rows": "5"})
     text = page.content.decode()
     assert text.count('<td class="rank">') == 5

@@ -152,8 +152,15 @@
       body.append(tr);
     });
     table.tBodies[0].replaceWith(body);
+    showEmpty(rows);
     if (beamer) layout();
     else filter();
+  }
+
+  /* Nobody ranked yet (no series seated): the page says when the ranking begins. */
+  function showEmpty(rows) {
+    const empty = document.getElementById("ranking-empty");
+    if (empty) empty.hidden = rows.length > 0;
   }
 
   /* The ranking page: only the rows whose name holds what is typed in the search box. */

@@ -43,6 +43,7 @@
       body.append(tr);
     });
     table.tBodies[0].replaceWith(body);
+    document.getElementById("ranking-empty").hidden = rows.length > 0; // nobody ranked yet
   }
 
   /* Provisional while series remain (the API's Series-Closed and Series-Planned headers). */

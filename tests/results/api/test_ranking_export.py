@@ -4,7 +4,7 @@ import pytest
 
 from results.domain.ranking_export import DDV_COLUMNS, ranking_csv
 from tests.factories.api import client_for, public_tournament
-from tests.factories.tournaments import organiser
+from tests.factories.tournaments import organiser, seat_first_series
 
 pytestmark = pytest.mark.django_db
 
@@ -32,12 +32,14 @@ def test_spectators_and_strangers_may_not(anonymous, stranger_client):
 
 
 def test_the_desk_offers_it_with_the_count_of_players_without_a_number():
-    tournament, _ = public_tournament(3, game="schafkopf")
+    """Counted are the players of the file: the fifth, entered and never seated, is not."""
+    tournament, entries = public_tournament(5, game="schafkopf")
+    seat_first_series(tournament, entries[:4])
     client = client_for(organiser())
     page = client.get(f"/desk/{tournament.pk}/results/", HTTP_ACCEPT_LANGUAGE="en")
     text = page.content.decode()
     assert "Ranking export for the Schafkopf association (CSV)" in text
-    assert "3 players have no member number: flagged in the file." in text
+    assert "4 players have no member number: flagged in the file." in text
     download = client.get(f"/desk/{tournament.pk}/export/ranking/")
     assert download.status_code == 200
     assert download["Content-Disposition"].endswith(
