@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from karlchen.actors import Actor
 from karlchen.refusals import Refused
+from printing.domain.printouts import standings_document
 from results.domain.archive import export_archive, import_archive
 from results.domain.exports import results_csv
 from results.domain.ranking_cache import organiser_ranking, public_ranking
@@ -22,6 +23,7 @@ from scoring.domain.adjustments import add_adjustment
 from scoring.enums import AdjustmentKind
 from seating.domain.seating import seat_series
 from signups.domain.categories import category_rankings
+from signups.domain.money import prize_list
 from teams.domain.rankings import side_rankings
 from teams.domain.teams import Roster, create_team
 from tests.factories.api import publish
@@ -67,6 +69,9 @@ def test_a_regular_who_never_came_is_ranked_nowhere():
     public = public_ranking(tournament.pk).rows
     assert "Spieler 9" not in {row["player"]["name"] for row in public}
     assert ranking_order(tournament) == tuple(e.pk for e in entries[6:8] + entries[:6])
+    printed = standings_document(tournament)
+    assert [line.standing.start_number for line in printed.lines] == [7, 8, 1, 2, 3, 4, 5, 6]
+    assert 9 not in {prize.start_number for prize in prize_list(tournament).prizes}
     csv = results_csv(tournament).decode()
     assert "Spieler 8" in csv
     assert "Spieler 9" not in csv
