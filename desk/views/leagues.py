@@ -111,9 +111,12 @@ class LeagueDeskView(SeasonOrganiserView):
         if league is None:
             context["division_forms"] = division_forms or division_forms_fresh()
         else:
+            tables = league_tables(self.season, final_only=False)
             context |= {
                 "divisions": league.divisions.order_by("position"),
-                "tables": league_tables(self.season, final_only=False),
+                "tables": tables,
+                # the days with results: a day not played yet counts nowhere (docs/TEAMS.md)
+                "played": {number for table in tables for number in table["days"]},
                 "final_tables": league_tables(self.season, final_only=True),
                 "days": MatchDay.objects.filter(league=league).select_related(
                     "evening__tournament"

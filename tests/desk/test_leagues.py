@@ -199,6 +199,10 @@ def test_a_match_day_s_refusals_stand_at_the_teams_fields(desk_en, season):
     )
     assert answer.status_code == 302
     assert MatchDay.objects.get().evening.tournament.name == "Liga 2026, match day 1"
+    page = desk_en.get(f"/desk/seasons/{season.pk}/league/").content.decode()
+    days = page[page.index('id="match-days"') :]
+    assert "not played yet" in days  # it said "provisional" before a card was dealt
+    assert "provisional" not in days[: days.index("</table>")]
 
 
 def test_the_public_league_page(client, season, desk_en):
