@@ -266,6 +266,8 @@ def test_a_tied_qualifying_line_waits_for_the_organiser_s_placing():
         teams = GROUPS[match.group.name]
         play_match(match, dict.fromkeys(teams, 1))  # a deal won each way: every team 0
         set_match_final(match, by=ORGA)  # every group tied
+    tied = [row["name"] for row in cup_body(cup)["groups"][1]["table"]]
+    assert tied == ["Füchse", "Karlchen", "Neunen", "Zehnen"]  # by name, not as set up
     now = cup_now(cup)
     assert now.bracket is None
     assert all(group.tied_line for group in now.standings)
