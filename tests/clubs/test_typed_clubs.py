@@ -33,7 +33,12 @@ from teams.domain.teams import Roster, create_team
 from tests.cups.conftest import make_cup
 from tests.factories.api import client_for
 from tests.factories.leagues import committed, league_of_eight  # noqa: F401
-from tests.factories.tournaments import ORGA, organiser, tournament_with_players
+from tests.factories.tournaments import (
+    ORGA,
+    organiser,
+    seat_first_series,
+    tournament_with_players,
+)
 from tests.signups.conftest import announced, signed_up
 from tournaments.domain.entries import add_entry, import_entries_csv
 
@@ -103,7 +108,8 @@ def test_the_registrys_correction_keeps_the_club_as_typed():
 
 
 def test_a_tournaments_archive_brings_its_clubs_as_text():
-    tournament, _entries = tournament_with_players(4)  # clubs typed: Karo Sieben, Herz As, …
+    tournament, entries = tournament_with_players(4)  # clubs typed: Karo Sieben, Herz As, …
+    seat_first_series(tournament, entries)  # they sat down: the standings rank them
     archive = json.loads(json.dumps(export_archive(tournament), cls=DjangoJSONEncoder))
     copy = import_archive(archive, by=ORGA)
     before = [(row.name, row.club) for row in standings(tournament)]
@@ -187,6 +193,7 @@ def test_club_mates_are_one_club_however_their_club_was_spelt():
     for entry, spelt in zip(entries, spellings, strict=True):
         Player.objects.filter(pk=entry.player_id).update(club_name=spelt)
     create_team(tournament, by=ORGA, name="Team", roster=Roster(members=(entries[0].pk,)))
+    seat_first_series(tournament, entries)  # a club's ranking is of the players who sat down
     clubs = json.loads(organiser_side_rankings(tournament).content)["clubs"]
     assert sorted(row["name"] for row in clubs) == ["Herz As", "Pik Dame"]
 
