@@ -165,8 +165,10 @@ class LeagueTablesApi(Api):
         summary="Each division's league table: provisional, or final only",
         description=(
             'Ranked by the division\'s rule (docs/TEAMS.md, "Leagues"). Without `final_only` '
-            "every match day counts and the table says whether it is `provisional` (counts a "
-            "day not marked final); with `final_only=true` only the days marked final count. "
+            "every match day with results counts and the table says whether it is "
+            "`provisional` (counts a day not marked final); with `final_only=true` only the "
+            "days marked final count. A day or group without results counts nowhere; a team "
+            "that has not played has `rank` null and no mark, after the ranked teams. "
             "`mark`: promotion, relegation, or a rank shared across the line "
             "(`promotion_tie`, `relegation_tie`).\n\n" + LEAGUE_READ
         ),
@@ -201,10 +203,11 @@ class MatchDaysApi(Api):
         operation_id="league_days",
         summary="The league's match days with their results",
         description=(
-            "Each day: its tournament, whether it is final, and its groups, each team with its "
-            "day score (`given`: a score as the organiser entered it, else its roster's "
-            "results), place, ranking points, roster and who played (substitutes marked).\n\n"
-            + LEAGUE_READ
+            "Each day: its tournament, whether it is final, whether it has been `played` (a "
+            "group of it has results), and its groups (each `played` or not), each team with "
+            "its day score (`given`: a score as the organiser entered it, else its roster's "
+            "results), place, ranking points (null in a group not played yet), roster and who "
+            "played (substitutes marked).\n\n" + LEAGUE_READ
         ),
         parameters=[ETAG_PARAMETER],
         responses={200: LIST, 304: NOT_MODIFIED, **READ_ERRORS},

@@ -142,6 +142,9 @@ class StandingsApi(Api):
         operation_id="standings",
         summary="The ranking, overall or of one series (with an ETag for cheap polling)",
         description=(
+            "A row for each player who sat down at a table (or got points of a penalty row): "
+            "one entered who never sat down is ranked nowhere, and before any series is seated "
+            "the list is empty (docs/RULES.md §14.1). "
             "Spectators see it once the tournament and its standings are published, frozen "
             "while the organisers freeze them, with players who asked not to be listed as "
             "`hidden`; where deals are confirmed, only confirmed deals count. Organisers "
