@@ -184,6 +184,8 @@ def test_minimum_lists_filled_with_zeros():
     assert rows[1].lists_counted == 4
     assert rows[1].rank == 1
     assert rows[2].rank == 1
+    lean, _ = table_of(rule, evenings(1, lists=4), results, lines_for=())  # the zeros as one
+    assert (lean[1].score, lean[1].lists_counted) == (10, 4)
 
 
 def test_placement_table_gives_points_by_place():
