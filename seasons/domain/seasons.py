@@ -178,10 +178,9 @@ def season_regulars(season: Season) -> list[Player]:
     sat down there (``results.domain.standings.took_part``) and did not withdraw. Entered and
     not come is not played, and an evening nobody has sat down at yet (the draft just started)
     is none of the last evenings."""
-    played = took_part(Entry.objects.filter(tournament=OuterRef("tournament")))
+    played = took_part(Entry.objects.filter(tournament__season_evenings__season=season))
     last = list(
-        SeasonEvening.objects.filter(season=season)
-        .filter(Exists(played))
+        SeasonEvening.objects.filter(season=season, tournament_id__in=played.values("tournament"))
         .order_by("-tournament__date", "-tournament_id")
         .values_list("tournament_id", flat=True)[:REGULARS_OF]
     )
