@@ -161,6 +161,21 @@ def replayed(port: int) -> None:
     raise AssertionError("the replica did not catch up within 30 s")
 
 
+def paused(standby: psycopg.Connection) -> None:
+    """Wait until replay has stopped, not only been asked to: a pause takes effect at the next
+    WAL record the replica would replay, so without this the deal that follows may still be
+    replayed (seen on a fast machine). Each try writes a record that carries no data."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        state = standby.execute("SELECT pg_get_wal_replay_pause_state()").fetchone()[0]
+        if state == "paused":
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_logical_emit_message(false, 'karlchen-test', 'pause')")
+        time.sleep(0.05)
+    raise AssertionError("the replica's replay did not pause within 30 s")
+
+
 def node(replica_port: int, *command: str) -> dict:
     server = connection.settings_dict
     address = f"{server['USER']}:{server['PASSWORD']}@{server['HOST'] or '127.0.0.1'}"
@@ -222,6 +237,7 @@ def test_while_the_replica_lags_behind_the_read_is_computed_on_the_primary(repli
     with on_replica(replica) as standby:
         standby.execute("SELECT pg_wal_replay_pause()")
         try:
+            paused(standby)
             node(replica, "deal", str(table.pk))
             lagging = node(replica, "read", standings_of(table))
         finally:

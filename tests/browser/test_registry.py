@@ -14,7 +14,7 @@ from people.models import Player
 from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
 from tests.factories.api import public_tournament
-from tests.factories.tournaments import ORGA, organiser
+from tests.factories.tournaments import ORGA, organiser, seat_first_series
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,8 +23,10 @@ LAPTOP = {"width": 1280, "height": 800}
 
 def test_find_and_merge_a_person_entered_twice(chromium, live_server, screenshot):
     cache.clear()  # a profile of an earlier run may have had these ids
-    _, (one, *_) = public_tournament(2, name="Frühjahrsturnier")
-    _, (two, *_) = public_tournament(2, name="Sommerturnier")
+    spring, (one, *spring_rest) = public_tournament(4, name="Frühjahrsturnier")
+    summer, (two, *summer_rest) = public_tournament(4, name="Sommerturnier")
+    seat_first_series(spring, [one, *spring_rest])  # the standings rank who sat down
+    seat_first_series(summer, [two, *summer_rest])
     Player.objects.filter(pk=one.player_id).update(name="Jürgen Weiß", birth_year=1961)
     Player.objects.filter(pk=two.player_id).update(name="Weiss, Jürgen", member_number="D-77")
     record_consent(Player.objects.get(pk=one.player_id), True, "Formular", by=ORGA)
