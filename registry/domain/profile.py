@@ -5,7 +5,8 @@ Shown only where the person agreed to a public listing and did not hide the prof
 not erased); otherwise there is no profile (a 404, as if there were no such person: a page
 that said "hidden" would tell that the person plays). A tournament where they asked to be
 hidden, a draft, and a tournament whose standings are not published show no place; a hidden
-entry is left out altogether. The body is cached under the person's generation and each of
+entry, and one that never sat down (entered but never came: ranked nowhere, ``took_part``), is
+left out altogether. The body is cached under the person's generation and each of
 those tournaments' and seasons' (``karlchen.changes.cached_player_body``): a read is one small
 query (which tournaments and seasons) and one cache round trip.
 """
@@ -18,6 +19,7 @@ from karlchen.changes import Body, cached_player_body
 from karlchen.refusals import Closed
 from people.models import Player
 from results.domain.ranking_cache import public_ranking
+from results.domain.standings import took_part
 from seasons.domain.standings import public_season_ranking
 from seasons.models import Season, SeasonEvening
 from tournaments.enums import TournamentStatus
@@ -59,7 +61,7 @@ def _profile(player_id: int) -> dict[str, Any] | None:
 
 def _tournaments(player: Player) -> list[dict[str, Any]]:
     entries = (
-        Entry.objects.filter(player=player, hidden=False)
+        took_part(Entry.objects.filter(player=player, hidden=False))
         .exclude(tournament__status=TournamentStatus.DRAFT)
         .select_related("tournament")
         .order_by("-tournament__date", "-tournament_id")

@@ -73,6 +73,7 @@ def test_update_a_player_and_refuse_bad_fields(twins, orga_client):
 
 def test_consent_is_recorded_and_opens_the_profile(twins, orga_client, anonymous):
     hans, _ = twins
+    seated(Entry.objects.get(player=hans))
     assert anonymous.get(url(hans, "profile/")).status_code == 404
     answer = orga_client.put(url(hans, "consent/"), {"consent": True}, format="json")
     assert codes(answer) == [("how", "player_consent_how")]
@@ -147,6 +148,7 @@ def test_export_then_erase(twins, orga_client, stranger_client):
 
 def test_the_public_profile_page(twins, client, orga_client):
     hans, _ = twins
+    seated(Entry.objects.get(player=hans))
     assert client.get(f"/p/{hans.pk}/").status_code == 404
     orga_client.put(url(hans, "consent/"), {"consent": True, "how": "form"}, format="json")
     page = client.get(f"/p/{hans.pk}/")
@@ -155,6 +157,20 @@ def test_the_public_profile_page(twins, client, orga_client):
     assert "Hans Müller" in text
     assert "Frühjahr" in text
     assert client.get("/p/999999/").status_code == 404
+
+
+def test_the_profile_lists_only_tournaments_the_person_sat_down_at(twins, anonymous, orga_client):
+    hans, _ = twins
+    spring = seated(Entry.objects.get(player=hans)).tournament
+    autumn, _ = public_tournament(2, name="Herbst")
+    Player.objects.filter(pk=hans.pk).update(member_number="D-2")
+    came_not = add_entry(autumn, name="Hans Müller", member_number="D-2", by=ORGA)
+    assert came_not.player_id == hans.pk  # entered, never came
+    orga_client.put(url(hans, "consent/"), {"consent": True, "how": "form"}, format="json")
+
+    listed = anonymous.get(url(hans, "profile/")).json()["tournaments"]
+
+    assert [tournament["id"] for tournament in listed] == [spring.pk]
 
 
 def seated(entry):
