@@ -116,9 +116,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 if postgresql and env.bool("DB_PREPARED_STATEMENTS", default=True):
     # Parameters bound by the server, and prepared statements (psycopg prepares a query the 5th
     # time a connection runs it): with persistent connections PostgreSQL plans the statements of
-    # a recorded deal once per connection instead of every time, a third less database CPU per
-    # deal (bench/standings.py). Off for a pooler that cannot keep prepared statements
-    # (PgBouncer in transaction mode before 1.21).
+    # a recorded deal once per connection instead of every time (bench/standings.py counts the
+    # database's CPU per deal over every backend). Off for a pooler that cannot keep prepared
+    # statements (PgBouncer in transaction mode before 1.21).
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options.setdefault("server_side_binding", True)
     options.setdefault("prepare_threshold", 5)
