@@ -102,6 +102,7 @@
             body: body,
             credentials: "same-origin",
             headers: { Accept: "application/json", "X-CSRFToken": csrfToken(form) },
+            signal: AbortSignal.timeout(10000), // then the page's own POST, which says what happened
           });
           if (!response.ok) throw new Error(String(response.status));
           const flags = await response.json();

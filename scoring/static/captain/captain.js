@@ -15,6 +15,9 @@
   const feedback = document.getElementById("feedback");
   const EXACT_KEY = "karlchen.exactPoints"; // this phone's club counts card points exactly
   const RETRY_MS = 5000;
+  // A save the server has not answered by then is left waiting (it keeps its key, so sending it
+  // again stores it once) and the captain is told, rather than watching "Saving …" for ever.
+  const SEND_TIMEOUT_MS = 20000;
   const PREVIEW_DELAY_MS = 250;
 
   let data = readData();
@@ -22,7 +25,7 @@
   let editingQueued = null; // the key of a waiting deal loaded back into the form
   let previewTimer = null;
   let previewsAsked = 0; // only the answer to the last preview asked may paint the form
-  let flushing = false;
+  let flushing = false; // a save is on its way: Save's own or the queue's (never both at once)
   let lastPreview = null; // {deal, points}: the server's score of the deal now in the form
   let dealSeats = null; // the positions playing the deal in the form, where this page knows them
   // A quick-entry evening (RULES.md §11.8): the form asks for the value and winners, or points.
@@ -140,12 +143,20 @@
     return { ...common, "X-CSRFToken": data.csrf };
   }
 
+  /* An abort after ``ms`` that reports a TimeoutError (a timer of the page's own clock). */
+  function timeoutSignal(ms) {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new DOMException("no answer", "TimeoutError")), ms);
+    return controller.signal;
+  }
+
   async function send(url, method, body) {
     const response = await fetch(url, {
       method: method,
       credentials: "same-origin",
       headers: headers(),
       body: JSON.stringify(body),
+      signal: timeoutSignal(SEND_TIMEOUT_MS),
     });
     const answer = await response.json().catch(() => ({}));
     return { status: response.status, body: answer };
@@ -1067,8 +1078,10 @@
     if (first) first.scrollIntoView({ block: "center", behavior: "smooth" });
   }
 
+  /* The closest slot the form has for a field; the form's general one for a field it does not
+     show (the tournament's results became final, the table was re-seated). */
   function slotFor(field) {
-    let best = form.querySelector('[data-error-for="deal"]');
+    let best = form.querySelector('[data-error-for~="deal"]');
     let length = 0;
     form.querySelectorAll("[data-error-for]").forEach((slot) => {
       slot.dataset.errorFor.split(" ").forEach((name) => {
@@ -1124,16 +1137,34 @@
     return item;
   }
 
-  /* The first deal waiting: sent while the captain watches, a refusal shown in the form. */
+  /* The first deal waiting: sent while the captain watches, a refusal shown in the form. While
+     it is on its way the queue's timer sends nothing: it would send the same deal a second time
+     and then announce a waiting deal sent that never waited. */
   async function sendNow(item) {
+    if (flushing) {
+      clearForm(); // the queue's round now under way sends it next, in order
+      return;
+    }
+    flushing = true;
     setStatus(text("saving"), "busy");
+    try {
+      await sendAndShow(item);
+    } catch {
+      setStatus(text("server_trouble"), "warn"); // never left at "Saving …"
+    } finally {
+      flushing = false;
+    }
+  }
+
+  async function sendAndShow(item) {
     let answer;
     try {
       markTried(item.key);
       answer = await request(item);
-    } catch {
+    } catch (error) {
       clearForm();
-      setStatus(text("offline_kept"), "warn");
+      const late = error?.name === "TimeoutError";
+      setStatus(text(late ? "server_trouble" : "offline_kept"), "warn");
       return;
     }
     if (isStored(answer)) {
@@ -1144,7 +1175,7 @@
       if (data.token) window.scrollTo({ top: 0 }); // a phone (not the desk): the next deal from its top
       await refresh();
       showSaved(answer.body);
-      flush();
+      setTimeout(flush, 0); // what else waits, once this save has let go of the queue
     } else if (isRefused(answer)) {
       saveQueue(loadQueue().filter((waiting) => waiting.key !== item.key));
       editingQueued = null;
