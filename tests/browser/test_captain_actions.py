@@ -7,7 +7,9 @@ the form as the page sets it up is tapped (a due Vorführung is preselected). Th
 are tapped as their band (RULES.md §3.1). Prints the count per deal and the summary
 (``bench/captain_actions.py`` runs this with its output shown); fails if a plain normal game
 takes more than 5 actions, the median deal more than 6, or a plain normal game needs scrolling
-(extra points open in place below the announcements: those may scroll).
+(extra points open in place below the announcements: those may scroll); and whatever the deal,
+if Save is not on the screen once it is filled in (the save bar keeps it there) or a deal
+reaches the server more than once.
 """
 
 import random
@@ -73,12 +75,25 @@ def on_one_screen(captain: CaptainPage) -> bool:
     return scrolled == 0 and save["y"] + save["height"] <= PHONE["height"]
 
 
+def save_in_reach(captain: CaptainPage) -> bool:
+    """Save is on the screen as the deal stands, wherever the page is scrolled to."""
+    save = captain.form.locator('button[type="submit"]').bounding_box()
+    return save["y"] >= 0 and save["y"] + save["height"] <= PHONE["height"]
+
+
 def test_a_series_played_by_taps_meets_the_action_targets(phone):
     table = seated_table(4)
     captain = CaptainPage(phone, table).sign_in()
+    sent = []  # every save that reached the network (a record is a POST to the deals)
+
+    def on_request(request) -> None:
+        if request.method == "POST" and request.url.endswith("/deals/"):
+            sent.append(request.post_data_json["idempotency_key"])
+
+    phone.on("request", on_request)
     settings = table.series.tournament.series_settings(4)
     deals = generate_series(random.Random(SEED), settings)
-    counts, scrolled = [], []
+    counts, scrolled, out_of_reach = [], [], []
     print(f"\nThe captain's actions per deal (seed {SEED}, {len(deals)} deals, 360×740):")
     for generated in deals:
         deal = generated.deal
@@ -86,6 +101,8 @@ def test_a_series_played_by_taps_meets_the_action_targets(phone):
         captain.fill(**taps_for(deal))
         if is_plain(deal) and not on_one_screen(captain):
             scrolled.append(generated.upcoming.number)
+        if not save_in_reach(captain):
+            out_of_reach.append(generated.upcoming.number)
         rows = captain.sheet_rows()
         captain.save()
         captain.page.locator(".deals tbody tr").nth(rows).wait_for()
@@ -97,8 +114,11 @@ def test_a_series_played_by_taps_meets_the_action_targets(phone):
         f"plain normal games: {len(plain)}, actions {min(plain)}–{max(plain)} "
         f"(target ≤ {PLAIN_MOST}); every deal: median {statistics.median(every)} "
         f"(target ≤ {MEDIAN_MOST}), mean {statistics.mean(every):.1f}, most {max(every)}; "
-        f"normal games that needed scrolling: {len(scrolled)}"
+        f"normal games that needed scrolling: {len(scrolled)}; deals whose Save needed a swipe: "
+        f"{len(out_of_reach)}; deals sent more than once: {len(sent) - len(set(sent))}"
     )
     assert max(plain) <= PLAIN_MOST
     assert statistics.median(every) <= MEDIAN_MOST
     assert scrolled == []
+    assert out_of_reach == []
+    assert len(sent) == len(set(sent)) == len(deals)

@@ -79,3 +79,15 @@ def test_a_save_the_server_never_answers_is_kept_with_a_message_and_sent_again(p
     phone.clock.run_for(6_000)  # the retry timer sends it again, with the same key
     expect(phone.locator(".deals tbody tr")).to_have_count(1)
     assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_a_deal_kept_offline_leaves_the_phone_at_the_top_of_the_next_deal(phone):
+    captain = CaptainPage(phone, seated_table(4)).sign_in()
+    captain.fill(re=(1, 3), band="121-150", extras={("fox", "re"): 1})
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the extras, below
+    assert phone.evaluate("window.scrollY") > 0
+    phone.context.set_offline(True)
+    captain.save()
+
+    expect(phone.locator("#status")).to_contain_text(german(TEXTS["offline_kept"]))
+    assert phone.evaluate("window.scrollY") == 0

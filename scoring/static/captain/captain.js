@@ -1113,6 +1113,7 @@
     saveQueue(queue);
     if (queue[0].key !== item.key) {
       clearForm();
+      toNextDeal();
       flush();
       return;
     }
@@ -1163,6 +1164,7 @@
       answer = await request(item);
     } catch (error) {
       clearForm();
+      toNextDeal();
       const late = error?.name === "TimeoutError";
       setStatus(text(late ? "server_trouble" : "offline_kept"), "warn");
       return;
@@ -1172,7 +1174,7 @@
       clearForm();
       setStatus("", "");
       navigator.vibrate?.(60); // felt in a noisy room: it is saved
-      if (data.token) window.scrollTo({ top: 0 }); // a phone (not the desk): the next deal from its top
+      toNextDeal();
       await refresh();
       showSaved(answer.body);
       setTimeout(flush, 0); // what else waits, once this save has let go of the queue
@@ -1187,6 +1189,12 @@
       clearForm();
       setStatus(text("server_trouble"), "warn");
     }
+  }
+
+  /* A phone (not the desk) shows the next deal from its top, whether the last one was stored or
+     kept to be sent later. */
+  function toNextDeal() {
+    if (data.token) window.scrollTo({ top: 0 });
   }
 
   /* Beside the Save button: which deal was stored, what it was worth and the new totals. */
@@ -1342,6 +1350,22 @@
     });
     restoreExact();
     update();
+    followSaveBar();
+  }
+
+  /* While the form runs on below the screen, the save bar floats at its bottom and carries the
+     breakdown's headline (the breakdown itself is then out of sight above it). */
+  function followSaveBar() {
+    const bar = form.querySelector(".save-bar");
+    const worth = bar.querySelector("[data-worth]");
+    const end = document.createElement("div");
+    bar.after(end);
+    new IntersectionObserver(([seen]) => {
+      bar.classList.toggle("floating", !seen.isIntersecting);
+    }).observe(end);
+    new MutationObserver(() => {
+      worth.textContent = preview.querySelector("h3")?.textContent || "";
+    }).observe(preview, { childList: true, subtree: true, characterData: true });
   }
   renderQueue(loadQueue());
   if ("serviceWorker" in navigator && data.urls.service_worker) {
