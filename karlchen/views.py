@@ -4,18 +4,30 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
 
-# The public pages (tournaments, seasons, leagues, cups, the calendar, results, clubs, the
-# profiles players agreed to show) are there to be found. Not crawled: the organisers' desk and
-# the admin (a sign-in page each), the API (the pages' data, polled), the captains' and the
-# sign-up's links (a secret in the path) and the language switch (a form's target).
+# An allow-list: crawlers may read the public pages (the start page, a tournament's, a season's,
+# a league's and a cup's pages, a club's page, the profiles players agreed to show, the calendar,
+# its feed and the results index: docs/PUBLISHING.md) and the files they are drawn with, and
+# nothing else, so an address added later is not crawled until it is named here. Within the
+# public areas the beamer and the widget (the ranking again, for a wall and another site's
+# frame), the page after a sign-up and the season's files are not for an index either. Rules
+# as RFC 9309 reads them: the longest matching path wins, ``*`` is any text, ``$`` the end.
 ROBOTS = """User-agent: *
-Disallow: /admin/
-Disallow: /desk/
-Disallow: /api/
-Disallow: /captain/
-Disallow: /signup/
-Disallow: /i18n/
-Allow: /
+Disallow: /t/*/beamer/
+Disallow: /t/*/widget/
+Disallow: /t/*/signup/sent/
+Disallow: /s/*/export/
+Allow: /$
+Allow: /t/
+Allow: /s/
+Allow: /c/
+Allow: /p/
+Allow: /clubs/
+Allow: /calendar/
+Allow: /calendar.ics
+Allow: /results/
+Allow: /static/
+Allow: /favicon.ico
+Disallow: /
 """
 
 
@@ -27,6 +39,5 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 
 @cache_control(max_age=86400, public=True)
 def robots(request: HttpRequest) -> HttpResponse:
-    """What crawlers may fetch: the public pages, not the desk, the admin, the API or links
-    that carry a secret."""
+    """What crawlers may fetch: the public pages and nothing else (``ROBOTS``)."""
     return HttpResponse(ROBOTS, content_type="text/plain; charset=utf-8")

@@ -8,16 +8,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from results.sections import Section
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
+from tournaments.visibility import listed_entries, standings_published
 
 
 def profile_section(tournament: Tournament) -> Section | None:
-    if not tournament.standings_public:
+    if not standings_published(tournament):
         return None
     entries = (
-        Entry.objects.filter(
-            tournament=tournament,
-            hidden=False,
+        listed_entries(tournament.entries.all())
+        .filter(
             player__listing_consent=True,
             player__profile_hidden=False,
             player__erased_at__isnull=True,

@@ -12,6 +12,7 @@ from clubs import access
 from clubs.access import Can
 from clubs.models import Club
 from seasons.models import Season
+from seasons.visibility import public_season_condition, season_public
 from tournaments.models import Tournament
 
 
@@ -27,7 +28,7 @@ def sees_private_season(user: Any, season: Season) -> bool:
 def visible_seasons(user: Any) -> QuerySet[Season]:
     """Seasons a user may see listed: the public ones and the private ones they see."""
     return Season.objects.select_related("club").filter(
-        access.visible(Season, user, Q(is_public=True))
+        access.visible(Season, user, public_season_condition())
     )
 
 
@@ -43,7 +44,7 @@ def readable_season(user: Any, season_id: int) -> tuple[Season, bool] | None:
     if season is None:
         return None
     insider = sees_private_season(user, season)
-    if not season.is_public and not insider:
+    if not season_public(season) and not insider:
         return None
     return season, insider
 

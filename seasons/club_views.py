@@ -10,8 +10,9 @@ from django.utils import timezone
 from django.views import View
 
 from clubs.models import Club
-from seasons.models import Season
+from seasons.visibility import public_seasons
 from tournaments.enums import TournamentStatus
+from tournaments.visibility import public_tournaments
 
 PAST_SHOWN = 50  # the most recent past tournaments listed
 
@@ -20,13 +21,13 @@ class ClubPageView(View):
     def get(self, request, club_id: int):
         club = get_object_or_404(Club.objects.select_related("association"), pk=club_id)
         today = timezone.localdate()
-        public = club.tournaments.exclude(status=TournamentStatus.DRAFT)
+        public = public_tournaments(club.tournaments.all())
         upcoming = public.filter(date__gte=today).exclude(status=TournamentStatus.FINISHED)
         past = public.exclude(pk__in=upcoming.values("pk"))
         context = {
             "club": club,
             "upcoming": upcoming.order_by("date", "name"),
             "past": past.order_by("-date", "name")[:PAST_SHOWN],
-            "seasons": Season.objects.filter(club=club, is_public=True).order_by("name"),
+            "seasons": public_seasons(club.seasons.all()).order_by("name"),
         }
         return render(request, "seasons/club.html", context)

@@ -21,6 +21,7 @@ from seasons.domain.standings import player_season, season_ranking
 from seasons.engine.ranking import TieBreak
 from seasons.models import SeasonEvening
 from seasons.rule_texts import rule_summary, tie_break_label
+from seasons.visibility import visible_final
 
 
 def _season(request, season_id: int):
@@ -70,10 +71,7 @@ class SeasonView(SeasonPage):
 
 def _shown_final(season, *, organiser: bool):
     """The cup's final: a draft one (not public yet) only for its organisers."""
-    final = season.final
-    if final is None or not (organiser or final.is_public):
-        return None
-    return final
+    return visible_final(season.final, insider=organiser)
 
 
 class PlayerSeasonView(SeasonPage):

@@ -20,6 +20,7 @@ from results.views import POLL_SECONDS
 from signups.domain.categories import public_category_rankings
 from signups.models import EntryCategory
 from tournaments.models import Tournament
+from tournaments.visibility import standings_published
 
 TEXTS = {"hidden": _("hidden"), "withdrawn": _("withdrawn"), "overall": _("overall")}
 
@@ -46,7 +47,7 @@ def category_context(tournament: Tournament) -> dict[str, Any]:
 def category_section(tournament: Tournament) -> Section | None:
     """The section on the ranking page: each category's ranking, live; None where no entry
     has a category (or the page says already that nothing is published)."""
-    if not tournament.standings_public:
+    if not standings_published(tournament):
         return None
     if not EntryCategory.objects.filter(entry__tournament=tournament).exists():
         return None

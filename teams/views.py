@@ -22,6 +22,7 @@ from results.views import POLL_SECONDS, SpectatorPage
 from teams.domain.rankings import public_side_rankings
 from teams.models import Team
 from tournaments.models import Entry, Tournament
+from tournaments.visibility import standings_published
 
 SECTION_ROWS = 5  # the section on the ranking page shows the best few; the page shows all
 TEXTS = {
@@ -67,7 +68,7 @@ def side_context(tournament: Tournament, limit: int | None) -> dict[str, Any]:
 def spectator_section(tournament: Tournament) -> Section | None:
     """The section on the ranking page: the best teams and clubs, live (registered in
     ``teams.apps``)."""
-    if not has_sides(tournament) or not tournament.standings_public:
+    if not has_sides(tournament) or not standings_published(tournament):
         return None  # nothing to show, or the page says already that nothing is published
     return Section(
         template="teams/_section.html",

@@ -27,7 +27,7 @@ from typing import Any
 from cups.models import Cup, CupGroup, CupMatch, CupTeam
 from karlchen.changes import Body, cached_season_body
 from karlchen.refusals import Refused
-from results.domain.standings import live_for_spectators, standings
+from results.domain.standings import standings
 from teams.domain.rankings import played, score_value
 from teams.engine.bracket import (
     Bracket,
@@ -44,7 +44,8 @@ from teams.engine.bracket import (
 )
 from teams.engine.league import DayResult
 from teams.models import TeamMember
-from tournaments.models import Entry, Tournament
+from tournaments import visibility
+from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def match_sides(
     if rosters is None:
         rosters = roster_entries([side.team_id for side in sides if side.team_id is not None])
     tournament = match.evening.tournament
-    confirmed_only = public and tournament.confirmation_required
+    confirmed_only = visibility.confirmed_only(tournament, public=public)
     rows = {row.entry_id: row for row in standings(tournament, confirmed_only=confirmed_only)}
     found = []
     for side in sides:
@@ -149,7 +150,7 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
     withheld = frozenset(
         match.pk
         for match in matches
-        if public and not live_for_spectators(match.evening.tournament)
+        if public and not visibility.live_for_spectators(match.evening.tournament)
     )
     sides = {
         match.pk: [] if match.pk in withheld else match_sides(match, rosters, public=public)
@@ -271,11 +272,7 @@ def cached_cup(cup: Cup, *, public: bool = False) -> Body:
 
 def _hidden_players(cup: Cup) -> set[int]:
     """Players who asked not to be listed publicly at one of the cup's tournaments."""
-    return set(
-        Entry.objects.filter(
-            tournament__season_evenings__cup_match__cup=cup, hidden=True
-        ).values_list("player_id", flat=True)
-    )
+    return visibility.hidden_players(Tournament.objects.filter(season_evenings__cup_match__cup=cup))
 
 
 def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:

@@ -29,9 +29,11 @@ from leagues.domain.tables import day_results, division_table, lineup_players, s
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from results.domain.standings import one_snapshot
 from seasons.models import Season
+from seasons.visibility import public_seasons
 from teams.engine.league import DayLine, LeagueRule, LeagueTable, day_lines
 from teams.engine.league import MatchDay as Day
 from tournaments.models import Entry, Tournament
+from tournaments.visibility import shown_as_hidden
 
 VIEWS = ("detail", "tables", "tables:final", "days")
 
@@ -50,7 +52,7 @@ def public_league(season_id: int, view: str) -> Body | None:
     """What a spectator reads, or None where there is no public league of that season."""
 
     def build() -> object:
-        season = Season.objects.filter(pk=season_id, is_public=True).first()
+        season = public_seasons().filter(pk=season_id).first()
         return None if season is None else _build(season, view, public=True)
 
     body = cached_season_body(season_id, f"league:{view}:public", build)
@@ -177,7 +179,7 @@ def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
     )
     entries = {pk for found in who.values() for pk in found.played}
     names = {
-        entry.pk: None if public and entry.hidden else entry.player.name
+        entry.pk: None if shown_as_hidden(entry.hidden, public=public) else entry.player.name
         for entry in Entry.objects.filter(pk__in=entries).select_related("player")
     }
     groups: dict[int, list[MatchDayTeam]] = defaultdict(list)

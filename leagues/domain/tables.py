@@ -15,11 +15,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from leagues.models import Division, MatchDay, MatchDayTeam
-from results.domain.standings import Standing, live_for_spectators, standings
+from results.domain.standings import Standing, standings
 from teams.domain.rankings import played
 from teams.engine.league import DayResult, LeagueTable, league_table
 from teams.engine.league import MatchDay as Day
 from teams.models import TeamMember
+from tournaments import visibility
 
 Rosters = defaultdict[int, list[tuple[int, bool]]]  # a roster's team id -> (entry, substitute)
 Rows = dict[int, Standing]  # an entry's id -> its row in the day's standings
@@ -38,7 +39,7 @@ class LineupPlayers:
 def shown(day: MatchDay, *, public: bool) -> bool:
     """Whether the day's results are there for the reader: spectators see a day whose
     tournament is public with its standings published and not frozen."""
-    return not public or live_for_spectators(day.evening.tournament)
+    return not public or visibility.live_for_spectators(day.evening.tournament)
 
 
 def _day(
@@ -55,7 +56,7 @@ def _day(
         lineup.team_id is not None and (all_rosters or lineup.score is None) for lineup in lineups
     )
     tournament = day.evening.tournament
-    confirmed_only = public and tournament.confirmation_required
+    confirmed_only = visibility.confirmed_only(tournament, public=public)
     rows = (
         {row.entry_id: row for row in standings(tournament, confirmed_only=confirmed_only)}
         if needed

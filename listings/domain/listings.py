@@ -37,6 +37,7 @@ from signups.enums import SignUpStatus
 from signups.models import Announcement
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
+from tournaments.visibility import public_condition, public_tournaments, spectators_may_see
 
 PAGE_SIZE = 20
 CACHE_SECONDS = 60
@@ -119,9 +120,7 @@ def _filtered(queryset: QuerySet[Tournament], filters: Filters) -> QuerySet[Tour
 
 def _calendar_query(filters: Filters, today: datetime.date) -> QuerySet[Tournament]:
     announced = Q(announcement__published=True)
-    coming = Tournament.objects.filter(date__gte=today).filter(
-        ~Q(status=TournamentStatus.DRAFT) | announced
-    )
+    coming = Tournament.objects.filter(date__gte=today).filter(public_condition() | announced)
     return (
         _filtered(coming, filters)
         .select_related("announcement")
@@ -135,7 +134,7 @@ def _calendar_query(filters: Filters, today: datetime.date) -> QuerySet[Tourname
 
 def _results_query(filters: Filters, today: datetime.date) -> QuerySet[Tournament]:
     over = Q(date__lt=today) | Q(status=TournamentStatus.FINISHED, date__lte=today)
-    public = Tournament.objects.exclude(status=TournamentStatus.DRAFT).filter(over)
+    public = public_tournaments().filter(over)
     return _filtered(public, filters).order_by("-date", "name", "pk")
 
 
@@ -163,7 +162,9 @@ def _base_row(tournament: Tournament) -> dict[str, Any]:
         "club": None if club is None else {"id": club.pk, "name": club.name},
         "game": tournament.game,
         "status": tournament.status,
-        "url": reverse("spectator", args=[tournament.pk]) if tournament.is_public else None,
+        "url": reverse("spectator", args=[tournament.pk])
+        if spectators_may_see(tournament)
+        else None,
     }
 
 

@@ -22,8 +22,10 @@ from results.domain.ranking_cache import public_ranking
 from results.domain.standings import took_part
 from seasons.domain.standings import public_season_ranking
 from seasons.models import Season, SeasonEvening
+from seasons.visibility import public_seasons
 from tournaments.enums import TournamentStatus
 from tournaments.models import Entry
+from tournaments.visibility import listed_entries
 
 
 def public_profile(player_id: int) -> Body | None:
@@ -61,8 +63,7 @@ def _profile(player_id: int) -> dict[str, Any] | None:
 
 def _tournaments(player: Player) -> list[dict[str, Any]]:
     entries = (
-        took_part(Entry.objects.filter(player=player, hidden=False))
-        .exclude(tournament__status=TournamentStatus.DRAFT)
+        took_part(listed_entries(Entry.objects.filter(player=player)))
         .select_related("tournament")
         .order_by("-tournament__date", "-tournament_id")
     )
@@ -90,7 +91,7 @@ def _place(tournament_id: int, player_id: int) -> dict[str, Any]:
 
 def _seasons(player: Player) -> list[dict[str, Any]]:
     seasons = (
-        Season.objects.filter(is_public=True, evenings__tournament__entries__player=player)
+        public_seasons(Season.objects.filter(evenings__tournament__entries__player=player))
         .distinct()
         .order_by("-created_at", "-pk")
     )

@@ -51,6 +51,7 @@ from tournaments.api.permissions import (
 )
 from tournaments.api.serializers import SeriesOutput, TournamentOutput
 from tournaments.models import Tournament
+from tournaments.visibility import confirmed_only
 
 
 class NotStarted(NotFound):
@@ -256,7 +257,7 @@ def player_deals(tournament_id: int, entry_id: int, organiser: bool) -> list[dic
         table__series__tournament_id=tournament_id, current__points__entry_id=entry_id
     )
     tournament = Tournament.objects.only("confirmation_required").get(pk=tournament_id)
-    if tournament.confirmation_required and not organiser:
+    if confirmed_only(tournament, public=not organiser):
         deals = deals.filter(current__confirmed_at__isnull=False)
     rows = deals.order_by("table__series__number", "number").values_list(
         "table__series__number", "table__number", "number", "kind", "current__points__points"

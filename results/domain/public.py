@@ -16,6 +16,7 @@ from django.utils import timezone
 from seating.models import Table
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
+from tournaments.visibility import public_tournaments, spectators_may_see
 
 RECENT_DAYS = 30  # the start page lists public tournaments of the last month (and coming ones)
 START_PAGE_LIMIT = 12
@@ -38,7 +39,7 @@ class NotPublic(Exception):
 def public_tournament(tournament_id: int) -> Tournament:
     """The public tournament of that id; raises ``NotPublic`` otherwise."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is not None and tournament.is_public:
+    if tournament is not None and spectators_may_see(tournament):
         return tournament
     if tournament is not None and in_play(tournament.pk):
         raise NotPublic(tournament)
@@ -56,7 +57,7 @@ def start_page_tournaments(today: datetime.date | None = None) -> list[Tournamen
         output_field=IntegerField(),
     )
     tournaments = (
-        Tournament.objects.exclude(status=TournamentStatus.DRAFT)
+        public_tournaments()
         .filter(Q(status=TournamentStatus.RUNNING) | Q(date__gte=since))
         .annotate(running_first=running)
         .order_by("running_first", "-date", "name")

@@ -17,6 +17,13 @@ from karlchen.refusals import Closed
 from results.domain.standings import Interim, Standing, series_progress, standings
 from results.ports import RESULTS_PARTS
 from tournaments.models import Tournament
+from tournaments.visibility import (
+    confirmed_only,
+    frozen_ranking,
+    shown_as_hidden,
+    spectators_may_see,
+    standings_published,
+)
 
 ABSENT, HIDDEN = "absent", "hidden"  # cached answers for spectators without a ranking
 FROZEN = "frozen"  # a part beside the ranking that a freeze made before it did not keep
@@ -75,11 +82,11 @@ def _public_part_body(
     as_frozen: Callable[[Tournament, dict[str, Any]], dict[str, Any]],
 ) -> Body | str:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None or not tournament.is_public:
+    if tournament is None or not spectators_may_see(tournament):
         return ABSENT
-    if not tournament.standings_public:
+    if not standings_published(tournament):
         return HIDDEN
-    frozen = tournament.frozen_standings
+    frozen = frozen_ranking(tournament)
     if frozen is not None:
         kept = (frozen.get("parts") or {}).get(part)
         return FROZEN if kept is None else json_body(as_frozen(tournament, kept))
@@ -97,11 +104,11 @@ def _spectators(found: Body | str) -> Body | None:
 
 
 def _public_body(tournament: Tournament | None, series: int | None) -> Body | str:
-    if tournament is None or not tournament.is_public:
+    if tournament is None or not spectators_may_see(tournament):
         return ABSENT
-    if not tournament.standings_public:
+    if not standings_published(tournament):
         return HIDDEN
-    frozen = tournament.frozen_standings
+    frozen = frozen_ranking(tournament)
     if frozen is not None:
         rows = frozen["overall"] if series is None else frozen["series"].get(str(series), [])
         return json_body(rows)
@@ -156,12 +163,12 @@ def public_snapshot(tournament: Tournament) -> dict[str, Any]:
 
 
 def _live_public_rows(tournament: Tournament, series: int | None) -> list[dict[str, Any]]:
-    ranking = standings(tournament, confirmed_only=tournament.confirmation_required, series=series)
+    ranking = standings(tournament, confirmed_only=confirmed_only(tournament), series=series)
     return [_row(row, public=True) for row in ranking]
 
 
 def _row(row: Standing, *, public: bool) -> dict[str, Any]:
-    hidden = public and row.hidden
+    hidden = shown_as_hidden(row.hidden, public=public)
     return {
         "rank": row.rank,
         "entry": None if hidden else row.entry_id,

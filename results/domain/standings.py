@@ -25,6 +25,7 @@ from django.db.models import Exists, OuterRef, Sum
 from scoring.enums import DealKind
 from scoring.models import AdjustmentLine, Deal, SeriesTotal
 from seating.models import Seat
+from tournaments import visibility
 from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Entry, Tournament
 
@@ -132,7 +133,9 @@ def evenings_standings(
         entries = took_part(Entry.objects.filter(tournament_id__in=by_id))
         rows = entry_rows(entries, tournament_of)
         totals = SeriesTotal.objects.filter(table__series__tournament_id__in=by_id)
-        confirming = {pk for pk, tournament in by_id.items() if tournament.confirmation_required}
+        confirming = {
+            pk for pk, tournament in by_id.items() if visibility.confirmed_only(tournament)
+        }
         table_results = _add_deal_points(totals, rows, confirmed=confirmed_only and confirming)
         penalties = AdjustmentLine.objects.filter(adjustment__series__tournament_id__in=by_id)
         _add_penalties(penalties, rows)
@@ -362,12 +365,3 @@ def tie_figures(rows: list[dict[str, Any]], tie_breaks: Sequence[str]) -> list[l
             figures[start + offset] = row_values[:needed]
         start = end + 1
     return figures
-
-
-def live_for_spectators(tournament: Tournament) -> bool:
-    """Whether spectators see the tournament's standings as they are now: it is public, its
-    standings are published and not frozen. What builds on them for spectators (a league's
-    day, a cup's round) shows nothing of one that is not."""
-    return (
-        tournament.is_public and tournament.standings_public and tournament.frozen_standings is None
-    )

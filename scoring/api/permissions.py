@@ -13,6 +13,7 @@ from karlchen.api.base import get_or_404
 from seating.api.authentication import captain_table
 from seating.models import Table
 from tournaments.api.permissions import refusal, sees_private
+from tournaments.visibility import spectators_may_see
 
 CAPTAIN_LABEL = "captain"
 
@@ -50,5 +51,5 @@ def require_table_reader(request, table: Table) -> None:
     if is_own_captain(request, table):
         return
     tournament = table.series.tournament
-    if not tournament.is_public and not sees_private(request.user, tournament):
+    if not spectators_may_see(tournament) and not sees_private(request.user, tournament):
         raise exceptions.NotFound()

@@ -48,6 +48,7 @@ from seasons.domain.seasons import (
 )
 from seasons.domain.standings import player_season, public_season_ranking, season_ranking
 from seasons.models import Season, SeasonEvening
+from seasons.visibility import visible_final
 from tournaments.api.permissions import IMPORT_CLUB, import_club, refusal
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
 from tournaments.models import Tournament
@@ -68,8 +69,7 @@ class SeasonFinalOutput(serializers.Serializer):
 
 def shown_final(season: Season, *, organiser: bool) -> dict | None:
     """The cup's final as the reader may see it: a draft final only to its organisers."""
-    final = season.final
-    if final is None or not (organiser or final.is_public):
+    if visible_final(season.final, insider=organiser) is None:
         return None
     return dict(SeasonFinalOutput(season).data)
 

@@ -22,6 +22,7 @@ from seasons.domain.log import log_season_action
 from seasons.domain.standings import SeasonInput, number, season_table
 from seasons.engine.ranking import PlayerSeason
 from seasons.models import Season
+from tournaments.visibility import shown_as_hidden
 
 KINDS = ("csv", "xlsx")
 CONTENT_TYPES = {
@@ -67,7 +68,9 @@ def _cells(season: Season, *, public: bool) -> dict[str, Any]:
     table, found = season_table(season, public=public)
     players = Player.objects.in_bulk([row.player for row in table.rows])
     names = {
-        row.player: _name(players[row.player], hidden=public and row.player in found.hidden)
+        row.player: _name(
+            players[row.player], hidden=shown_as_hidden(row.player in found.hidden, public=public)
+        )
         for row in table.rows
     }
     return {

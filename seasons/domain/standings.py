@@ -38,7 +38,9 @@ from seasons.engine.ranking import (
     rank_season,
 )
 from seasons.models import Season, SeasonEvening
+from seasons.visibility import evening_counts, season_public
 from tournaments.models import Tournament
+from tournaments.visibility import standings_frozen
 
 
 @dataclass
@@ -89,14 +91,13 @@ def _season_input(season: Season, *, public: bool) -> SeasonInput:
     memberships = [
         membership
         for membership in SeasonEvening.objects.filter(season=season).select_related("tournament")
-        if not public
-        or (membership.tournament.is_public and membership.tournament.standings_public)
+        if not public or evening_counts(membership.tournament)
     ]
     live = evenings_standings(
         (
             membership.tournament
             for membership in memberships
-            if not (public and membership.tournament.frozen_standings is not None)
+            if not (public and standings_frozen(membership.tournament))
         ),
         confirmed_only=public,
     )
@@ -191,7 +192,7 @@ def public_season_ranking(season_id: int) -> Body | None:
 
     def build() -> list[dict[str, Any]] | None:
         season = Season.objects.select_related("club").filter(pk=season_id).first()
-        return _ranking_rows(season, public=True) if season and season.is_public else None
+        return _ranking_rows(season, public=True) if season and season_public(season) else None
 
     body = cached_season_body(season_id, "public", build)
     return None if body.content == b"null" else body

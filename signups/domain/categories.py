@@ -32,6 +32,7 @@ from signups.domain.places import announcement_of
 from signups.models import EntryCategory, SignUp
 from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
+from tournaments.visibility import confirmed_only, shown_as_hidden
 
 PART = "categories"  # its name in the frozen snapshot and the archive (results.parts)
 
@@ -72,7 +73,7 @@ def categories_of(tournament: Tournament) -> dict[int, str]:
 
 def category_rankings(tournament: Tournament, *, public: bool = False) -> dict[str, Any]:
     """Every category with its players ranked (offered categories without players too)."""
-    rows = standings(tournament, confirmed_only=public and tournament.confirmation_required)
+    rows = standings(tournament, confirmed_only=confirmed_only(tournament, public=public))
     return {"frozen_at": None, "categories": ranked_categories(tournament, rows, public=public)}
 
 
@@ -97,7 +98,7 @@ def _ranked(rows: list[Standing], public: bool) -> list[dict[str, Any]]:
     for index, row in enumerate(rows):  # best first: a new overall rank, a new place
         if index == 0 or rows[index - 1].rank != row.rank:
             place = index + 1
-        hidden = public and row.hidden
+        hidden = shown_as_hidden(row.hidden, public=public)
         ranked.append(
             {
                 "rank": place,

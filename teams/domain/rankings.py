@@ -25,6 +25,7 @@ from results.domain.standings import Standing, entry_rows, standings
 from teams.engine.ranking import Member, SideRule, Unit, UnitStanding, parse_rule, rank_units
 from teams.models import SideRankings, Team, TeamMember
 from tournaments.models import Entry, Tournament
+from tournaments.visibility import confirmed_only, shown_as_hidden
 
 PART = "teams"  # the side rankings' name in the frozen snapshot and the archive (results.parts)
 
@@ -74,7 +75,7 @@ def side_rankings(
     """The teams' and the clubs' rankings with their rules (the clubs' empty where spectators
     are not shown it, unless ``all_clubs``)."""
     team_rule, club_rule, clubs_shown = rules_of(tournament)
-    ranked = standings(tournament, confirmed_only=public and tournament.confirmation_required)
+    ranked = standings(tournament, confirmed_only=confirmed_only(tournament, public=public))
     roles = {
         member.entry_id: member
         for member in TeamMember.objects.filter(tournament=tournament).only(
@@ -177,7 +178,7 @@ def _unit_row(
 def _member_row(
     row: Standing, role: TeamMember | None, *, counted: bool, public: bool
 ) -> dict[str, Any]:
-    hidden = public and row.hidden
+    hidden = shown_as_hidden(row.hidden, public=public)
     return {
         "entry": None if hidden else row.entry_id,
         "start_number": None if hidden else row.start_number,
@@ -211,7 +212,7 @@ def team_rows(
         members, teams = members.filter(team_id=team_id), teams.filter(pk=team_id)
     rosters: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for member in members:
-        hidden = public and member.entry.hidden
+        hidden = shown_as_hidden(member.entry.hidden, public=public)
         rosters[member.team_id].append(
             {
                 "entry": None if hidden else member.entry_id,

@@ -13,7 +13,6 @@ signed in without the right a 403 (a 404 where the tournament is private to the 
 
 from __future__ import annotations
 
-from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions
 
@@ -22,8 +21,8 @@ from clubs.access import Can
 from clubs.models import Club
 from karlchen.api.base import get_or_404
 from karlchen.refusals import Refused
-from tournaments.enums import TournamentStatus
 from tournaments.models import Entry, Series, Tournament
+from tournaments.visibility import public_condition, spectators_may_see
 
 # An archive's import: the club the new one belongs to, chosen by the importer.
 IMPORT_CLUB = OpenApiParameter(
@@ -52,7 +51,7 @@ def sees_private(user, tournament: Tournament) -> bool:
 def readable_tournament(request, tournament_id: int) -> Tournament:
     """The tournament if it is public or the user sees it privately; else 404."""
     tournament = get_or_404(Tournament.objects.all(), tournament_id)
-    if not tournament.is_public and not sees_private(request.user, tournament):
+    if not spectators_may_see(tournament) and not sees_private(request.user, tournament):
         raise exceptions.NotFound()
     return tournament
 
@@ -71,7 +70,7 @@ def refusal(request, tournament: Tournament) -> exceptions.APIException:
     private to the user (no different from an unknown id), else 403."""
     if request.successful_authenticator is None:
         return exceptions.NotAuthenticated()
-    if not tournament.is_public and not sees_private(request.user, tournament):
+    if not spectators_may_see(tournament) and not sees_private(request.user, tournament):
         return exceptions.NotFound()
     return exceptions.PermissionDenied()
 
@@ -97,9 +96,8 @@ def entry_of(tournament: Tournament, entry_id: int) -> Entry:
 
 def visible_tournaments(user):
     """Tournaments a user may see listed: the public ones and the private ones they see."""
-    public = ~Q(status=TournamentStatus.DRAFT)
     return Tournament.objects.select_related("club").filter(
-        access.visible(Tournament, user, public)
+        access.visible(Tournament, user, public_condition())
     )
 
 

@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from karlchen.strict_input import StrictSerializer, TextOrNullField
+from tournaments.visibility import shown_as_hidden
 
 MAX_ID = 10**18  # ids beyond any database integer are refused before they reach a query
 
@@ -85,7 +86,7 @@ class SeatOutput(serializers.Serializer):
 
     def to_representation(self, instance):
         seat = super().to_representation(instance)
-        if self.context.get("public") and seat["hidden"]:
+        if shown_as_hidden(seat["hidden"], public=bool(self.context.get("public"))):
             seat.update(entry=None, player=None, name=None, club=None, start_number=None)
         else:
             seat["hidden"] = False
