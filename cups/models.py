@@ -9,10 +9,12 @@ a ``teams.Team`` there (``CupMatchTeam.team``), and its score there is the sum o
 Group tables and the bracket are never stored: ``teams.engine.bracket`` computes them
 (``cups.domain.state``). What is stored is what the organisers decided: the rule, a group's
 placing where its qualifying line was tied, the draw once the knock-out started (``seeds``),
-which results are final and a tied pairing's decider.
+a tied pairing's decider. A match's results are final exactly when its tournament's are.
 
 This app sits beside ``leagues``, above ``seasons`` and ``teams`` (docs/DESIGN.md).
 """
+
+import datetime
 
 from django.db import models
 from django.db.models import Q
@@ -22,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from people.models import Player
 from seasons.models import Season, SeasonEvening
+from teams.domain.match_final import is_final
 from teams.engine.bracket import CupRule, parse_rule
 from teams.models import Team
 
@@ -158,8 +161,6 @@ class CupMatch(models.Model):
     )
     round = models.PositiveSmallIntegerField(_("round"))
     position = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
-    final = models.BooleanField(_("final"), default=False)
-    final_at = models.DateTimeField(_("marked final"), null=True, blank=True)
     # A knock-out pairing of equal scores that the rule leaves to a decider: who won it.
     winner = models.ForeignKey(
         CupTeam,
@@ -198,6 +199,16 @@ class CupMatch(models.Model):
     @property
     def knockout(self) -> bool:
         return self.group_id is None
+
+    @property
+    def final(self) -> bool:
+        """Whether the match's results are final: its tournament's are
+        (``teams.domain.match_final``; read it with ``select_related("evening__tournament")``)."""
+        return is_final(self.evening.tournament)
+
+    @property
+    def final_at(self) -> datetime.datetime | None:
+        return self.evening.tournament.results_final_at
 
 
 class CupMatchTeam(models.Model):

@@ -425,6 +425,10 @@ MESSAGES = {
     "results_not_final": _("The results are not marked final."),
     "results_series_open": _("The results can be marked final once every series played is closed."),
     "protests_open": _("%(count)s protest(s) still await a decision."),
+    "match_series_open": _(
+        "Series %(series)s of this tournament is still open: the results can be marked final "
+        "once every deal is played and the series closed."
+    ),
     "protest_period_running": _(
         "The protest period runs until %(until)s; to mark the results final before, give a reason."
     ),

@@ -11,6 +11,8 @@ This app sits above both ``seasons`` and ``teams`` (docs/DESIGN.md): a league ne
 evenings, and ``teams`` may not import ``seasons``.
 """
 
+import datetime
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
@@ -20,6 +22,7 @@ from clubs.models import Club
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from seasons.models import Season, SeasonEvening
+from teams.domain.match_final import is_final
 from teams.engine.league import LeagueRule, parse_rule
 from teams.models import Team
 
@@ -114,8 +117,9 @@ class LeagueTeam(models.Model):
 
 
 class MatchDay(models.Model):
-    """An evening of the league's season as a match day: its number and whether its results
-    are final (until then they count only in the provisional table)."""
+    """An evening of the league's season as a match day, with its number. Its results are final
+    exactly when its tournament's are (``final``; until then they count only in the provisional
+    table): there is no mark of its own (``teams.domain.match_final``)."""
 
     league = models.ForeignKey(
         League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="match_days"
@@ -127,8 +131,6 @@ class MatchDay(models.Model):
         related_name="match_day",
     )
     number = models.PositiveSmallIntegerField(_("match day"))
-    final = models.BooleanField(_("final"), default=False)
-    final_at = models.DateTimeField(_("marked final"), null=True, blank=True)
 
     class Meta:
         ordering = ["league_id", "number"]
@@ -141,6 +143,16 @@ class MatchDay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league}: {self.number}"
+
+    @property
+    def final(self) -> bool:
+        """Whether the day's results are final: its tournament's are (read it with
+        ``select_related("evening__tournament")``)."""
+        return is_final(self.evening.tournament)
+
+    @property
+    def final_at(self) -> datetime.datetime | None:
+        return self.evening.tournament.results_final_at
 
 
 class MatchDayTeam(models.Model):

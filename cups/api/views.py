@@ -237,6 +237,13 @@ class MatchApi(Api):
             allow_null=True,
             help_text="A tied pairing the rule leaves to a decider: the cup team that won it.",
         )
+        reason = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=2000,
+            help_text="Why the final results are reopened (required with `final: false` on a "
+            "final match; logged).",
+        )
 
     @extend_schema(
         operation_id="cup_match_final",
@@ -256,7 +263,13 @@ class MatchApi(Api):
             winner = CupTeam.objects.filter(cup=cup, pk=data["winner"]).first()
             if winner is None:
                 raise refused("cup_winner_not_in_pairing", "winner")
-        set_match_final(match, by=Actor.of_user(request.user), final=data["final"], winner=winner)
+        set_match_final(
+            match,
+            by=Actor.of_user(request.user),
+            final=data["final"],
+            winner=winner,
+            reason=data.get("reason", ""),
+        )
         return Response(_matches([match])[0])
 
 

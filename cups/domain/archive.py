@@ -49,7 +49,12 @@ def export_cup_archive(cup: Cup) -> dict[str, Any]:
     # a team's number in the file: its place among the teams of every group, in order
     ordered = sorted(teams, key=lambda team: (team.group.position, team.pk))
     number = {team.pk: index for index, team in enumerate(ordered)}
-    matches = CupMatch.objects.filter(cup=cup).prefetch_related("sides__team").order_by("pk")
+    matches = (
+        CupMatch.objects.filter(cup=cup)
+        .select_related("evening__tournament")
+        .prefetch_related("sides__team")
+        .order_by("pk")
+    )
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -143,7 +148,7 @@ def import_cup_archive(archive: object, *, by: Actor, club: Club | None = None) 
         cup.drawn_at = timezone.now() if cup.seeds else None
         cup.save(update_fields=["placings", "seeds", "drawn_at"])
         for index, match in enumerate(row["matches"]):
-            _restore_match(cup, match, f"cup.matches.{index}", evenings, groups, teams)
+            _restore_match(cup, match, f"cup.matches.{index}", evenings, groups, teams, by)
         log_cup(cup, by, "cup_archive_imported", matches=len(row["matches"]))
         season_changed(season.pk)
     return cup
@@ -342,18 +347,23 @@ def _restore_match(
     evenings: list[SeasonEvening],
     groups: list[CupGroup],
     teams: list[CupTeam],
+    by: Actor,
 ) -> None:
     evening = evenings[row["evening"]]
     if CupMatch.objects.filter(evening=evening).exists():
         raise refused("archive_twice", f"{where}.evening", value=row["evening"])
+    tournament = evening.tournament
+    if row["final"] and not tournament.results_final:
+        # a final match is its tournament's final results (teams.domain.match_final): the
+        # archive of a tournament does not carry the mark
+        tournament.results_final_at, tournament.results_final_by = timezone.now(), by.label[:150]
+        tournament.save(update_fields=["results_final_at", "results_final_by"])
     match = CupMatch.objects.create(
         cup=cup,
         evening=evening,
         group=groups[row["group"]] if row["group"] is not None else None,
         round=row["round"],
         position=row["position"],
-        final=row["final"],
-        final_at=timezone.now() if row["final"] else None,
         winner=teams[row["winner"]] if row["winner"] is not None else None,
     )
     for position, side in enumerate(row["sides"], start=1):

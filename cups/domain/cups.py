@@ -33,6 +33,7 @@ from karlchen.refusals import Problems, Refused, refused
 from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import Season, SeasonEvening
+from teams.domain.match_final import mark_match_final, reopen_match
 from teams.domain.teams import Roster, create_team
 from teams.engine.bracket import Status, parse_rule
 from tournaments.domain.entries import enter_players
@@ -314,12 +315,20 @@ def _refuse_open_groups(now: CupNow) -> NoReturn:
 
 
 def set_match_final(
-    match: CupMatch, *, by: Actor, final: bool = True, winner: CupTeam | None = None
+    match: CupMatch,
+    *,
+    by: Actor,
+    final: bool = True,
+    winner: CupTeam | None = None,
+    reason: str = "",
 ) -> CupMatch:
-    """Mark a match's results final (a group round counts in the final table, a pairing's
-    winner advances), or take the mark back. A pairing of equal scores that the rule leaves to
-    a decider needs its ``winner``; a winner is refused where the scores decide. A group round
-    cannot be reopened once the knock-out is drawn."""
+    """Mark a match's results final: its tournament's results are made final
+    (``teams.domain.match_final``: refused while a series is open or a protest awaits a
+    decision), so a group round counts in the final table and a pairing's winner advances. Or
+    take the mark back as the tournament's final results are reopened (``reason`` required,
+    logged). A pairing of equal scores that the rule leaves to a decider needs its ``winner``; a
+    winner is refused where the scores decide. A group round cannot be reopened once the
+    knock-out is drawn."""
     with transaction.atomic():
         locked = CupMatch.objects.select_for_update().select_related(
             "cup__season", "evening__tournament"
@@ -335,10 +344,16 @@ def set_match_final(
             raise refused("cup_winner_not_in_pairing", "winner")
         if match.final == final and match.winner_id == (winner.pk if winner else None):
             return match
-        match.final = final
-        match.final_at = timezone.now() if final else None
+        tournament = match.evening.tournament
+        if final:
+            mark_match_final(tournament, by=by)
+        else:
+            reopen_match(tournament, by=by, reason=reason)
         match.winner = winner
-        match.save(update_fields=["final", "final_at", "winner"])
+        match.save(update_fields=["winner"])
+        match = CupMatch.objects.select_related("cup__season", "evening__tournament").get(
+            pk=match.pk
+        )
         if match.knockout and final:
             _check_pairing(cup, match)
         log_match(
@@ -348,7 +363,7 @@ def set_match_final(
             winner=winner.name if winner else None,
         )
         season_changed(cup.season_id)
-        tournament_changed(match.evening.tournament_id)
+        tournament_changed(tournament.pk)
     return match
 
 

@@ -104,7 +104,13 @@ class CupDeskView(CupOrganiserView):
                     winner = get_object_or_404(
                         CupTeam, cup=self.cup, pk=_id(request.POST, "winner")
                     )
-                set_match_final(match, by=actor, final=action == "final", winner=winner)
+                set_match_final(
+                    match,
+                    by=actor,
+                    final=action == "final",
+                    winner=winner,
+                    reason=request.POST.get("reason", ""),
+                )
                 messages.success(request, _("Saved."))
             elif action == "place":
                 group = get_object_or_404(CupGroup, cup=self.cup, pk=_id(request.POST, "group"))

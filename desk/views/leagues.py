@@ -222,7 +222,14 @@ class MatchDayDeskView(SeasonOrganiserView):
         by = Actor.of_user(request.user)
         action = request.POST.get("action")
         if action in ("final", "provisional"):
-            set_day_final(day, by=by, final=action == "final")
+            try:
+                set_day_final(
+                    day, by=by, final=action == "final", reason=request.POST.get("reason", "")
+                )
+            except Refused as refusal:
+                for problem in refusal.problems:
+                    messages.error(request, problem_message(problem))
+                return self.show(day, status=400)
             messages.success(
                 request,
                 _("The match day is final.")

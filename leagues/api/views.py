@@ -335,7 +335,17 @@ class LineupApi(Api):
 
 class DayFinalApi(Api):
     class InputSerializer(StrictSerializer):
-        final = StrictBooleanField(help_text="true: final; false: provisional again.")
+        final = StrictBooleanField(
+            help_text="true: the day's tournament's results final (refused while a series of it "
+            "is open: `match_series_open`); false: reopened, provisional again."
+        )
+        reason = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=2000,
+            help_text="Why the final results are reopened (required with `final: false` on a "
+            "final day; logged).",
+        )
 
     @extend_schema(
         operation_id="league_day_final",
@@ -348,6 +358,8 @@ class DayFinalApi(Api):
         league = _league(request, season_id)
         day = _day(league, number)
         data = valid(DayFinalApi.InputSerializer, request.data)
-        set_day_final(day, by=Actor.of_user(request.user), final=data["final"])
+        set_day_final(
+            day, by=Actor.of_user(request.user), final=data["final"], reason=data.get("reason", "")
+        )
         body = league_read(league.season, f"day:{day.number}", public=False)
         return json_answer(request, body, organiser=True)

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
+
 from clubs.domain.names import affiliation
 from karlchen.actors import Actor
 from karlchen.refusals import Problem, Problems, Refused
@@ -61,7 +63,7 @@ def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] 
                 for lineup in day.lineups.select_related("league_team", "team")
             ],
         }
-        for day in MatchDay.objects.filter(league=league).select_related("evening")
+        for day in MatchDay.objects.filter(league=league).select_related("evening__tournament")
     ]
     return {"divisions": divisions, "days": days}
 
@@ -187,7 +189,7 @@ def restore_league(
                 found.save(update_fields=["club_name", "club"])
     problems = Problems()
     days = [
-        _restore_day(league, day, index, evenings, teams, problems)
+        _restore_day(league, day, index, evenings, teams, problems, by)
         for index, day in enumerate(row["days"])
     ]
     problems.raise_if_any()
@@ -201,6 +203,7 @@ def _restore_day(
     evenings: Sequence[Tournament],
     teams: Mapping[str, LeagueTeam],
     problems: Problems,
+    by: Actor,
 ) -> list[MatchDayTeam]:
     where = f"{NAME}.days.{index}"
     if not 0 <= row["evening"] < len(evenings):
@@ -213,13 +216,16 @@ def _restore_day(
     if MatchDay.objects.filter(evening__tournament=tournament).exists():
         problems.add("league_day_tournament_taken", f"{where}.evening")
         return []
-    final_at = datetime.fromisoformat(row["final_at"]) if row["final_at"] else None
+    if row["final"] and not tournament.results_final:
+        # a final day is its tournament's final results (teams.domain.match_final), restored
+        # as they were: the archive of a tournament does not carry the mark
+        final_at = datetime.fromisoformat(row["final_at"]) if row["final_at"] else timezone.now()
+        tournament.results_final_at, tournament.results_final_by = final_at, by.label[:150]
+        tournament.save(update_fields=["results_final_at", "results_final_by"])
     day = MatchDay.objects.create(
         league=league,
         evening=SeasonEvening.objects.get(season=league.season, tournament=tournament),
         number=row["number"],
-        final=row["final"],
-        final_at=final_at,
     )
     rosters = {team.name: team for team in Team.objects.filter(tournament=tournament)}
     lineups: list[MatchDayTeam] = []

@@ -1,4 +1,5 @@
-"""Leagues: set one up over a season, add its match days, mark a day's results final.
+"""Leagues: set one up over a season, add its match days, mark a day's results final (its
+tournament's).
 
 Each operation takes the acting person, runs in one transaction with the league's season
 locked and writes the season's log (``seasons.domain.log``); what touches a match day is in
@@ -15,16 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext
 
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
-from karlchen.refusals import Problems, Refused
+from karlchen.refusals import Problems, Refused, refused
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.log import log_season_action
 from seasons.domain.seasons import add_evening, new_evening
 from seasons.models import Season
+from teams.domain.match_final import mark_match_final, reopen_match
 from teams.engine.league import parse_rule
 from teams.models import Team
 from tournaments.domain.log import log_action
@@ -351,24 +352,28 @@ def _check_groups(
             problems.add("league_group_divisions", f"groups.{index}")
 
 
-def set_day_final(day: MatchDay, *, by: Actor, final: bool = True) -> MatchDay:
-    """Mark a match day's results final (they count in the final table from now on), or take
-    the mark back (they show as provisional again). Unchanged: nothing is written."""
+def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str = "") -> MatchDay:
+    """Mark a match day's results final: its tournament's results are made final
+    (``teams.domain.match_final``: refused while a series is open or a protest awaits a
+    decision), so the day counts in the final table and nothing of it changes any more. Or take
+    the mark back as the tournament's final results are reopened (``reason`` required, logged).
+    Unchanged: nothing is written."""
     with transaction.atomic():
-        locked = MatchDay.objects.select_for_update().select_related(
-            "league__season", "evening__tournament"
-        )
+        Season.objects.select_for_update().filter(pk=day.league.season_id).first()
+        locked = MatchDay.objects.select_related("league__season", "evening__tournament")
         day = locked.get(pk=day.pk)
-        if day.final == final:
+        tournament = day.evening.tournament
+        if final:
+            changed = mark_match_final(tournament, by=by)
+        else:
+            changed = reopen_match(tournament, by=by, reason=reason)
+        if not changed:
             return day
-        day.final = final
-        day.final_at = timezone.now() if final else None
-        day.save(update_fields=["final", "final_at"])
+        day = locked.get(pk=day.pk)
         _log_both(
             day, by, "league_day_final" if final else "league_day_reopened", number=day.number
         )
         season_changed(day.league.season_id)
-        tournament_changed(day.evening.tournament_id)
     return day
 
 
@@ -389,6 +394,8 @@ def set_lineup(
             .get(pk=lineup.pk)
         )
         day = lineup.match_day
+        if day.final:
+            raise refused("results_final", "final")
         problems = Problems()
         if team is not None and team.tournament_id != day.evening.tournament_id:
             problems.add("league_roster_other_tournament", "team")

@@ -1,5 +1,6 @@
 """A match day walked at the desk in a real browser: each team's roster picked, a score given
-on paper, the results checked and the day marked final, then a team renamed (one that played
+on paper, the results checked, the day refused final while its series is open and marked final
+once closed, then a team renamed (one that played
 cannot leave); the public league table then shows it final, with the new name. No serious
 or critical accessibility violations (axe-core) on the league's pages."""
 
@@ -14,11 +15,12 @@ from leagues.models import LeagueTeam, MatchDay
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
 from tests.factories.api import publish
-from tests.factories.leagues import EIGHT, league_of_eight
+from tests.factories.leagues import EIGHT, close_day, league_of_eight
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 900}
+SERIES_OPEN = "Serie 1 dieses Turniers ist noch offen"
 ROSTER_TAKEN = "Die Mannschaft „Buben“ ist schon die Aufstellung einer anderen Ligamannschaft."
 
 
@@ -60,6 +62,14 @@ def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
         form.locator("button[type=submit]").click()
         error = desk.locator(f"form:has(input[name=league_team][value='{teams['Asse']}']) .error")
         expect(error).to_have_text(ROSTER_TAKEN)
+        # the day's series is still open (deals may still come): it cannot be final yet
+        desk.locator("form:has(input[name=action][value=final]) button").click()
+        desk.wait_for_load_state()
+        expect(desk.locator("ul.messages")).to_contain_text(SERIES_OPEN)
+        expect(desk.locator("#final-title")).to_have_text("Die Ergebnisse sind vorläufig")
+        assert not MatchDay.objects.get(number=1).final
+        close_day(MatchDay.objects.get(number=1).evening.tournament)  # the evening is over
+        desk.goto(f"/desk/seasons/{season.pk}/league/days/1/")
         desk.locator("form:has(input[name=action][value=final]) button").click()
         desk.wait_for_load_state()
         expect(desk.locator("#final-title")).to_have_text("Die Ergebnisse sind endgültig")

@@ -7,6 +7,7 @@ import pytest
 
 from cups.domain.cups import create_cup
 from cups.models import CupMatch, CupTeam
+from scoring.domain.series import close_series
 from seating.domain.seating import seat_series
 from teams.models import TeamMember
 from tests.factories.api import publish
@@ -77,6 +78,8 @@ def play_match(match, wins):
             play(table, lambda upcoming: normal([1, 2], re_points=131))
         for _ in range(wins[second]):
             play(table, lambda upcoming: normal([3, 4], re_points=131))
+    # the series is over (its deals played as far as the test needs): the match may be final
+    close_series(match.evening.tournament.series.get(number=1), by=ORGA, force=True)
     return seated
 
 

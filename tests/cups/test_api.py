@@ -7,12 +7,15 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
 from cups.models import Cup, CupMatch
+from karlchen.refusals import Refused
 from scoring.domain.deals import correct_deal
+from scoring.domain.series import close_series
 from seasons.domain.seasons import update_season
-from tests.cups.conftest import GROUPS, cup_groups, make_cup, play_match
-from tests.factories.api import client_for, codes
+from seating.domain.seating import seat_series
+from tests.cups.conftest import GROUPS, cup_groups, entries_of, make_cup, play_match, team
+from tests.factories.api import client_for, codes, publish
 from tests.factories.tournaments import ORGA, organiser
-from tests.scoring.domain.conftest import normal
+from tests.scoring.domain.conftest import normal, play
 
 pytestmark = pytest.mark.django_db
 
@@ -145,7 +148,15 @@ def test_a_cup_end_to_end_through_the_api(orga, orga_client, anonymous):
 
     # the correction: group A, round 2, Buben won the first deal at the second table
     round_two = CupMatch.objects.get(cup_id=cup_id, group__name="A", round=2)
-    orga_client.patch(url + f"matches/{round_two.pk}/", {"final": False}, format="json")
+    with pytest.raises(Refused) as refusal:  # final: refused until reopened
+        correct_deal(tables[2, "A"][1], 1, deal=normal([1, 2], 131), version=1, reason="x", by=ORGA)
+    assert (refusal.value.code, refusal.value.field) == ("results_final", "tournament")
+    unsaid = orga_client.patch(url + f"matches/{round_two.pk}/", {"final": False}, format="json")
+    assert codes(unsaid) == [("reason", "final_reason_required")]
+    reopened = orga_client.patch(
+        url + f"matches/{round_two.pk}/", {"final": False, "reason": "Zettel"}, format="json"
+    )
+    assert reopened.json()["final"] is False
     correct_deal(tables[2, "A"][1], 1, deal=normal([1, 2], 131), version=1, reason="x", by=ORGA)
     orga_client.patch(url + f"matches/{round_two.pk}/", {"final": True}, format="json")
     body = fresh(anonymous, url)
@@ -224,3 +235,47 @@ def test_a_tied_group_is_placed_through_the_api(orga, orga_client):
     body = fresh(orga_client, url)
     assert body["groups"][0]["placed"] == order
     assert body["groups"][0]["table"][-1]["qualified"] is True
+
+
+def test_a_round_with_a_series_open_is_not_final_and_a_final_one_takes_no_deal(
+    orga_client, anonymous
+):
+    """A cup's round is final exactly when its tournament's results are: refused while its
+    series is open; once final, a deal at its table is refused and the cup reads the same."""
+    cup_id = orga_client.post("/api/v1/cups/", BODY, format="json").json()["id"]
+    url = f"/api/v1/cups/{cup_id}/"
+    started = orga_client.post(url + "rounds/", {"number": 1}, format="json").json()
+    match = CupMatch.objects.select_related("evening__tournament").get(pk=started[0]["id"])
+    tournament = match.evening.tournament
+    series = tournament.series.get(number=1)
+    publish(tournament)
+    names = [side["name"] for side in started[0]["sides"]]
+    tables = seat_series(
+        series,
+        [
+            entries_of(match, team(match.cup, names[0]))
+            + entries_of(match, team(match.cup, names[1]))
+        ],
+        by=ORGA,
+    )
+    play(tables[0], lambda upcoming: normal([1, 2], re_points=131))
+    refused_ = orga_client.patch(url + f"matches/{match.pk}/", {"final": True}, format="json")
+    assert (refused_.status_code, codes(refused_)) == (400, [("final", "match_series_open")])
+    tournament.refresh_from_db()
+    assert not tournament.results_final
+    rounds = [r for group in fresh(anonymous, url)["groups"] for r in group["rounds"]]
+    assert next(r for r in rounds if r["match"] == match.pk)["final"] is False
+
+    close_series(series, by=ORGA, force=True)
+    marked = orga_client.patch(url + f"matches/{match.pk}/", {"final": True}, format="json")
+    assert marked.json()["final"] is True
+    tournament.refresh_from_db()
+    assert tournament.results_final
+    before = fresh(anonymous, url)
+    deal = orga_client.post(
+        f"/api/v1/tables/{tables[0].pk}/deals/",
+        {"deal": normal([3, 4], re_points=131)},
+        format="json",
+    )
+    assert (deal.status_code, codes(deal)) == (400, [("tournament", "results_final")])
+    assert fresh(anonymous, url) == before

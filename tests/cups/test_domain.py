@@ -30,6 +30,7 @@ from tests.cups.conftest import (
 )
 from tests.factories.tournaments import ORGA
 from tests.scoring.domain.conftest import normal
+from tournaments.domain.final import mark_final, reopen_results
 from tournaments.models import OrganiserAction
 
 pytestmark = pytest.mark.django_db
@@ -156,7 +157,7 @@ def test_the_cup_end_to_end_a_correction_reseeds_and_the_knock_out_finds_a_champ
 
     # A correction in group A's second round: Buben won the first deal, not Könige.
     round_two = group_match(cup, "A", 2)
-    set_match_final(round_two, by=ORGA, final=False)
+    set_match_final(round_two, by=ORGA, final=False, reason="Zettel")
     correct_deal(buben_koenige, 1, deal=normal([1, 2], 131), version=1, reason="Zettel", by=ORGA)
     body = cup_body(cup)
     assert body["groups"][0]["provisional"] is True
@@ -179,7 +180,7 @@ def test_the_cup_end_to_end_a_correction_reseeds_and_the_knock_out_finds_a_champ
         start_pairings(cup, by=ORGA)
     assert codes(refusal) == {("cup_nothing_due", "pairings")}
     with pytest.raises(Refused) as refusal:
-        set_match_final(round_two, by=ORGA, final=False)
+        set_match_final(round_two, by=ORGA, final=False, reason="Zettel")
     assert codes(refusal) == {("cup_drawn", "final")}
     with pytest.raises(Refused) as refusal:
         start_group_round(cup, by=ORGA, number=2)
@@ -351,8 +352,15 @@ def semi_finals_played(cup):
 def test_a_correction_after_the_next_pairing_started_leaves_it_stale_not_guessed(cup):
     tables, final = semi_finals_played(cup)
     assert {side.cup_team.name for side in final.sides.all()} == {"Zehnen", "Asse"}
-    # the first semi-final's only deal was won by the other team: Könige advance now
+    # the first semi-final's only deal was won by the other team: final, it cannot change
+    with pytest.raises(Refused) as refusal:
+        correct_deal(tables[0], 1, deal=normal([3, 4], 131), version=1, reason="Zettel", by=ORGA)
+    assert codes(refusal) == {("results_final", "tournament")}
+    # reopened (a reason), corrected and marked final again: Könige advance now
+    semi_final = CupMatch.objects.get(evening__tournament=tables[0].series.tournament)
+    set_match_final(semi_final, by=ORGA, final=False, reason="Zettel")
     correct_deal(tables[0], 1, deal=normal([3, 4], 131), version=1, reason="Zettel", by=ORGA)
+    set_match_final(semi_final, by=ORGA)
     body = cup_body(cup)
     final_pairing = body["bracket"]["rounds"][1]["pairings"][0]
     assert set(names(cup, [final_pairing["first"], final_pairing["second"]])) == {
@@ -379,8 +387,14 @@ def test_a_decider_no_longer_needed_after_a_correction_is_ignored():
     set_match_final(final, by=ORGA, winner=team(cup, names[1]))
     pairing = cup_body(cup)["bracket"]["rounds"][0]["pairings"][0]
     assert (pairing["decided_by"], pairing["scores"]) == ("decider", [0, 0])
-    # the second deal was the first team's too: 4 : -4, the scores decide, the decider is moot
+    # the second deal was the first team's too: 4 : -4, the scores decide, the decider is moot.
+    # The tournament's results are reopened and marked final again at its own desk page, which
+    # leaves the decider's winner stored: it is ignored.
+    tournament = final.evening.tournament
+    reopen_results(tournament, by=ORGA, reason="Zettel")
     correct_deal(table, 2, deal=normal([1, 2], 131), version=1, reason="Zettel", by=ORGA)
+    mark_final(tournament, by=ORGA, reason="Zettel")
+    assert CupMatch.objects.get(pk=final.pk).winner == team(cup, names[1])
     body = cup_body(cup)
     pairing = body["bracket"]["rounds"][0]["pairings"][0]
     assert (pairing["decided_by"], pairing["scores"]) == ("score", [4, -4])

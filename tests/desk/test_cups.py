@@ -132,7 +132,9 @@ def test_a_cup_end_to_end_from_the_desk(desk):
 
     # the correction: group A's round 2 taken back, a deal corrected, final again
     round_two = CupMatch.objects.get(cup=cup, group__name="Gruppe A", round=2)
-    post(desk, cup, action="reopen", match=str(round_two.pk))
+    assert post(desk, cup, action="reopen", match=str(round_two.pk)).status_code == 400
+    assert CupMatch.objects.get(pk=round_two.pk).final  # reopening needs a reason
+    post(desk, cup, action="reopen", match=str(round_two.pk), reason="Zettel")
     assert "provisional" in page(desk, cup)
     correct_deal(
         tables[2, "Gruppe A"][1], 1, deal=normal([1, 2], 131), version=1, reason="x", by=ORGA

@@ -11,7 +11,13 @@ from django.test import Client
 
 from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import create_season
-from tests.factories.leagues import EIGHT, committed, day_rosters, played_day  # noqa: F401
+from tests.factories.leagues import (  # noqa: F401
+    EIGHT,
+    close_day,
+    committed,
+    day_rosters,
+    played_day,
+)
 from tests.factories.tournaments import ORGA, organiser
 from tournaments.models import Job
 
@@ -172,14 +178,26 @@ def test_add_a_match_day_set_line_ups_and_mark_it_final(desk_en, season, client)
     )
     page = desk_en.get(url).content.decode()
     assert "Spieler 1, Spieler 2" in page
+    # the day's series is still open: refused at the desk, in its language, nothing changed
+    answer = desk_en.post(url, {"action": "final"})
+    assert answer.status_code == 400
+    assert "Series 1 of this tournament is still open" in answer.content.decode()
+    assert not MatchDay.objects.get(number=1).final
+    close_day(tournament)
     assert desk_en.post(url, {"action": "final"}).status_code == 302
     assert MatchDay.objects.get(number=1).final
+    # reopening asks for a reason, as the tournament's final results do
+    assert desk_en.post(url, {"action": "provisional"}).status_code == 400
+    assert MatchDay.objects.get(number=1).final
+    assert desk_en.post(url, {"action": "provisional", "reason": "Zettel"}).status_code == 302
+    assert not MatchDay.objects.get(number=1).final
+    assert desk_en.post(url, {"action": "final"}).status_code == 302
     page = desk_en.get(f"/desk/seasons/{season.pk}/league/").content.decode()
     assert "provisional" not in page.split('id="days-title"')[1]
     public = client.get(f"/s/{season.pk}/league/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Asse" in public
     assert "Match day 1" in public
-    assert desk_en.post(url, {"action": "provisional"}).status_code == 302
+    assert desk_en.post(url, {"action": "provisional", "reason": "Einspruch"}).status_code == 302
     public = client.get(f"/s/{season.pk}/league/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "provisional" in public
 

@@ -8,6 +8,7 @@ import pytest
 from karlchen import changes
 from leagues.domain.leagues import add_match_day, create_league, set_lineup
 from leagues.models import LeagueTeam
+from scoring.domain.series import close_series
 from seasons.domain.seasons import create_season
 from seating.domain.seating import seat_series
 from teams.domain.teams import Roster, create_team
@@ -90,3 +91,10 @@ def league_of_eight(days=1, *, public=True, set_lineups=True, **rule):
             if set_lineups:
                 set_lineup(lineups[name], by=ORGA, team=roster)
     return season, all_tables
+
+
+def close_day(tournament):
+    """Close the day's open series (their deals played as far as the test needs): only then
+    can the day be marked final (teams.domain.match_final)."""
+    for series in tournament.series.filter(status__in=("seated", "running")):
+        close_series(series, by=ORGA, force=True)

@@ -7,9 +7,16 @@ from leagues.models import LeagueTeam
 from scoring.domain.deals import correct_deal
 from seasons.domain.seasons import create_season
 from tests.factories.api import client_for, codes
-from tests.factories.leagues import EIGHT, committed, day_rosters, played_day  # noqa: F401
+from tests.factories.leagues import (  # noqa: F401
+    EIGHT,
+    close_day,
+    committed,
+    day_rosters,
+    played_day,
+)
 from tests.factories.tournaments import ORGA, organiser
 from tests.scoring.domain.conftest import normal
+from tournaments.models import OrganiserAction
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("committed")]
 
@@ -127,8 +134,41 @@ def test_match_days_line_ups_and_final_marks(season, orga_client, stranger_clien
     given = orga_client.patch(f"{days}1/teams/{teams['Buben']}/", {"score": 9}, format="json")
     buben = given.json()["groups"][0]["teams"][0]
     assert (buben["team"]["name"], buben["score"], buben["given"]) == ("Buben", 9, True)
+    # a series still open (deals may still come): the day cannot be final, nothing changes
+    final = orga_client.put(f"{days}1/final/", {"final": True}, format="json")
+    assert (final.status_code, codes(final)) == (400, [("final", "match_series_open")])
+    assert orga_client.get(f"{days}1/").json()["final"] is False
+    tournament.refresh_from_db()
+    assert not tournament.results_final
+    close_day(tournament)
     final = orga_client.put(f"{days}1/final/", {"final": True}, format="json")
     assert final.json()["final"] is True
+    tournament.refresh_from_db()
+    assert tournament.results_final  # the day's final is its tournament's final results
+    # final: a deal at its table and a given score are refused, the public table unchanged
+    tables_url = league_url(season) + "tables/"
+    before = stranger_client.get(tables_url).json()
+    deal = orga_client.post(
+        f"/api/v1/tables/{_tables[0].pk}/deals/",
+        {"deal": normal([3, 4], re_points=131)},
+        format="json",
+    )
+    assert (deal.status_code, codes(deal)) == (400, [("tournament", "results_final")])
+    score = orga_client.patch(f"{days}1/teams/{teams['Buben']}/", {"score": 20}, format="json")
+    assert (score.status_code, codes(score)) == (400, [("final", "results_final")])
+    assert stranger_client.get(tables_url).json() == before
+    # reopened as the tournament's final results are: with a reason, logged
+    again = orga_client.put(f"{days}1/final/", {"final": False}, format="json")
+    assert (again.status_code, codes(again)) == (400, [("reason", "final_reason_required")])
+    again = orga_client.put(
+        f"{days}1/final/", {"final": False, "reason": "Zettel verzählt"}, format="json"
+    )
+    assert again.json()["final"] is False
+    tournament.refresh_from_db()
+    assert not tournament.results_final
+    assert OrganiserAction.objects.filter(
+        tournament=tournament, action="results_reopened", details={"reason": "Zettel verzählt"}
+    ).exists()
     assert orga_client.put(f"{days}1/final/", {"final": "ja"}, format="json").status_code == 400
     assert orga_client.get(f"{days}9/").status_code == 404
 
@@ -184,6 +224,7 @@ def test_reads_carry_etags_turned_over_by_a_corrected_deal(season, orga_client, 
     assert (final_only["provisional"], final_only["pending"]) == (False, [1])
     assert all(row["ranking_points"] == 0 for row in final_only["rows"])
     etag = after["ETag"]
+    close_day(tournament)
     orga_client.put(f"{days}1/final/", {"final": True}, format="json")
     marked = anonymous.get(tables_url, HTTP_IF_NONE_MATCH=etag)
     assert marked.status_code == 200

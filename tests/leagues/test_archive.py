@@ -13,7 +13,12 @@ from leagues.domain.reads import league_read
 from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.models import Season
-from tests.factories.leagues import commit_at_once, committed, league_of_eight  # noqa: F401
+from tests.factories.leagues import (  # noqa: F401
+    close_day,
+    commit_at_once,
+    committed,
+    league_of_eight,
+)
 from tests.factories.once import rolled_back
 from tests.factories.tournaments import ORGA
 
@@ -66,7 +71,9 @@ def league_text(django_db_setup, django_db_blocker):
 def _archived_league():
     """A league of two match days, the first final, a paper result on the second, a club."""
     season, _tables = league_of_eight(2, promoted=1)
-    set_day_final(MatchDay.objects.get(number=1), by=ORGA)
+    day = MatchDay.objects.select_related("evening__tournament").get(number=1)
+    close_day(day.evening.tournament)
+    set_day_final(day, by=ORGA)
     buben = MatchDayTeam.objects.get(match_day__number=2, league_team__name="Buben")
     set_lineup(buben, by=ORGA, team=buben.team, score=17)  # a paper result on day 2
     asse = LeagueTeam.objects.get(name="Asse")

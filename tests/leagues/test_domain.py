@@ -19,7 +19,7 @@ from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction, SeasonEvening
 from tests.factories.tournaments import ORGA, tournament_with_players
-from tournaments.models import OrganiserAction
+from tournaments.models import OrganiserAction, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -208,8 +208,12 @@ def test_marking_a_day_final_and_taking_it_back_is_logged_once_each():
     assert marked.final_at is not None
     again = set_day_final(day, by=ORGA)  # unchanged: nothing written
     assert again.final_at == marked.final_at
-    reopened = set_day_final(day, by=ORGA, final=False)
+    with pytest.raises(Refused) as refusal:
+        set_day_final(day, by=ORGA, final=False)  # reopening final results needs a reason
+    assert codes(refusal) == {("final_reason_required", "reason")}
+    reopened = set_day_final(day, by=ORGA, final=False, reason="Zettel nachgereicht")
     assert (reopened.final, reopened.final_at) == (False, None)
+    assert not Tournament.objects.get(pk=tournament.pk).results_final
     logged = SeasonAction.objects.filter(season=season, action__startswith="league_day")
     assert sorted(logged.values_list("action", flat=True)) == [
         "league_day_final",
@@ -219,6 +223,12 @@ def test_marking_a_day_final_and_taking_it_back_is_logged_once_each():
         OrganiserAction.objects.filter(tournament=tournament, action="league_day_final").count()
         == 1
     )
+    # the tournament's own log: its results marked final and reopened with the reason
+    logged = OrganiserAction.objects.filter(tournament=tournament, action__startswith="results_")
+    assert [(entry.action, entry.details) for entry in logged.order_by("pk")] == [
+        ("results_final", {}),
+        ("results_reopened", {"reason": "Zettel nachgereicht"}),
+    ]
 
 
 def test_the_database_holds_a_day_number_and_a_team_once_per_day():

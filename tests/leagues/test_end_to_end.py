@@ -1,12 +1,13 @@
 """A league of eight teams (one division, groups of four) over three match days, run from the
 API and the desk: set up, match days, rosters, line-ups, final marks; a deal of day 1
-corrected by the organiser changes the table at once, in the API, on the public page and at
-the desk, and the final table once day 1 is final."""
+corrected by the organiser is refused while day 1 is final and, reopened, changes the table at
+once, in the API, on the public page and at the desk, and the final table once day 1 is final
+again."""
 
 import pytest
 from django.test import Client
 
-from tests.factories.api import client_for
+from tests.factories.api import client_for, codes
 from tests.factories.leagues import EIGHT, committed, played_day  # noqa: F401
 from tests.factories.tournaments import organiser
 from tests.scoring.domain.conftest import normal
@@ -48,9 +49,11 @@ def test_a_league_of_eight_over_three_match_days_with_a_correction_on_the_first(
 
     # three played evenings: table 1 of each day is Asse (seats 1, 2) and Buben (seats 3, 4)
     first_tables = None
+    evenings = []
     for number, deals in ((1, (2, 1, 1, 2)), (2, (1, 2, 2, 1)), (3, (1, 1, 3, 1))):
         tournament, tables, entries = played_day(number, deals)
         first_tables = first_tables or tables
+        evenings.append(tournament.pk)
         rosters = {}
         for k, name in enumerate(EIGHT):  # each day's rosters through the teams API
             members = [entries[2 * k].pk, entries[2 * k + 1].pk]
@@ -127,6 +130,14 @@ def test_a_league_of_eight_over_three_match_days_with_a_correction_on_the_first(
     zehnen = next(team for team in day3["groups"][1]["teams"] if team["team"]["name"] == "Zehnen")
     assert (zehnen["score"], zehnen["given"], zehnen["place"]) == (9, True, 1)
 
+    # a day whose series is still open cannot be final: its deals may still come
+    refused = api.put(f"{days}1/final/", {"final": True}, format="json")
+    assert (refused.status_code, codes(refused)) == (400, [("final", "match_series_open")])
+    for tournament_id in evenings[:2]:  # days 1 and 2 are over: their series closed
+        closed = api.post(
+            f"/api/v1/tournaments/{tournament_id}/series/1/close/", {"force": True}, format="json"
+        )
+        assert closed.status_code == 200, closed.content
     # days 1 and 2 final (1 by the API, 2 at the desk); the final table counts those two
     assert api.put(f"{days}1/final/", {"final": True}, format="json").status_code == 200
     assert (
@@ -143,13 +154,20 @@ def test_a_league_of_eight_over_three_match_days_with_a_correction_on_the_first(
     ]
     etag = spectator.get(f"/api/v1/seasons/{season['id']}/league/tables/")["ETag"]
 
-    # the organiser corrects day 1's first deal at table 1: Buben (seats 3, 4) won it
-    corrected = api.put(
-        f"/api/v1/tables/{first_tables[0].pk}/deals/1/",
-        {"deal": normal([3, 4], re_points=131), "version": 1, "reason": "Karten verzählt"},
-        format="json",
-    )
+    # the organiser corrects day 1's first deal at table 1 (Buben, seats 3, 4, won it): day 1
+    # is final, so the correction is refused and no table changes
+    correction = {"deal": normal([3, 4], re_points=131), "version": 1, "reason": "Karten verzählt"}
+    deal_url = f"/api/v1/tables/{first_tables[0].pk}/deals/1/"
+    refused = api.put(deal_url, correction, format="json")
+    assert (refused.status_code, codes(refused)) == (400, [("tournament", "results_final")])
+    tables_url = f"/api/v1/seasons/{season['id']}/league/tables/"
+    assert spectator.get(tables_url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # reopened (a reason, as the tournament's final results are), corrected, final again
+    reopened = api.put(f"{days}1/final/", {"final": False, "reason": "Zettel"}, format="json")
+    assert reopened.status_code == 200, reopened.content
+    corrected = api.put(deal_url, correction, format="json")
     assert corrected.status_code == 200, corrected.content
+    assert api.put(f"{days}1/final/", {"final": True}, format="json").status_code == 200
     changed = spectator.get(
         f"/api/v1/seasons/{season['id']}/league/tables/", HTTP_IF_NONE_MATCH=etag
     )

@@ -16,7 +16,7 @@ from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
 from teams.domain.teams import Roster, create_team
 from tests.factories.api import publish
-from tests.factories.leagues import committed  # noqa: F401 -- a fixture
+from tests.factories.leagues import close_day, committed  # noqa: F401 -- a fixture
 from tests.factories.tournaments import ORGA, tournament_with_players
 from tests.teams.conftest import played_tournament
 from tournaments.domain.entries import add_entry
@@ -96,7 +96,7 @@ def test_the_substitutes_who_played_are_tracked_per_match_day(day_one):
 
 
 def test_the_division_table_is_provisional_until_the_day_is_final(day_one):
-    league, day, _tournament, teams, _lineups = day_one
+    league, day, tournament, teams, _lineups = day_one
     names = {pk: name for name, pk in teams.items()}
     division = league.divisions.get()
     table = division_table(division)
@@ -110,6 +110,7 @@ def test_the_division_table_is_provisional_until_the_day_is_final(day_one):
     final = division_table(division, final_only=True)
     assert final.days == ()
     assert {row.ranking_points for row in final.rows} == {0}
+    close_day(tournament)
     set_day_final(day, by=ORGA)
     final = division_table(division, final_only=True)
     assert not final.provisional

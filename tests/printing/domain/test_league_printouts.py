@@ -13,7 +13,7 @@ from printing.domain.league_printouts import league_table_pdf, match_day_pdf
 from printing.domain.season_printouts import check_season_documents
 from seasons.domain.seasons import create_season
 from tests.factories.documents import pdf_lines
-from tests.factories.leagues import committed, league_of_eight  # noqa: F401
+from tests.factories.leagues import close_day, committed, league_of_eight  # noqa: F401
 from tests.factories.tournaments import ORGA
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("committed")]
@@ -61,7 +61,9 @@ def test_the_final_table_is_printed_only_while_the_table_is_provisional():
     pages = pdf_lines(league_table_pdf(season).pdf)
     assert len(pages) == 2
     assert pages[1][0] == "The table of the final match days only: Bezirksliga"
-    set_day_final(MatchDay.objects.get(number=1), by=ORGA)
+    day = MatchDay.objects.select_related("evening__tournament").get(number=1)
+    close_day(day.evening.tournament)
+    set_day_final(day, by=ORGA)
     (page,) = pdf_lines(league_table_pdf(season).pdf)
     assert "League table: Bezirksliga" in page
     assert "1 2026-02-08 Spieltag 1 final" in page
