@@ -28,7 +28,7 @@ from cups.domain.state import CupNow, cup_now, placings_of
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
-from karlchen.plaintext import has_control_characters
+from karlchen.plaintext import typed_name, typed_optional
 from karlchen.refusals import Problems, Refused, refused
 from people.models import Player
 from seasons.domain.seasons import create_season
@@ -44,6 +44,7 @@ MAX_TEAMS = 128  # a cup's teams, all groups
 MAX_PLAYERS = 20  # players of one team
 NAME_LENGTH = 120
 GROUP_NAME_LENGTH = 100
+MEMBER_NUMBER_LENGTH = 30
 
 
 def create_cup(
@@ -102,8 +103,8 @@ def check_groups(
         if not isinstance(raw, Mapping):
             problems.add("cup_group_invalid", where)
             continue
-        name = _text(raw.get("name"))
-        if not name or len(name) > GROUP_NAME_LENGTH or has_control_characters(name):
+        name = typed_name(raw.get("name"), limit=GROUP_NAME_LENGTH) or ""
+        if not name:
             problems.add("cup_group_name", f"{where}.name", max=GROUP_NAME_LENGTH)
         elif name.casefold() in group_names:
             problems.add("cup_group_name_taken", f"{where}.name", name=name)
@@ -125,25 +126,22 @@ def check_groups(
     return checked
 
 
-def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
-
-
 def _check_team(
     raw: object, where: str, names: set[str], players: set[str], problems: Problems
 ) -> TeamInput | None:
     if not isinstance(raw, Mapping):
         problems.add("cup_team_invalid", where)
         return None
-    name = _text(raw.get("name"))
-    if not name or len(name) > NAME_LENGTH or has_control_characters(name):
+    name = typed_name(raw.get("name"), limit=NAME_LENGTH) or ""
+    if not name:
         problems.add("cup_team_name", f"{where}.name", max=NAME_LENGTH)
     elif name.casefold() in names:
         problems.add("cup_team_name_taken", f"{where}.name", name=name)
     names.add(name.casefold())
-    club = _text(raw.get("club", ""))
-    if len(club) > NAME_LENGTH or has_control_characters(club):
+    club = typed_optional(raw.get("club"), limit=NAME_LENGTH)
+    if club is None:
         problems.add("cup_team_club", f"{where}.club", max=NAME_LENGTH)
+        club = ""
     listed = raw.get("players")
     if not isinstance(listed, list | tuple) or not 1 <= len(listed) <= MAX_PLAYERS:
         problems.add("cup_team_players", f"{where}.players", max=MAX_PLAYERS)
@@ -153,19 +151,21 @@ def _check_team(
         field = f"{where}.players.{position}"
         raw_name = player.get("name") if isinstance(player, Mapping) else player
         number = player.get("member_number") if isinstance(player, Mapping) else None
-        player_name = _text(raw_name)
-        member = _text(number) or None
-        if not player_name or len(player_name) > NAME_LENGTH or has_control_characters(player_name):
+        player_name = typed_name(raw_name, limit=NAME_LENGTH)
+        member = typed_optional(number, limit=MEMBER_NUMBER_LENGTH)
+        if player_name is None:
             problems.add("cup_player_name", field, max=NAME_LENGTH)
             continue
-        if member is not None and (len(member) > 30 or has_control_characters(member)):
-            problems.add("cup_player_member_number", f"{field}.member_number", max=30)
+        if member is None:
+            problems.add(
+                "cup_player_member_number", f"{field}.member_number", max=MEMBER_NUMBER_LENGTH
+            )
             continue
         key = f"#{member}" if member else player_name.casefold()
         if key in players:
             problems.add("cup_player_twice", field, name=player_name)
         players.add(key)
-        found.append((player_name, member))
+        found.append((player_name, member or None))
     return name, club, found
 
 

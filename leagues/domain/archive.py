@@ -183,7 +183,7 @@ def restore_league(
     for division in row["divisions"]:
         for team in division["teams"]:
             if team["club"]:  # as the archive names it: text, no new club
-                found = teams[str(team["name"]).strip().casefold()]
+                found = teams[team["name"].strip().casefold()]  # a name create_league took
                 for field, value in affiliation(team["club"]).items():
                     setattr(found, field, value)
                 found.save(update_fields=["club_name", "club"])
@@ -234,7 +234,8 @@ def _restore_day(
     divisions: dict[int, set[int]] = {}
     for position, lineup in enumerate(row["teams"]):
         at = f"{where}.teams.{position}"
-        team = teams.get(str(lineup["team"]).strip().casefold())
+        named = lineup["team"]
+        team = teams.get(named.strip().casefold()) if isinstance(named, str) else None
         if team is None or team.pk in seen:
             problems.add(
                 "league_team_unknown" if team is None else "league_team_twice",

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
+from karlchen.plaintext import typed_name
 from karlchen.refusals import Problems, Refused, refused
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.domain.log import log_season_action
@@ -33,7 +34,8 @@ from tournaments.models import Tournament
 
 MAX_DIVISIONS = 20
 MAX_TEAMS = 200  # a league's teams, all divisions
-NAME_LENGTH = 120
+NAME_LENGTH = 120  # a league team's name
+DIVISION_NAME_LENGTH = 100
 
 
 def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str, Any]]) -> League:
@@ -79,9 +81,9 @@ def _check_divisions(
         if not isinstance(raw, Mapping):
             problems.add("league_division_invalid", where)
             continue
-        name = str(raw.get("name", "")).strip()
-        if not name or len(name) > 100:
-            problems.add("league_division_name", f"{where}.name", max=100)
+        name = typed_name(raw.get("name"), limit=DIVISION_NAME_LENGTH) or ""
+        if not name:
+            problems.add("league_division_name", f"{where}.name", max=DIVISION_NAME_LENGTH)
         elif name.casefold() in division_names:
             problems.add("league_division_name_taken", f"{where}.name", name=name)
         division_names.add(name.casefold())
@@ -97,9 +99,9 @@ def _check_divisions(
             problems.add("league_teams_invalid", f"{where}.teams")
             listed = ()
         for position, team in enumerate(listed):
-            team_name = str(team).strip()
+            team_name = typed_name(team, limit=NAME_LENGTH) or ""
             field = f"{where}.teams.{position}"
-            if not team_name or len(team_name) > NAME_LENGTH:
+            if not team_name:
                 problems.add("league_team_name", field, max=NAME_LENGTH)
             elif team_name.casefold() in team_names:
                 problems.add("league_team_name_taken", field, name=team_name)
@@ -151,10 +153,10 @@ def change_division(
 def _changed_division_name(division: Division, name: str | None, problems: Problems) -> str | None:
     if name is None:
         return None
-    name = str(name).strip()
+    name = typed_name(name, limit=DIVISION_NAME_LENGTH) or ""
     others = Division.objects.filter(league=division.league).exclude(pk=division.pk)
-    if not name or len(name) > 100:
-        problems.add("league_division_name", "name", max=100)
+    if not name:
+        problems.add("league_division_name", "name", max=DIVISION_NAME_LENGTH)
     elif any(
         other.casefold() == name.casefold() for other in others.values_list("name", flat=True)
     ):
@@ -194,8 +196,8 @@ def _team_changes(
         if team_id in kept:
             problems.add("league_team_listed_twice", f"{where}.id", team=team_id)
             continue
-        team_name = str(raw.get("name", "")).strip()
-        if not team_name or len(team_name) > NAME_LENGTH:
+        team_name = typed_name(raw.get("name"), limit=NAME_LENGTH) or ""
+        if not team_name:
             problems.add("league_team_name", f"{where}.name", max=NAME_LENGTH)
         elif team_name.casefold() in taken:
             problems.add("league_team_name_taken", f"{where}.name", name=team_name)

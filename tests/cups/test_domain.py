@@ -78,6 +78,25 @@ def test_a_cup_s_set_up_is_refused_naming_every_problem_and_nothing_is_made():
         ("cup_group_name", "groups.1.name"),
     }
     assert not Cup.objects.exists()
+    # the names' one check, as a league's (karlchen.plaintext): no control characters, and only
+    # text is a name, a club or a member number (a number is refused, not dropped)
+    groups = cup_groups()
+    groups[0]["name"] = 1
+    groups[0]["teams"][0]["name"] = "Asse\n"  # surrounding white space is stripped: fine
+    groups[0]["teams"][1]["club"] = 42
+    groups[0]["teams"][2]["players"][0] = {"name": "Anna", "member_number": 12345}
+    groups[1]["teams"][0]["name"] = "Zeh\x00nen"
+    groups[1]["teams"][1]["players"][0] = 7
+    with pytest.raises(Refused) as refusal:
+        create_cup(by=ORGA, season={"name": "Pokal"}, groups=groups)
+    assert codes(refusal) == {
+        ("cup_group_name", "groups.0.name"),
+        ("cup_team_club", "groups.0.teams.1.club"),
+        ("cup_player_member_number", "groups.0.teams.2.players.0.member_number"),
+        ("cup_team_name", "groups.1.teams.0.name"),
+        ("cup_player_name", "groups.1.teams.1.players.0"),
+    }
+    assert not Cup.objects.exists()
     with pytest.raises(Refused) as refusal:
         create_cup(by=ORGA, season={"name": "Pokal"}, groups=[])
     assert codes(refusal) == {("cup_no_group", "groups")}

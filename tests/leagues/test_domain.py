@@ -95,6 +95,26 @@ def test_a_bad_league_is_refused_naming_every_field_and_nothing_is_saved():
         ("league_team_name", "divisions.2.teams.0"),
     }
     assert not League.objects.exists()
+    # the names' one check, as a cup's (karlchen.plaintext.typed_name): no control characters,
+    # and only text is a name: a number or a list is refused, never turned into "5"
+    with pytest.raises(Refused) as refusal:
+        create_league(
+            season,
+            by=ORGA,
+            divisions=[
+                {"name": "Ober\nliga", "teams": ["A\tB", 5, ["C"], None, "D"]},
+                {"name": 7, "teams": ["E"]},
+            ],
+        )
+    assert codes(refusal) == {
+        ("league_division_name", "divisions.0.name"),
+        ("league_team_name", "divisions.0.teams.0"),
+        ("league_team_name", "divisions.0.teams.1"),
+        ("league_team_name", "divisions.0.teams.2"),
+        ("league_team_name", "divisions.0.teams.3"),
+        ("league_division_name", "divisions.1.name"),
+    }
+    assert not League.objects.exists()
     with pytest.raises(Refused) as refusal:
         create_league(season, by=ORGA, divisions=["Oberliga", {"name": "B", "teams": "A, B"}])
     assert codes(refusal) == {
@@ -347,6 +367,18 @@ def test_bad_changes_are_refused_naming_each_field():
         ("league_team_invalid", "teams.10"),
     } <= found
     assert any(field.startswith("rule") for _code, field in found)
+    assert teams_of(division) == sorted(EIGHT)
+    # a control character or a value that is no text, in the division's or a team's name
+    teams = listed(division)
+    teams[0]["name"] = "Asse\x00"
+    teams[1]["name"] = 12
+    with pytest.raises(Refused) as refusal:
+        change_division(division, by=ORGA, name=["Liga"], teams=teams)
+    assert codes(refusal) == {
+        ("league_division_name", "name"),
+        ("league_team_name", "teams.0.name"),
+        ("league_team_name", "teams.1.name"),
+    }
     assert teams_of(division) == sorted(EIGHT)
     assert teams_of(second) == ["Neunen"]
     with pytest.raises(Refused) as refusal:
