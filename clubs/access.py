@@ -44,6 +44,19 @@ ROLE_ALLOWS: dict[str, frozenset[Can]] = {
 OWN_ORGANISERS_ALLOW = frozenset({Can.VIEW, Can.SCORE, Can.RUN})
 
 
+# What a request of a home needs, by its method (``needed``): every read of its private data
+# (entries, check-in, sign-ups with their e-mail addresses, fees and prizes, protests, the log,
+# exports and archives, documents jobs) is ``VIEW``, at the desk and through the API alike, so a
+# club's scorer reads there what the desk shows them; a write needs what its operation says
+# (``RUN`` unless it is scoring or checking in).
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def needed(method: str, write: Can = Can.RUN) -> Can:
+    """The right a request with ``method`` needs on a home whose writes need ``write``."""
+    return Can.VIEW if method.upper() in READS else write
+
+
 def roles_allowing(can: Can) -> list[str]:
     return [role for role, allowed in ROLE_ALLOWS.items() if can in allowed]
 

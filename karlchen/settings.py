@@ -251,16 +251,18 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # After LOGIN_FAILURE_LIMIT failed logins within LOGIN_COOLOFF_MINUTES of each other, an account
-# (from any address) and an address (for any account) are locked until that long after the last
-# failure. The failures live in the database (axes' AccessAttempt, shown in the admin, where
-# deleting one releases it, as does ``manage.py axes_reset``). A successful login resets
-# nothing: an attacker's own account must not clear an address's count.
+# from one address (the pair) and an address (for any account) are locked until that long after
+# the last failure. Never an account as a whole: anyone who knows an organiser's user name could
+# lock them out of the desk by typing it wrong; they lock only their own address. The failures
+# live in the database (axes' AccessAttempt, shown in the admin, where deleting one releases it,
+# as do ``manage.py axes_reset``, ``axes_reset_username`` and ``axes_reset_ip``). A successful
+# login resets nothing: an attacker's own account must not clear an address's count.
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_COOLOFF_MINUTES", default=15))
 # Each criterion counts on its own: "username", "ip_address", or both as one "username+ip_address".
 AXES_LOCKOUT_PARAMETERS = [
     [part.strip() for part in criterion.split("+")] if "+" in criterion else criterion.strip()
-    for criterion in env.list("LOGIN_LOCKOUT_BY", default=["username", "ip_address"])
+    for criterion in env.list("LOGIN_LOCKOUT_BY", default=["username+ip_address", "ip_address"])
 ]
 AXES_RESET_ON_SUCCESS = False
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a retry while locked does not prolong it

@@ -82,9 +82,6 @@ class DeskView(LoginRequiredMixin, View):
     login_url = reverse_lazy("desk:login")
 
 
-READS = ("GET", "HEAD", "OPTIONS")
-
-
 class OrganiserView(DeskView):
     """A page of one tournament: read by whoever may see it privately (its club's people, its
     organisers), posted to by whoever may ``writes`` (run it, unless the page says otherwise);
@@ -96,7 +93,7 @@ class OrganiserView(DeskView):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.tournament = get_object_or_404(Tournament, pk=kwargs["tournament_id"])
-        self.require(Can.VIEW if request.method in READS else self.writes)
+        self.require(access.needed(request.method, self.writes))
         try:
             return super().dispatch(request, *args, **kwargs)
         except BadNumber as bad:

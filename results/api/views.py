@@ -281,7 +281,7 @@ def player_deals(tournament_id: int, entry_id: int, organiser: bool) -> list[dic
 class ArchiveExportApi(Api):
     @extend_schema(
         operation_id="archive_export",
-        summary="The tournament as an archive (organisers): the format the import reads",
+        summary="The tournament as an archive (insiders, scorers too): the format the import reads",
         responses={200: OpenApiTypes.OBJECT, **ORGANISER_ERRORS},
     )
     def get(self, request, tournament_id):
@@ -292,7 +292,7 @@ class ArchiveExportApi(Api):
 class RankingExportApi(Api):
     @extend_schema(
         operation_id="ranking_export",
-        summary="The results for the federation's ranking list as CSV (organisers)",
+        summary="The results for the federation's ranking list as CSV (insiders, scorers too)",
         description=(
             "A Doppelkopf tournament in the DDV layout (a line per player and round, keyed by "
             "the member number), a Schafkopf tournament in the Schafkopf layout (a line per "

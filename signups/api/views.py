@@ -158,7 +158,7 @@ class SignUpInput(StrictSerializer):
 class SignUpsApi(Api):
     @extend_schema(
         operation_id="signups_list",
-        summary="The sign-ups, the waiting list in its order (organisers)",
+        summary="The sign-ups, the waiting list in its order (insiders, scorers too)",
         responses={200: SignUpOutput(many=True), **ORGANISER_ERRORS},
     )
     def get(self, request, tournament_id):
@@ -241,7 +241,7 @@ class CashOutput(serializers.Serializer):
 class FeesApi(Api):
     @extend_schema(
         operation_id="fees",
-        summary="Each entry's fee and the cash report (organisers)",
+        summary="Each entry's fee and the cash report (insiders, scorers too)",
         responses={200: CashOutput, **ORGANISER_ERRORS},
     )
     def get(self, request, tournament_id):
@@ -377,7 +377,7 @@ class PrizesApi(Api):
 
     @extend_schema(
         operation_id="prizes",
-        summary="The payout table and the prize list by the standings (organisers)",
+        summary="The payout table and the prize list by the standings (insiders, scorers too)",
         responses={200: PrizesOutput, **ORGANISER_ERRORS},
     )
     def get(self, request, tournament_id):

@@ -130,7 +130,7 @@ class ProtestsApi(Api):
 
     @extend_schema(
         operation_id="protests",
-        summary="The protests lodged, with their decisions (organisers)",
+        summary="The protests lodged, with their decisions (insiders, scorers too)",
         responses={200: ProtestOutput(many=True), **ORGANISER_ERRORS},
     )
     def get(self, request, tournament_id):

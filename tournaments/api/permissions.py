@@ -56,9 +56,12 @@ def readable_tournament(request, tournament_id: int) -> Tournament:
     return tournament
 
 
-def organised_tournament(request, tournament_id: int, can: Can = Can.RUN) -> Tournament:
-    """The tournament if the user may ``can`` on it (by default: run it); 404 if there is none
-    or it is private to a signed-in user, else 401/403."""
+def organised_tournament(request, tournament_id: int, can: Can | None = None) -> Tournament:
+    """The tournament if the user may ``can`` on it (by default what the request's method needs,
+    ``access.needed``: a read ``VIEW``, a write ``RUN``); 404 if there is none or it is private
+    to a signed-in user, else 401/403."""
+    if can is None:
+        can = access.needed(request.method)
     tournament = get_or_404(Tournament.objects.all(), tournament_id)
     if not access.may(request.user, tournament, can):
         raise refusal(request, tournament)

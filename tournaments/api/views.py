@@ -222,7 +222,7 @@ class EntryListApi(Api):
 
     @extend_schema(
         operation_id="entries_list",
-        summary="The players entered (organisers)",
+        summary="The players entered (insiders, scorers too)",
         description="Filters as below; `limit` (and `offset`) page the list.",
         responses={
             200: EntryOutput(many=True),
