@@ -140,7 +140,11 @@ def _doubles(tournament: Tournament, applicant: Applicant) -> list[Problem]:
     if applicant.email and active.filter(email__iexact=applicant.email).exists():
         return [Problem("signup_double_email", "email", {})]
     number = applicant.member_number
-    entered = Entry.objects.filter(tournament=tournament, player__member_number=number)
+    # A withdrawn entry holds no place: its player (who cancelled, perhaps after paying) may
+    # sign up again, and is given that entry back when entered (``places.accept``).
+    entered = Entry.objects.filter(
+        tournament=tournament, player__member_number=number, withdrawn=False
+    )
     if number and (active.filter(member_number=number).exists() or entered.exists()):
         return [Problem("signup_double_member", "member_number", {"number": number})]
     return []

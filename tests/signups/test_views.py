@@ -154,3 +154,23 @@ def test_reading_an_unannounced_tournament_stores_nothing(client):
     assert client.get(f"/t/{tournament.pk}/signup/").status_code == 404
     assert client.get(f"/api/v1/tournaments/{tournament.pk}/announcement/").status_code == 404
     assert not Announcement.objects.exists()
+
+
+def test_a_player_who_cancelled_after_paying_signs_up_again_on_the_form(client):
+    from signups.domain.money import set_fee
+
+    tournament = announced()
+    signup = signed_up(tournament, 1, member_number="D-77")
+    confirm(signup)
+    signup.refresh_from_db()
+    set_fee(signup.entry, "paid", by=ORGA)
+    client.post(f"/signup/{signup.token}/cancel/")
+    page = client.post(
+        f"/t/{tournament.pk}/signup/", form(1, member_number="D-77"), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert page.status_code == 302, page.context["form"].errors
+    again = SignUp.objects.exclude(pk=signup.pk).get()
+    page = client.post(f"/signup/{again.token}/confirm/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "You are entered" in page.content.decode()
+    again.refresh_from_db()
+    assert again.entry.fee.status == "paid"
