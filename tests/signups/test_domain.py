@@ -268,3 +268,17 @@ def test_a_player_withdrawn_at_the_desk_is_still_no_double_of_an_entry():
     confirm(sign_up(tournament, entered))
     entry.refresh_from_db()
     assert not entry.withdrawn
+
+
+def test_sign_up_closes_at_the_first_seated_series_and_when_the_results_are_final():
+    from seating.domain.seating import seat_series
+    from tournaments.models import Tournament
+
+    tournament = announced(players=4)
+    waiting = signed_up(tournament, 1)  # before the start
+    series = tournament.series.get(number=1)
+    seat_series(series, [list(tournament.entries.all())], by=ORGA)
+    assert problems(lambda: signed_up(tournament, 2)) == [("signup", "signup_started")]
+    Tournament.objects.filter(pk=tournament.pk).update(results_final_at=timezone.now())
+    assert problems(lambda: signed_up(tournament, 2)) == [("signup", "signup_results_final")]
+    assert list(SignUp.objects.filter(tournament=tournament)) == [waiting]

@@ -174,3 +174,38 @@ def test_a_player_who_cancelled_after_paying_signs_up_again_on_the_form(client):
     assert "You are entered" in page.content.decode()
     again.refresh_from_db()
     assert again.entry.fee.status == "paid"
+
+
+def started(players=4):
+    """An announced tournament whose first series is seated: it has begun."""
+    from seating.domain.seating import seat_series
+
+    tournament = announced(players=players)
+    entries = list(tournament.entries.all())
+    seat_series(tournament.series.get(number=1), [entries], by=ORGA)
+    return tournament
+
+
+def test_the_form_takes_no_sign_up_once_the_first_series_is_seated(client):
+    tournament = started()
+    page = client.post(f"/t/{tournament.pk}/signup/", form(), HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400
+    assert not SignUp.objects.exists()
+    text = page.content.decode()
+    assert "The tournament has begun: sign-up is closed." in text
+    assert 'name="email"' not in text  # no form to fill in
+    page = client.get(f"/t/{tournament.pk}/signup/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "Das Turnier hat begonnen: Die Anmeldung ist geschlossen." in page.content.decode()
+
+
+def test_the_form_takes_no_sign_up_once_the_results_are_final(client):
+    from django.utils import timezone
+
+    from tournaments.models import Tournament
+
+    tournament = started()
+    Tournament.objects.filter(pk=tournament.pk).update(results_final_at=timezone.now())
+    page = client.post(f"/t/{tournament.pk}/signup/", form(), HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400
+    assert "The results are final: sign-up is closed." in page.content.decode()
+    assert not SignUp.objects.exists()
