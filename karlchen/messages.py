@@ -386,6 +386,11 @@ MESSAGES = {
     # open tournaments: sign-up, fees, prizes (docs/OPEN_TOURNAMENTS.md)
     "signup_closed": _("This tournament takes no sign-ups (not announced, or closed)."),
     "signup_deadline_passed": _("The sign-up deadline has passed."),
+    "signup_started": _(
+        "The tournament has begun: sign-up is closed. The organisers at the venue can still "
+        "enter you."
+    ),
+    "signup_results_final": _("The results are final: sign-up is closed."),
     "signup_email_invalid": _("Please enter a valid e-mail address."),
     "signup_category_unknown": _("The category “%(category)s” is not offered."),
     "signup_double_email": _("Someone has signed up with this e-mail address already."),

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 from django.views import View
 
 from karlchen import limits
@@ -15,7 +15,15 @@ from karlchen.logins import client_address
 from karlchen.messages import problem_message
 from karlchen.refusals import Problem, Refused
 from signups.domain.places import announcement_of
-from signups.domain.signups import Applicant, by_token, cancel, confirm, places_left, sign_up
+from signups.domain.signups import (
+    Applicant,
+    by_token,
+    cancel,
+    closed_because,
+    confirm,
+    places_left,
+    sign_up,
+)
 from signups.enums import SignUpStatus
 from signups.forms import SignUpForm
 from signups.models import SignUp
@@ -70,13 +78,14 @@ class AnnouncementPage(View):
 
     def context(self, form) -> dict:
         announcement = self.announcement
-        deadline = announcement.deadline
+        closed = closed_because(announcement)
         signups = SignUp.objects.filter(tournament=self.tournament)
         return {
             "tournament": self.tournament,
             "announcement": announcement,
             "form": form,
-            "open": deadline is None or timezone.now() <= deadline,
+            "open": closed is None,
+            "closed": "" if closed is None else problem_message(closed),
             "places_left": places_left(self.tournament),
             "waiting": signups.filter(status=SignUpStatus.WAITING).count(),
             "fees": sorted(announcement.category_fees.items()),

@@ -44,6 +44,7 @@ from signups.domain.signups import (
     add_signup,
     approve,
     cancel,
+    closed_because,
     move_to_list,
     move_to_waiting,
     places_left,
@@ -68,12 +69,19 @@ class AnnouncementOutput(serializers.Serializer):
     places_left = serializers.IntegerField(allow_null=True)
     waiting = serializers.IntegerField(help_text="Sign-ups on the waiting list.")
     deadline = serializers.DateTimeField(allow_null=True)
+    signup_open = serializers.BooleanField(help_text="The public form takes sign-ups now.")
+    signup_refusal = serializers.CharField(
+        allow_null=True,
+        help_text="null while open; else the code a sign-up is refused with now: "
+        "signup_closed, signup_results_final, signup_started, signup_deadline_passed.",
+    )
     approval = serializers.ChoiceField(choices=Approval.choices)
     fee = serializers.IntegerField(help_text="Cents.")
     category_fees = serializers.DictField(child=serializers.IntegerField(), help_text="Cents.")
 
 
 def announcement_data(tournament: Tournament, announcement: Announcement) -> dict[str, Any]:
+    closed = closed_because(announcement)
     return {
         "tournament": tournament.pk,
         "name": tournament.name,
@@ -87,6 +95,8 @@ def announcement_data(tournament: Tournament, announcement: Announcement) -> dic
         "places_left": places_left(tournament),
         "waiting": tournament.signups.filter(status=SignUpStatus.WAITING).count(),
         "deadline": announcement.deadline,
+        "signup_open": closed is None,
+        "signup_refusal": None if closed is None else closed.code,
         "approval": announcement.approval,
         "fee": announcement.fee,
         "category_fees": announcement.category_fees,

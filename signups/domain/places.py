@@ -43,20 +43,45 @@ def free_places(tournament: Tournament, announcement: Announcement) -> int | Non
 
 
 def accept(signup: SignUp, *, by: Actor) -> Entry:
-    """Enter the sign-up's player (the evening's check-in and seating take it from here)."""
-    entry = add_entry(
-        signup.tournament,
-        by=by,
-        name=signup.name,
-        club=signup.club,
-        member_number=signup.member_number or None,
-    )
+    """Enter the sign-up's player (the evening's check-in and seating take it from here). A
+    player of the same member number withdrawn from this tournament (he cancelled after
+    paying, or the organisers withdrew him) is given his entry back: its start number, and
+    the fee paid on it, which stays paid (docs/OPEN_TOURNAMENTS.md, “Signing up again”)."""
+    entry = _withdrawn_entry(signup)
+    if entry is not None:
+        withdraw(entry, False, by=by)  # logged as reinstated
+    else:
+        entry = add_entry(
+            signup.tournament,
+            by=by,
+            name=signup.name,
+            club=signup.club,
+            member_number=signup.member_number or None,
+        )
     signup.entry, signup.status = entry, SignUpStatus.ACCEPTED
     signup.save(update_fields=["entry", "status"])
-    if signup.category:  # the entry's category from now on (the desk may change it)
-        EntryCategory.objects.create(entry=entry, category=signup.category)
+    # the entry's category from now on, the one signed up in (the desk may change it)
+    EntryCategory.objects.filter(entry=entry).exclude(category=signup.category).delete()
+    if signup.category:
+        EntryCategory.objects.get_or_create(entry=entry, defaults={"category": signup.category})
     tournament_changed(signup.tournament_id)
     return entry
+
+
+def _withdrawn_entry(signup: SignUp) -> Entry | None:
+    """The withdrawn entry of the sign-up's member number in its tournament, if any."""
+    if not signup.member_number:
+        return None
+    return (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .filter(
+            tournament_id=signup.tournament_id,
+            player__member_number=signup.member_number,
+            withdrawn=True,
+        )
+        .first()
+    )
 
 
 def release(signup: SignUp, *, by: Actor) -> None:

@@ -34,7 +34,8 @@ from signups.domain.places import (
 from signups.enums import ACTIVE, Approval, MailKind, SignUpStatus
 from signups.models import Announcement, SignUp
 from tournaments.domain.log import log_action
-from tournaments.models import Entry, Tournament
+from tournaments.enums import SeriesStatus
+from tournaments.models import Entry, Series, Tournament
 
 TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30, "email": 254, "category": 60}
 
@@ -85,10 +86,33 @@ def sign_up(
 
 
 def _check_open(announcement: Announcement) -> None:
+    closed = closed_because(announcement)
+    if closed is not None:
+        raise Refused([closed])
+
+
+def closed_because(announcement: Announcement) -> Problem | None:
+    """Why the public form takes no sign-up now (None: it does). Sign-up closes when the
+    announcement is taken back, when the results are final, when the tournament has begun (its
+    first series seated: from then on the organisers enter late players at the desk, where they
+    are at the venue) and after the deadline (docs/OPEN_TOURNAMENTS.md, “When sign-up closes”)."""
+    tournament = announcement.tournament
     if not announcement.published:
-        raise refused("signup_closed", "signup")
+        return Problem("signup_closed", "signup", {})
+    if tournament.results_final:
+        return Problem("signup_results_final", "signup", {})
+    if has_begun(tournament):
+        return Problem("signup_started", "signup", {})
     if announcement.deadline is not None and timezone.now() > announcement.deadline:
-        raise refused("signup_deadline_passed", "signup", deadline=announcement.deadline)
+        return Problem("signup_deadline_passed", "signup", {"deadline": announcement.deadline})
+    return None
+
+
+def has_begun(tournament: Tournament) -> bool:
+    """A series of the tournament is seated (or running, or closed)."""
+    return (
+        Series.objects.filter(tournament=tournament).exclude(status=SeriesStatus.PLANNED).exists()
+    )
 
 
 def _create(tournament: Tournament, applicant: Applicant, **fields: object) -> SignUp:
@@ -140,7 +164,11 @@ def _doubles(tournament: Tournament, applicant: Applicant) -> list[Problem]:
     if applicant.email and active.filter(email__iexact=applicant.email).exists():
         return [Problem("signup_double_email", "email", {})]
     number = applicant.member_number
-    entered = Entry.objects.filter(tournament=tournament, player__member_number=number)
+    # A withdrawn entry holds no place: its player (who cancelled, perhaps after paying) may
+    # sign up again, and is given that entry back when entered (``places.accept``).
+    entered = Entry.objects.filter(
+        tournament=tournament, player__member_number=number, withdrawn=False
+    )
     if number and (active.filter(member_number=number).exists() or entered.exists()):
         return [Problem("signup_double_member", "member_number", {"number": number})]
     return []

@@ -7,7 +7,7 @@ from signups.domain.settings import set_announcement
 from signups.domain.signups import confirm
 from signups.models import Announcement, Fee, SignUp
 from tests.factories.tournaments import ORGA
-from tests.signups.conftest import signed_up
+from tests.signups.conftest import announced, signed_up
 from tests.teams.conftest import played_tournament
 from tournaments.models import Entry
 
@@ -60,10 +60,10 @@ def test_a_bad_category_line_is_shown_at_its_field(desk, played):
     assert "category_fees" in page.context["settings_form"].errors
 
 
-def test_the_list_shows_each_section_and_its_actions_work(desk, played):
-    tournament, _ = played
+def test_the_list_shows_each_section_and_its_actions_work(desk):
+    tournament = announced(cap=1, players=1)  # signed up before the start
     waiting = signed_up(tournament, 1)
-    confirm(waiting)  # the field (8 of 8) is full
+    confirm(waiting)  # the field (1 of 1) is full
     page = desk.get(f"/desk/{tournament.pk}/signups/")
     assert page.status_code == 200
     assert "Anna 1" in page.content.decode()
@@ -73,8 +73,8 @@ def test_the_list_shows_each_section_and_its_actions_work(desk, played):
     assert SignUp.objects.get(pk=waiting.pk).status == "cancelled"
 
 
-def test_a_refused_action_is_told_not_crashed(desk, played):
-    tournament, _ = played
+def test_a_refused_action_is_told_not_crashed(desk):
+    tournament = announced(cap=1, players=1)
     signup = signed_up(tournament, 1)
     confirm(signup)
     page = desk.post(

@@ -136,3 +136,20 @@ def test_fees_cash_and_prizes(orga_client, orga):
         "code": "payout_percent_sum",
         "message": bad.json()["errors"][0]["message"],
     }
+
+
+def test_the_announcement_says_whether_sign_up_is_open_and_why_not(anonymous):
+    from django.utils import timezone
+
+    from seating.domain.seating import seat_series
+    from tournaments.models import Tournament
+
+    tournament = announced(players=4)
+    body = anonymous.get(url(tournament, "announcement/")).json()
+    assert (body["signup_open"], body["signup_refusal"]) == (True, None)
+    seat_series(tournament.series.get(number=1), [list(tournament.entries.all())], by=ORGA)
+    body = anonymous.get(url(tournament, "announcement/")).json()
+    assert (body["signup_open"], body["signup_refusal"]) == (False, "signup_started")
+    Tournament.objects.filter(pk=tournament.pk).update(results_final_at=timezone.now())
+    body = anonymous.get(url(tournament, "announcement/")).json()
+    assert body["signup_refusal"] == "signup_results_final"

@@ -22,7 +22,7 @@ from signups.domain.signups import (
     sign_up,
 )
 from signups.enums import Approval, SignUpStatus
-from signups.models import Mail, SignUp
+from signups.models import EntryCategory, Mail, SignUp
 from signups.tasks import send_unsent_mails_task
 from tests.factories.tournaments import ORGA
 from tests.signups.conftest import announced, signed_up
@@ -226,3 +226,59 @@ def test_the_log_tells_the_story():
     codes = [a.action for a in actions if a.action.startswith("signup")]
     assert codes == ["signup_received", "signup_confirmed", "signup_accepted", "signup_cancelled"]
     assert actions.get(action="signup_received").user_label == "Anna 1"
+
+
+def test_a_player_who_cancelled_after_paying_signs_up_again_and_keeps_his_fee():
+    from signups.domain.money import cash_report, set_fee
+
+    tournament = announced(cap=2, fee=1_000, category_fees={"Damen": 800})
+    first = signed_up(tournament, 1, member_number="D-77", category="Damen")
+    confirm(first)
+    first.refresh_from_db()
+    entry = first.entry
+    set_fee(entry, "paid", by=ORGA)
+    cancel(first)
+    entry.refresh_from_db()
+    assert entry.withdrawn  # paid: kept for the cash report
+
+    again = signed_up(tournament, 1, member_number="D-77")  # no category this time
+    confirm(again)
+    again.refresh_from_db()
+    assert again.status == SignUpStatus.ACCEPTED
+    assert again.entry == entry  # his entry back, with its start number and its fee
+    entry.refresh_from_db()
+    assert not entry.withdrawn
+    assert (entry.fee.status, entry.fee.amount) == ("paid", 800)  # paid once, counted once
+    assert not EntryCategory.objects.filter(entry=entry).exists()  # signed up without one
+    assert Entry.objects.filter(tournament=tournament).count() == 1
+    assert cash_report(tournament).cash == 800
+    assert places_left(tournament) == 1
+    actions = OrganiserAction.objects.filter(tournament=tournament).values_list("action", flat=True)
+    assert "reinstated" in actions
+
+
+def test_a_player_withdrawn_at_the_desk_is_still_no_double_of_an_entry():
+    tournament = announced()
+    entry = add_entry(tournament, by=ORGA, name="Bernd", member_number="D-9")
+    entered = Applicant(name="Bernd", email="bernd@example.org", member_number="D-9")
+    assert problems(lambda: sign_up(tournament, entered))[0][1] == "signup_double_member"
+    from tournaments.domain.entries import withdraw_entry
+
+    withdraw_entry(entry, by=ORGA)
+    confirm(sign_up(tournament, entered))
+    entry.refresh_from_db()
+    assert not entry.withdrawn
+
+
+def test_sign_up_closes_at_the_first_seated_series_and_when_the_results_are_final():
+    from seating.domain.seating import seat_series
+    from tournaments.models import Tournament
+
+    tournament = announced(players=4)
+    waiting = signed_up(tournament, 1)  # before the start
+    series = tournament.series.get(number=1)
+    seat_series(series, [list(tournament.entries.all())], by=ORGA)
+    assert problems(lambda: signed_up(tournament, 2)) == [("signup", "signup_started")]
+    Tournament.objects.filter(pk=tournament.pk).update(results_final_at=timezone.now())
+    assert problems(lambda: signed_up(tournament, 2)) == [("signup", "signup_results_final")]
+    assert list(SignUp.objects.filter(tournament=tournament)) == [waiting]

@@ -9,10 +9,10 @@ from karlchen.refusals import Refused
 from signups.domain.categories import set_category
 from signups.domain.money import cash_report, pot, prize_list, set_fee
 from signups.domain.settings import set_announcement, set_payout
-from signups.domain.signups import cancel, confirm
+from signups.domain.signups import add_signup, cancel
 from signups.enums import FeeStatus, TieShare
 from tests.factories.tournaments import ORGA
-from tests.signups.conftest import signed_up
+from tests.signups.conftest import applicant
 from tests.teams.conftest import played_tournament
 from tournaments.models import OrganiserAction
 
@@ -47,9 +47,8 @@ def test_an_unknown_fee_state_is_refused_naming_it(played):
 
 def test_the_cash_report_adds_up_by_category(played):
     tournament, entries = played
-    youth = signed_up(tournament, 1, category="Jugend")
-    confirm(youth)
-    youth.refresh_from_db()
+    # the tournament has begun: the organisers enter the sign-up at the desk
+    youth = add_signup(tournament, applicant(1, category="Jugend"), by=ORGA)
     set_fee(youth.entry, FeeStatus.PAID, by=ORGA)
     for entry in entries[:5]:
         set_fee(entry, FeeStatus.PAID, by=ORGA)
@@ -65,9 +64,7 @@ def test_the_cash_report_adds_up_by_category(played):
 
 def test_a_paid_sign_up_cancelled_stays_in_the_cash_report(played):
     tournament, _ = played
-    signup = signed_up(tournament, 1)
-    confirm(signup)
-    signup.refresh_from_db()
+    signup = add_signup(tournament, applicant(1), by=ORGA)
     entry = signup.entry
     set_fee(entry, FeeStatus.PAID, by=ORGA)
     assert cancel(signup, by=ORGA).entry is None

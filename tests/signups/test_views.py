@@ -154,3 +154,58 @@ def test_reading_an_unannounced_tournament_stores_nothing(client):
     assert client.get(f"/t/{tournament.pk}/signup/").status_code == 404
     assert client.get(f"/api/v1/tournaments/{tournament.pk}/announcement/").status_code == 404
     assert not Announcement.objects.exists()
+
+
+def test_a_player_who_cancelled_after_paying_signs_up_again_on_the_form(client):
+    from signups.domain.money import set_fee
+
+    tournament = announced()
+    signup = signed_up(tournament, 1, member_number="D-77")
+    confirm(signup)
+    signup.refresh_from_db()
+    set_fee(signup.entry, "paid", by=ORGA)
+    client.post(f"/signup/{signup.token}/cancel/")
+    page = client.post(
+        f"/t/{tournament.pk}/signup/", form(1, member_number="D-77"), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert page.status_code == 302, page.context["form"].errors
+    again = SignUp.objects.exclude(pk=signup.pk).get()
+    page = client.post(f"/signup/{again.token}/confirm/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "You are entered" in page.content.decode()
+    again.refresh_from_db()
+    assert again.entry.fee.status == "paid"
+
+
+def started(players=4):
+    """An announced tournament whose first series is seated: it has begun."""
+    from seating.domain.seating import seat_series
+
+    tournament = announced(players=players)
+    entries = list(tournament.entries.all())
+    seat_series(tournament.series.get(number=1), [entries], by=ORGA)
+    return tournament
+
+
+def test_the_form_takes_no_sign_up_once_the_first_series_is_seated(client):
+    tournament = started()
+    page = client.post(f"/t/{tournament.pk}/signup/", form(), HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400
+    assert not SignUp.objects.exists()
+    text = page.content.decode()
+    assert "The tournament has begun: sign-up is closed." in text
+    assert 'name="email"' not in text  # no form to fill in
+    page = client.get(f"/t/{tournament.pk}/signup/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "Das Turnier hat begonnen: Die Anmeldung ist geschlossen." in page.content.decode()
+
+
+def test_the_form_takes_no_sign_up_once_the_results_are_final(client):
+    from django.utils import timezone
+
+    from tournaments.models import Tournament
+
+    tournament = started()
+    Tournament.objects.filter(pk=tournament.pk).update(results_final_at=timezone.now())
+    page = client.post(f"/t/{tournament.pk}/signup/", form(), HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400
+    assert "The results are final: sign-up is closed." in page.content.decode()
+    assert not SignUp.objects.exists()
