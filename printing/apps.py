@@ -19,3 +19,9 @@ class PrintingConfig(AppConfig):
 
         provide(JOB_TASKS, task_render_documents, by=self, key=JobKind.DOCUMENTS)
         provide(JOB_TASKS, task_render_season_documents, by=self, key=JobKind.SEASON_DOCUMENTS)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from printing.log import PrintingCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, PrintingCode)

@@ -15,3 +15,9 @@ class SeatingConfig(AppConfig):
         from tournaments.ports import JOB_TASKS  # noqa: PLC0415 -- app ready
 
         provide(JOB_TASKS, task_seat_tournament, by=self, key=JobKind.SEATING)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from seating.log import SeatingCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, SeatingCode)

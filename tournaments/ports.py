@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from celery import Task
 
     from karlchen.actors import Actor
+    from karlchen.log import LogCode
     from tournaments.models import Job, Tournament
 
 
@@ -54,7 +55,7 @@ class JobOwner:
     may follow them and their files, and where what is done to them is logged."""
 
     may_follow: Callable[[Any, Job], bool]  # (user, job)
-    log: Callable[[Job, Actor, str, dict[str, Any]], None]  # (job, by, action, details)
+    log: Callable[[Job, Actor, LogCode, dict[str, Any]], None]  # (job, by, action, details)
 
 
 # Each kind of job of no tournament has its owner (``seasons.apps``).

@@ -32,6 +32,10 @@ PROVIDERS = {
     "results.parts": {"teams", "signups"},
     "results.sections": {"teams", "signups", "registry"},
     "seasons.parts": {"leagues"},
+    "karlchen.log_codes": {
+        *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
+        *("teams", "signups", "leagues", "cups", "registry", "printing"),
+    },
 }
 EACH_PROVIDER = [(port, app) for port, apps in PROVIDERS.items() for app in sorted(apps)]
 
