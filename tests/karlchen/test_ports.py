@@ -26,6 +26,7 @@ PROVIDERS = {
     "tournaments.job_tasks": {"seating", "printing"},
     "tournaments.job_owners": {"seasons"},
     "tournaments.places_freed": {"signups"},
+    "tournaments.admin_parts": {"seating", "scoring", "printing"},
     "seating.earlier_meetings": {"seasons"},
     "seating.teams_of": {"teams"},
     "seating.match_checks": {"leagues", "cups"},
