@@ -12,7 +12,7 @@ from clubs.domain.clubs import create_club
 from clubs.domain.names import club_text
 from clubs.models import Association, Club, ClubAction, ClubRole, Invitation
 from karlchen.actors import Actor
-from karlchen.admin import ReadOnlyAdmin
+from karlchen.admin import LogAdmin, ReadOnlyAdmin
 from karlchen.messages import problem_message
 from karlchen.refusals import Problem
 
@@ -53,10 +53,10 @@ class InvitationAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ClubAction)
-class ClubActionAdmin(ReadOnlyAdmin):
+class ClubActionAdmin(LogAdmin):
     """A club's log: written by the operations on its people, never edited."""
 
-    list_display = ("at", "club", "user_label", "action")
+    list_display = ("at", "club", "user_label", "words", "action")
     list_filter = ("action",)
     list_select_related = ("club",)
     search_fields = ("club__name", "user_label")

@@ -125,6 +125,7 @@ class ClubAction(LogEntry):
     """Who did what to a club's people, and when: the club's log. Roles given and taken,
     invitations sent, accepted and withdrawn (``clubs.domain.clubs``)."""
 
+    about = ("club",)
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="actions"
     )

@@ -13,3 +13,9 @@ class CupsConfig(AppConfig):
         from seating.ports import MATCH_CHECKS  # noqa: PLC0415 -- app ready
 
         provide(MATCH_CHECKS, is_cup_match, by=self)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from cups.log import CupCode  # noqa: PLC0415 -- app ready
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, CupCode)

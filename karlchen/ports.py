@@ -25,11 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from django.apps import AppConfig, apps
 from django.core.checks import CheckMessage, Error
 from django.utils.module_loading import autodiscover_modules
+
+if TYPE_CHECKING:
+    from karlchen.log import LogCode
 
 T = TypeVar("T")
 
@@ -306,4 +309,17 @@ SEASONS_OF: One[SeasonsOf] = declare(
 # key ("job:<id>"): ``sent(id)``. A job's waiting time counts from its send (``tournaments``).
 OUTBOX_SENT: PerKey[Callable[[str], None]] = declare(
     PerKey("karlchen.outbox_sent", provided_by={"job": "tournaments"})
+)
+
+# The action codes of each app that writes a log, worded in that app (``karlchen.log``): its
+# ``LogCode`` enum, handed over in its ``AppConfig.ready()``, so an entry is worded by the app that
+# wrote it whichever log it is in and whoever shows it.
+LOG_CODES: Many[type[LogCode]] = declare(
+    Many(
+        "karlchen.log_codes",
+        provided_by=(
+            *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
+            *("teams", "signups", "leagues", "cups", "registry", "printing"),
+        ),
+    )
 )

@@ -20,3 +20,9 @@ class LeaguesConfig(AppConfig):
         from seating.ports import MATCH_CHECKS  # noqa: PLC0415 -- app ready
 
         provide(MATCH_CHECKS, is_match_day, by=self)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from leagues.log import LeagueCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, LeagueCode)

@@ -1,12 +1,13 @@
-"""The back office of the people: players and their memberships. What the registry records
-with who and when (consent, erasure, memberships) is written at the desk's player registry."""
+"""The back office of the people: players, their memberships and the registry's log (read-only).
+What the registry records with who and when (consent, erasure, memberships) is written at the
+desk's player registry."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 
-from karlchen.admin import ReadOnlyAdmin
-from people.models import Membership, Player
+from karlchen.admin import LogAdmin, ReadOnlyAdmin
+from people.models import Membership, Player, RegistryAction
 
 
 @admin.register(Membership)
@@ -30,3 +31,13 @@ class PlayerAdmin(admin.ModelAdmin):
     # The consent is a record (who, when, how) and an erasure is final: both are written at
     # the desk's player registry (/desk/players/, registry.domain), which logs them.
     readonly_fields = ("listing_consent", "consent_at", "consent_by", "consent_how", "erased_at")
+
+
+@admin.register(RegistryAction)
+class RegistryActionAdmin(LogAdmin):
+    """The registry's log: what was done to a person, by whom and when (ids, never their data)."""
+
+    list_display = ("at", "player_id", "user_label", "words", "action")
+    list_filter = ("action",)
+    search_fields = ("user_label",)
+    date_hierarchy = "at"

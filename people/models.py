@@ -121,6 +121,17 @@ class RegistryAction(LogEntry):
 
     player_id = models.PositiveIntegerField(_("player"), db_index=True)
 
+    @classmethod
+    def about_fields(cls, owners: tuple[models.Model, ...]) -> dict[str, object] | None:
+        match owners:
+            case (Player() as player,):
+                return {"player_id": player.pk}
+        return None
+
+    @classmethod
+    def about_filter(cls, owner: models.Model) -> models.Q | None:
+        return models.Q(player_id=owner.pk) if isinstance(owner, Player) else None
+
     class Meta(LogEntry.Meta):
         db_table = "registry_registryaction"  # moved here by state: its table stays
         verbose_name = _("registry action")

@@ -19,3 +19,14 @@ class PrintingConfig(AppConfig):
 
         provide(JOB_TASKS, task_render_documents, by=self, key=JobKind.DOCUMENTS)
         provide(JOB_TASKS, task_render_season_documents, by=self, key=JobKind.SEASON_DOCUMENTS)
+        # The tournaments' back office prints an evening's documents from here.
+        from printing.admin import print_documents_action  # noqa: PLC0415 -- app ready
+        from tournaments.ports import ADMIN_PARTS, AdminPart  # noqa: PLC0415 -- app ready
+
+        provide(ADMIN_PARTS, AdminPart(tournament_actions=(print_documents_action,)), by=self)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from printing.log import PrintingCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, PrintingCode)

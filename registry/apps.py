@@ -14,3 +14,9 @@ class RegistryConfig(AppConfig):
         from results.ports import SECTIONS  # noqa: PLC0415 -- app ready
 
         provide(SECTIONS, profile_section, by=self)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from registry.log import RegistryCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, RegistryCode)

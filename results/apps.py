@@ -16,3 +16,9 @@ class ResultsConfig(AppConfig):
 
         standings = StandingsPort(public_snapshot=public_snapshot, ranking_order=ranking_order)
         provide(STANDINGS, standings, by=self)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from results.log import ResultsCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, ResultsCode)

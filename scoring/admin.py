@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +21,7 @@ from karlchen.admin import ReadOnlyAdmin, ReadOnlyInline
 from karlchen.messages import refusal_text
 from karlchen.refusals import Refused
 from scoring.domain.adjustments import add_adjustment, check_adjustment, remove_adjustments
+from scoring.domain.series import call_time, close_series
 from scoring.models import (
     Adjustment,
     AdjustmentLine,
@@ -380,3 +381,25 @@ class AdjustmentLineAdmin(ReadOnlyAdmin):
     @admin.display(description=_("series"), ordering="adjustment__series")
     def series(self, line):
         return line.adjustment.series
+
+
+# --- on the series' list (tournaments.admin, through tournaments.ports.ADMIN_PARTS) -----------
+
+
+@admin.action(description=_("Call time (remaining normal deals are struck)"))
+def call_time_action(model_admin, request, queryset):
+    actor = Actor.of_user(request.user)
+    called = [call_time(series, by=actor) for series in queryset.select_related("tournament")]
+    names = ", ".join(f"{series.tournament.name}: {series}" for series in called)
+    model_admin.message_user(request, _("Time called for %(series)s.") % {"series": names})
+
+
+@admin.action(description=_("Close series (every table complete)"))
+def close_series_action(model_admin, request, queryset):
+    for series in queryset.select_related("tournament"):
+        try:
+            close_series(series, by=Actor.of_user(request.user))
+        except Refused as refusal:
+            model_admin.message_user(request, f"{series}: {refusal_text(refusal)}", messages.ERROR)
+        else:
+            model_admin.message_user(request, _("%(series)s closed.") % {"series": series})

@@ -14,7 +14,7 @@ from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from karlchen.actors import Actor
-from karlchen.admin import ReadOnlyAdmin, ReadOnlyInline
+from karlchen.admin import LogAdmin, ReadOnlyAdmin, ReadOnlyInline
 from karlchen.messages import refusal_text
 from karlchen.refusals import Refused
 from seasons.domain.final import create_final
@@ -98,8 +98,8 @@ class SeasonEveningAdmin(ReadOnlyAdmin):
 
 
 @admin.register(SeasonAction)
-class SeasonActionAdmin(ReadOnlyAdmin):
-    list_display = ("at", "season", "user_label", "action")
+class SeasonActionAdmin(LogAdmin):
+    list_display = ("at", "season", "tournament", "user_label", "words", "action")
     list_filter = ("action",)
     search_fields = ("season__name", "user_label", "action")
     list_select_related = ("season",)

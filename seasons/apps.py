@@ -28,3 +28,9 @@ class SeasonsConfig(AppConfig):
         from tournaments.ports import JOB_OWNERS  # noqa: PLC0415 -- app ready
 
         provide(JOB_OWNERS, SEASON_JOBS, by=self, key=JobKind.SEASON_DOCUMENTS)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from seasons.log import SeasonCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, SeasonCode)

@@ -153,10 +153,21 @@ class SeasonEvening(models.Model):
 
 class SeasonAction(LogEntry):
     """Who did what to a season, and when: the season's log. What is done to one of its
-    evenings is in that tournament's log as well."""
+    evenings is written once, here, about that tournament as well: the tournament's log shows
+    it beside its own entries."""
+
+    about = ("season", "tournament")
 
     season = models.ForeignKey(
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="actions"
+    )
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="season_actions",
     )
 
     class Meta(LogEntry.Meta):

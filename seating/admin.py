@@ -1,8 +1,12 @@
-"""The back office of seating: tables (a new captain link) and seats, read-only otherwise."""
+"""The back office of seating: tables (a new captain link) and seats, read-only otherwise; on the
+tournaments' list the action that draws a seating, on a series' page its tables (handed to the
+tournaments' back office through ``tournaments.ports.ADMIN_PARTS``, by ``seating.apps``)."""
 
 from __future__ import annotations
 
-from django.contrib import admin
+import secrets
+
+from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Count
 from django.utils.html import format_html
@@ -10,9 +14,13 @@ from django.utils.translation import gettext_lazy as _
 
 from karlchen.actors import Actor
 from karlchen.admin import ReadOnlyAdmin, ReadOnlyInline
+from seating.domain.jobs import start_seating_job
 from seating.domain.seating import reissue_captain_token
 from seating.models import Seat, Table
 from tournaments.admin import series_number_filter
+from tournaments.domain.jobs import waiting_for_queue
+from tournaments.enums import SeatingMethod
+from tournaments.job_texts import QUEUE_DOWN_SEATING
 
 
 class SeatInline(ReadOnlyInline, admin.TabularInline):
@@ -99,3 +107,50 @@ class SeatAdmin(ReadOnlyAdmin):
     @admin.display(description=_("tournament"), ordering="series__tournament")
     def tournament(self, seat):
         return seat.series.tournament
+
+
+# --- on the tournaments' and the series' pages (tournaments.admin) ---------------------------
+
+
+@admin.action(description=_("Draw the seating of every series not yet under way (new seed)"))
+def draw_seating_action(model_admin, request, queryset):
+    for tournament in queryset:
+        params = {"method": SeatingMethod.PLAN, "seed": secrets.randbelow(2**62)}
+        job = start_seating_job(tournament, by=Actor.of_user(request.user), params=params)
+        if waiting_for_queue(job):
+            model_admin.message_user(
+                request, f"{tournament.name}: {QUEUE_DOWN_SEATING}", messages.WARNING
+            )
+            continue
+        model_admin.message_user(
+            request,
+            _("Seating job %(job)s started for %(tournament)s; see Jobs for its result.")
+            % {"job": job.pk, "tournament": tournament.name},
+        )
+
+
+class TableInline(ReadOnlyInline, admin.TabularInline):
+    model = Table
+    fields = ("number", "players", "deals", "captain_link", "time_up_after")
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(deal_count=Count("deals"))
+            .prefetch_related("seats__entry__player")
+        )
+
+    @admin.display(description=_("players"))
+    def players(self, table):
+        return ", ".join(str(seat.entry.player) for seat in table.seats.all())
+
+    @admin.display(description=_("deals"))
+    def deals(self, table):
+        return table.deal_count
+
+    @admin.display(description=_("captain link"))
+    def captain_link(self, table):
+        path = table.captain_path()
+        return format_html('<a href="{}">{}</a>', path, path)

@@ -32,3 +32,9 @@ class SignupsConfig(AppConfig):
         from tournaments.ports import PLACES_FREED  # noqa: PLC0415 -- app ready
 
         provide(PLACES_FREED, fill_freed_places, by=self)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from signups.log import SignupCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, SignupCode)

@@ -25,3 +25,9 @@ class TeamsConfig(AppConfig):
         from teams.domain.teams import teams_of_entries  # noqa: PLC0415 -- app ready
 
         provide(TEAMS_OF, teams_of_entries, by=self)
+
+        # Its log codes, worded here, for whoever shows an entry (karlchen.log).
+        from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
+        from teams.log import TeamCode  # noqa: PLC0415 -- app ready
+
+        provide_codes(self, TeamCode)

@@ -394,8 +394,11 @@ class RuleSet(models.Model):
 
 
 class OrganiserAction(LogEntry):
-    """Who did what to a tournament, and when: the organisers' log."""
+    """Who did what to a tournament, and when: the organisers' log. What a season does to one
+    of its evenings is in the season's log, about this tournament (``SeasonAction.tournament``),
+    and shown in this log as well."""
 
+    about = ("tournament",)
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="actions"
     )

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from karlchen.ports import One, PerKey, declare
+from karlchen.ports import Many, One, PerKey, declare
 from tournaments.enums import JobKind
 
 if TYPE_CHECKING:
     from celery import Task
 
     from karlchen.actors import Actor
+    from karlchen.log import LogCode
     from tournaments.models import Job, Tournament
 
 
@@ -54,7 +55,7 @@ class JobOwner:
     may follow them and their files, and where what is done to them is logged."""
 
     may_follow: Callable[[Any, Job], bool]  # (user, job)
-    log: Callable[[Job, Actor, str, dict[str, Any]], None]  # (job, by, action, details)
+    log: Callable[[Job, Actor, LogCode, dict[str, Any]], None]  # (job, by, action, details)
 
 
 # Each kind of job of no tournament has its owner (``seasons.apps``).
@@ -76,4 +77,22 @@ def _no_waiting_list(_tournament: Tournament, _by: Actor) -> None:
 
 PLACES_FREED: One[PlacesFreed] = declare(
     One("tournaments.places_freed", provided_by="signups", default=_no_waiting_list)
+)
+
+
+@dataclass(frozen=True)
+class AdminPart:
+    """What an app above adds to the back office of tournaments and series (``tournaments.admin``):
+    actions on their lists (admin action functions, ``(model_admin, request, queryset)``) and
+    inlines on a series' page, so each app's back office is in its own ``admin.py``."""
+
+    tournament_actions: tuple[Callable[..., Any], ...] = ()
+    series_actions: tuple[Callable[..., Any], ...] = ()
+    series_inlines: tuple[type[Any], ...] = ()
+
+
+# Seating draws a tournament's seating and shows a series' tables, scoring calls time and closes
+# a series, printing prints a tournament's documents (each in its ``apps``).
+ADMIN_PARTS: Many[AdminPart] = declare(
+    Many("tournaments.admin_parts", provided_by=("seating", "scoring", "printing"))
 )

@@ -31,8 +31,10 @@ from django.utils import timezone, translation
 
 from clubs.domain.names import club_text, link_typed_names
 from clubs.enums import ClubRoleKind
-from clubs.models import Association, Club, ClubAction, ClubRole, Invitation
+from clubs.log import ClubCode
+from clubs.models import Association, Club, ClubRole, Invitation
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.refusals import Problem, Refused
 
 logger = logging.getLogger(__name__)
@@ -68,8 +70,8 @@ def create_club(
                 raise Refused.one("club_name_taken", "name", name=name)
             club = Club.objects.create(name=name, short_name=short_name, association=association)
             linked = link_typed_names(club)  # the players and teams typed with its name
-            log_club_action(
-                club, by, "club_created", name=name, **({"linked": linked} if linked else {})
+            log(
+                club, by, ClubCode.CLUB_CREATED, name=name, **({"linked": linked} if linked else {})
             )
             if admin is not None:
                 ClubRole.objects.create(
@@ -108,17 +110,12 @@ def remove_role(club: Club, user: Any, *, by: Actor) -> None:
         if current.role == ClubRoleKind.ADMIN:
             _keep_an_admin(club, user)
         current.delete()
-        log_club_action(club, by, "role_taken", username=user.get_username())
+        log(club, by, ClubCode.ROLE_TAKEN, username=user.get_username())
     logger.info("role of user %s in club %s taken by %s", user.pk, club.pk, by.label)
 
 
-def log_club_action(club: Club, by: Actor, action: str, /, **details: object) -> ClubAction:
-    """Note that ``by`` did ``action`` (a code worded by ``desk.texts``) with ``details``."""
-    return ClubAction.write(by, action, details, club=club)
-
-
 def _log_role(club: Club, by: Actor, user: Any, role: str) -> None:
-    log_club_action(club, by, "role_given", username=user.get_username(), role=role)
+    log(club, by, ClubCode.ROLE_GIVEN, username=user.get_username(), role=role)
 
 
 def _keep_an_admin(club: Club, leaving: Any) -> None:
@@ -160,7 +157,7 @@ def invite(
             invited_by=by.user,
             expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
         )
-        log_club_action(club, by, "invitation_sent", email=email, role=role)
+        log(club, by, ClubCode.INVITATION_SENT, email=email, role=role)
     address, language = link(token), translation.get_language()
     transaction.on_commit(lambda: send_invitation(invitation.pk, address, language))
     return invitation, token
@@ -267,10 +264,10 @@ def _accept(invitation: Invitation, user: Any, by: Actor) -> ClubRole:
     high already."""
     invitation.accepted_at, invitation.accepted_by = timezone.now(), user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
-    log_club_action(
+    log(
         invitation.club,
         by,
-        "invitation_accepted",
+        ClubCode.INVITATION_ACCEPTED,
         email=invitation.email,
         username=user.get_username(),
         role=invitation.role,
@@ -294,7 +291,7 @@ def withdraw_invitation(invitation: Invitation, *, by: Actor) -> None:
             pk=invitation.pk, accepted_at=None, withdrawn_at=None
         ).update(withdrawn_at=timezone.now())
         if withdrawn:
-            log_club_action(invitation.club, by, "invitation_withdrawn", email=invitation.email)
+            log(invitation.club, by, ClubCode.INVITATION_WITHDRAWN, email=invitation.email)
     logger.info("invitation %s withdrawn by %s", invitation.pk, by.label)
 
 

@@ -21,10 +21,11 @@ from django.utils import timezone
 from clubs.domain.names import affiliation
 from clubs.models import Club
 from cups.domain.cups import PlayerInput, check_groups
-from cups.domain.log import log_cup
+from cups.log import CupCode
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
 from karlchen.actors import Actor
 from karlchen.changes import season_changed
+from karlchen.log import log
 from karlchen.refusals import Problem, Refused, refused
 from people.models import Player
 from seasons.domain.archive import export_season_archive, import_season_archive
@@ -149,7 +150,7 @@ def import_cup_archive(archive: object, *, by: Actor, club: Club | None = None) 
         cup.save(update_fields=["placings", "seeds", "drawn_at"])
         for index, match in enumerate(row["matches"]):
             _restore_match(cup, match, f"cup.matches.{index}", evenings, groups, teams, by)
-        log_cup(cup, by, "cup_archive_imported", matches=len(row["matches"]))
+        log(cup.season, by, CupCode.CUP_ARCHIVE_IMPORTED, matches=len(row["matches"]))
         season_changed(season.pk)
     return cup
 

@@ -23,11 +23,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.domain.names import affiliation
-from cups.domain.log import log_cup, log_match
 from cups.domain.state import CupNow, cup_now, placings_of
+from cups.log import CupCode
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
+from karlchen.log import log
 from karlchen.plaintext import typed_name, typed_optional
 from karlchen.refusals import Problems, Refused, refused
 from people.models import Player
@@ -69,7 +70,7 @@ def create_cup(
             for team_name, club, players in members:
                 _create_team(cup, group, team_name, club, players)
                 teams += 1
-        log_cup(cup, by, "cup_created", groups=len(checked), teams=teams, name=made.name)
+        log(cup.season, by, CupCode.CUP_CREATED, groups=len(checked), teams=teams, name=made.name)
         season_changed(made.pk)
     return cup
 
@@ -245,8 +246,8 @@ def place_group(cup: Cup, group: CupGroup, *, by: Actor, order: Sequence[int] | 
             placings[group.pk] = listed
         cup.placings = {str(key): value for key, value in placings.items()}
         cup.save(update_fields=["placings"])
-        action = "cup_group_placed" if order is not None else "cup_group_unplaced"
-        log_cup(cup, by, action, group=group.name)
+        action = CupCode.CUP_GROUP_PLACED if order is not None else CupCode.CUP_GROUP_UNPLACED
+        log(cup.season, by, action, group=group.name)
         season_changed(cup.season_id)
     return cup
 
@@ -269,7 +270,7 @@ def start_pairings(cup: Cup, *, by: Actor, date: datetime.date | None = None) ->
             ]
             cup.drawn_at = timezone.now()
             cup.save(update_fields=["seeds", "drawn_at"])
-            log_cup(cup, by, "cup_drawn", teams=len(cup.seeds))
+            log(cup.season, by, CupCode.CUP_DRAWN, teams=len(cup.seeds))
             now = cup_now(cup)
         assert now.bracket is not None
         due = [
@@ -356,10 +357,13 @@ def set_match_final(
         )
         if match.knockout and final:
             _check_pairing(cup, match)
-        log_match(
-            match,
+        tournament = match.evening.tournament  # once, in the season's log about the match
+        log(
+            (cup.season, tournament),
             by,
-            "cup_match_final" if final else "cup_match_reopened",
+            CupCode.CUP_MATCH_FINAL if final else CupCode.CUP_MATCH_REOPENED,
+            name=tournament.name,
+            season=cup.season.name,
             winner=winner.name if winner else None,
         )
         season_changed(cup.season_id)
@@ -435,10 +439,12 @@ def _new_match(
             tournament, by=by, name=side.name, roster=Roster(members=tuple(e.pk for e in entries))
         )
         CupMatchTeam.objects.create(match=match, cup_team=side, position=number, team=team)
-    log_match(
-        match,
+    log(  # once, in the season's log about the match's tournament
+        (season, tournament),
         by,
-        "cup_match_started",
+        CupCode.CUP_MATCH_STARTED,
+        name=tournament.name,
+        season=season.name,
         round=round_,
         group=group.name if group else None,
         teams=", ".join(side.name for side in sides),

@@ -11,7 +11,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views import View
 
 from clubs import access
@@ -23,22 +22,14 @@ from results.domain.public import in_play
 from tournaments.domain.entries import is_plain_number
 from tournaments.domain.jobs import waiting_for_queue
 from tournaments.enums import TournamentStatus
+from tournaments.job_texts import QUEUE_DOWN_PDF
 from tournaments.models import Job, Tournament
-
-# A job started while the job queue (Redis) cannot be reached waits in the outbox and starts
-# by itself once the queue is back (karlchen.outbox): the organiser is told, not refused.
-QUEUE_DOWN_PDF = gettext_lazy(
-    "The job queue cannot be reached just now: the PDF waits and is made as soon as it is "
-    "back; it appears under “Printed documents”."
-)
-QUEUE_DOWN_SEATING = gettext_lazy(
-    "The job queue cannot be reached just now: the seating waits and is drawn as soon as it "
-    "is back."
-)
 
 
 def say_the_pdf_is_being_made(request, job: Job) -> None:
-    """The notice after a print was started: being made, or waiting for the job queue."""
+    """The notice after a print was started: being made, or waiting for the job queue (a job
+    started while the queue cannot be reached starts by itself once it is back: the organiser
+    is told, not refused)."""
     if waiting_for_queue(job):
         messages.warning(request, QUEUE_DOWN_PDF)
     else:

@@ -30,9 +30,9 @@ from clubs.domain.clubs import (
 )
 from clubs.enums import ClubRoleKind
 from clubs.models import Association, Club, ClubRole
-from desk.texts import action_text
 from desk.views.base import DeskView
 from karlchen.actors import Actor
+from karlchen.log import entries_about
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 
@@ -204,7 +204,7 @@ class ClubView(DeskView):
             "invitations": self.club.invitations.filter(accepted_at=None, withdrawn_at=None),
             "role_choices": ClubRoleKind.choices,
             "form": form,
-            "log": [(row, action_text(row)) for row in self.club.actions.all()[:50]]
+            "log": [(row, row.text()) for row in entries_about(self.club, 50)]
             if self.manages
             else [],
         }

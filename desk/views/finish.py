@@ -14,9 +14,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from desk.forms import OrganiserForm
-from desk.texts import action_text
 from desk.views.base import OrganiserView, posted_number
 from desk.views.series import document_jobs
+from karlchen.log import entries_about
 from karlchen.refusals import Refused
 from results.domain.exports import export_for_organiser, part_exports
 from results.domain.ranking_export import (
@@ -209,12 +209,13 @@ class OrganisersView(OrganiserView):
         return self.back("organisers")
 
     def show(self, form, status: int = 200):
-        actions = self.tournament.actions.all()[:300]
+        # its own entries and what its seasons did to it (karlchen.log)
+        actions = entries_about(self.tournament, 300)
         return self.page(
             "desk/organisers.html",
             "organisers",
             status=status,
             form=form,
             organisers=self.tournament.organisers.order_by("username"),
-            log=[(action, action_text(action)) for action in actions],
+            log=[(action, action.text()) for action in actions],
         )

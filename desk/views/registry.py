@@ -24,9 +24,9 @@ from desk.registry_forms import (
     MembershipRemoveForm,
     PlayerForm,
 )
-from desk.texts import action_text
 from desk.views.base import DeskView, form_refused
 from karlchen.actors import Actor
+from karlchen.log import entries_about
 from karlchen.messages import problem_message
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Refused
@@ -35,7 +35,7 @@ from people.domain.duplicates import duplicate_pairs
 from people.domain.memberships import memberships_of, remove_membership, set_membership
 from people.domain.players import change_player, record_consent
 from people.engine import duplicates as engine
-from people.models import Player, RegistryAction
+from people.models import Player
 from registry.domain.history import tournaments_of
 from registry.domain.merge import merge_players, merge_problems
 from registry.domain.privacy import erase_player, export_player
@@ -223,8 +223,8 @@ class PlayerDeskView(RegistryView):
             "membership_form": forms.get("membership_form") or MembershipForm(prefix=MEMBERSHIP),
             "tournaments": tournaments_of(player.pk).order_by("-date"),
             "log": [
-                {"at": row.at, "user_label": row.user_label, "text": action_text(row)}
-                for row in RegistryAction.objects.filter(player_id=player.pk)[:50]
+                {"at": row.at, "user_label": row.user_label, "text": row.text()}
+                for row in entries_about(player, 50)
             ],
         }
         return render(self.request, "desk/player.html", context, status=status)

@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 
 from desk.forms import CloseSeriesForm, SeatingForm
 from desk.views.base import (
-    QUEUE_DOWN_SEATING,
     OrganiserView,
     posted_number,
     say_the_pdf_is_being_made,
@@ -34,6 +33,7 @@ from seating.domain.jobs import start_seating_job
 from seating.domain.seating import usual_team_seating
 from tournaments.domain.jobs import waiting_for_queue
 from tournaments.enums import JobKind, JobStatus, SeriesStatus
+from tournaments.job_texts import QUEUE_DOWN_SEATING
 from tournaments.models import Job
 
 QUIET_AFTER = timedelta(minutes=10)  # a running table without a deal for this long stands out

@@ -2,9 +2,10 @@
 tournament's).
 
 Each operation takes the acting person, runs in one transaction with the league's season
-locked and writes the season's log (``seasons.domain.log``); what touches a match day is in
-that tournament's log as well. Anything that changes what the league's reads show calls
-``season_changed`` (and ``tournament_changed`` for the day's tournament).
+locked and writes the season's log (``karlchen.log``); what touches a match day is written
+there once, about that tournament, whose log shows it as well. Anything that changes what
+the league's reads show calls ``season_changed`` (and ``tournament_changed`` for the day's
+tournament).
 """
 
 from __future__ import annotations
@@ -20,16 +21,16 @@ from django.utils.translation import gettext
 
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
+from karlchen.log import log
 from karlchen.plaintext import typed_name
 from karlchen.refusals import Problems, Refused, refused
+from leagues.log import LeagueCode
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
-from seasons.domain.log import log_season_action
 from seasons.domain.seasons import add_evening, new_evening
 from seasons.models import Season
 from teams.domain.match_final import mark_match_final, reopen_match
 from teams.engine.league import parse_rule
 from teams.models import Team
-from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
 MAX_DIVISIONS = 20
@@ -56,8 +57,13 @@ def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str,
                 LeagueTeam(league=league, division=division, name=team) for team in names
             )
             teams += len(names)
-        log_season_action(
-            season, by, "league_created", divisions=len(checked), teams=teams, name=season.name
+        log(
+            season,
+            by,
+            LeagueCode.LEAGUE_CREATED,
+            divisions=len(checked),
+            teams=teams,
+            name=season.name,
         )
         season_changed(season.pk)
     return league
@@ -143,8 +149,12 @@ def change_division(
         plan = _team_changes(division, teams, problems) if teams is not None else None
         problems.raise_if_any()
         changed = _apply_division(division, new_name, rule, plan)
-        log_season_action(
-            division.league.season, by, "league_division_changed", division=division.name, **changed
+        log(
+            division.league.season,
+            by,
+            LeagueCode.LEAGUE_DIVISION_CHANGED,
+            division=division.name,
+            **changed,
         )
         season_changed(division.league.season_id)
     return division
@@ -282,10 +292,10 @@ def add_match_day(
             for group, members in enumerate(groups, start=1)
             for team in members
         )
-        _log_both(
+        _log_day(
             day,
             by,
-            "league_match_day_added",
+            LeagueCode.LEAGUE_MATCH_DAY_ADDED,
             number=number,
             groups=len(groups),
             teams=sum(len(members) for members in groups),
@@ -372,8 +382,11 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str =
         if not changed:
             return day
         day = locked.get(pk=day.pk)
-        _log_both(
-            day, by, "league_day_final" if final else "league_day_reopened", number=day.number
+        _log_day(
+            day,
+            by,
+            LeagueCode.LEAGUE_DAY_FINAL if final else LeagueCode.LEAGUE_DAY_REOPENED,
+            number=day.number,
         )
         season_changed(day.league.season_id)
     return day
@@ -412,10 +425,10 @@ def set_lineup(
         lineup.team = team
         lineup.score = score
         lineup.save(update_fields=["team", "score"])
-        _log_both(
+        _log_day(
             day,
             by,
-            "league_lineup_set",
+            LeagueCode.LEAGUE_LINEUP_SET,
             number=day.number,
             team=lineup.league_team.name,
             roster=team.name if team is not None else None,
@@ -426,9 +439,8 @@ def set_lineup(
     return lineup
 
 
-def _log_both(day: MatchDay, by: Actor, action: str, **details: object) -> None:
+def _log_day(day: MatchDay, by: Actor, action: LeagueCode, **details: object) -> None:
+    """Once, in the season's log about the match day's tournament (whose log shows it too)."""
     season = day.league.season
     tournament = day.evening.tournament
-    details |= {"name": tournament.name, "season": season.name}
-    log_season_action(season, by, action, tournament=tournament.pk, **details)
-    log_action(tournament, by, action, **details)
+    log((season, tournament), by, action, name=tournament.name, season=season.name, **details)

@@ -9,10 +9,11 @@ from django.db import IntegrityError, transaction
 
 from clubs.models import Association
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
-from people.domain.log import log_registry
 from people.domain.players import locked, players_reads_changed, refuse_erased
+from people.log import PeopleCode
 from people.models import Membership, Player
 
 MEMBER_NUMBER_MAX = 30
@@ -35,7 +36,7 @@ def set_membership(
         except IntegrityError:
             _refuse_taken(player, association, number)
             raise
-        log_registry(player.pk, by, "membership_set", association=association.pk)
+        log(player, by, PeopleCode.MEMBERSHIP_SET, association=association.pk)
         players_reads_changed(player)
     return membership
 
@@ -48,7 +49,7 @@ def remove_membership(player: Player, association: Association, *, by: Actor) ->
         deleted, _rows = Membership.objects.filter(player=player, association=association).delete()
         if not deleted:
             raise refused("membership_unknown", "association", association=association.name)
-        log_registry(player.pk, by, "membership_removed", association=association.pk)
+        log(player, by, PeopleCode.MEMBERSHIP_REMOVED, association=association.pk)
         players_reads_changed(player)
 
 

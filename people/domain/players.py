@@ -13,9 +13,10 @@ from django.utils import timezone
 from clubs.domain.names import club_named, club_text
 from karlchen.actors import Actor
 from karlchen.changes import player_changed, tournament_changed
+from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Conflict, Problem, Refused, refused
-from people.domain.log import log_registry
+from people.log import PeopleCode
 from people.models import Player
 
 # The lengths of the person's texts (the model fields' max_length): the entries' too.
@@ -38,7 +39,7 @@ def change_player(player: Player, changes: Mapping[str, Any], *, by: Actor) -> P
         for field in changed:
             _set(player, field, changes[field])
         player.save()
-        log_registry(player.pk, by, "player_changed", fields=", ".join(changed))
+        log(player, by, PeopleCode.PLAYER_CHANGED, fields=", ".join(changed))
         players_reads_changed(player)
     return player
 
@@ -61,7 +62,7 @@ def record_consent(player: Player, consent: bool | None, how: str, *, by: Actor)
         player.consent_by = "" if consent is None else by.label[:150]
         player.consent_how = how if consent is not None else ""
         player.save()
-        log_registry(player.pk, by, "consent_recorded", consent=consent)
+        log(player, by, PeopleCode.CONSENT_RECORDED, consent=consent)
         player_changed(player.pk)
     return player
 

@@ -8,12 +8,12 @@ from typing import Any
 from django.db import transaction
 
 from karlchen.actors import Actor
+from karlchen.log import log
 from printing.domain.documents import check_documents, generate_documents
 from printing.domain.season_printouts import check_season_documents, generate_season_documents
-from seasons.domain.log import log_season_action
+from printing.log import PrintingCode
 from seasons.models import Season, SeasonJob
 from tournaments.domain.jobs import progress, run_job, start_job
-from tournaments.domain.log import log_action
 from tournaments.enums import JobKind
 from tournaments.models import Job, Tournament
 
@@ -27,7 +27,7 @@ def start_documents_job(
     params = {**check_documents(tournament, request), "base_url": base_url, "language": language}
     with transaction.atomic():
         job = start_job(tournament, kind=JobKind.DOCUMENTS, params=params, by=by)
-        log_action(tournament, by, "documents_started", **_logged(params))
+        log(tournament, by, PrintingCode.DOCUMENTS_STARTED, **_logged(params))
     return job
 
 
@@ -59,7 +59,7 @@ def start_season_documents_job(
     with transaction.atomic():
         job = start_job(None, kind=JobKind.SEASON_DOCUMENTS, params=params, by=by)
         SeasonJob.objects.create(job=job, season=season)
-        log_season_action(season, by, "documents_started", **_logged(params))
+        log(season, by, PrintingCode.DOCUMENTS_STARTED, **_logged(params))
     return job
 
 

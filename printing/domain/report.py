@@ -24,12 +24,13 @@ from django.db.models import Count
 from clubs.domain.names import club_key
 from results.domain.standings import Interim, Standing, interim, standings
 from scoring.enums import AdjustmentKind
+from scoring.log import ScoringCode
 from scoring.models import Adjustment, Deal
 from seating.models import Seat, Table
 from tournaments.enums import SeriesStatus
 from tournaments.models import Entry, Protest, Tournament
 
-CORRECTIONS = ("deal_corrected", "deal_voided")  # the log's codes of an organiser's correction
+CORRECTIONS = (ScoringCode.DEAL_CORRECTED, ScoringCode.DEAL_VOIDED)  # an organiser's corrections
 
 
 @dataclass(frozen=True)
@@ -241,7 +242,7 @@ def _corrections(tournament: Tournament) -> tuple[CorrectionLine, ...]:
         CorrectionLine(
             at=action.at,
             by=action.user_label,
-            voided=action.action == "deal_voided",
+            voided=action.action == ScoringCode.DEAL_VOIDED,
             series=action.details.get("series"),
             table=action.details.get("table"),
             deal=action.details.get("deal"),

@@ -19,13 +19,13 @@ from django.db.models import ForeignObjectRel
 
 from cups.models import CupPlayer
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.refusals import Conflict, Problem, Refused, refused
-from people.domain.log import log_registry
 from people.domain.players import players_reads_changed
 from people.models import Player
 from registry.domain.frozen import rewrite_frozen
 from registry.domain.history import tournaments_of
-from tournaments.domain.log import log_action
+from registry.log import RegistryCode
 from tournaments.models import Entry, Tournament
 
 
@@ -52,9 +52,9 @@ def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
         _move_references(kept, other)
         for tournament in their_tournaments:
             _rewrite_frozen(tournament, other.pk, their_entries, kept)
-            log_action(tournament, by, "player_merged", name=other.name, into=kept.name)
-        log_registry(kept.pk, by, "merged_in", other=other.pk)
-        log_registry(other.pk, by, "merged_into", kept=kept.pk)
+            log(tournament, by, RegistryCode.PLAYER_MERGED, name=other.name, into=kept.name)
+        log(kept, by, RegistryCode.MERGED_IN, other=other.pk)
+        log(other, by, RegistryCode.MERGED_INTO, kept=kept.pk)
         players_reads_changed(kept)  # after the move: every tournament of both
         players_reads_changed(other)
         other.delete()

@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 
 from cups.models import CupPlayer
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.refusals import refused
-from people.domain.log import log_registry
 from people.domain.players import (
     locked,
     players_reads_changed,
@@ -33,10 +33,10 @@ from people.domain.players import (
 from people.models import Membership, Player, RegistryAction
 from registry.domain.frozen import rewrite_frozen
 from registry.domain.history import tournaments_of
+from registry.log import RegistryCode
 from results.domain.ranking_cache import organiser_ranking
 from signups.models import SignUp
 from teams.models import TeamMember
-from tournaments.domain.log import log_action
 from tournaments.models import Entry, OrganiserAction, Tournament
 
 PLAYER_FIELDS = (
@@ -121,7 +121,7 @@ def export_player(player: Player, *, by: Actor) -> dict[str, Any]:
                 for row in RegistryAction.objects.filter(player_id=player.pk).order_by("at", "pk")
             ],
         }
-        log_registry(player.pk, by, "player_exported")
+        log(player, by, RegistryCode.PLAYER_EXPORTED)
     return data
 
 
@@ -141,7 +141,7 @@ def erase_player(player: Player, *, confirm: str, by: Actor) -> Player:
         for tournament in tournaments_of(player.pk):
             _scrub_tournament(tournament, player, entries, old_names, name, by)
         _erase_fields(player, name)
-        log_registry(player.pk, by, "player_erased")
+        log(player, by, RegistryCode.PLAYER_ERASED, name=name)
         players_reads_changed(player)
     return player
 
@@ -193,7 +193,7 @@ def _scrub_tournament(
             club=player.club_name or None,
         )
         tournament.save(update_fields=["frozen_standings"])
-    log_action(tournament, by, "player_erased", name=name)
+    log(tournament, by, RegistryCode.PLAYER_ERASED, name=name)
 
 
 def _entries(player: Player) -> QuerySet[Entry]:

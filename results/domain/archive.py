@@ -25,10 +25,12 @@ from django.utils.dateparse import parse_date, parse_datetime
 from clubs.domain.names import affiliation
 from clubs.models import Club
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.refusals import Problem, Refused, refused
 from karlchen.strict_input import flatten
 from people.models import Player
 from results.domain.standings import standings
+from results.log import ResultsCode
 from results.ports import RESULTS_PARTS
 from rules import doppelkopf, parse_rules
 from scoring.contract import (
@@ -52,7 +54,6 @@ from scoring.enums import AdjustmentKind, DealKind
 from scoring.models import Adjustment, AdjustmentLine, Deal, DealRevision, RevisionPoints
 from seating.domain.seating import new_table
 from seating.models import Seat, Table
-from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import add_missing_series
 from tournaments.engine.series import SeriesSettings, TimelineEntry
 from tournaments.enums import (
@@ -198,7 +199,7 @@ def import_archive(
             _restore_parts(tournament, data, entries, by)
             _restore_frozen_standings(tournament, entries)
             _check_standings(tournament, data["standings"])
-            log_action(tournament, by, "archive_imported")
+            log(tournament, by, ResultsCode.ARCHIVE_IMPORTED)
     except (ValidationError, IntegrityError) as error:  # a model rule the checks above missed
         raise refused("archive_invalid", "archive", detail=type(error).__name__) from error
     return tournament

@@ -24,11 +24,12 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from karlchen.actors import Actor
+from karlchen.log import log
 from results.domain.archive import export_archive
 from results.domain.standings import standings
+from results.log import ResultsCode
 from results.parts import PartTable, TableCell
 from results.ports import RESULTS_PARTS
-from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -95,7 +96,7 @@ def export_for_organiser(tournament: Tournament, kind: str, *, by: Actor) -> byt
         else:
             tables = {f"{table.key}-csv": table for table in part_tables(tournament)}
             content = table_csv(tables[kind].rows)
-        log_action(tournament, by, "exported", format=kind.upper())
+        log(tournament, by, ResultsCode.EXPORTED, format=kind.upper())
     return content
 
 

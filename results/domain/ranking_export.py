@@ -26,9 +26,10 @@ from typing import Any
 from django.db import transaction
 
 from karlchen.actors import Actor
+from karlchen.log import log
 from results.domain.exports import csv_cell
 from results.domain.standings import Standing, standings, took_part
-from tournaments.domain.log import log_action
+from results.log import ResultsCode
 from tournaments.enums import Game
 from tournaments.models import Entry, Tournament
 
@@ -89,7 +90,7 @@ def export_ranking(tournament: Tournament, *, by: Actor) -> bytes:
     """The ranking export as an organiser downloads it (desk, API), noted in the log."""
     with transaction.atomic():
         content = ranking_csv(tournament)
-        log_action(tournament, by, "exported", format=f"{layout_of(tournament).upper()} CSV")
+        log(tournament, by, ResultsCode.EXPORTED, format=f"{layout_of(tournament).upper()} CSV")
     return content
 
 

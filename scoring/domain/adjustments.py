@@ -9,12 +9,13 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.refusals import refused
 from scoring.enums import AdjustmentKind
+from scoring.log import ScoringCode
 from scoring.models import Adjustment, AdjustmentLine
 from seating.models import Table
 from tournaments.domain.frozen import check_not_final
-from tournaments.domain.log import log_action
 from tournaments.models import Entry, Series
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def add_adjustment(
         # refused where the results are final; read last, as a deal write and closing a series
         # lock the table before the tournament
         check_not_final(series.tournament_id)
-        log_action(series.tournament, by, "penalty_added", **_details(adjustment))
+        log(series.tournament, by, ScoringCode.PENALTY_ADDED, **_details(adjustment))
         tournament_changed(series.tournament_id)
     return adjustment
 
@@ -82,7 +83,12 @@ def remove_adjustments(adjustments: QuerySet[Adjustment], *, by: Actor) -> None:
         for adjustment in adjustments.select_related("series__tournament", "table"):
             if adjustment.series.tournament_id not in changed:
                 check_not_final(adjustment.series.tournament_id)
-            log_action(adjustment.series.tournament, by, "penalty_removed", **_details(adjustment))
+            log(
+                adjustment.series.tournament,
+                by,
+                ScoringCode.PENALTY_REMOVED,
+                **_details(adjustment),
+            )
             changed.add(adjustment.series.tournament_id)
         AdjustmentLine.objects.filter(adjustment__in=adjustments).delete()
         adjustments.delete()

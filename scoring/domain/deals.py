@@ -24,14 +24,15 @@ from django.utils import timezone
 from karlchen import limits
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.refusals import Closed, Conflict, Problem, Refused, refused
 from rules import DealScore, bock_triggers, doppelkopf, parse_rules, quick, schafkopf, score_deal
 from rules.doppelkopf import DoppelkopfRules
 from scoring.domain.totals import refresh_totals
+from scoring.log import ScoringCode
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
 from seating.models import Seat, Table
 from tournaments.domain.frozen import key_share_lock
-from tournaments.domain.log import log_action
 from tournaments.engine.series import (
     DealKind,
     NextDeal,
@@ -365,12 +366,12 @@ def _keyed_write(
 
 def _log_organiser_write(scope: _TableScope, by: Actor, revision: DealRevision) -> None:
     if revision.voided:
-        action = "deal_voided"
+        action = ScoringCode.DEAL_VOIDED
     else:
-        action = "deal_recorded" if revision.version == 1 else "deal_corrected"
+        action = ScoringCode.DEAL_RECORDED if revision.version == 1 else ScoringCode.DEAL_CORRECTED
     details: dict[str, object] = {"deal": revision.deal.number, "table": scope.table.number}
     details |= {"series": scope.table.series.number, "reason": revision.reason}
-    log_action(scope.tournament, by, action, **details)
+    log(scope.tournament, by, action, **details)
 
 
 def _corrected_timeline(

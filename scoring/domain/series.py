@@ -7,10 +7,11 @@ from django.utils import timezone
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.refusals import refused
 from scoring.domain.deals import played_deals
+from scoring.log import ScoringCode
 from seating.models import Table
-from tournaments.domain.log import log_action
 from tournaments.engine.series import replay
 from tournaments.enums import SeriesStatus
 from tournaments.models import Series
@@ -28,7 +29,7 @@ def call_time(series: Series, *, by: Actor) -> Series:
                 table.save(update_fields=["time_up_after"])
         series.time_called_at = series.time_called_at or timezone.now()
         series.save(update_fields=["time_called_at"])
-        log_action(series.tournament, by, "time_called", series=series.number)
+        log(series.tournament, by, ScoringCode.TIME_CALLED, series=series.number)
         tournament_changed(series.tournament_id)
     return series
 
@@ -62,11 +63,15 @@ def close_series(series: Series, *, by: Actor, force: bool = False) -> Series:
         series.save(update_fields=["status", "closed_at"])
         if missing:
             tables = ", ".join(map(str, missing))
-            log_action(
-                series.tournament, by, "series_force_closed", series=series.number, tables=tables
+            log(
+                series.tournament,
+                by,
+                ScoringCode.SERIES_FORCE_CLOSED,
+                series=series.number,
+                tables=tables,
             )
         else:
-            log_action(series.tournament, by, "series_closed", series=series.number)
+            log(series.tournament, by, ScoringCode.SERIES_CLOSED, series=series.number)
         tournament_changed(series.tournament_id)
     return series
 

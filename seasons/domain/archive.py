@@ -22,13 +22,14 @@ from django.utils import timezone
 from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.changes import season_changed
+from karlchen.log import log
 from karlchen.refusals import Problem, Refused, refused
 from people.models import Player
 from results.domain.archive import export_archive, import_archive
 from rules import GAMES, parse_rules
 from rules.quick import ENTRY_MODES
-from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
+from seasons.log import SeasonCode
 from seasons.models import Season, SeasonEvening
 from seasons.ports import SEASON_PARTS
 from tournaments.models import Tournament
@@ -120,7 +121,7 @@ def import_season_archive(archive: object, *, by: Actor, club: Club | None = Non
         for part in SEASON_PARTS.all():
             if part.name in data:
                 part.restore(season, data[part.name], evenings, by)
-        log_season_action(season, by, "season_archive_imported", evenings=len(data["evenings"]))
+        log(season, by, SeasonCode.SEASON_ARCHIVE_IMPORTED, evenings=len(data["evenings"]))
         season_changed(season.pk)
     return season
 

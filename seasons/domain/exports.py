@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 
 from karlchen.actors import Actor
 from karlchen.changes import Body, cached_season_body
+from karlchen.log import log
 from people.models import Player
 from results.domain.exports import Cell, Sheet, table_csv, table_xlsx
-from seasons.domain.log import log_season_action
+from results.log import ResultsCode
 from seasons.domain.standings import SeasonInput, number, season_table
 from seasons.engine.ranking import PlayerSeason
 from seasons.models import Season
@@ -56,7 +57,7 @@ def season_export_for_organiser(season: Season, kind: str, *, by: Actor) -> tupl
     season's log."""
     with transaction.atomic():
         exported = season_export(season, kind, public=False)
-        log_season_action(season, by, "exported", format=kind.upper())
+        log(season, by, ResultsCode.EXPORTED, format=kind.upper())
     return exported
 
 

@@ -18,15 +18,15 @@ from django.utils.translation import gettext as _
 
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
+from karlchen.log import log
 from karlchen.refusals import refused
 from people.models import Player
-from seasons.domain.log import log_season_action
 from seasons.domain.seasons import next_evening_date
 from seasons.domain.standings import number, season_table
 from seasons.engine.ranking import PlayerSeason, qualifiers
+from seasons.log import SeasonCode
 from seasons.models import Season
 from tournaments.domain.entries import enter_players
-from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import SeatingMethod
 from tournaments.models import Tournament
@@ -61,15 +61,13 @@ def create_final(
         season.final_seeds = _seeds(qualified)
         season.save(update_fields=["final", "final_seeds"])
         details: dict[str, Any] = {"name": tournament.name, "season": season.name}
-        log_season_action(
-            season,
+        log(
+            (season, tournament),
             by,
-            "season_final_created",
-            tournament=tournament.pk,
+            SeasonCode.SEASON_FINAL_CREATED,
             **details,
             qualifiers=len(qualified),
         )
-        log_action(tournament, by, "season_final_created", **details, qualifiers=len(qualified))
         season_changed(season.pk)
         tournament_changed(tournament.pk)
     return tournament

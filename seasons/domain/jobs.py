@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from karlchen.actors import Actor
+from karlchen.log import LogCode, log
 from seasons.access import is_season_organiser
-from seasons.domain.log import log_season_action
 from seasons.models import SeasonJob
 from tournaments.models import Job
 from tournaments.ports import JobOwner
@@ -21,10 +21,10 @@ def may_follow(user: Any, job: Job) -> bool:
     return link is not None and is_season_organiser(user, link.season)
 
 
-def log(job: Job, by: Actor, action: str, details: dict[str, Any]) -> None:
+def log_job(job: Job, by: Actor, action: LogCode, details: dict[str, Any]) -> None:
     link = _link(job)
     if link is not None:  # a job whose season was deleted has no log left to go to
-        log_season_action(link.season, by, action, **details)
+        log(link.season, by, action, **details)
 
 
-SEASON_JOBS = JobOwner(may_follow=may_follow, log=log)
+SEASON_JOBS = JobOwner(may_follow=may_follow, log=log_job)

@@ -1,8 +1,9 @@
 """Seasons: set one up, change it, add and remove its evenings, start its next evening.
 
 Each operation takes the acting person, runs in one transaction and writes the season's log
-(``seasons.domain.log``); what touches an evening is in that tournament's log as well. Anything
-that changes what a season's reads show calls ``season_changed``.
+(``karlchen.log``); what touches an evening is written there once, about that tournament, whose
+log shows it as well. Anything that changes what a season's reads show calls
+``season_changed``.
 """
 
 from __future__ import annotations
@@ -18,15 +19,15 @@ from django.utils import timezone
 
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
+from karlchen.log import log
 from karlchen.refusals import refused
 from people.models import Player
 from results.domain.standings import took_part
 from rules import parse_rules
-from seasons.domain.log import log_season_action
 from seasons.engine.ranking import parse_rule
+from seasons.log import SeasonCode
 from seasons.models import Season, SeasonEvening
 from tournaments.domain.entries import enter_players
-from tournaments.domain.log import log_action
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import Game
 from tournaments.models import Entry, Tournament
@@ -46,7 +47,7 @@ def create_season(*, by: Actor, **fields: Any) -> Season:
         season.save()
         if by.user is not None:
             season.organisers.add(by.user)
-        log_season_action(season, by, "season_created")
+        log(season, by, SeasonCode.SEASON_CREATED)
     return season
 
 
@@ -60,7 +61,7 @@ def update_season(season: Season, *, by: Actor, **fields: Any) -> Season:
         season.full_clean()
         season.save()
         if changed:
-            log_season_action(season, by, "season_changed", fields=changed)
+            log(season, by, SeasonCode.SEASON_CHANGED, fields=changed)
         season_changed(season.pk)
     return season
 
@@ -89,7 +90,9 @@ def add_evening(
             tournament=tournament,
             defaults={"ranking_tournament": ranking_tournament},
         )
-        _log_both(season, tournament, by, "season_evening_added", ranking=ranking_tournament)
+        _log_evening(
+            season, tournament, by, SeasonCode.SEASON_EVENING_ADDED, ranking=ranking_tournament
+        )
         season_changed(season.pk)
     return membership
 
@@ -120,7 +123,7 @@ def remove_evening(season: Season, tournament: Tournament, *, by: Actor) -> None
         deleted, _rows = SeasonEvening.objects.filter(season=season, tournament=tournament).delete()
         if not deleted:
             raise refused("not_an_evening", "tournament")
-        _log_both(season, tournament, by, "season_evening_removed")
+        _log_evening(season, tournament, by, SeasonCode.SEASON_EVENING_REMOVED)
         season_changed(season.pk)
 
 
@@ -154,7 +157,9 @@ def new_evening(
         regulars = season_regulars(season)
         enter_players(tournament, regulars, by=by)
         SeasonEvening.objects.create(season=season, tournament=tournament)
-        _log_both(season, tournament, by, "season_evening_started", regulars=len(regulars))
+        _log_evening(
+            season, tournament, by, SeasonCode.SEASON_EVENING_STARTED, regulars=len(regulars)
+        )
         season_changed(season.pk)
         tournament_changed(tournament.pk)
     return tournament
@@ -200,9 +205,8 @@ def _check_rules(game: str, fields: Mapping[str, Any]) -> None:
     parse_rules(game, fields.get("rules", {}))
 
 
-def _log_both(
-    season: Season, tournament: Tournament, by: Actor, action: str, **details: object
+def _log_evening(
+    season: Season, tournament: Tournament, by: Actor, action: SeasonCode, **details: object
 ) -> None:
-    details |= {"name": tournament.name, "season": season.name}
-    log_season_action(season, by, action, tournament=tournament.pk, **details)
-    log_action(tournament, by, action, **details)
+    """Once, in the season's log about the evening (its tournament's log shows it too)."""
+    log((season, tournament), by, action, name=tournament.name, season=season.name, **details)

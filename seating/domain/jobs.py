@@ -7,10 +7,11 @@ from typing import Any
 from django.db import transaction
 
 from karlchen.actors import Actor
+from karlchen.log import log
 from seating.domain.seating import draw_seating
+from seating.log import SeatingCode
 from tournaments.domain.frozen import check_not_final
 from tournaments.domain.jobs import run_job, start_job
-from tournaments.domain.log import log_action
 from tournaments.enums import JobKind, SeriesStatus
 from tournaments.models import Job, Tournament
 
@@ -23,7 +24,7 @@ def start_seating_job(tournament: Tournament, *, by: Actor, params: dict[str, An
         job = start_job(tournament, kind=JobKind.SEATING, params=params, by=by)
         series = ", ".join(map(str, params.get("series") or _not_under_way(tournament)))
         details = {"series": series, "method": params.get("method"), "seed": params.get("seed")}
-        log_action(tournament, by, "seating_started", **details)
+        log(tournament, by, SeatingCode.SEATING_STARTED, **details)
     return job
 
 

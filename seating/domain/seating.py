@@ -19,13 +19,14 @@ from django.db import transaction
 from clubs.domain.names import club_key
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.refusals import Problem, Refused, refused
 from seating import engine
 from seating import ports as seating_ports
+from seating.log import SeatingCode
 from seating.models import Seat, Table
 from tournaments import ports
 from tournaments.domain.frozen import check_not_final
-from tournaments.domain.log import log_action
 from tournaments.enums import SeriesStatus, TeamSeating
 from tournaments.models import Entry, Series, Tournament
 
@@ -41,7 +42,7 @@ def seat_series(series: Series, tables: Sequence[Sequence[Entry]], *, by: Actor)
     with transaction.atomic():
         created = _seat(series, tables)
         details = {"series": series.number, "method": engine.Method.FIXED.value, "seed": "—"}
-        log_action(series.tournament, by, "seating_started", **details)
+        log(series.tournament, by, SeatingCode.SEATING_STARTED, **details)
     return created
 
 
@@ -73,7 +74,7 @@ def reissue_captain_token(table: Table, *, by: Actor) -> str:
         table.token_hash = Table.hash_token(table.captain_token())
         table.save(update_fields=["token_nonce", "token_hash"])
         details = {"table": table.number, "series": table.series.number}
-        log_action(table.series.tournament, by, "captain_link_reissued", **details)
+        log(table.series.tournament, by, SeatingCode.CAPTAIN_LINK_REISSUED, **details)
     return table.captain_token()
 
 

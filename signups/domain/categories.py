@@ -24,13 +24,14 @@ from django.utils.translation import gettext as _
 
 from karlchen.actors import Actor
 from karlchen.changes import Body, cached_body, tournament_changed
+from karlchen.log import log
 from karlchen.refusals import refused
 from results.domain.ranking_cache import public_part
 from results.domain.standings import Standing, standings
 from results.parts import PartTable, TableCell
 from signups.domain.places import announcement_of
+from signups.log import SignupCode
 from signups.models import EntryCategory, SignUp
-from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 from tournaments.visibility import confirmed_only, shown_as_hidden
 
@@ -57,7 +58,7 @@ def set_category(entry: Entry, category: str, *, by: Actor) -> Entry:
             EntryCategory.objects.filter(entry=entry).delete()
         # the sign-up tells what the player asked for; the desk's choice is the one that counts
         SignUp.objects.filter(entry=entry).update(category=category)
-        log_action(tournament, by, "category_changed", name=entry.player.name, category=category)
+        log(tournament, by, SignupCode.CATEGORY_CHANGED, name=entry.player.name, category=category)
         tournament_changed(tournament.pk)
     return entry
 

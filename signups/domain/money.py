@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Sum
 
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.refusals import refused
 from results.domain.standings import Standing, standings
 from results.parts import TableCell
@@ -19,9 +20,9 @@ from signups.domain.places import announcement_of
 from signups.domain.settings import payout_rules
 from signups.engine.payout import Payout, payout, side_payouts
 from signups.enums import FeeStatus, TieShare
+from signups.log import SignupCode
 from signups.models import EntryCategory, Fee
 from tournaments.domain.entries import set_checked_in
-from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 
 
@@ -48,7 +49,13 @@ def set_fee(entry: Entry, status: str, *, by: Actor) -> Fee:
         fee.status, fee.category = status, category
         fee.amount = announcement.fee_of(category) if status == FeeStatus.PAID else 0
         fee.save()
-        log_action(entry.tournament, by, f"fee_{status}", name=entry.player.name, cents=fee.amount)
+        log(
+            entry.tournament,
+            by,
+            SignupCode(f"fee_{status}"),
+            name=entry.player.name,
+            cents=fee.amount,
+        )
         if status != FeeStatus.OPEN and not entry.checked_in:
             set_checked_in(entry, True, by=by)
     return fee

@@ -13,11 +13,12 @@ from django.utils import timezone
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from signups.domain.mails import queue_mail
 from signups.enums import FeeStatus, MailKind, SignUpStatus
+from signups.log import SignupCode
 from signups.models import Announcement, EntryCategory, Fee, SignUp
 from tournaments.domain.entries import add_entry, withdraw
-from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 
 
@@ -116,13 +117,13 @@ def place_or_wait(signup: SignUp, announcement: Announcement, *, by: Actor) -> N
     if free is None or free > 0:
         accept(signup, by=by)
         queue_mail(signup, MailKind.ACCEPTED)
-        log_action(signup.tournament, by, "signup_accepted", name=signup.name)
+        log(signup.tournament, by, SignupCode.SIGNUP_ACCEPTED, name=signup.name)
     else:
         signup.status = SignUpStatus.WAITING  # keeps its place in line (``queued_at``)
         signup.queued_at = signup.queued_at or timezone.now()
         signup.save(update_fields=["status", "queued_at"])
         queue_mail(signup, MailKind.WAITING)
-        log_action(signup.tournament, by, "signup_waiting", name=signup.name)
+        log(signup.tournament, by, SignupCode.SIGNUP_WAITING, name=signup.name)
 
 
 def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) -> list[SignUp]:
@@ -134,7 +135,7 @@ def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) ->
         signup.tournament = tournament
         accept(signup, by=by)
         queue_mail(signup, MailKind.MOVED_UP)
-        log_action(tournament, by, "signup_moved_up", name=signup.name)
+        log(tournament, by, SignupCode.SIGNUP_MOVED_UP, name=signup.name)
         moved.append(signup)
     return moved
 

@@ -10,13 +10,14 @@ from django.db import transaction
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused
 from signups.domain.places import announcement_of, locked, move_up
 from signups.engine.payout import MAX_EUROS, MAX_PLACES, PayoutMode, PayoutRules, check_rules
 from signups.enums import Approval, TieShare
+from signups.log import SignupCode
 from signups.models import Announcement
-from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
 MAX_CAP = 10_000
@@ -65,7 +66,7 @@ def set_announcement(
         for name, value in changes.items():
             setattr(announcement, name, value)
         announcement.save()
-        log_action(tournament, by, "announcement_changed", fields=", ".join(sorted(changes)))
+        log(tournament, by, SignupCode.ANNOUNCEMENT_CHANGED, fields=", ".join(sorted(changes)))
         move_up(tournament, announcement, by=by)
         tournament_changed(tournament.pk)
     return announcement
@@ -155,7 +156,7 @@ def set_payout(
         announcement.payout_costs, announcement.tie_share = costs, tie_share
         announcement.category_prizes = {name: side[name] for name in sorted(side) if side[name]}
         announcement.save()
-        log_action(announcement.tournament, by, "payout_changed")
+        log(announcement.tournament, by, SignupCode.PAYOUT_CHANGED)
     return announcement
 
 

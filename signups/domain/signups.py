@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from karlchen.actors import Actor, Role
+from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
 from signups.domain.mails import queue_mail
@@ -32,8 +33,8 @@ from signups.domain.places import (
     release,
 )
 from signups.enums import ACTIVE, Approval, MailKind, SignUpStatus
+from signups.log import SignupCode
 from signups.models import Announcement, SignUp
-from tournaments.domain.log import log_action
 from tournaments.enums import SeriesStatus
 from tournaments.models import Entry, Series, Tournament
 
@@ -81,7 +82,7 @@ def sign_up(
             raise Refused(problems)
         signup = _create(tournament, applicant, language=language)
         queue_mail(signup, MailKind.CONFIRM, base_url=base_url)
-        log_action(tournament, player(signup.name), "signup_received", name=signup.name)
+        log(tournament, player(signup.name), SignupCode.SIGNUP_RECEIVED, name=signup.name)
     return signup
 
 
@@ -192,7 +193,7 @@ def confirm(signup: SignUp) -> SignUp:
             return signup
         announcement = announcement_of(tournament)
         by = player(signup.name)
-        log_action(tournament, by, "signup_confirmed", name=signup.name)
+        log(tournament, by, SignupCode.SIGNUP_CONFIRMED, name=signup.name)
         queue(signup, SignUpStatus.REQUESTED)  # in line from now on, whatever comes next
         if announcement.approval == Approval.ORGANISER:
             queue_mail(signup, MailKind.REQUESTED)
@@ -215,7 +216,7 @@ def cancel(signup: SignUp, *, by: Actor | None = None) -> SignUp:
         signup.status, signup.cancelled_at = SignUpStatus.CANCELLED, timezone.now()
         signup.save(update_fields=["status", "cancelled_at"])
         queue_mail(signup, MailKind.CANCELLED)
-        log_action(tournament, actor, "signup_cancelled", name=signup.name)
+        log(tournament, actor, SignupCode.SIGNUP_CANCELLED, name=signup.name)
         move_up(tournament, announcement_of(tournament), by=actor)
     return signup
 
@@ -237,7 +238,7 @@ def move_to_list(signup: SignUp, *, by: Actor) -> SignUp:
         signup = _for_change(signup, *waiting)
         accept(signup, by=by)
         queue_mail(signup, MailKind.MOVED_UP)
-        log_action(signup.tournament, by, "signup_moved_to_list", name=signup.name)
+        log(signup.tournament, by, SignupCode.SIGNUP_MOVED_TO_LIST, name=signup.name)
     return signup
 
 
@@ -249,7 +250,7 @@ def move_to_waiting(signup: SignUp, *, by: Actor) -> SignUp:
         release(signup, by=by)
         queue(signup, SignUpStatus.WAITING)
         queue_mail(signup, MailKind.WAITING)
-        log_action(signup.tournament, by, "signup_moved_to_waiting", name=signup.name)
+        log(signup.tournament, by, SignupCode.SIGNUP_MOVED_TO_WAITING, name=signup.name)
     return signup
 
 
@@ -266,7 +267,7 @@ def add_signup(tournament: Tournament, applicant: Applicant, *, by: Actor) -> Si
         signup = _create(tournament, applicant, queued_at=timezone.now())
         accept(signup, by=by)
         queue_mail(signup, MailKind.ACCEPTED)
-        log_action(tournament, by, "signup_added", name=signup.name)
+        log(tournament, by, SignupCode.SIGNUP_ADDED, name=signup.name)
     return signup
 
 

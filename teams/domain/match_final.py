@@ -21,10 +21,11 @@ from django.utils import timezone
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.refusals import refused
 from tournaments.domain.final import reopen_results
-from tournaments.domain.log import log_action
 from tournaments.enums import ProtestStatus, SeriesStatus
+from tournaments.log import TournamentCode
 from tournaments.models import Tournament
 
 OPEN = (SeriesStatus.SEATED, SeriesStatus.RUNNING)
@@ -60,7 +61,7 @@ def mark_match_final(tournament: Tournament, *, by: Actor, field: str = "final")
             raise refused("protests_open", field, count=protests)
         tournament.results_final_at, tournament.results_final_by = timezone.now(), by.label[:150]
         tournament.save(update_fields=["results_final_at", "results_final_by"])
-        log_action(tournament, by, "results_final")
+        log(tournament, by, TournamentCode.RESULTS_FINAL)
         tournament_changed(tournament.pk)
     return True
 

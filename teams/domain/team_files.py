@@ -18,12 +18,13 @@ from typing import Any
 from django.db import transaction
 
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.refusals import Problem, Problems, Refused
 from teams.domain.teams import Roster, set_rosters
+from teams.log import TeamCode
 from teams.models import Team
 from tournaments.domain.entries import is_plain_number
 from tournaments.domain.entry_files import MAX_FILE_BYTES, column_key, read_table
-from tournaments.domain.log import log_action
 from tournaments.models import Tournament
 
 __all__ = ["MAX_FILE_BYTES", "import_team_rows", "read_team_file"]
@@ -75,7 +76,7 @@ def import_team_rows(
         except Refused as refusal:
             problems = [_at_line(problem, listed, places) for problem in refusal.problems]
             raise Refused(problems) from refusal
-        log_action(tournament, by, "teams_imported", count=len(teams), file=file[:200])
+        log(tournament, by, TeamCode.TEAMS_IMPORTED, count=len(teams), file=file[:200])
     return teams
 
 

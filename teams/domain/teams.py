@@ -21,11 +21,12 @@ from django.db import IntegrityError, transaction
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Conflict, Problem, Problems, Refused
 from teams.engine.ranking import parse_rule
+from teams.log import TeamCode
 from teams.models import SideRankings, Team, TeamMember
-from tournaments.domain.log import log_action
 from tournaments.models import Entry, Tournament
 
 NAME_LIMIT = 120  # Team.name's max_length
@@ -50,7 +51,7 @@ def create_team(tournament: Tournament, *, by: Actor, name: str, roster: Roster 
         _check(tournament, name, roster, team=None)
         team = Team.objects.create(tournament=tournament, name=name)
         _write_roster(team, roster)
-        log_action(tournament, by, "team_created", name=name, players=_size(roster))
+        log(tournament, by, TeamCode.TEAM_CREATED, name=name, players=_size(roster))
     return team
 
 
@@ -74,10 +75,10 @@ def update_team(
             _write_roster(team, new_roster)
             changed.append("roster")
         if changed:
-            log_action(
+            log(
                 tournament,
                 by,
-                "team_changed",
+                TeamCode.TEAM_CHANGED,
                 name=new_name,
                 fields=changed,
                 players=_size(new_roster),
@@ -124,12 +125,12 @@ def set_rosters(
             team = existing.get(name.lower())
             if team is None:
                 team = Team.objects.create(tournament=tournament, name=name)
-                log_action(tournament, by, "team_created", name=name, players=_size(roster))
+                log(tournament, by, TeamCode.TEAM_CREATED, name=name, players=_size(roster))
             elif _unordered(roster) != _unordered(before[team.pk]):
-                log_action(
+                log(
                     tournament,
                     by,
-                    "team_changed",
+                    TeamCode.TEAM_CHANGED,
                     name=team.name,
                     fields=["roster"],
                     players=_size(roster),
@@ -148,7 +149,7 @@ def teams_of_entries(tournament: Tournament) -> dict[int, int]:
 def delete_team(team: Team, *, by: Actor) -> None:
     """The team is gone (its players stay entered)."""
     with _writing(team.tournament):
-        log_action(team.tournament, by, "team_deleted", name=team.name)
+        log(team.tournament, by, TeamCode.TEAM_DELETED, name=team.name)
         team.delete()
 
 
@@ -184,7 +185,7 @@ def set_side_rankings(tournament: Tournament, *, by: Actor, **fields: Any) -> Si
             setattr(settings, name, value)
         settings.save()
         if changed:
-            log_action(tournament, by, "side_rankings_changed", fields=changed)
+            log(tournament, by, TeamCode.SIDE_RANKINGS_CHANGED, fields=changed)
     return settings
 
 

@@ -15,6 +15,7 @@ from cups.domain.cups import (
 )
 from cups.domain.state import cached_cup, cup_body, cup_now
 from cups.models import Cup, CupMatch, CupPlayer, CupTeam
+from karlchen.log import entries_about
 from karlchen.refusals import Refused
 from scoring.domain.deals import correct_deal
 from seasons.models import SeasonAction, SeasonEvening
@@ -120,9 +121,9 @@ def test_a_group_round_is_a_tournament_per_group_with_each_team_set_up(cup):
         ("Damen", 2),
         ("Könige", 2),
     ]
-    assert OrganiserAction.objects.filter(
-        tournament=tournament, action="cup_match_started"
-    ).exists()
+    started = tournament.season_actions.get(action="cup_match_started")  # written once
+    assert not OrganiserAction.objects.filter(action="cup_match_started").exists()
+    assert started in entries_about(tournament, 50)  # and shown in the tournament's log
     with pytest.raises(Refused) as refusal:
         start_group_round(cup, by=ORGA, number=1)
     assert codes(refusal) == {("cup_round_started", "number")}

@@ -10,6 +10,7 @@ from django.urls import reverse
 from clubs.domain.clubs import invite
 from clubs.models import Association, Club, ClubRole
 from karlchen.actors import Actor
+from karlchen.log import log
 from people.models import Membership, Player
 from scoring.domain.adjustments import add_adjustment, minor_breach_lines
 from scoring.domain.deals import correct_deal, record_deal
@@ -18,8 +19,8 @@ from scoring.models import Adjustment, Deal, DealRevision, IdempotencyKey, Revis
 from seating.models import Table
 from tests.factories.tournaments import CAPTAIN, ORGA, organiser, seated_table
 from tournaments.domain.final import lodge_protest
-from tournaments.domain.log import log_action
 from tournaments.domain.rulesets import save_rule_set
+from tournaments.log import TournamentCode
 from tournaments.models import Entry, Job, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,7 @@ def table():
     tournament = table.series.tournament
     Job.objects.create(tournament=tournament, kind="seating", params={"seed": 1})
     save_rule_set(name="Hausregeln Herz As", game="doppelkopf", rules={"poverty": True}, by=ORGA)
-    log_action(tournament, Actor.of_user(organiser()), "tournament_created")
+    log(tournament, Actor.of_user(organiser()), TournamentCode.TOURNAMENT_CREATED)
     lodge_protest(tournament, by=ORGA, text="Spieler 2 hat vorgeworfen", series=1, table=1)
     association = Association.objects.create(name="Landesverband")
     club = Club.objects.create(name="Kreuz As", association=association)

@@ -8,7 +8,6 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from clubs.models import Association
-from desk.texts import action_text
 from people.models import Player, RegistryAction
 from tests.factories.api import public_tournament
 from tests.factories.tournaments import organiser, tournament_with_players
@@ -144,7 +143,7 @@ def test_erase_needs_the_name_typed_again(desk, twins):
     assert 'id="erased-note"' in page
     assert 'value="erase"' not in page
     logged = OrganiserAction.objects.filter(action="player_erased").first()
-    assert "Gelöschte Person" in action_text(logged)
+    assert "Gelöschte Person" in logged.text()
     assert RegistryAction.objects.filter(player_id=grete.pk, action="player_erased").exists()
 
 

@@ -26,12 +26,17 @@ PROVIDERS = {
     "tournaments.job_tasks": {"seating", "printing"},
     "tournaments.job_owners": {"seasons"},
     "tournaments.places_freed": {"signups"},
+    "tournaments.admin_parts": {"seating", "scoring", "printing"},
     "seating.earlier_meetings": {"seasons"},
     "seating.teams_of": {"teams"},
     "seating.match_checks": {"leagues", "cups"},
     "results.parts": {"teams", "signups"},
     "results.sections": {"teams", "signups", "registry"},
     "seasons.parts": {"leagues"},
+    "karlchen.log_codes": {
+        *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
+        *("teams", "signups", "leagues", "cups", "registry", "printing"),
+    },
 }
 EACH_PROVIDER = [(port, app) for port, apps in PROVIDERS.items() for app in sorted(apps)]
 

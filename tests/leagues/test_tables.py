@@ -142,7 +142,8 @@ def test_a_line_up_s_roster_is_a_team_of_the_day_s_tournament_once(day_one):
     logged = SeasonAction.objects.filter(action="league_lineup_set")
     assert logged.count() == 4
     assert logged.filter(details__team="D", details__score=5).exists()
-    assert tournament.actions.filter(action="league_lineup_set").count() == 4
+    assert tournament.season_actions.filter(action="league_lineup_set").count() == 4
+    assert not tournament.actions.filter(action="league_lineup_set").exists()
 
 
 @pytest.mark.usefixtures("committed")

@@ -24,7 +24,6 @@ from django.db import connection
 from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
-from desk.views.base import QUEUE_DOWN_PDF
 from karlchen.celery import app
 from karlchen.messages import problem_message
 from karlchen.models import OutboxMessage
@@ -34,6 +33,7 @@ from tests.factories.redis_server import broker_at, free_port
 from tests.factories.tournaments import organiser
 from tournaments.domain.jobs import sweep_jobs
 from tournaments.enums import JobStatus
+from tournaments.job_texts import QUEUE_DOWN_PDF
 from tournaments.models import Job, OrganiserAction
 
 REPO = Path(__file__).resolve().parents[2]

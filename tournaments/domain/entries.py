@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 from clubs.domain.names import affiliation
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
 from people.domain.players import TEXT_LIMITS
 from people.models import Player
 from tournaments import ports
 from tournaments.domain.frozen import check_not_final
-from tournaments.domain.log import log_action
+from tournaments.log import TournamentCode
 from tournaments.models import Entry, Tournament
 
 CSV_COLUMNS = ("name", "club", "member_number", "start_number")
@@ -48,8 +49,12 @@ def add_entry(
     with transaction.atomic():
         check_not_final(tournament.pk)
         entry = _enter(tournament, name, club, member_number, start_number)
-        log_action(
-            tournament, by, "entry_added", name=entry.player.name, start_number=entry.start_number
+        log(
+            tournament,
+            by,
+            TournamentCode.ENTRY_ADDED,
+            name=entry.player.name,
+            start_number=entry.start_number,
         )
     return entry
 
@@ -68,7 +73,7 @@ def enter_players(tournament: Tournament, players: Iterable[Player], *, by: Acto
             entries.append(
                 Entry.objects.create(tournament=tournament, player=player, start_number=number)
             )
-            log_action(tournament, by, "entry_added", name=player.name, start_number=number)
+            log(tournament, by, TournamentCode.ENTRY_ADDED, name=player.name, start_number=number)
         tournament_changed(tournament.pk)
     return entries
 
@@ -126,7 +131,7 @@ def enter_rows(
             )
             for row in rows
         ]
-        log_action(tournament, by, "entries_imported", count=len(entries), file=source)
+        log(tournament, by, TournamentCode.ENTRIES_IMPORTED, count=len(entries), file=source)
     return entries
 
 
@@ -134,7 +139,9 @@ def set_checked_in(entry: Entry, checked_in: bool = True, *, by: Actor) -> Entry
     with transaction.atomic():
         entry.checked_in = checked_in
         entry.save(update_fields=["checked_in"])
-        _log_flag(entry, by, "checked_in" if checked_in else "checked_out")
+        _log_flag(
+            entry, by, TournamentCode.CHECKED_IN if checked_in else TournamentCode.CHECKED_OUT
+        )
     return entry
 
 
@@ -143,7 +150,12 @@ def check_everyone_in(tournament: Tournament, *, by: Actor) -> int:
     with transaction.atomic():
         waiting = tournament.entries.filter(withdrawn=False, checked_in=False)
         count = waiting.update(checked_in=True)
-        log_action(tournament, by, "checked_in", name=_("%(count)s players") % {"count": count})
+        log(
+            tournament,
+            by,
+            TournamentCode.CHECKED_IN,
+            name=_("%(count)s players") % {"count": count},
+        )
     return count
 
 
@@ -153,7 +165,7 @@ def withdraw(entry: Entry, withdrawn: bool = True, *, by: Actor) -> Entry:
         check_not_final(entry.tournament_id)
         entry.withdrawn = withdrawn
         entry.save(update_fields=["withdrawn"])
-        _log_flag(entry, by, "withdrawn" if withdrawn else "reinstated")
+        _log_flag(entry, by, TournamentCode.WITHDRAWN if withdrawn else TournamentCode.REINSTATED)
         tournament_changed(entry.tournament_id)  # the ranking shows who withdrew
     return entry
 
@@ -176,7 +188,7 @@ def hide_publicly(entry: Entry, hidden: bool = True, *, by: Actor) -> Entry:
     with transaction.atomic():
         entry.hidden = hidden
         entry.save(update_fields=["hidden"])
-        _log_flag(entry, by, "hidden" if hidden else "shown")
+        _log_flag(entry, by, TournamentCode.HIDDEN if hidden else TournamentCode.SHOWN)
         tournament_changed(entry.tournament_id)
     return entry
 
@@ -198,9 +210,9 @@ def set_entry_flags(entry: Entry, *, by: Actor, **flags: bool) -> Entry:
     return entry
 
 
-def _log_flag(entry: Entry, by: Actor, action: str) -> None:
+def _log_flag(entry: Entry, by: Actor, action: TournamentCode) -> None:
     details = {"name": entry.player.name, "start_number": entry.start_number}
-    log_action(entry.tournament, by, action, **details)
+    log(entry.tournament, by, action, **details)
 
 
 def _player(*, name: str, club: str, member_number: str | None) -> Player:

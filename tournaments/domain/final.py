@@ -22,10 +22,11 @@ from django.utils import timezone
 
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
-from tournaments.domain.log import log_action
 from tournaments.enums import ProtestStatus, SeriesStatus
+from tournaments.log import TournamentCode
 from tournaments.models import Protest, Tournament
 
 REASON_LIMIT = 500
@@ -99,9 +100,9 @@ def mark_final(tournament: Tournament, *, by: Actor, reason: str = "") -> Tourna
         tournament.results_final_at, tournament.results_final_by = timezone.now(), by.label[:150]
         tournament.save(update_fields=["results_final_at", "results_final_by"])
         if early:
-            log_action(tournament, by, "results_final_early", reason=reason)
+            log(tournament, by, TournamentCode.RESULTS_FINAL_EARLY, reason=reason)
         else:
-            log_action(tournament, by, "results_final")
+            log(tournament, by, TournamentCode.RESULTS_FINAL)
         tournament_changed(tournament.pk)
     return tournament
 
@@ -116,7 +117,7 @@ def reopen_results(tournament: Tournament, *, by: Actor, reason: str) -> Tournam
             raise refused("results_not_final", "tournament")
         tournament.results_final_at, tournament.results_final_by = None, ""
         tournament.save(update_fields=["results_final_at", "results_final_by"])
-        log_action(tournament, by, "results_reopened", reason=reason)
+        log(tournament, by, TournamentCode.RESULTS_REOPENED, reason=reason)
         tournament_changed(tournament.pk)
     return tournament
 
@@ -160,7 +161,7 @@ def lodge_protest(
             deal=deal,
             lodged_by=by.label[:150],
         )
-        log_action(tournament, by, "protest_lodged", **_where(protest))
+        log(tournament, by, TournamentCode.PROTEST_LODGED, **_where(protest))
     return protest
 
 
@@ -185,7 +186,7 @@ def decide_protest(protest: Protest, *, by: Actor, status: str, decision: str) -
         protest.status, protest.decision = status, decision
         protest.decided_at, protest.decided_by = timezone.now(), by.label[:150]
         protest.save(update_fields=["status", "decision", "decided_at", "decided_by"])
-        log_action(tournament, by, f"protest_{status}", **_where(protest))
+        log(tournament, by, TournamentCode(f"protest_{status}"), **_where(protest))
         tournament_changed(tournament.pk)
     return protest
 

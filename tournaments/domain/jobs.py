@@ -45,14 +45,15 @@ from clubs.access import Can
 from karlchen import outbox
 from karlchen.actors import Actor
 from karlchen.connection_faults import connection_fault, drop_broken_connections
+from karlchen.log import log
 from karlchen.messages import problem_message, refusal_text
 from karlchen.refusals import Problem, Refused
-from tournaments.domain.log import log_action
 from tournaments.enums import JobStatus
+from tournaments.log import TournamentCode
 from tournaments.models import Job, Tournament
 from tournaments.ports import JOB_OWNERS, JOB_TASKS
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 SWEEPER = Actor.system("Karlchen (job sweep)")
 OUTBOX_PREFIX = "job"  # the outbox's key of a job's message: "job:<id>"
 
@@ -115,12 +116,12 @@ def run_job(
         if connection_fault(error):
             # The database dropped the connection under the work: nothing is wrong with the
             # job, which may run again. Queued anew (its starts still count).
-            log.warning("%s job %s lost its database connection; queued again", job.kind, job_id)
+            logger.warning("%s job %s lost its database connection; queued again", job.kind, job_id)
             drop_broken_connections()
             _hand_back(job)
             return None
         # Whatever broke, the organiser sees a failed job, not one running for ever.
-        log.exception("%s job %s crashed", job.kind, job_id)
+        logger.exception("%s job %s crashed", job.kind, job_id)
         _finish(job, JobStatus.FAILED, error=_text(job, "job_crashed"))
         raise
 
@@ -144,7 +145,7 @@ def _claim(job_id: int, runner: str) -> Job | None:
             .first()
         )
         if job is None:
-            log.warning("job %s is gone", job_id)
+            logger.warning("job %s is gone", job_id)
             return None
         if job.status in (JobStatus.DONE, JobStatus.FAILED):
             return None
@@ -152,7 +153,7 @@ def _claim(job_id: int, runner: str) -> Job | None:
             # Another delivery runs it now (a message queued again by the sweep, or handed out
             # again by Redis): one run at a time. The same delivery again means its first run
             # died (its process was killed), so that one goes on below.
-            log.warning("%s job %s is being run by %s already", job.kind, job_id, job.runner)
+            logger.warning("%s job %s is being run by %s already", job.kind, job_id, job.runner)
             return None
         if job.attempts >= settings.JOB_MAX_ATTEMPTS:
             _give_up(job, "worker_lost", attempts=job.attempts, by=Actor.system())
@@ -190,7 +191,7 @@ def _finish(job: Job, status: str, *, result: dict[str, Any] | None = None, erro
         progress=job.progress,
         finished_at=job.finished_at,
     ):
-        log.warning("%s job %s was taken over meanwhile; its result stays", job.kind, job.pk)
+        logger.warning("%s job %s was taken over meanwhile; its result stays", job.kind, job.pk)
     return job
 
 
@@ -208,7 +209,7 @@ def _heartbeat(job: Job) -> Iterator[None]:
                         pk=job.pk, status=JobStatus.RUNNING, runner=job.runner
                     ).update(heartbeat_at=timezone.now())
                 except DatabaseError:
-                    log.warning("no heartbeat for job %s", job.pk, exc_info=True)
+                    logger.warning("no heartbeat for job %s", job.pk, exc_info=True)
                     # A connection the server dropped stays broken: the next beat connects
                     # anew, or a job still running would fall silent and be run twice.
                     connections.close_all()
@@ -261,7 +262,7 @@ def sweep_jobs(*, by: Actor = SWEEPER) -> dict[str, int]:
             outcome = _sweep(job, now, by=by)
         counts[outcome] += 1
     if any(counts.values()):
-        log.warning("job sweep: %(requeued)s queued again, %(failed)s failed", counts)
+        logger.warning("job sweep: %(requeued)s queued again, %(failed)s failed", counts)
     return counts
 
 
@@ -276,23 +277,23 @@ def _sweep(job: Job, now: datetime, *, by: Actor) -> str:
     was = job.status
     job.status, job.runner, job.heartbeat_at, job.progress = JobStatus.PENDING, "", now, 0
     job.save(update_fields=["status", "runner", "heartbeat_at", "progress"])
-    _log(job, by, "job_requeued", job=job.pk, kind=job.kind, was=was)
+    _log(job, by, TournamentCode.JOB_REQUEUED, job=job.pk, kind=job.kind, was=was)
     _enqueue(job)
     return "requeued"
 
 
 def _give_up(job: Job, code: str, *, by: Actor, **params: object) -> None:
     """Fail the job with the translated reason ``code`` (its lock is held)."""
-    log.error("%s job %s given up: %s %s", job.kind, job.pk, code, params)
+    logger.error("%s job %s given up: %s %s", job.kind, job.pk, code, params)
     job.status, job.error, job.progress = JobStatus.FAILED, _text(job, code, **params), 100
     job.finished_at = timezone.now()
     job.save(update_fields=["status", "error", "progress", "finished_at"])
-    _log(job, by, "job_given_up", job=job.pk, kind=job.kind, reason=code)
+    _log(job, by, TournamentCode.JOB_GIVEN_UP, job=job.pk, kind=job.kind, reason=code)
 
 
-def _log(job: Job, by: Actor, action: str, /, **details: Any) -> None:
+def _log(job: Job, by: Actor, action: TournamentCode, /, **details: Any) -> None:
     if job.tournament is not None:
-        log_action(job.tournament, by, action, **details)
+        log(job.tournament, by, action, **details)
     else:
         JOB_OWNERS.get(job.kind).log(job, by, action, details)
 

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 
 from karlchen.actors import Actor
+from karlchen.log import log
 from karlchen.refusals import refused
 from rules import parse_rules
-from tournaments.domain.log import log_action
+from tournaments.log import TournamentCode
 from tournaments.models import RuleSet, Tournament
 
 
@@ -38,7 +39,7 @@ def save_rule_set(
                 created_by=by.user,
             )
             if tournament is not None:
-                log_action(tournament, by, "rule_set_saved", name=rule_set.name)
+                log(tournament, by, TournamentCode.RULE_SET_SAVED, name=rule_set.name)
             return rule_set
     except IntegrityError as error:
         raise refused("rule_set_exists", "rule_set_name", name=name) from error

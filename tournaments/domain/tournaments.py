@@ -13,11 +13,12 @@ from clubs.access import Can
 from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
+from karlchen.log import log
 from karlchen.refusals import Problem, Refused
 from rules import parse_rules
 from tournaments import ports
-from tournaments.domain.log import log_action
 from tournaments.enums import Game
+from tournaments.log import TournamentCode
 from tournaments.models import Series, Tournament
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def create_tournament(
         if by.user is not None:
             tournament.organisers.add(by.user)
         add_missing_series(tournament)
-        log_action(tournament, by, "tournament_created")
+        log(tournament, by, TournamentCode.TOURNAMENT_CREATED)
     return tournament
 
 
@@ -78,7 +79,7 @@ def update_tournament(tournament: Tournament, *, by: Actor, **fields: Any) -> To
         _log_changes(tournament, by, changed)
         if frozen is not None and frozen != (tournament.standings_frozen_at is not None):
             _freeze_standings(tournament, frozen)
-            log_action(tournament, by, "frozen" if frozen else "thawed")
+            log(tournament, by, TournamentCode.FROZEN if frozen else TournamentCode.THAWED)
         tournament_changed(tournament.pk)
     return tournament
 
@@ -109,10 +110,10 @@ def change_host_club(tournament: Tournament, club: Club | None, *, by: Actor) ->
         tournament.save(update_fields=["club"])
         if club is None and by.user is not None:  # none: refused above
             tournament.organisers.add(by.user)
-        log_action(
+        log(
             tournament,
             by,
-            "host_club_changed",
+            TournamentCode.HOST_CLUB_CHANGED,
             old=old.name if old else None,
             new=club.name if club else None,
         )
@@ -123,24 +124,28 @@ def change_host_club(tournament: Tournament, club: Club | None, *, by: Actor) ->
 def add_organiser(tournament: Tournament, user: User, *, by: Actor) -> None:
     with transaction.atomic():
         tournament.organisers.add(user)
-        log_action(tournament, by, "organiser_added", name=user.get_username())
+        log(tournament, by, TournamentCode.ORGANISER_ADDED, name=user.get_username())
 
 
 def remove_organiser(tournament: Tournament, user: User, *, by: Actor) -> None:
     with transaction.atomic():
         tournament.organisers.remove(user)
-        log_action(tournament, by, "organiser_removed", name=user.get_username())
+        log(tournament, by, TournamentCode.ORGANISER_REMOVED, name=user.get_username())
 
 
 def _log_changes(tournament: Tournament, by: Actor, changed: set[str]) -> None:
     """One entry per kind of change, worded for the organisers who read the log."""
     if "status" in changed:
-        log_action(tournament, by, "status_changed", status=tournament.status)
+        log(tournament, by, TournamentCode.STATUS_CHANGED, status=tournament.status)
     if "standings_public" in changed:
-        log_action(tournament, by, "published" if tournament.standings_public else "unpublished")
+        log(
+            tournament,
+            by,
+            TournamentCode.PUBLISHED if tournament.standings_public else TournamentCode.UNPUBLISHED,
+        )
     settings = sorted(changed - {"status", "standings_public"})
     if settings:
-        log_action(tournament, by, "tournament_changed", fields=settings)
+        log(tournament, by, TournamentCode.TOURNAMENT_CHANGED, fields=settings)
 
 
 def _freeze_standings(tournament: Tournament, frozen: bool) -> None:

@@ -2,7 +2,6 @@
 
 import pytest
 
-from desk.texts import action_text
 from tests.factories.api import NORMAL, record
 
 pytestmark = pytest.mark.django_db
@@ -34,4 +33,4 @@ def test_every_organiser_write_through_the_api_is_logged_with_who(table, orga_cl
         ("orga", "time_called"),
     ]
     correction = tournament.actions.get(action="deal_corrected")
-    assert action_text(correction) == "hat Spiel 1 an Tisch 1 der Serie 1 korrigiert: verzählt"
+    assert correction.text() == "hat Spiel 1 an Tisch 1 der Serie 1 korrigiert: verzählt"
