@@ -67,6 +67,9 @@ pytestmark = [
 ROWS_LEAVING: dict[str, str] = {
     "tournaments_club": "clubs only typed for players and teams are their club_name now, the "
     "rows deleted (clubs 0002_labels_become_text; assert_typed_clubs_kept checks the names)",
+    "tournaments_organiseraction": "an action of a season about one of its evenings was written "
+    "in both logs; its copy in the tournament's log goes, the season's entry now names the "
+    "tournament (seasons 0009_log_about_evening; assert_log_copies_only_left checks which)",
 }
 # Tables a later migration renames, rows and ids kept: {name in the file: name now}.
 TABLES_RENAMED: dict[str, str] = {}
@@ -144,10 +147,15 @@ CHANGED_ON_PURPOSE: list[tuple[re.Pattern[str], str, Callable[[Any], Any] | None
         "a final match is its tournament's final results",
         final_as_its_match,
     ),
+    (
+        re.compile(r"/api/v1/tournaments/\d+/announcement/$"),
+        "the announcement says whether the form takes sign-ups",
+        None,
+    ),
 ]
 # Keys an answer gained after the dump, where ``CHANGED_ON_PURPOSE`` allows it (docs/TEAMS.md,
 # "What has results").
-FIELDS_ADDED = frozenset({"played"})
+FIELDS_ADDED = frozenset({"played", "signup_open", "signup_refusal"})
 
 
 def test_a_year_of_the_old_schema_migrates_forward_and_reads_the_same():
@@ -162,6 +170,7 @@ def test_a_year_of_the_old_schema_migrates_forward_and_reads_the_same():
         cache.clear()  # bodies of another test's tournaments and seasons of the same ids
         assert_nothing_lost(data)
         assert_typed_clubs_kept(data)
+        assert_log_copies_only_left(data)
         assert_reads_as_before(data["expected"]["reads"])
     finally:
         migrate()  # whatever failed: the schema the other tests expect
@@ -247,6 +256,19 @@ def assert_typed_clubs_kept(data: dict) -> None:
             club = row["club_id"]
             linked = club if club in staying else None
             assert now[row["id"]] == (clubs.get(club, ""), linked), (table, row)
+
+
+def assert_log_copies_only_left(data: dict) -> None:
+    """Every tournament log entry that left had its twin in the season's log, which now names
+    that tournament; every other entry stays."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT id FROM tournaments_organiseraction")
+        staying = {row[0] for row in cursor.fetchall()}
+        cursor.execute("SELECT action, tournament_id FROM seasons_seasonaction")
+        about_evenings = {(action, tournament) for action, tournament in cursor.fetchall()}
+    for row in legacy_rows(data, "tournaments_organiseraction"):
+        if row["id"] not in staying:
+            assert (row["action"], row["tournament_id"]) in about_evenings, row
 
 
 def assert_reads_as_before(reads: list[dict]) -> None:
