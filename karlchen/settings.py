@@ -392,6 +392,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "karlchen.api.schema.add_error_responses",  # the error answers every operation can give
+        "karlchen.api.schema.text_patterns",  # what no text may hold (karlchen/plaintext.py)
     ],
 }
 
