@@ -401,9 +401,9 @@ class VoidDealApi(TableApi):
         operation_id="deal_void",
         summary="Void a deal: it keeps its place and scores 0 (a correction can restore it)",
         description=(
-            "`version` and `reason` come as query parameters (as below: both required, no "
-            'other) or, instead, as a JSON body `{"version", "reason", '
-            '"idempotency_key"?}`. A stale `version` is a 409.\n\n' + CODES
+            "`version` and `reason` come as query parameters (as below: both required, "
+            "`idempotency_key` optional, no other) or, instead, as a JSON body "
+            '`{"version", "reason", "idempotency_key"?}`. A stale `version` is a 409.\n\n' + CODES
         ),
         parameters=[
             OpenApiParameter(
