@@ -66,6 +66,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A query parameter or form field holding a control character is refused here, before any
+    # view reads it (karlchen/plaintext.py decides what is refused).
+    "karlchen.middleware.PlainTextMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -389,6 +392,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "karlchen.api.schema.add_error_responses",  # the error answers every operation can give
+        "karlchen.api.schema.text_patterns",  # what no text may hold (karlchen/plaintext.py)
     ],
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -274,13 +274,24 @@ class AcceptInvitationApi(Api):
         username = serializers.CharField()
         password = serializers.CharField(trim_whitespace=False)
 
+    class SignedInSerializer(StrictSerializer):  # the schema's first form: the token alone
+        token = serializers.CharField()
+
     @extend_schema(
         operation_id="invitation_accept",
         summary="Accept an invitation by its token: signed in, or creating an account",
-        description="Signed in: the role is the user's (200). Without credentials, `username` "
-        "and `password` create the account and the role is its (201); the account then signs "
-        "in with HTTP Basic.\n\n" + CODES,
-        request=InputSerializer,
+        description="One of two bodies. Signed in: the token alone, and the role is the user's "
+        "(200; `username` or `password` beside it: `invitation_signed_in`). Without "
+        "credentials: the token with `username` and `password`, which create the account, and "
+        "the role is its (201); the account then signs in with HTTP Basic. A token no open "
+        "invitation has is refused as `invitation_unknown` (`invitation_used`, "
+        "`invitation_expired`), a name or password Django's rules refuse as `username_invalid`, "
+        "`username_taken`, `password_invalid`.\n\n" + CODES,
+        request=PolymorphicProxySerializer(
+            component_name="InvitationAcceptance",
+            serializers=[SignedInSerializer, NewcomerSerializer],
+            resource_type_field_name=None,
+        ),
         responses={200: RoleOutput, 201: RoleOutput, 400: RESPONSE_400, **ORGANISER_ERRORS},
     )
     def post(self, request):

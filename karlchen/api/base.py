@@ -23,8 +23,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from karlchen.api.errors import validation_response
-from karlchen.api.schema import ERROR_BODY, ERROR_RESPONSES, error_codes_description
-from karlchen.messages import MESSAGES, problem_errors
+from karlchen.api.schema import CODES_REFERENCE, ERROR_BODY, ERROR_RESPONSES
+from karlchen.messages import problem_errors
 from karlchen.refusals import Closed, Conflict, Refused
 from karlchen.strict_input import BODY, error
 
@@ -36,7 +36,7 @@ RESPONSE_409 = OpenApiResponse(ERROR_BODY, description="Conflict: stale version,
 READ_ERRORS = {404: RESPONSE_404}
 ORGANISER_ERRORS = {400: RESPONSE_400, 401: RESPONSE_401, 403: RESPONSE_403, 404: RESPONSE_404}
 JOB_ERRORS = ORGANISER_ERRORS  # starting a background job (a queue that is down: it waits)
-CODES = error_codes_description(MESSAGES)  # the table of error codes, for the descriptions
+CODES = CODES_REFERENCE  # where the table of error codes is, for the descriptions
 
 
 def denied(request) -> exceptions.APIException:
@@ -63,11 +63,23 @@ class OptionalPagination(LimitOffsetPagination):
     default_limit = None
     max_limit = 1000
     limit_query_description = (
-        "Page size (at most 1000): the answer is a page object `{count, next, previous, "
-        "results}`. Without it (or with a value that is not a positive number) the whole list "
-        "comes as a JSON array."
+        "Page size (at most 1000; more counts as 1000): the answer is a page object `{count, "
+        "next, previous, results}`. Without it, or with any value that is not a positive whole "
+        "number (`0`, `-1`, `all`), the whole list comes as a JSON array: no value is refused, "
+        "so the schema takes any text."
     )
-    offset_query_description = "The index of the page's first item (default 0), with `limit`."
+    offset_query_description = (
+        "The index of the page's first item, with `limit`: a whole number from 0; any other "
+        "value (`-1`, `null`) counts as 0, so the schema takes any text."
+    )
+
+    def get_schema_operation_parameters(self, view):
+        """Both take any text, as the server reads them (DRF's ``_positive_int``, lenient): a
+        schema of integers promised a refusal of ``offset=null`` that never comes."""
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"] = {"type": "string"}
+        return parameters
 
     def get_paginated_response_schema(self, schema):
         page = super().get_paginated_response_schema(schema)

@@ -1,5 +1,10 @@
 """Shared pieces of the OpenAPI description: the error body, the table of error codes, and the
-error answers every operation can give (``add_error_responses``, a postprocessing hook)."""
+error answers every operation can give (``add_error_responses``, a postprocessing hook).
+
+The table of error codes (some 500 codes, ~32 KB) is written once, as the description of the
+error body's component ``ErrorList``, which every error answer of every operation references;
+an operation's description points there (``CODES_REFERENCE``) instead of repeating it (it did,
+and the schema served was 2.7 MB)."""
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -11,6 +16,8 @@ from rest_framework import serializers
 from rest_framework.views import APIView
 
 from karlchen.api.errors import REQUEST_ERROR_CODES
+from karlchen.messages import MESSAGES
+from karlchen.plaintext import FILLED_TEXT_PATTERN, LINE_PATTERN, TEXT_PATTERN
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -52,8 +59,15 @@ def error_codes_description(*tables: Mapping[str, "StrOrPromise"]) -> str:
     return "\n".join([header, *rows])
 
 
+ERROR_COMPONENT = "ErrorList"
+CODES_REFERENCE = (
+    'Refusals come as `{"errors": [{"field", "code", "message"}]}`: every code and its '
+    f"meaning is listed once, in the error body's schema `{ERROR_COMPONENT}`."
+)
+
+
 HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
-ERROR_REF = {"$ref": "#/components/schemas/ErrorList"}
+ERROR_REF = {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}
 
 
 def common_errors(operation: dict, view: type[APIView] | None = None) -> dict[int, str]:
@@ -112,7 +126,62 @@ def add_error_responses(result, generator, request, public):
                     },
                 )
             operation["responses"] = dict(sorted(responses.items()))
+    component = result.get("components", {}).get("schemas", {}).get(ERROR_COMPONENT)
+    if component is not None:
+        component["description"] = error_codes_description(MESSAGES)
     return result
+
+
+def text_patterns(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every string the API takes says what no text may
+    hold (``karlchen.plaintext``): a request body's texts ``TEXT_PATTERN`` (no control character
+    but tab and line breaks), a query parameter ``LINE_PATTERN`` (none at all). Strings with a
+    format, a choice or a pattern of their own say more already and are left alone."""
+    components = result.get("components", {}).get("schemas", {})
+    for name, component in components.items():
+        if name.endswith("Request"):
+            _add_pattern(component, TEXT_PATTERN)
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in HTTP_METHODS:
+                continue
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") == "query":
+                    _add_pattern(parameter.get("schema", {}), LINE_PATTERN)
+            _one_of_is_required(operation, components)
+    return result
+
+
+def _one_of_is_required(operation: dict, components: dict) -> None:
+    """A body that is one of several forms (a polymorphic input) is never optional: the server
+    refuses an empty one (drf-spectacular leaves ``required`` out for them)."""
+    body = operation.get("requestBody")
+    if not body or "required" in body:
+        return
+    for media in body.get("content", {}).values():
+        reference = media.get("schema", {}).get("$ref", "")
+        if "oneOf" in components.get(reference.rsplit("/", 1)[-1], {}):
+            body["required"] = True
+
+
+def _add_pattern(schema: object, pattern: str) -> None:
+    if isinstance(schema, list):
+        for item in schema:
+            _add_pattern(item, pattern)
+        return
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") == "string" and not {"enum", "format", "pattern"} & schema.keys():
+        # a text that may not be blank (``minLength``) is trimmed first: it needs a character
+        filled = pattern == TEXT_PATTERN and schema.get("minLength", 0) >= 1
+        schema["pattern"] = FILLED_TEXT_PATTERN if filled else pattern
+    for key in ("properties", "additionalProperties", "items", "oneOf", "anyOf", "allOf"):
+        value = schema.get(key)
+        if isinstance(value, dict) and key == "properties":
+            for item in value.values():
+                _add_pattern(item, pattern)
+        elif isinstance(value, dict | list):
+            _add_pattern(value, pattern)
 
 
 class StrictInputExtension(OpenApiSerializerExtension):

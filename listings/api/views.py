@@ -7,15 +7,37 @@ from rest_framework import serializers
 
 from karlchen.api.base import CODES, RESPONSE_400, Api
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
-from listings.domain.filters import MAX_PAGE, Filters, parse_filters
+from listings.domain.filters import MAX_ID, MAX_PAGE, MAX_REGION, Filters, parse_filters
 from listings.domain.listings import calendar_page, results_page
 
+# A day as the filters take it (``listings.domain.filters``): YYYY-MM-DD of a year 2000-2999
+# (a 29 February left out: not every year has one), or empty for none.
+DAY = {
+    "type": "string",
+    "pattern": "^(?:2[0-9]{3}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])"
+    "|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31))?$",
+}
 FILTER_PARAMETERS = [
     OpenApiParameter("game", str, enum=["doppelkopf", "schafkopf"], description="The game."),
-    OpenApiParameter("region", str, description="The region, any case (at most 80 characters)."),
-    OpenApiParameter("club", int, description="The host club's id."),
-    OpenApiParameter("date_from", str, description="From this day on (YYYY-MM-DD)."),
-    OpenApiParameter("date_to", str, description="Up to this day (YYYY-MM-DD)."),
+    OpenApiParameter(
+        "region",
+        {"type": "string", "maxLength": MAX_REGION},
+        description=f"The region, any case (at most {MAX_REGION} characters).",
+    ),
+    OpenApiParameter(
+        "club",
+        {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+        description="The host club's id.",
+    ),
+    OpenApiParameter(
+        "date_from", DAY, description="From this day on (YYYY-MM-DD, a year 2000 to 2999)."
+    ),
+    OpenApiParameter(
+        "date_to",
+        DAY,
+        description="Up to this day (YYYY-MM-DD, a year 2000 to 2999; not before `date_from`: "
+        "`listing_dates_reversed`).",
+    ),
     OpenApiParameter(
         "page",
         {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},

@@ -13,6 +13,7 @@ from tournaments.enums import Game
 FIELDS = ("game", "region", "club", "date_from", "date_to", "page")
 MAX_REGION = 80  # Tournament.region's length
 MAX_PAGE = 10_000
+MAX_ID = 10**18 - 1  # a club's id: at most 18 digits
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def _number(raw: str | None, field: str, problems: list[Problem], code: str) -> 
     text = (raw or "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 18 or int(text) < 1:
+    if not text.isdigit() or len(text) > len(str(MAX_ID)) or int(text) < 1:
         problems.append(Problem(code, field, {"max": MAX_PAGE}))
         return None
     return int(text)

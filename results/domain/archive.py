@@ -14,6 +14,7 @@ import math
 import re
 from bisect import bisect_left
 from collections.abc import Collection, Mapping
+from itertools import islice
 from typing import Any
 
 from django.conf import settings
@@ -26,6 +27,8 @@ from clubs.domain.names import affiliation
 from clubs.models import Club
 from karlchen.actors import Actor
 from karlchen.log import log
+from karlchen.plaintext import CODE as TEXT_CODE
+from karlchen.plaintext import forbidden_fields
 from karlchen.refusals import Problem, Refused, refused
 from karlchen.strict_input import flatten
 from people.models import Player
@@ -139,7 +142,9 @@ def _exported_parts(tournament: Tournament) -> dict[str, Any]:
 def parse_archive(raw: bytes) -> object:
     """The JSON of an archive file, read safely: refused (``archive``) if larger than
     ``ARCHIVE_MAX_BYTES``, nested deeper than the format ever is, not UTF-8 JSON, holding
-    NaN, Infinity or a number too large for a float, or an object with a key twice."""
+    NaN, Infinity or a number too large for a float, or an object with a key twice; and refused
+    at each text's path (``text_control_characters``, ``entries.0.name``) where a text holds
+    what no text may (``karlchen.plaintext``: a NUL reached PostgreSQL, a 500)."""
     limit = settings.ARCHIVE_MAX_BYTES
     if len(raw) > limit:
         raise refused("archive_too_large", "archive", max=limit // 1_000_000 or 1)
@@ -149,7 +154,7 @@ def parse_archive(raw: bytes) -> object:
         raise refused("archive_unreadable", "archive") from error
     _check_depth(text)
     try:
-        return json.loads(
+        archive = json.loads(
             text,
             parse_constant=_no_constant,
             parse_float=_finite_float,
@@ -159,6 +164,10 @@ def parse_archive(raw: bytes) -> object:
         raise refused("archive_not_a_number", "archive", value=str(error)) from error
     except (ValueError, RecursionError) as error:  # JSONDecodeError; ints of > 4300 digits
         raise refused("archive_unreadable", "archive") from error
+    fields = list(islice(forbidden_fields(archive), MAX_PROBLEMS))
+    if fields:
+        raise Refused([Problem(TEXT_CODE, field or "archive", {}) for field in fields])
+    return archive
 
 
 def import_archive(

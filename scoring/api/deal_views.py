@@ -381,6 +381,11 @@ class CorrectDealApi(TableApi):
         return Response(WrittenDealOutput.of(revision))
 
 
+# An idempotency key in the query: a line (karlchen.plaintext) that is not blank once trimmed.
+_LINE = "[^\\u0000-\\u001f\\u007f-\\u009f]"
+KEY_PATTERN = f"^{_LINE}*[^\\s\\u0000-\\u001f\\u007f-\\u009f]{_LINE}*$"
+
+
 class VoidDealApi(TableApi):
     class InputSerializer(StrictSerializer):
         version = StrictIntegerField(min_value=1)
@@ -396,12 +401,28 @@ class VoidDealApi(TableApi):
         operation_id="deal_void",
         summary="Void a deal: it keeps its place and scores 0 (a correction can restore it)",
         description=(
-            "`version` and `reason` come as a JSON body or as query parameters. A stale "
-            "`version` is a 409.\n\n" + CODES
+            "`version` and `reason` come as query parameters (as below: both required, "
+            "`idempotency_key` optional, no other) or, instead, as a JSON body "
+            '`{"version", "reason", "idempotency_key"?}`. A stale `version` is a 409.\n\n' + CODES
         ),
         parameters=[
-            OpenApiParameter("version", int, required=False, description="Unless in the body."),
-            OpenApiParameter("reason", str, required=False, description="Unless in the body."),
+            OpenApiParameter(
+                "version",
+                {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+                required=True,
+                description="The deal's current version (unless in the body).",
+            ),
+            OpenApiParameter(
+                "reason",
+                {"type": "string", "maxLength": 2000},
+                required=True,
+                description="Why (may be empty; unless in the body).",
+            ),
+            OpenApiParameter(
+                "idempotency_key",
+                {"type": "string", "maxLength": 100, "pattern": KEY_PATTERN},
+                description="Sent again with the same key, the void is stored once (not blank).",
+            ),
         ],
         request=None,
         responses={200: WrittenDealOutput, **WRITE_ERRORS},

@@ -6,9 +6,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from karlchen.api.errors import validation_response
-from karlchen.api.schema import ERROR_RESPONSES, error_codes_description
+from karlchen.api.schema import CODES_REFERENCE, ERROR_RESPONSES
 from karlchen.api.throttling import AtomicScopedRateThrottle
-from karlchen.messages import MESSAGES, problem_errors
+from karlchen.messages import problem_errors
 from karlchen.refusals import Refused
 from karlchen.strict_input import flatten
 from rules import parse_rules, score_deal
@@ -39,7 +39,7 @@ class ScorePreviewApi(APIView):
     @extend_schema(
         operation_id="score_preview",
         summary="Score one deal (nothing is stored)",
-        description=error_codes_description(MESSAGES),
+        description=CODES_REFERENCE,
         request=PREVIEW_REQUEST,
         responses={200: DealScoreOutput, **ERROR_RESPONSES},
         examples=[

@@ -270,7 +270,12 @@ def test_schema_documents_the_preview_and_every_error_code(client):
     assert response.status_code == 200
     schema = json.loads(response.content)
     operation = schema["paths"]["/api/v1/score-preview/"]["post"]
-    missing = [code for code in MESSAGES if f"`{code}`" not in operation["description"]]
+    assert "`ErrorList`" in operation["description"]  # where the codes are listed, once
+    assert operation["responses"]["400"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ErrorList"
+    }
+    table = schema["components"]["schemas"]["ErrorList"]["description"]
+    missing = [code for code in MESSAGES if f"`{code}`" not in table]
     assert missing == []
     # 406: an unserved Accept header; 413, 415: a body too large or not JSON; 503: the database
     # (a session cookie is read there) could not be reached (karlchen.api.schema)
