@@ -135,6 +135,24 @@ def cached_player_body(
     return _cached(keys, f"player:{player_id}:{view}", lambda: json_body(build()))
 
 
+REGISTRY_GENERATION_KEY = "registry-generation"
+
+
+def registry_changed() -> None:
+    """A person of the registry was added, changed, merged or erased, or a membership changed:
+    every cached read over the registry (its likely duplicates) is stale. A new token now, so
+    that the rest of this transaction reads afresh, and another after the commit, so that no
+    read computed meanwhile from the state before it outlives it."""
+    cache.set(REGISTRY_GENERATION_KEY, _token(), None)
+    transaction.on_commit(lambda: cache.set(REGISTRY_GENERATION_KEY, _token(), None))
+
+
+def cached_registry(view: str, build: Callable[[], T]) -> T:
+    """A read over the registry, computed again only after the registry changes
+    (``registry_changed``); ``view`` names it and what it was asked for."""
+    return _cached([REGISTRY_GENERATION_KEY], f"registry:{view}", build)
+
+
 def cached_views(tournament_id: int, builds: Mapping[str, Callable[[], Any]]) -> dict[str, Any]:
     """Several views of a tournament, each as ``cached`` gives it, in one cache round trip (a
     spectator's poll of the standings reads the ranking and how far the series are)."""

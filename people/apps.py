@@ -1,4 +1,7 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext_lazy as _
 
 
@@ -12,3 +15,17 @@ class PeopleConfig(AppConfig):
         from people.log import PeopleCode  # noqa: PLC0415 -- app ready
 
         provide_codes(self, PeopleCode)
+
+        # Every write of a person or a membership, wherever it happens (entering a new player at
+        # any desk, an import, a merge, an erasure), turns the registry's cached reads over.
+        from people.models import Membership, Player  # noqa: PLC0415 -- app ready
+
+        for model in (Player, Membership):
+            post_save.connect(_registry_changed, sender=model, dispatch_uid=f"registry-{model}")
+            post_delete.connect(_registry_changed, sender=model, dispatch_uid=f"registry-{model}")
+
+
+def _registry_changed(**_kwargs: Any) -> None:
+    from karlchen.changes import registry_changed  # noqa: PLC0415 -- loaded after the apps
+
+    registry_changed()

@@ -3,12 +3,15 @@ engine (``people.engine.duplicates``) scores the pairs, this reads the players."
 
 from __future__ import annotations
 
+import hashlib
+from array import array
 from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from people.engine.duplicates import DEFAULT_THRESHOLD, Person, candidates
+from karlchen.changes import cached_registry
+from people.engine.duplicates import DEFAULT_THRESHOLD, Candidate, Person, candidates
 from people.models import Membership, Player
 
 MAX_CANDIDATES = 200  # the desk shows the best ones; merging them shows the next
@@ -28,7 +31,27 @@ def duplicate_pairs(
     threshold: float = DEFAULT_THRESHOLD,
     limit: int = MAX_CANDIDATES,
 ) -> list[DuplicatePair]:
-    """The likely pairs among ``players`` (the erased are no one's duplicate), best first."""
+    """The likely pairs among ``players`` (the erased are no one's duplicate), best first.
+
+    Cached until the registry changes (``karlchen.changes.registry_changed``, sent by every
+    write of a player or a membership: ``people.apps``), for exactly these players: the key
+    holds a digest of their ids, so a user who may manage more or fewer players than before
+    (a new role, a tournament entered) is answered afresh."""
+    ids = list(players.order_by("pk").values_list("pk", flat=True))
+    digest = hashlib.sha256(array("q", ids).tobytes()).hexdigest()[:32]
+    view = f"duplicates:{digest}:{threshold}:{limit}"
+    found = cached_registry(view, lambda: _candidates(players, threshold=threshold, limit=limit))
+    wanted = {c.first for c in found} | {c.second for c in found}
+    named = Player.objects.select_related("club").prefetch_related("memberships__association")
+    by_id = named.in_bulk(wanted)
+    return [
+        DuplicatePair(by_id[c.first], by_id[c.second], c.score, c.reasons)
+        for c in found
+        if c.first in by_id and c.second in by_id  # merged or erased meanwhile: gone
+    ]
+
+
+def _candidates(players: QuerySet[Player], *, threshold: float, limit: int) -> list[Candidate]:
     rows = players.filter(erased_at__isnull=True).values_list(
         "pk", "name", "birth_year", "member_number"
     )
@@ -41,7 +64,4 @@ def duplicate_pairs(
         Person(pk, name, year, number, frozenset(memberships[pk]))
         for pk, name, year, number in rows
     ]
-    found = candidates(people, threshold=threshold)[:limit]
-    ids = {c.first for c in found} | {c.second for c in found}
-    by_id = Player.objects.in_bulk(ids)
-    return [DuplicatePair(by_id[c.first], by_id[c.second], c.score, c.reasons) for c in found]
+    return candidates(people, threshold=threshold)[:limit]

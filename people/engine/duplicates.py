@@ -15,21 +15,37 @@ writes differently: case, spacing, umlauts and ß (``Müller`` = ``Mueller``, ``
 Only pairs that share a *block* are compared (a word of the name with the first letter of
 another word, or the member number), so a registry of many thousands is not compared pair by
 pair; a pair that shares no word at all ("Hans Meier"/"Hanz Meyer") is not proposed.
+
+The work is bounded however the names fall. A block of more than ``BLOCK_LIMIT`` people (in a
+registry of tens of thousands, "mueller|t" holds every Thomas, Torsten and Tanja Müller) is
+split by a second key, the *sound* of the whole name (the Kölner Phonetik of each word, in
+order of the words): the same name, another order and most near spellings ("Meier"/"Meyer",
+"Tomas"/"Thomas") sound alike and stay together. A part still larger than ``BLOCK_LIMIT``
+(hundreds of players with one name) is compared as a *sorted neighbourhood*: in the order of
+birth year, member number and id, each person with the next ``WINDOW`` ones, so the same
+person typed twice (the same name and birth year) is still found and the block costs at most
+``WINDOW`` comparisons a person. A person of a large block whose name holds an initial ("T.
+Müller") is compared with the ``WINDOW`` people of the whole block on either side of him in
+that order. Small blocks are compared all with all, as before.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 SEPARATORS = str.maketrans(dict.fromkeys("-.'’_/()", " "))
 DEFAULT_THRESHOLD = 0.6
 NEAR_SPELLING = 0.85  # the least similarity of two spellings that counts as "near"
+BLOCK_LIMIT = 12  # a block of more people is split by the sound of the names
+WINDOW = 12  # in a part still larger, each person is compared with this many neighbours
 
 # Why a pair is proposed (the desk words them).
 SAME_NAME = "same_name"
@@ -63,6 +79,7 @@ class Candidate:
     reasons: tuple[str, ...]
 
 
+@lru_cache(maxsize=65_536)
 def normal_name(name: str) -> tuple[str, ...]:
     """The words of a name as compared: lower case, umlauts and ß spelt out, no other accents,
     no punctuation, in reading order ("Müller, Hans" → ("hans", "mueller"))."""
@@ -86,10 +103,28 @@ def name_score(first: Sequence[str], second: Sequence[str]) -> tuple[float, str 
         return 0.95, NAME_ORDER
     if _initials_match(first, second) or _initials_match(second, first):
         return 0.8, INITIALS
-    similarity = SequenceMatcher(None, " ".join(sorted(first)), " ".join(sorted(second))).ratio()
+    one, other = " ".join(sorted(first)), " ".join(sorted(second))
+    if 2 * min(len(one), len(other)) < NEAR_SPELLING * (len(one) + len(other)):
+        return 0.0, None  # the lengths alone keep the similarity below "near"
+    if 2 * _common_letters(one, other) < NEAR_SPELLING * (len(one) + len(other)):
+        return 0.0, None  # the letters in common bound the similarity (difflib's quick ratio)
+    similarity = SequenceMatcher(None, one, other).ratio()
     if similarity >= NEAR_SPELLING:
         return round(0.75 * similarity, 4), SIMILAR_NAME
     return 0.0, None
+
+
+def _common_letters(one: str, other: str) -> int:
+    counts = _letters(one)
+    return sum(min(count, counts.get(letter, 0)) for letter, count in _letters(other).items())
+
+
+@lru_cache(maxsize=65_536)
+def _letters(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for letter in text:
+        counts[letter] = counts.get(letter, 0) + 1
+    return counts
 
 
 def _initials_match(short: Sequence[str], full: Sequence[str]) -> bool:
@@ -104,11 +139,17 @@ def _initials_match(short: Sequence[str], full: Sequence[str]) -> bool:
 
 def score(first: Person, second: Person) -> tuple[float, tuple[str, ...]]:
     """How likely two people are one (0 to 1), and the reasons."""
+    return _score(first, second, normal_name(first.name), normal_name(second.name))
+
+
+def _score(
+    first: Person, second: Person, first_name: Sequence[str], second_name: Sequence[str]
+) -> tuple[float, tuple[str, ...]]:
     if (
         first.member_number and first.member_number == second.member_number
     ) or first.memberships & second.memberships:
         return 1.0, (SAME_MEMBER_NUMBER,)
-    value, reason = name_score(normal_name(first.name), normal_name(second.name))
+    value, reason = name_score(first_name, second_name)
     if reason is None:
         return 0.0, ()
     reasons = [reason]
@@ -117,6 +158,20 @@ def score(first: Person, second: Person) -> tuple[float, tuple[str, ...]]:
         value *= 0.2
         reasons.append(MEMBER_NUMBER_DIFFERS)
     return round(value, 4), tuple(reasons)
+
+
+def _at_most(first: Person, second: Person) -> float:
+    """The most ``score`` can give the pair, whatever their names (cheaper than the score)."""
+    if (
+        first.member_number and first.member_number == second.member_number
+    ) or first.memberships & second.memberships:
+        return 1.0
+    most = 1.0
+    if first.birth_year is not None and second.birth_year is not None:
+        most = 0.3 if abs(first.birth_year - second.birth_year) > 1 else 1.0
+    if (first.member_number and second.member_number) or _numbers_differ(first, second):
+        most *= 0.2
+    return most
 
 
 def _numbers_differ(first: Person, second: Person) -> bool:
@@ -141,7 +196,10 @@ def _weigh_birth_years(
 def blocks(person: Person) -> set[str]:
     """The keys under which ``person`` is compared with others: each word of two letters or
     more with the first letter of each other word (or alone), and the member numbers."""
-    words = normal_name(person.name)
+    return _blocks(person, normal_name(person.name))
+
+
+def _blocks(person: Person, words: Sequence[str]) -> set[str]:
     keys = {f"#{person.member_number}"} if person.member_number else set()
     keys.update(f"#{association}:{number}" for association, number in person.memberships)
     for index, word in enumerate(words):
@@ -152,24 +210,115 @@ def blocks(person: Person) -> set[str]:
     return keys
 
 
+class _Known(NamedTuple):
+    """A person with what comparing needs, worked out once (a tuple: quick to make)."""
+
+    person: Person
+    words: tuple[str, ...]
+    sound: tuple[str, ...]
+    order: tuple[int, int, str, int]  # birth year (unknown last), member number, id
+    initial: bool  # a word of the name is a single letter
+
+    @classmethod
+    def of(cls, person: Person) -> _Known:
+        words = normal_name(person.name)
+        year = person.birth_year
+        order = (year is None, year or 0, person.member_number or "", person.id)
+        return cls(person, words, sound(words), order, any(len(word) == 1 for word in words))
+
+
 def candidates(
     people: Iterable[Person], *, threshold: float = DEFAULT_THRESHOLD
 ) -> list[Candidate]:
     """The pairs of ``people`` scoring ``threshold`` or more, best first (then by ids)."""
-    by_block: dict[str, list[Person]] = defaultdict(list)
+    by_block: dict[str, list[_Known]] = defaultdict(list)
     for person in people:
-        for key in blocks(person):
-            by_block[key].append(person)
+        known = _Known.of(person)
+        for key in _blocks(person, known.words):
+            by_block[key].append(known)
     seen: set[tuple[int, int]] = set()
     found: list[Candidate] = []
     for members in by_block.values():
-        for one, other in combinations(members, 2):
-            first, second = sorted((one, other), key=lambda person: person.id)
-            pair = (first.id, second.id)
-            if pair in seen or first.id == second.id:
+        for one, other in compared(members):
+            first, second = (one, other) if one.person.id < other.person.id else (other, one)
+            pair = (first.person.id, second.person.id)
+            if pair in seen or first.person.id == second.person.id:
                 continue
             seen.add(pair)
-            value, reasons = score(first, second)
+            if _at_most(first.person, second.person) < threshold:
+                continue  # the years of birth or member numbers alone keep it below
+            value, reasons = _score(first.person, second.person, first.words, second.words)
             if value >= threshold:
-                found.append(Candidate(first.id, second.id, value, reasons))
+                found.append(Candidate(pair[0], pair[1], value, reasons))
     return sorted(found, key=lambda c: (-c.score, c.first, c.second))
+
+
+def compared(members: Sequence[_Known]) -> Iterator[tuple[_Known, _Known]]:
+    """The pairs of a block that are compared: all of a small block; in a large one, those of
+    each part of one sound (all, or the sorted neighbourhood of a large part), and each person
+    with an initial with his neighbours in the whole block."""
+    if len(members) <= BLOCK_LIMIT:
+        yield from combinations(members, 2)
+        return
+    parts: dict[tuple[str, ...], list[_Known]] = defaultdict(list)
+    for member in members:
+        parts[member.sound].append(member)
+    for part in parts.values():
+        if len(part) <= BLOCK_LIMIT:
+            yield from combinations(part, 2)
+        else:
+            yield from _neighbours(sorted(part, key=lambda known: known.order))
+    ordered = sorted(members, key=lambda known: known.order)
+    for index, member in enumerate(ordered):
+        if member.initial:
+            for other in ordered[max(0, index - WINDOW) : index + WINDOW + 1]:
+                if other is not member:
+                    yield member, other
+
+
+def _neighbours(ordered: Sequence[_Known]) -> Iterator[tuple[_Known, _Known]]:
+    for index, member in enumerate(ordered):
+        for other in ordered[index + 1 : index + 1 + WINDOW]:
+            yield member, other
+
+
+# Kölner Phonetik: the code of each letter (a normal name has only a-z left); "" for h.
+_SOUNDS = dict.fromkeys("aeijouy", "0")
+_SOUNDS |= dict.fromkeys("b", "1") | dict.fromkeys("fvw", "3") | dict.fromkeys("gkq", "4")
+_SOUNDS |= {"l": "5", "m": "6", "n": "6", "r": "7", "s": "8", "z": "8", "h": ""}
+
+
+def sound(words: Sequence[str]) -> tuple[str, ...]:
+    """How the words of a normal name sound: the Kölner Phonetik of each ("meier", "meyer"
+    and "maier" → "67"; "thomas" and "tomas" → "268")."""
+    return tuple(_cologne(word) for word in words)
+
+
+@lru_cache(maxsize=65_536)
+def _cologne(word: str) -> str:
+    codes = []
+    for index, letter in enumerate(word):
+        before = word[index - 1] if index else ""
+        after = word[index + 1] if index + 1 < len(word) else ""
+        codes.append(_code(letter, before, after, first=index == 0))
+    collapsed: list[str] = []
+    for code in "".join(codes):
+        if not collapsed or collapsed[-1] != code:
+            collapsed.append(code)
+    return (
+        collapsed[0] + "".join(code for code in collapsed[1:] if code != "0") if collapsed else ""
+    )
+
+
+def _code(letter: str, before: str, after: str, *, first: bool) -> str:
+    if letter == "p":
+        return "3" if after == "h" else "1"
+    if letter in "dt":
+        return "8" if after in ("c", "s", "z") and after else "2"
+    if letter == "c":
+        if first:
+            return "4" if after and after in "ahkloqrux" else "8"
+        return "4" if after and after in "ahkoqux" and before not in ("s", "z") else "8"
+    if letter == "x":
+        return "8" if before and before in "ckq" else "48"
+    return _SOUNDS.get(letter, "")

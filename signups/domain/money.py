@@ -3,7 +3,7 @@ at check-in), the cash report, and the prize list from the standings by the payo
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -18,7 +18,7 @@ from results.parts import TableCell
 from signups.domain.categories import categories_of
 from signups.domain.places import announcement_of
 from signups.domain.settings import payout_rules
-from signups.engine.payout import Payout, payout, side_payouts
+from signups.engine.payout import Payout, awards
 from signups.enums import FeeStatus, TieShare
 from signups.log import SignupCode
 from signups.models import EntryCategory, Fee
@@ -161,64 +161,35 @@ class PrizeList:
 
 
 def prize_list(tournament: Tournament) -> PrizeList:
-    """The prizes by the standings: who gets what, in whole euros (docs/OPEN_TOURNAMENTS.md).
-    The side prizes of the categories are paid first, from the pot after the costs, to the
-    category's best players without a prize overall (nobody gets two); the overall table pays
-    out of what they leave."""
+    """The prizes by the standings: who gets what, in whole euros (docs/OPEN_TOURNAMENTS.md,
+    “One prize each”). The side prizes of the categories are funded first, from the pot after
+    the costs; the overall table pays from the rest. Each player gets one prize, the higher of
+    the overall one and his category's (``signups.engine.payout.awards``); the prize he leaves
+    goes down its table to the next player."""
     announcement = announcement_of(tournament)
     rows = standings(tournament)
-    tie_share = TieShare(announcement.tie_share)
-    groups = _groups(rows, tie_share)
+    groups = _groups(rows, TieShare(announcement.tie_share))
     rules = payout_rules(announcement)
     total = pot(tournament)
-    # Who has a prize overall depends on the places, hardly on the money: the overall table
-    # with the whole pot tells who is passed over in the categories.
-    full = payout(total, rules, _sizes(groups))
-    prized = {row.entry_id for row, euros in _placed(groups, full) if euros > 0}
-    available = max(0, total - rules.costs)
-    side = _side_prizes(
-        tournament, announcement.category_prizes, tie_share, rows, prized, available
-    )
-    side_paid = sum(part.payout.paid for part in side)
-    result = payout(total - 100 * side_paid, rules, _sizes(groups))
-    prizes = tuple(
-        _prize(place, row, euros, size) for place, size, row, euros in _numbered(groups, result)
-    )
-    return PrizeList(total, rules.costs, prizes, result, announcement.tie_share, side)
+    wanted = {name: amounts for name, amounts in announcement.category_prizes.items() if amounts}
+    of = categories_of(tournament) if wanted else {}
+    ranking = [
+        [of.get(row.entry_id, "") if of.get(row.entry_id) in wanted else "" for row in group]
+        for group in groups
+    ]
+    result = awards(total, rules, wanted, ranking)
+    placed = list(zip((row for group in groups for row in group), result.awards, strict=True))
 
+    def prizes_of(table: str) -> tuple[Prize, ...]:
+        return tuple(
+            _prize(award.place, row, award.euros, award.shared)
+            for row, award in placed
+            if award.table == table
+        )
 
-def _side_prizes(
-    tournament: Tournament,
-    category_prizes: Mapping[str, Sequence[int]],
-    tie_share: TieShare,
-    rows: Sequence[Standing],
-    prized: set[int],
-    available: int,
-) -> tuple[SidePrizes, ...]:
-    wanted = {name: amounts for name, amounts in category_prizes.items() if amounts}
-    if not wanted:
-        return ()
-    of = categories_of(tournament)
-    groups = {
-        name: _groups(
-            [row for row in rows if of.get(row.entry_id) == name and row.entry_id not in prized],
-            tie_share,
-        )
-        for name in wanted
-    }
-    payouts = side_payouts(
-        available, wanted, {name: _sizes(found) for name, found in groups.items()}
-    )
-    return tuple(
-        SidePrizes(
-            name,
-            tuple(
-                _prize(place, row, euros, size)
-                for place, size, row, euros in _numbered(groups[name], payouts[name])
-            ),
-            payouts[name],
-        )
-        for name in sorted(wanted)
+    side = tuple(SidePrizes(name, prizes_of(name), result.side[name]) for name in sorted(wanted))
+    return PrizeList(
+        total, rules.costs, prizes_of(""), result.overall, announcement.tie_share, side
     )
 
 
@@ -243,29 +214,6 @@ def prize_rows(prizes: PrizeList) -> list[list[TableCell]]:
     for category, p in listed:
         rows.append([p.rank, p.start_number, p.name, p.club, p.total, p.euros, p.shared, category])
     return rows
-
-
-def _sizes(groups: Sequence[Sequence[Standing]]) -> list[int]:
-    return [len(group) for group in groups]
-
-
-def _numbered(
-    groups: Sequence[Sequence[Standing]], result: Payout
-) -> Iterator[tuple[int, int, Standing, int]]:
-    """(place, how many share it, row, euros) of each prized player, best first."""
-    euros = iter(result.prizes)
-    place = 1
-    for group in groups:
-        for row in group:
-            amount = next(euros, None)
-            if amount is None:
-                return
-            yield place, len(group), row, amount
-        place += len(group)
-
-
-def _placed(groups: Sequence[Sequence[Standing]], result: Payout) -> list[tuple[Standing, int]]:
-    return [(row, euros) for _place, _size, row, euros in _numbered(groups, result)]
 
 
 def _prize(place: int, row: Standing, euros: int, shared: int) -> Prize:

@@ -114,3 +114,19 @@ def test_sign_up_confirm_pay_at_the_door_and_pay_out(
     assert entry.checked_in
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
     assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
+
+
+def test_once_the_first_series_is_seated_the_page_says_sign_up_is_closed(phone, eager_celery):
+    cache.clear()
+    tournament, entries = tournament_with_players(4, name="Offenes Adventsturnier")
+    set_announcement(tournament, by=ORGA, published=True, cap=20)
+    phone.goto(f"/t/{tournament.pk}/signup/")
+    expect(phone.get_by_role("button", name="Anmelden")).to_be_visible()
+    seat_series(tournament.series.get(number=1), [entries], by=ORGA)
+    phone.reload()
+    expect(phone.locator("[data-closed]")).to_have_text(
+        "Das Turnier hat begonnen: Die Anmeldung ist geschlossen. Die Turnierleitung vor Ort "
+        "kann Sie noch eintragen."
+    )
+    expect(phone.get_by_role("button", name="Anmelden")).to_have_count(0)
+    assert violations(phone) == []

@@ -170,8 +170,9 @@ def test_side_prizes_per_category_from_the_desk(desk, played):
     assert [(p.start_number, p.euros) for p in side.prizes] == [(5, 10), (7, 5)]
     csv = desk.get(f"/desk/{tournament.pk}/money/prizes.csv").content.decode("utf-8-sig")
     assert csv.splitlines()[-2:] == [
-        f"1;5;{side.prizes[0].name};{side.prizes[0].club};1;10;1;Damen",
-        f"2;7;{side.prizes[1].name};{side.prizes[1].club};-1;5;1;Damen",
+        # each at the place in the category's ranking: Player 2 is its first
+        f"2;5;{side.prizes[0].name};{side.prizes[0].club};1;10;1;Damen",
+        f"3;7;{side.prizes[1].name};{side.prizes[1].club};-1;5;1;Damen",
     ]
 
 

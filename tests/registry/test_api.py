@@ -214,3 +214,18 @@ def test_the_spectators_ranking_lists_the_profile_links_of_those_who_agreed(
     assert "registry/profiles.js" in text
     Entry.objects.filter(pk=entry.pk).update(hidden=True)
     assert 'id="profile-links"' not in client.get(page).content.decode()
+
+
+def test_the_duplicates_are_cached_until_the_registry_changes(twins, orga_client):
+    from unittest import mock
+
+    from people.domain import duplicates
+
+    _hans, twin = twins
+    first = orga_client.get("/api/v1/players/duplicates/").json()
+    with mock.patch.object(duplicates, "candidates", side_effect=AssertionError("computed")):
+        assert orga_client.get("/api/v1/players/duplicates/").json() == first  # cached
+    orga_client.patch(url(twin), {"name": "Grete Schulz"}, format="json")
+    again = orga_client.get("/api/v1/players/duplicates/").json()  # afresh
+    assert twin.pk in {pair["second"]["id"] for pair in first}
+    assert twin.pk not in {pair[side]["id"] for pair in again for side in ("first", "second")}

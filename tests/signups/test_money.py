@@ -121,7 +121,7 @@ def with_categories(played):
     return tournament, entries
 
 
-def test_side_prizes_go_to_the_categorys_best_without_a_prize_overall(with_categories):
+def test_side_prizes_go_to_the_categorys_best_who_take_no_higher_prize_overall(with_categories):
     tournament, _ = with_categories
     set_payout(
         tournament,
@@ -132,19 +132,58 @@ def test_side_prizes_go_to_the_categorys_best_without_a_prize_overall(with_categ
         category_prizes={"Damen": [10, 5], "Jugend": [5]},
     )
     prizes = prize_list(tournament)
-    # Players 1 and 2 share places 1-2 overall: Damen's prizes go to 5, then 7 and 8 (tied)
+    # Players 1 and 2 share places 1-2 overall (25 € each, more than Damen's 10): Damen's
+    # prizes go to 5 (the second Dame), then 7 and 8 (tied third)
     side = {part.category: part for part in prizes.side}
     assert [(p.rank, p.start_number, p.euros, p.shared) for p in side["Damen"].prizes] == [
-        (1, 5, 10, 1),
-        (2, 7, 2, 2),
-        (2, 8, 2, 2),
+        (2, 5, 10, 1),
+        (3, 7, 2, 2),
+        (3, 8, 2, 2),
     ]
     assert [(p.start_number, p.euros) for p in side["Jugend"].prizes] == [(3, 5)]
     assert prizes.side_paid == 19
-    # 80 € − 10 € costs − 19 € side prizes = 51 €: 25 and 25, the odd euro kept
+    # 80 € − 10 € costs − 20 € side prizes funded = 50 €: 25 and 25
     assert [(p.start_number, p.euros) for p in prizes.prizes] == [(1, 25), (2, 25)]
     assert prizes.pot == 8_000
     assert prizes.payout.paid * 100 + prizes.payout.kept + prizes.side_paid * 100 == 8_000
+
+
+def test_a_dame_passed_over_for_a_prize_overall_is_not_left_with_nothing(with_categories):
+    tournament, _ = with_categories
+    set_payout(
+        tournament, by=ORGA, mode="fixed", shares=[30, 30, 10], category_prizes={"Damen": [20]}
+    )
+    prizes = prize_list(tournament)
+    # 80 €: Damen's 20 first, the table from 60 € (30, 30, nothing left for the third place).
+    # Player 5 (a Dame) and 6 share the third place: 0 € overall, so 5 takes Damen's 20 € and
+    # 6 the third place; the old way counted 5 as prized overall (5 € from the whole pot),
+    # gave Damen's prize to 7 and 8 and paid 5 nothing.
+    assert [(p.start_number, p.euros) for p in prizes.prizes] == [(1, 30), (2, 30), (6, 0)]
+    (damen,) = prizes.side
+    assert [(p.rank, p.start_number, p.euros) for p in damen.prizes] == [(2, 5, 20)]
+    assert prizes.payout.shortfall == 10
+    assert prizes.paid * 100 + prizes.payout.kept == 8_000
+
+
+def test_a_withdrawn_player_keeps_his_prize_and_one_who_never_sat_down_takes_none(
+    with_categories,
+):
+    from tournaments.domain.entries import add_entry, withdraw_entry
+
+    tournament, entries = with_categories
+    withdraw_entry(entries[4], by=ORGA)  # player 5, a Dame, went home after the series
+    absent = add_entry(tournament, by=ORGA, name="Nie Gesessen")
+    set_category(absent, "Damen", by=ORGA)
+    set_fee(absent, FeeStatus.PAID, by=ORGA)  # paid, never sat down: ranked nowhere
+    set_payout(
+        tournament, by=ORGA, mode="fixed", shares=[30, 30, 10], category_prizes={"Damen": [20]}
+    )
+    prizes = prize_list(tournament)
+    assert prizes.pot == 9_000  # the table from 70 €: 30, 30, 10; 5 takes Damen's 20 €
+    assert [(p.start_number, p.euros) for p in prizes.prizes] == [(1, 30), (2, 30), (6, 10)]
+    (damen,) = prizes.side
+    assert [(p.start_number, p.euros) for p in damen.prizes] == [(5, 20)]
+    assert absent.start_number not in {p.start_number for p in prizes.prizes}
 
 
 def test_side_prizes_only_for_offered_categories_and_whole_euros(with_categories):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from people.engine.duplicates import (
     BIRTH_YEAR_DIFFERS,
     BIRTH_YEAR_NEAR,
+    BLOCK_LIMIT,
     INITIALS,
     MEMBER_NUMBER_DIFFERS,
     NAME_ORDER,
@@ -16,13 +17,17 @@ from people.engine.duplicates import (
     SAME_MEMBER_NUMBER,
     SAME_NAME,
     SIMILAR_NAME,
+    WINDOW,
     Candidate,
     Person,
+    _Known,
     blocks,
     candidates,
+    compared,
     name_score,
     normal_name,
     score,
+    sound,
 )
 
 pytestmark = [pytest.mark.unit]
@@ -198,3 +203,67 @@ def test_a_pair_sharing_a_block_is_never_missed(registry):
     for one, other in combinations(sorted(registry, key=lambda p: p.id), 2):
         if blocks(one) & blocks(other) and score(one, other)[0] >= 0.6:
             assert (one.id, other.id) in found
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Müller", ("657",)),
+        ("Meier Meyer Maier", ("67", "67", "67")),
+        ("Thomas Tomas", ("268", "268")),
+        ("Wikipedia", ("3412",)),
+        ("Philipp", ("351",)),
+        ("Christoph", ("47823",)),
+        ("Cäsar Celle", ("487", "85")),
+        ("Sachs Dietz Schmidt", ("848", "28", "862")),
+        ("Xaver Axel Hexe", ("4837", "0485", "048")),
+        ("Breitscheid", ("1782",)),
+    ],
+)
+def test_the_sound_of_a_name_is_its_koelner_phonetik(name, expected):
+    assert sound(normal_name(name)) == expected
+
+
+def large_block(size=300):
+    """Hundreds of T. Müllers, as a registry of tens of thousands holds them."""
+    firsts = ["Thomas", "Tobias", "Torsten", "Tanja", "Tim", "Theo", "Tina", "Timo"]
+    return [
+        Person(n, f"{firsts[n % len(firsts)]} Müller", 1940 + n % 60, None)
+        for n in range(1, size + 1)
+    ]
+
+
+def test_a_large_block_still_yields_its_real_duplicates_with_bounded_work():
+    registry = large_block()
+    assert len(registry) > BLOCK_LIMIT
+    twins = [
+        Person(1001, "Thomas Mueller", 1948),  # 8: Thomas, 1948
+        Person(1002, "Müller, Tobias", 1941),  # 1: Tobias, 1941 (the list order)
+        Person(1003, "Tomas Müller", 1944),  # 64: Thomas, 1944 (one letter off)
+        Person(1004, "T. Müller", 1972),  # 32: Thomas, 1972 (an initial)
+    ]
+    found = {(c.first, c.second): c for c in candidates([*registry, *twins])}
+    assert found[(8, 1001)].reasons == (SAME_NAME, SAME_BIRTH_YEAR)
+    assert found[(1, 1002)].reasons == (SAME_NAME, SAME_BIRTH_YEAR)
+    assert found[(64, 1003)].reasons == (SIMILAR_NAME, SAME_BIRTH_YEAR)
+    assert found[(32, 1004)].reasons == (INITIALS, SAME_BIRTH_YEAR)
+    pairs = list(compared([_Known.of(person) for person in [*registry, *twins]]))
+    assert len(pairs) <= (len(registry) + len(twins)) * 3 * WINDOW  # not all with all
+
+
+def test_a_large_part_of_one_name_is_compared_in_the_order_of_birth():
+    same = [Person(n, "Thomas Müller", 1940 + n % 70) for n in range(1, 201)]
+    found = {(c.first, c.second) for c in candidates(same)}
+    assert (1, 71) in found  # both 1941
+    assert (1, 141) in found
+    pairs = list(compared([_Known.of(person) for person in same]))
+    assert len(pairs) <= len(same) * WINDOW
+
+
+def test_a_large_block_of_small_parts_compares_each_part_all_with_all():
+    block = [_Known.of(person) for person in large_block(80)]  # 8 first names, 10 each
+    pairs = list(compared(block))
+    ids = {(one.person.id, other.person.id) for one, other in pairs}
+    thomas = [known.person.id for known in block if known.words[0] == "thomas"]
+    assert all((one, other) in ids for one, other in combinations(thomas, 2))
+    assert all(one.sound == other.sound for one, other in pairs)  # Tim, Tina and Timo: "26"
