@@ -9,6 +9,8 @@ role asks here, never the fields themselves (docs/PUBLISHING.md, "What spectator
   (``standings_published``), as they were at the freeze while they are frozen
   (``frozen_ranking``, ``standings_frozen``); what builds on the live standings (a league's
   day, a cup's round) counts only what is ``live_for_spectators``;
+- a table's **score sheet** adds up to the live standings: spectators read it only where
+  those are published and not frozen (``sheets_closed``);
 - where deals are confirmed, spectators' figures count **confirmed deals only**
   (``confirmed_only``);
 - a player who asked not to be listed is **hidden**: no name, no number, no link
@@ -67,6 +69,17 @@ def live_for_spectators(tournament: Tournament) -> bool:
     standings are published and not frozen. What builds on them for spectators (a league's
     day, a cup's round) shows nothing of one that is not."""
     return standings_published(tournament) and not standings_frozen(tournament)
+
+
+def sheets_closed(tournament: Tournament) -> str | None:
+    """Why spectators may not read the tournament's score sheets, as a refusal's code, or None
+    where they may: the sheets add up to the live standings, so they are closed to spectators
+    wherever those are (not published: ``standings_hidden``; frozen: ``sheets_frozen``)."""
+    if not standings_published(tournament):
+        return "standings_hidden"
+    if standings_frozen(tournament):
+        return "sheets_frozen"
+    return None
 
 
 def confirmed_only(tournament: Tournament, *, public: bool = True) -> bool:

@@ -66,6 +66,24 @@ def test_a_freeze_is_what_the_spectators_see_frozen():
 
 
 @pytest.mark.parametrize(
+    ("status", "published", "frozen"),
+    list(itertools.product(STATUSES, (True, False), (True, False))),
+)
+def test_the_score_sheets_are_closed_where_the_live_standings_are(status, published, frozen):
+    tournament, _entries = tournament_with_players(2)
+    tournament.status = status
+    tournament.standings_public = published
+    tournament.frozen_standings = {"overall": []} if frozen else None
+    public = status != TournamentStatus.DRAFT
+    want = None
+    if not (public and published):
+        want = "standings_hidden"
+    elif frozen:
+        want = "sheets_frozen"
+    assert visibility.sheets_closed(tournament) == want
+
+
+@pytest.mark.parametrize(
     ("required", "public"), list(itertools.product((True, False), (True, False)))
 )
 def test_confirmed_deals_only_for_spectators_where_deals_are_confirmed(required, public):
