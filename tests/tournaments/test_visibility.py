@@ -83,6 +83,17 @@ def test_the_score_sheets_are_closed_where_the_live_standings_are(status, publis
     assert visibility.sheets_closed(tournament) == want
 
 
+def test_a_players_deals_are_shown_up_to_the_freeze_to_spectators_only():
+    tournament, _entries = tournament_with_players(2, status=TournamentStatus.OPEN)
+    assert visibility.deals_shown_until(tournament) is None
+    update_tournament(tournament, by=ORGA, standings_frozen=True)
+    assert tournament.standings_frozen_at is not None
+    assert visibility.deals_shown_until(tournament) == tournament.standings_frozen_at
+    assert visibility.deals_shown_until(tournament, public=False) is None
+    update_tournament(tournament, by=ORGA, standings_frozen=False)
+    assert visibility.deals_shown_until(tournament) is None
+
+
 @pytest.mark.parametrize(
     ("required", "public"), list(itertools.product((True, False), (True, False)))
 )
