@@ -23,6 +23,7 @@ def test_a_draft_is_not_public_every_other_status_is():
     for status in STATUSES:
         tournament.status = status
         assert visibility.spectators_may_see(tournament) == (status != TournamentStatus.DRAFT)
+        assert tournament.is_public == visibility.spectators_may_see(tournament)  # the model's
 
 
 def test_the_queryset_and_the_predicate_agree():
