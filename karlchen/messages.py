@@ -129,6 +129,9 @@ MESSAGES = {
     "table_not_seated": _("This table has no seating yet."),
     "series_closed": _("This series is closed; only the organisers can still correct it."),
     "standings_hidden": _("The organisers have not published the standings (yet)."),
+    "sheets_frozen": _(
+        "The standings are frozen: the score sheets are shown again once they are unfrozen."
+    ),
     "series_incomplete": _("Tables %(tables)s still have deals to play."),
     "series_started": _("Series %(number)s has started: its seating can no longer change."),
     # recording and correcting

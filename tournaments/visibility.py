@@ -7,8 +7,11 @@ role asks here, never the fields themselves (docs/PUBLISHING.md, "What spectator
   ``public_tournaments``); organisers see their drafts through ``clubs.access``;
 - its **standings** are shown only where the organisers publish them
   (``standings_published``), as they were at the freeze while they are frozen
-  (``frozen_ranking``, ``standings_frozen``); what builds on the live standings (a league's
+  (``frozen_ranking``, ``standings_frozen``; a player's deals as recorded by then:
+  ``deals_shown_until``); what builds on the live standings (a league's
   day, a cup's round) counts only what is ``live_for_spectators``;
+- a table's **score sheet** adds up to the live standings: spectators read it only where
+  those are published and not frozen (``sheets_closed``);
 - where deals are confirmed, spectators' figures count **confirmed deals only**
   (``confirmed_only``);
 - a player who asked not to be listed is **hidden**: no name, no number, no link
@@ -20,6 +23,7 @@ A season (and so a league and a cup) has its own flag on top: ``seasons.visibili
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -62,11 +66,29 @@ def standings_frozen(tournament: Tournament) -> bool:
     return frozen_ranking(tournament) is not None
 
 
+def deals_shown_until(tournament: Tournament, *, public: bool = True) -> datetime | None:
+    """Up to when the deals are shown to ``public`` readers (a player's deals beside the
+    ranking): while the standings are frozen, the deals recorded by the freeze, as the frozen
+    ranking counts them; None: all of them."""
+    return tournament.standings_frozen_at if public else None
+
+
 def live_for_spectators(tournament: Tournament) -> bool:
     """Whether spectators see the tournament's standings as they are now: it is public, its
     standings are published and not frozen. What builds on them for spectators (a league's
     day, a cup's round) shows nothing of one that is not."""
     return standings_published(tournament) and not standings_frozen(tournament)
+
+
+def sheets_closed(tournament: Tournament) -> str | None:
+    """Why spectators may not read the tournament's score sheets, as a refusal's code, or None
+    where they may: the sheets add up to the live standings, so they are closed to spectators
+    wherever those are (not published: ``standings_hidden``; frozen: ``sheets_frozen``)."""
+    if not standings_published(tournament):
+        return "standings_hidden"
+    if standings_frozen(tournament):
+        return "sheets_frozen"
+    return None
 
 
 def confirmed_only(tournament: Tournament, *, public: bool = True) -> bool:

@@ -51,7 +51,7 @@ from tournaments.api.permissions import (
 )
 from tournaments.api.serializers import SeriesOutput, TournamentOutput
 from tournaments.models import Tournament
-from tournaments.visibility import confirmed_only
+from tournaments.visibility import confirmed_only, deals_shown_until
 
 
 class NotStarted(NotFound):
@@ -252,13 +252,19 @@ class PlayerApi(Api):
 
 
 def player_deals(tournament_id: int, entry_id: int, organiser: bool) -> list[dict]:
-    """A player's deals with their points and running total (the public: confirmed ones)."""
+    """A player's deals with their points and running total (the public: confirmed ones, and
+    while the standings are frozen those recorded by the freeze)."""
     deals = Deal.objects.filter(
         table__series__tournament_id=tournament_id, current__points__entry_id=entry_id
     )
-    tournament = Tournament.objects.only("confirmation_required").get(pk=tournament_id)
+    tournament = Tournament.objects.only("confirmation_required", "standings_frozen_at").get(
+        pk=tournament_id
+    )
     if confirmed_only(tournament, public=not organiser):
         deals = deals.filter(current__confirmed_at__isnull=False)
+    until = deals_shown_until(tournament, public=not organiser)
+    if until is not None:  # frozen: the deals the frozen ranking counts
+        deals = deals.filter(current__created_at__lte=until)
     rows = deals.order_by("table__series__number", "number").values_list(
         "table__series__number", "table__number", "number", "kind", "current__points__points"
     )

@@ -28,6 +28,7 @@ from karlchen.api.base import (
 )
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
 from karlchen.changes import cached_body
+from karlchen.refusals import Closed
 from karlchen.strict_input import StrictIntegerField, StrictSerializer
 from scoring.api.base import TableApi
 from scoring.api.permissions import (
@@ -49,6 +50,7 @@ from scoring.domain.queries import table_state
 from tournaments.api.permissions import sees_private
 from tournaments.api.serializers import SeatOutput
 from tournaments.enums import Game
+from tournaments.visibility import sheets_closed
 
 WRITE_ERRORS = {
     400: RESPONSE_400,
@@ -238,7 +240,9 @@ class TableSheetApi(TableApi):
         description=(
             "Anyone, once the tournament is public (a draft: organisers, the captain). "
             "Spectators, and the captains of other tables, see players who asked not to be "
-            "listed as hidden (name null). "
+            "listed as hidden (name null). The sheets add up to the live standings: spectators "
+            "read them while the standings are published (else 403 `standings_hidden`) and not "
+            "frozen (else 403 `sheets_frozen`). "
             "Cached, with an ETag: `If-None-Match` answers 304 while nothing changed."
         ),
         parameters=[ETAG_PARAMETER],
@@ -246,6 +250,7 @@ class TableSheetApi(TableApi):
             200: OutputSerializer,
             304: NOT_MODIFIED,
             401: RESPONSE_401,
+            403: RESPONSE_403,
             404: RESPONSE_404,
         },
     )
@@ -255,6 +260,9 @@ class TableSheetApi(TableApi):
         insider = is_own_captain(request, table) or sees_private(
             request.user, table.series.tournament
         )
+        closed = None if insider else sheets_closed(table.series.tournament)
+        if closed is not None:
+            raise Closed(closed, "standings")
 
         def build():
             context = {"public": not insider}

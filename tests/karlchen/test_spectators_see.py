@@ -180,3 +180,41 @@ def test_hidden_players_are_named_nowhere(world):
                 failures.append(f"{path}: {status}, not 404 for a hidden player")
     assert failures == [], "\n".join(failures)
     assert asked >= 30, "the public world answers most reads"
+
+
+# Where the players of a tournament whose standings are not published are named all the same:
+# where they sit (the tables of a series) and in their teams' rosters, which tell no figures.
+NAMED_WITHOUT_STANDINGS = {
+    "api/v1/tournaments/<id:tournament_id>/series/<id:number>/tables/",
+    "api/v1/tournaments/<id:tournament_id>/teams/",
+    "api/v1/tournaments/<id:tournament_id>/teams/<id:team_id>/",
+}
+
+
+@pytest.mark.parametrize("closed", ["unpublished", "frozen"])
+def test_standings_not_shown_are_shown_nowhere(world, closed):
+    """Not published, or frozen (before anybody played: the frozen ranking ranks nobody), the
+    standings name nobody: not the ranking, the beamer, the widget, a player's page, the side
+    rankings, the score sheets, the season the tournament is an evening of, the results index
+    or a profile; only the seating and the teams' rosters name the players."""
+    world.make_public(True)
+    tournament = world.tournament
+    if closed == "unpublished":
+        Tournament.objects.filter(pk=tournament.pk).update(standings_public=False)
+    else:
+        Tournament.objects.filter(pk=tournament.pk).update(frozen_standings=FROZEN_EMPTY)
+    rename(tournament.entries.values_list("player_id", flat=True), PERSON)
+    cache.clear()
+
+    failures = []
+    for route in spectator_reads():
+        for path in paths(world, route):
+            response = read(path)
+            if response.status_code >= 500:
+                failures.append(f"{path}: {response.status_code}")
+            if PERSON in text_of(response) and route not in NAMED_WITHOUT_STANDINGS:
+                failures.append(f"{path}: names a player of standings not shown")
+    assert failures == [], "\n".join(failures)
+
+
+FROZEN_EMPTY = {"overall": [], "series": {}, "parts": {}}

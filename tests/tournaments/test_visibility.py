@@ -23,6 +23,7 @@ def test_a_draft_is_not_public_every_other_status_is():
     for status in STATUSES:
         tournament.status = status
         assert visibility.spectators_may_see(tournament) == (status != TournamentStatus.DRAFT)
+        assert tournament.is_public == visibility.spectators_may_see(tournament)  # the model's
 
 
 def test_the_queryset_and_the_predicate_agree():
@@ -63,6 +64,35 @@ def test_a_freeze_is_what_the_spectators_see_frozen():
     assert not visibility.live_for_spectators(tournament)
     update_tournament(tournament, by=ORGA, standings_frozen=False)
     assert visibility.live_for_spectators(tournament)
+
+
+@pytest.mark.parametrize(
+    ("status", "published", "frozen"),
+    list(itertools.product(STATUSES, (True, False), (True, False))),
+)
+def test_the_score_sheets_are_closed_where_the_live_standings_are(status, published, frozen):
+    tournament, _entries = tournament_with_players(2)
+    tournament.status = status
+    tournament.standings_public = published
+    tournament.frozen_standings = {"overall": []} if frozen else None
+    public = status != TournamentStatus.DRAFT
+    want = None
+    if not (public and published):
+        want = "standings_hidden"
+    elif frozen:
+        want = "sheets_frozen"
+    assert visibility.sheets_closed(tournament) == want
+
+
+def test_a_players_deals_are_shown_up_to_the_freeze_to_spectators_only():
+    tournament, _entries = tournament_with_players(2, status=TournamentStatus.OPEN)
+    assert visibility.deals_shown_until(tournament) is None
+    update_tournament(tournament, by=ORGA, standings_frozen=True)
+    assert tournament.standings_frozen_at is not None
+    assert visibility.deals_shown_until(tournament) == tournament.standings_frozen_at
+    assert visibility.deals_shown_until(tournament, public=False) is None
+    update_tournament(tournament, by=ORGA, standings_frozen=False)
+    assert visibility.deals_shown_until(tournament) is None
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,9 @@ from django.core.cache import cache
 from scoring.domain.deals import record_deal
 from scoring.domain.series import close_series
 from tests.factories.api import NORMAL, codes, publish
+from tests.factories.leagues import commit_at_once
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table, tournament_with_players
+from tournaments.domain.tournaments import update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -149,3 +151,25 @@ def test_the_standings_say_how_many_series_are_closed(
             close_series(one, force=True, by=ORGA)
     final = anonymous.get(url)
     assert (final["Series-Closed"], final["Series-Planned"]) == ("3", "3")
+
+
+def test_while_frozen_a_players_deals_are_those_the_frozen_ranking_counts(
+    anonymous, orga_client, played, monkeypatch
+):
+    """Frozen until the award ceremony, a player's page must not tell the deals played since:
+    spectators see the deals recorded by the freeze, their total the frozen one; organisers
+    every deal; thawed, spectators every deal again."""
+    commit_at_once(monkeypatch)  # each write turns the cached reads over
+    tournament = played.series.tournament
+    first = tournament.entries.get(start_number=1)
+    url = f"/api/v1/tournaments/{tournament.pk}/players/{first.pk}/"
+    update_tournament(tournament, by=ORGA, standings_frozen=True)
+    record_deal(played, deal=NORMAL, by=CAPTAIN)
+    frozen = anonymous.get(url).json()
+    assert [deal["number"] for deal in frozen["deals"]] == [1]
+    assert frozen["deals"][-1]["total"] == frozen["standing"]["total"] == 1
+    live = orga_client.get(url).json()
+    assert [deal["number"] for deal in live["deals"]] == [1, 2]
+    assert live["deals"][-1]["total"] == live["standing"]["total"] == 2
+    update_tournament(tournament, by=ORGA, standings_frozen=False)
+    assert [deal["number"] for deal in anonymous.get(url).json()["deals"]] == [1, 2]

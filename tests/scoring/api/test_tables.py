@@ -9,6 +9,7 @@ from tests.factories.api import NORMAL, client_for, codes, publish
 from tests.factories.documents import seated_series
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tournaments.domain.entries import hide_publicly
+from tournaments.domain.tournaments import update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -218,6 +219,27 @@ def test_the_sheet_of_a_draft_is_for_organisers_and_the_captain(anonymous, orga_
     assert client_for(table=table).get(sheet_url(table)).status_code == 200
     publish(table.series.tournament)
     assert anonymous.get(sheet_url(table)).status_code == 200
+
+
+def test_the_sheets_are_closed_to_spectators_where_the_standings_are(
+    anonymous, orga_client, played
+):
+    """The sheets add up to the live standings: unpublished or frozen, spectators read neither
+    (a freeze until the award ceremony would tell nothing otherwise); the table's captain and
+    the organisers read them all the same."""
+    tournament = played.series.tournament
+    captain = client_for(table=played)
+    assert anonymous.get(sheet_url(played)).status_code == 200
+    update_tournament(tournament, by=ORGA, standings_public=False)
+    response = anonymous.get(sheet_url(played))
+    assert (response.status_code, codes(response)) == (403, [("standings", "standings_hidden")])
+    update_tournament(tournament, by=ORGA, standings_public=True, standings_frozen=True)
+    response = anonymous.get(sheet_url(played))
+    assert (response.status_code, codes(response)) == (403, [("standings", "sheets_frozen")])
+    for insider in (orga_client, captain):
+        assert insider.get(sheet_url(played)).json()["totals"] == {"1": 0, "2": 2, "3": 0, "4": -2}
+    update_tournament(tournament, by=ORGA, standings_frozen=False)
+    assert anonymous.get(sheet_url(played)).json()["totals"] == {"1": 0, "2": 2, "3": 0, "4": -2}
 
 
 def test_a_captain_sees_hidden_players_by_name_only_at_their_own_table(anonymous, orga_client):
