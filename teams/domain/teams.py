@@ -178,7 +178,7 @@ def set_side_rankings(tournament: Tournament, *, by: Actor, **fields: Any) -> Si
                 for problem in refusal.problems:
                     problems.add(problem.code, problem.field, **problem.params)
     problems.raise_if_any()
-    with _writing(tournament):
+    with _writing(tournament, rosters=False):  # how units are ranked and shown: not a result
         settings, _created = SideRankings.objects.get_or_create(tournament=tournament)
         changed = sorted(name for name, value in fields.items() if getattr(settings, name) != value)
         for name, value in fields.items():
@@ -190,12 +190,17 @@ def set_side_rankings(tournament: Tournament, *, by: Actor, **fields: Any) -> Si
 
 
 @contextmanager
-def _writing(tournament: Tournament) -> Iterator[None]:
+def _writing(tournament: Tournament, *, rosters: bool = True) -> Iterator[None]:
     """One transaction with the tournament locked (rosters of one tournament are written one
-    after the other); a constraint the database finds broken all the same is a ``Conflict``."""
+    after the other); a constraint the database finds broken all the same is a ``Conflict``.
+    Rosters are refused once the results are final (``results_final``): who played for which
+    team decides a match day's or a cup match's scores, final with the tournament's results
+    (docs/TEAMS.md, "Final means one thing")."""
     try:
         with transaction.atomic():
-            Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+            locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+            if rosters and locked is not None and locked.results_final:
+                raise Refused([Problem("results_final", "tournament", {})])
             yield
             tournament_changed(tournament.pk)
     except IntegrityError as error:

@@ -156,6 +156,13 @@ def test_match_days_line_ups_and_final_marks(season, orga_client, stranger_clien
     assert (deal.status_code, codes(deal)) == (400, [("tournament", "results_final")])
     score = orga_client.patch(f"{days}1/teams/{teams['Buben']}/", {"score": 20}, format="json")
     assert (score.status_code, codes(score)) == (400, [("final", "results_final")])
+    # nor may a roster change who counted for Asse
+    roster = orga_client.patch(
+        f"/api/v1/tournaments/{tournament.pk}/teams/{rosters[0].pk}/",
+        {"members": [entries[0].pk]},
+        format="json",
+    )
+    assert (roster.status_code, codes(roster)) == (400, [("tournament", "results_final")])
     assert stranger_client.get(tables_url).json() == before
     # reopened as the tournament's final results are: with a reason, logged
     again = orga_client.put(f"{days}1/final/", {"final": False}, format="json")
