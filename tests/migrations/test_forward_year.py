@@ -137,6 +137,29 @@ def match_final_marks() -> dict[int, str]:
     }
 
 
+# What the one-prize rule (docs/OPEN_TOURNAMENTS.md, "One prize each") decides anew; the rest of
+# a prize list (the pot, the shares, the costs) stays as it was. tests/signups checks the rule
+# against a re-computation from the docs.
+PRIZES_DECIDED_ANEW = ("paid", "kept", "prizes", "side_prizes")
+
+
+def one_prize_each(found: Any, wanted: Any) -> tuple[Any, Any]:
+    """Both prize lists without what the rule decides anew; each player holds one prize at most
+    in the new one."""
+    if not isinstance(found, dict) or "prizes" not in found:
+        return found, wanted
+    names = [prize["name"] for prize in found["prizes"]]
+    names += [prize["name"] for side in found["side_prizes"] for prize in side["prizes"]]
+    assert len(names) == len(set(names)), f"a player holds two prizes: {names}"
+    return (
+        {key: value for key, value in found.items() if key not in PRIZES_DECIDED_ANEW},
+        {key: value for key, value in wanted.items() if key not in PRIZES_DECIDED_ANEW},
+    )
+
+
+one_prize_each.reads_both = True  # type: ignore[attr-defined]
+
+
 CHANGED_ON_PURPOSE: list[tuple[re.Pattern[str], str, Callable[[Any], Any] | None]] = [
     (re.compile(r"/api/v1/tournaments/\d+/standings/"), "who is ranked", only_who_sat_down),
     (re.compile(r"/api/v1/seasons/\d+/ranking/$"), "shared ranks by name", shared_ranks_by_name),
@@ -147,6 +170,7 @@ CHANGED_ON_PURPOSE: list[tuple[re.Pattern[str], str, Callable[[Any], Any] | None
         "a final match is its tournament's final results",
         final_as_its_match,
     ),
+    (re.compile(r"/api/v1/tournaments/\d+/prizes/$"), "one prize each", one_prize_each),
     (
         re.compile(r"/api/v1/tournaments/\d+/announcement/$"),
         "the announcement says whether the form takes sign-ups",
@@ -307,6 +331,8 @@ def as_changed(path: str, found, wanted):
         if pattern.search(path):
             if change is None:
                 return without_added(found, wanted), wanted
+            if getattr(change, "reads_both", False):
+                return change(found, wanted)
             error = isinstance(wanted, dict) and "errors" in wanted  # a 4xx
             return found, wanted if error else change(wanted)
     return found, wanted
