@@ -41,8 +41,10 @@ def test_the_final_enters_the_qualifiers_seeded_by_season_rank():
     assert final.seating_method == SeatingMethod.RANKING
     assert organiser() in final.organisers.all()
     season.refresh_from_db()
-    assert season.final == final
-    assert [(seed["seed"], seed["player"], seed["rank"]) for seed in season.final_seeds] == [
+    assert season.individual_cup.final == final
+    assert [
+        (seed["seed"], seed["player"], seed["rank"]) for seed in season.individual_cup.seeds
+    ] == [
         (1, ranked[0].pk, 1),
         (2, ranked[1].pk, 1),
         (3, ranked[2].pk, 3),
@@ -116,5 +118,5 @@ def test_a_deleted_final_can_be_created_again():
     season, _ranked = cup_of_eight(cup_places=2)
     create_final(season, by=ORGA).delete()
     season.refresh_from_db()
-    assert season.final is None
+    assert season.individual_cup.final is None
     assert create_final(Season.objects.get(pk=season.pk), by=ORGA).entries.count() == 2
