@@ -67,6 +67,9 @@ pytestmark = [
 ROWS_LEAVING: dict[str, str] = {
     "tournaments_club": "clubs only typed for players and teams are their club_name now, the "
     "rows deleted (clubs 0002_labels_become_text; assert_typed_clubs_kept checks the names)",
+    "tournaments_organiseraction": "what a season did to one of its evenings was written in the "
+    "season's log and again in the tournament's; the season's entry is linked to the tournament "
+    "and the tournament's copy deleted (seasons 0009_log_about_evening)",
 }
 # Tables a later migration renames, rows and ids kept: {name in the file: name now}.
 TABLES_RENAMED: dict[str, str] = {}
@@ -144,10 +147,16 @@ CHANGED_ON_PURPOSE: list[tuple[re.Pattern[str], str, Callable[[Any], Any] | None
         "a final match is its tournament's final results",
         final_as_its_match,
     ),
+    (
+        re.compile(r"/api/v1/tournaments/\d+/announcement/$"),
+        "the announcement says whether the form takes sign-ups, and why not",
+        None,
+    ),
 ]
 # Keys an answer gained after the dump, where ``CHANGED_ON_PURPOSE`` allows it (docs/TEAMS.md,
-# "What has results").
-FIELDS_ADDED = frozenset({"played"})
+# "What has results"; docs/OPEN_TOURNAMENTS.md, the announcement's ``signup_open`` and
+# ``signup_refusal``).
+FIELDS_ADDED = frozenset({"played", "signup_open", "signup_refusal"})
 
 
 def test_a_year_of_the_old_schema_migrates_forward_and_reads_the_same():
