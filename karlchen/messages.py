@@ -296,6 +296,10 @@ MESSAGES = {
     "not_an_evening": _("This tournament is not an evening of this season."),
     "season_not_a_cup": _("This season is no cup: set its qualifying places first."),
     "final_exists": _("This cup has its final already (“%(name)s”)."),
+    "cup_has_final": _(
+        "This cup has its final (“%(name)s”): it keeps its qualifying places (delete the final "
+        "first)."
+    ),
     "no_qualifiers": _("Nobody has qualified yet: no qualifying evening has been played."),
     "season_archive_invalid": _("This is not a Karlchen season archive (%(detail)s)."),
     "archive_unknown_player": _("No player of the archive's evenings or final has this number."),

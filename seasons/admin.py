@@ -2,13 +2,15 @@
 
 A season's own settings (name, ranking rule, cup places, public flag, what new evenings start
 with) are saved by ``create_season``/``update_season``, which check the rules and write the
-season's log. Its evenings and its log are read-only here: evenings are added and taken out at
-the desk or through the API (each time logged in the season and the tournament), and the final
-is created by the action below (``create_final``), never by editing a field.
+season's log; the cup places are its individual cup's (``IndividualCup``), shown and changed
+here as the season's. Its evenings and its log are read-only here: evenings are added and taken
+out at the desk or through the API (each time logged in the season and the tournament), and the
+final is created by the action below (``create_final``), never by editing a field.
 """
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
@@ -19,12 +21,33 @@ from karlchen.messages import refusal_text
 from karlchen.refusals import Refused
 from seasons.domain.final import create_final
 from seasons.domain.seasons import create_season, update_season
-from seasons.models import Season, SeasonAction, SeasonEvening
+from seasons.models import Season, SeasonAction, SeasonEvening, cup_places, individual_cup
 
 SETTINGS = (
     *("name", "club", "ranking_rule", "cup_places", "is_public"),
     *("rules", "series_count", "normal_deals", "venue", "entry_mode"),
 )
+
+
+class SeasonForm(forms.ModelForm):
+    """The season's fields, and its individual cup's places as one of them."""
+
+    cup_places = forms.IntegerField(
+        label=_("qualifying places"),
+        required=False,
+        min_value=1,
+        max_value=1000,
+        help_text=_("A cup: the best this many of the season ranking qualify for its final."),
+    )
+
+    class Meta:
+        model = Season
+        fields = ("game", *(name for name in SETTINGS if name != "cup_places"), "organisers")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["cup_places"].initial = cup_places(self.instance)
 
 
 class SeasonEveningInline(ReadOnlyInline, admin.TabularInline):
@@ -35,17 +58,18 @@ class SeasonEveningInline(ReadOnlyInline, admin.TabularInline):
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
-    list_display = ("name", "game", "club", "is_public", "cup_places", "evening_count", "final")
+    form = SeasonForm
+    list_display = ("name", "game", "club", "is_public", "places", "evening_count", "final")
     list_filter = ("game", "is_public")
     search_fields = ("name", "club__name")
     filter_horizontal = ("organisers",)
     fields = ("game", *SETTINGS, "organisers", "final", "final_seeds", "created_at")
-    readonly_fields = ("final", "final_seeds", "created_at")
+    readonly_fields = ("final", "final_seeds", "created_at")  # the individual cup's
     inlines = (SeasonEveningInline,)
     actions = ("create_final_action",)
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request).select_related("club", "final")
+        queryset = super().get_queryset(request).select_related("club", "individual_cup__final")
         return queryset.annotate(evenings_count=Count("evenings"))
 
     def get_readonly_fields(self, request, obj=None):
@@ -55,6 +79,20 @@ class SeasonAdmin(admin.ModelAdmin):
     @admin.display(description=_("evenings"), ordering="evenings_count")
     def evening_count(self, season):
         return season.evenings_count
+
+    @admin.display(description=_("qualifying places"), ordering="individual_cup__places")
+    def places(self, season):
+        return cup_places(season)
+
+    @admin.display(description=_("final"))
+    def final(self, season):
+        cup = individual_cup(season)
+        return None if cup is None else cup.final
+
+    @admin.display(description=_("seeding of the final"))
+    def final_seeds(self, season):
+        cup = individual_cup(season)
+        return [] if cup is None else cup.seeds
 
     def save_model(self, request, obj, form, change):
         """Through the domain: checked and logged in the season's log."""

@@ -61,12 +61,6 @@ class Season(models.Model):
         blank=True,
         help_text=_("A preset and its options (docs/SEASONS.md)."),
     )
-    cup_places = models.PositiveSmallIntegerField(
-        _("qualifying places"),
-        null=True,
-        blank=True,
-        help_text=_("A cup: the best this many of the season ranking qualify for its final."),
-    )
     is_public = models.BooleanField(
         _("public"), default=True, help_text=_("Spectators see the season's ranking.")
     )
@@ -82,18 +76,6 @@ class Season(models.Model):
         default=enums.EntryMode.FULL,
         help_text=_("How the captains of its evenings enter deals (its next evenings start so)."),
     )
-    # A cup's final: a tournament of its own, not one of the qualifying evenings.
-    final = models.OneToOneField(
-        Tournament,
-        verbose_name=_("final"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="season_final",
-    )
-    # The final's seeding as it was created: [{"seed", "player", "rank", "score"}], seed 1 the
-    # season's best (the final's start numbers are the seeds).
-    final_seeds = models.JSONField(_("seeding of the final"), default=list, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -117,6 +99,60 @@ class Season(models.Model):
     @property
     def rule(self) -> RankingRule:
         return parse_rule(self.ranking_rule)
+
+
+class IndividualCup(models.Model):
+    """A season as an individual cup: the best ``places`` of its ranking qualify for its final
+    (all who share the last of those places). A season is such a cup exactly when it has this
+    row (``individual_cup``); the final is a tournament of its own, never one of its evenings
+    (``seasons.domain.final``)."""
+
+    season = models.OneToOneField(
+        Season,
+        verbose_name=_("season"),
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="individual_cup",
+    )
+    places = models.PositiveSmallIntegerField(
+        _("qualifying places"),
+        help_text=_("A cup: the best this many of the season ranking qualify for its final."),
+    )
+    final = models.OneToOneField(
+        Tournament,
+        verbose_name=_("final"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="individual_cup_final",
+    )
+    # The final's seeding as it was created: [{"seed", "player", "rank", "score"}], seed 1 the
+    # season's best (the final's start numbers are the seeds).
+    seeds = models.JSONField(_("seeding of the final"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("individual cup")
+        verbose_name_plural = _("individual cups")
+        constraints = [
+            models.CheckConstraint(condition=Q(places__gte=1), name="individual_cup_places")
+        ]
+
+    def __str__(self) -> str:
+        return str(self.season)
+
+
+def individual_cup(season: Season) -> IndividualCup | None:
+    """The season's individual cup, None where the season is no such cup."""
+    try:
+        return season.individual_cup
+    except IndividualCup.DoesNotExist:
+        return None
+
+
+def cup_places(season: Season) -> int | None:
+    """How many of the season ranking qualify for its final (None: the season is no cup)."""
+    cup = individual_cup(season)
+    return None if cup is None else cup.places
 
 
 class SeasonEvening(models.Model):

@@ -19,7 +19,7 @@ from seasons.charts import season_course
 from seasons.domain.exports import CONTENT_TYPES, KINDS, season_export
 from seasons.domain.standings import player_season, season_ranking
 from seasons.engine.ranking import TieBreak
-from seasons.models import SeasonEvening
+from seasons.models import SeasonEvening, individual_cup
 from seasons.rule_texts import rule_summary, tie_break_label
 from seasons.visibility import visible_final
 
@@ -64,6 +64,7 @@ class SeasonView(SeasonPage):
             "unranked": [row for row in rows if not row["ranked"]],
             "rule": rule_summary(season.rule),
             "evenings": evenings,
+            "cup": individual_cup(season),
             "final": _shown_final(season, organiser=organiser),
         }
         return render(request, "seasons/ranking.html", context)
@@ -71,7 +72,8 @@ class SeasonView(SeasonPage):
 
 def _shown_final(season, *, organiser: bool):
     """The cup's final: a draft one (not public yet) only for its organisers."""
-    return visible_final(season.final, insider=organiser)
+    cup = individual_cup(season)
+    return None if cup is None else visible_final(cup.final, insider=organiser)
 
 
 class PlayerSeasonView(SeasonPage):

@@ -44,7 +44,7 @@ from seasons.domain.seasons import (
     remove_evening,
 )
 from seasons.domain.standings import season_ranking
-from seasons.models import Season, SeasonEvening
+from seasons.models import Season, SeasonEvening, individual_cup
 from seasons.rule_texts import rule_summary
 from seasons.views import export_response
 from tournaments.models import Job, Tournament
@@ -173,6 +173,7 @@ class SeasonDeskView(SeasonOrganiserView):
         evenings = SeasonEvening.objects.filter(season=self.season).select_related("tournament")
         context = {
             "season": self.season,
+            "cup": individual_cup(self.season),
             "evenings": evenings,
             "rule": rule_summary(self.season.rule),
             "add_form": add_form or AddEveningForm(tournaments=self.candidates()),

@@ -29,7 +29,7 @@ from results.charts import Chart
 from seasons.charts import season_course
 from seasons.domain.standings import every_player_season, player_season, season_ranking
 from seasons.engine.ranking import TieBreak
-from seasons.models import Season, SeasonEvening
+from seasons.models import Season, SeasonEvening, individual_cup
 from seasons.rule_texts import rule_summary, tie_break_label
 from tournaments.models import Tournament
 
@@ -45,6 +45,7 @@ class SeasonRankingDocument:
     rows: list[dict[str, Any]]  # the ranked players, best first
     unranked: list[dict[str, Any]]  # those with fewer lists than the rule's minimum
     evenings: list[Tournament]
+    cup_places: int | None  # an individual cup's (None: the season is no cup)
     final: Tournament | None
     printed_at: datetime.datetime
 
@@ -69,13 +70,15 @@ def season_ranking_document(season: Season) -> SeasonRankingDocument:
         membership.tournament
         for membership in SeasonEvening.objects.filter(season=season).select_related("tournament")
     ]
+    cup = individual_cup(season)
     return SeasonRankingDocument(
         season=season,
         rule=rule_summary(season.rule),
         rows=[row for row in rows if row["ranked"]],
         unranked=[row for row in rows if not row["ranked"]],
         evenings=evenings,
-        final=season.final,
+        cup_places=None if cup is None else cup.places,
+        final=None if cup is None else cup.final,
         printed_at=timezone.localtime(),
     )
 

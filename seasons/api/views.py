@@ -47,7 +47,7 @@ from seasons.domain.seasons import (
     update_season,
 )
 from seasons.domain.standings import player_season, public_season_ranking, season_ranking
-from seasons.models import Season, SeasonEvening
+from seasons.models import Season, SeasonEvening, individual_cup
 from seasons.visibility import visible_final
 from tournaments.api.permissions import IMPORT_CLUB, import_club, refusal
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
@@ -61,17 +61,19 @@ class SeasonFinalOutput(serializers.Serializer):
         rank = serializers.IntegerField(help_text="The season rank it was created with.")
         score = serializers.FloatField()
 
+    # of the season's individual cup (``IndividualCup``)
     tournament = serializers.IntegerField(source="final.pk")
     name = serializers.CharField(source="final.name")
     date = serializers.DateField(source="final.date")
-    seeds = SeedSerializer(many=True, source="final_seeds")
+    seeds = SeedSerializer(many=True)
 
 
 def shown_final(season: Season, *, organiser: bool) -> dict | None:
     """The cup's final as the reader may see it: a draft final only to its organisers."""
-    if visible_final(season.final, insider=organiser) is None:
+    cup = individual_cup(season)
+    if cup is None or visible_final(cup.final, insider=organiser) is None:
         return None
-    return dict(SeasonFinalOutput(season).data)
+    return dict(SeasonFinalOutput(cup).data)
 
 
 class SeasonOutput(serializers.Serializer):
@@ -85,7 +87,9 @@ class SeasonOutput(serializers.Serializer):
     )
     is_public = serializers.BooleanField()
     cup_places = serializers.IntegerField(
-        allow_null=True, help_text="A cup: how many of the ranking qualify for its final."
+        source="individual_cup.places",  # null where the season has no cup
+        allow_null=True,
+        help_text="A cup: how many of the ranking qualify for its final.",
     )
     ranking_rule = serializers.JSONField(help_text="A preset and its options (docs/SEASONS.md).")
     rules = serializers.JSONField(help_text="The rule set new evenings start with.")
@@ -127,7 +131,7 @@ class SeasonListApi(Api):
         responses={200: SeasonOutput(many=True)},
     )
     def get(self, request):
-        seasons = visible_seasons(request.user).select_related("final")
+        seasons = visible_seasons(request.user).select_related("individual_cup__final")
         organised = (
             set(organised_seasons(request.user).values_list("pk", flat=True))
             if request.user.is_authenticated

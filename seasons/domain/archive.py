@@ -30,7 +30,7 @@ from rules import GAMES, parse_rules
 from rules.quick import ENTRY_MODES
 from seasons.engine.ranking import parse_rule
 from seasons.log import SeasonCode
-from seasons.models import Season, SeasonEvening
+from seasons.models import IndividualCup, Season, SeasonEvening, cup_places, individual_cup
 from seasons.ports import SEASON_PARTS
 from tournaments.models import Tournament
 
@@ -66,15 +66,17 @@ def export_season_archive(season: Season) -> dict[str, Any]:
         for membership in SeasonEvening.objects.filter(season=season).select_related("tournament")
     ]
     final = None
-    if season.final is not None:
+    cup = individual_cup(season)
+    if cup is not None and cup.final is not None:
         final = {
-            "tournament": export_archive(season.final, players=players),
+            "tournament": export_archive(cup.final, players=players),
             "seeds": [
                 {**seed, "player": players.setdefault(seed["player"], len(players) + 1)}
-                for seed in season.final_seeds
+                for seed in cup.seeds
             ],
         }
-    fields = {name: getattr(season, name) for name in (*FIELDS, *OPTIONAL) if name != "club"}
+    own = [name for name in (*FIELDS, *OPTIONAL) if name not in ("club", "cup_places")]
+    fields = {name: getattr(season, name) for name in own} | {"cup_places": cup_places(season)}
     found = {
         "format": FORMAT,
         "version": VERSION,
@@ -249,11 +251,13 @@ def _final_problems(row: object) -> list[Problem]:
 
 
 def _new_season(row: Mapping[str, Any], by: Actor, club: Club | None) -> Season:
-    fields = {name: row[name] for name in FIELDS if name != "club"}
+    fields = {name: row[name] for name in FIELDS if name not in ("club", "cup_places")}
     fields |= {name: row.get(name, default) for name, default in OPTIONAL.items()}
     season = Season(**fields, club=club)
     season.full_clean()
     season.save()
+    if row["cup_places"] is not None:
+        IndividualCup.objects.create(season=season, places=row["cup_places"])
     if by.user is not None:
         season.organisers.add(by.user)
     return season
@@ -283,5 +287,7 @@ def _restore_final(
         if player is None:
             raise refused("archive_unknown_player", f"final.seeds.{index}.player")
         seeds.append({**seed, "player": player.pk})
-    season.final, season.final_seeds = final, seeds
-    season.save(update_fields=["final", "final_seeds"])
+    # A final whose places were taken away after it was made has as many places as seeds.
+    cup = individual_cup(season) or IndividualCup(season=season, places=max(len(seeds), 1))
+    cup.final, cup.seeds = final, seeds
+    cup.save()

@@ -22,7 +22,7 @@ from results.domain.exports import Cell, Sheet, table_csv, table_xlsx
 from results.log import ResultsCode
 from seasons.domain.standings import SeasonInput, number, season_table
 from seasons.engine.ranking import PlayerSeason
-from seasons.models import Season
+from seasons.models import Season, cup_places
 from tournaments.visibility import shown_as_hidden
 
 KINDS = ("csv", "xlsx")
@@ -96,8 +96,8 @@ def _ranking(
     """A row per player, ranked first; a column of points per evening (empty: missed)."""
     header: list[Cell] = [_("Rank"), _("Name"), _("Club"), _("Score"), _("Evenings")]
     header += [_("Lists counted"), _("Lists played"), _("Attendance bonus")]
-    cup = season.cup_places is not None
-    if cup:
+    places = cup_places(season)
+    if places is not None:
         header.append(_("Qualified"))
     tournaments = [found.tournaments[evening.id] for evening in evenings]
     header += [f"{tournament.date:%Y-%m-%d} {tournament.name}" for tournament in tournaments]
@@ -106,10 +106,8 @@ def _ranking(
         name, club = names[row.player]
         line: list[Cell] = [row.rank, name, club, number(row.score), row.evenings_played]
         line += [row.lists_counted, row.lists_played, row.bonus]
-        if cup:
-            line.append(
-                _("yes") if row.rank is not None and row.rank <= (season.cup_places or 0) else ""
-            )
+        if places is not None:
+            line.append(_("yes") if row.rank is not None and row.rank <= places else "")
         played = {evening.evening: evening for evening in row.evenings if evening.played}
         line += [
             played[evening.id].points if evening.id in played else None for evening in evenings

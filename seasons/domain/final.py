@@ -1,11 +1,12 @@
 """A cup's final: the tournament its qualifiers meet in, created from the season.
 
-The qualifiers are the players placed within the season's ``cup_places`` (all those who share
+The qualifiers are the players placed within the places of the season's individual cup
+(``IndividualCup.places``, ``cup_places`` in the API; all those who share
 the last of those places), ranked as the organisers see the season (every evening, live). They
 are entered seeded by their season rank: the seed is their start number, and the final's
 series are seated by the standings, so its first series (no deals yet) seats the seeds in order,
-strongest at table 1. The final is linked to the season (``Season.final``), never as one of its
-evenings: it counts for no qualifying ranking.
+strongest at table 1. The final is linked to the season's cup (``IndividualCup.final``, with
+its seeding), never as one of its evenings: it counts for no qualifying ranking.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from karlchen.changes import season_changed, tournament_changed
 from karlchen.log import log
 from karlchen.refusals import refused
 from people.models import Player
-from seasons.domain.seasons import next_evening_date
+from seasons.domain.seasons import forget_cup, next_evening_date
 from seasons.domain.standings import number, season_table
 from seasons.engine.ranking import PlayerSeason, qualifiers
 from seasons.log import SeasonCode
-from seasons.models import Season
+from seasons.models import IndividualCup, Season
 from tournaments.domain.entries import enter_players
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import SeatingMethod
@@ -44,32 +45,33 @@ def create_final(
     season is no cup (``cup_places``), has a final already (``final``) or no qualifiers yet
     (``cup_places``)."""
     with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season.pk)  # one final, however raced
-        places = season.cup_places
-        if places is None:
+        locked = Season.objects.select_for_update().get(pk=season.pk)  # one final, however raced
+        cup = IndividualCup.objects.filter(season=locked).select_related("final").first()
+        if cup is None:
             raise refused("season_not_a_cup", "cup_places")
-        if season.final is not None:
-            raise refused("final_exists", "final", name=season.final.name)
-        table, _found = season_table(season, public=False)
-        qualified = qualifiers(table, places)
+        if cup.final is not None:
+            raise refused("final_exists", "final", name=cup.final.name)
+        table, _found = season_table(locked, public=False)
+        qualified = qualifiers(table, cup.places)
         if not qualified:
             raise refused("no_qualifiers", "cup_places")
-        tournament = _final_tournament(season, by, date, name)
+        tournament = _final_tournament(locked, by, date, name)
         players = Player.objects.in_bulk([row.player for row in qualified])
         enter_players(tournament, [players[row.player] for row in qualified], by=by)
-        season.final = tournament
-        season.final_seeds = _seeds(qualified)
-        season.save(update_fields=["final", "final_seeds"])
-        details: dict[str, Any] = {"name": tournament.name, "season": season.name}
+        cup.final = tournament
+        cup.seeds = _seeds(qualified)
+        cup.save(update_fields=["final", "seeds"])
+        details: dict[str, Any] = {"name": tournament.name, "season": locked.name}
         log(
-            (season, tournament),
+            (locked, tournament),
             by,
             SeasonCode.SEASON_FINAL_CREATED,
             **details,
             qualifiers=len(qualified),
         )
-        season_changed(season.pk)
+        season_changed(locked.pk)
         tournament_changed(tournament.pk)
+    forget_cup(season)  # the caller's season reads its final
     return tournament
 
 

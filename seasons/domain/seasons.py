@@ -26,7 +26,7 @@ from results.domain.standings import took_part
 from rules import parse_rules
 from seasons.engine.ranking import parse_rule
 from seasons.log import SeasonCode
-from seasons.models import Season, SeasonEvening
+from seasons.models import IndividualCup, Season, SeasonEvening
 from tournaments.domain.entries import enter_players
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import Game
@@ -35,16 +35,22 @@ from tournaments.models import Entry, Tournament
 REGULARS_OF = 3  # the regulars of a new evening: who played at ...
 REGULAR_AT = 2  # ... at least this many of the season's last REGULARS_OF evenings
 EVENING_DAYS = 7  # a club meets weekly: the next evening a week after the last
+# The season's field that is its individual cup's (``IndividualCup.places``): None, no cup.
+CUP_PLACES = "cup_places"
 
 
 def create_season(*, by: Actor, **fields: Any) -> Season:
     """A new season; ``by`` becomes its organiser. Its ranking rule and rule set are checked
-    (fields ``ranking_rule.<option>``, ``rules.<option>``)."""
+    (fields ``ranking_rule.<option>``, ``rules.<option>``); ``cup_places`` makes it an
+    individual cup."""
+    places = fields.pop(CUP_PLACES, None)
     _check_rules(fields.get("game", Game.DOPPELKOPF), fields)
     with transaction.atomic():
         season = Season(**fields)
         season.full_clean()
         season.save()
+        if places is not None:
+            _new_cup(season, places)
         if by.user is not None:
             season.organisers.add(by.user)
         log(season, by, SeasonCode.SEASON_CREATED)
@@ -52,10 +58,15 @@ def create_season(*, by: Actor, **fields: Any) -> Season:
 
 
 def update_season(season: Season, *, by: Actor, **fields: Any) -> Season:
-    """Change a season's fields (name, ranking rule, public, the rules of new evenings, ...)."""
+    """Change a season's fields (name, ranking rule, public, the rules of new evenings, ...).
+    ``cup_places`` is its individual cup's: a number makes the season a cup or changes its
+    places, None makes it no cup, refused while the cup has its final (``cup_has_final``)."""
+    cup_given, places = CUP_PLACES in fields, fields.pop(CUP_PLACES, None)
     _check_rules(fields.get("game", season.game), {"rules": season.rules, **fields})
     with transaction.atomic():
         changed = sorted(name for name, value in fields.items() if getattr(season, name) != value)
+        if cup_given and _set_cup_places(season, places):
+            changed = sorted([*changed, CUP_PLACES])
         for name, value in fields.items():
             setattr(season, name, value)
         season.full_clean()
@@ -76,9 +87,9 @@ def add_evening(
     for the club's season and the association's list at once."""
     if tournament.game != season.game:
         raise refused("season_game_differs", "tournament", game=season.get_game_display())
-    cup = Season.objects.filter(final=tournament).first()
+    cup = IndividualCup.objects.filter(final=tournament).select_related("season").first()
     if cup is not None:
-        raise refused("evening_is_final", "tournament", season=cup.name)
+        raise refused("evening_is_final", "tournament", season=cup.season.name)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         if season.association_id is None:
@@ -197,6 +208,44 @@ def season_regulars(season: Season) -> list[Player]:
     needed = min(REGULAR_AT, len(last))
     ids = [player for player, count in times.items() if count >= needed]
     return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))
+
+
+def _new_cup(season: Season, places: int) -> IndividualCup:
+    cup = IndividualCup(season=season, places=places)
+    cup.full_clean()
+    cup.save()
+    return cup
+
+
+def _set_cup_places(season: Season, places: int | None) -> bool:
+    """Make the season an individual cup of ``places``, or no cup (None); whether that changed
+    anything. A cup with its final stays one (field ``cup_places``)."""
+    Season.objects.select_for_update().filter(pk=season.pk).first()  # as create_final does
+    cup = IndividualCup.objects.filter(season=season).select_related("final").first()
+    forget_cup(season)
+    if cup is None:
+        if places is not None:
+            _new_cup(season, places)
+        return places is not None
+    if places is None:
+        if cup.final is not None:
+            raise refused("cup_has_final", CUP_PLACES, name=cup.final.name)
+        cup.delete()
+        return True
+    if cup.places == places:
+        return False
+    cup.places = places
+    cup.full_clean()
+    cup.save(update_fields=["places"])
+    return True
+
+
+def forget_cup(season: Season) -> None:
+    """Read the season's individual cup anew at its next use (it was created, changed or
+    removed since the season was read)."""
+    relation = Season.individual_cup.related  # the one-to-one's side on the season
+    if relation.is_cached(season):
+        relation.delete_cached_value(season)
 
 
 def _check_rules(game: str, fields: Mapping[str, Any]) -> None:

@@ -37,7 +37,7 @@ from seasons.engine.ranking import (
     qualifiers,
     rank_season,
 )
-from seasons.models import Season, SeasonEvening
+from seasons.models import Season, SeasonEvening, cup_places
 from seasons.visibility import evening_counts, season_public
 from tournaments.models import Tournament
 from tournaments.visibility import standings_frozen
@@ -232,9 +232,10 @@ def _ranking_rows(season: Season, *, public: bool) -> list[dict[str, Any]]:
 
 def _qualified(season: Season, table: SeasonTable) -> set[int]:
     """A cup's qualifiers (none where the season is no cup)."""
-    if season.cup_places is None:
+    places = cup_places(season)
+    if places is None:
         return set()
-    return {row.player for row in qualifiers(table, season.cup_places)}
+    return {row.player for row in qualifiers(table, places)}
 
 
 def _player_body(season: Season, player_id: int, *, public: bool) -> dict[str, Any] | None:

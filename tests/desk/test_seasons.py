@@ -109,8 +109,10 @@ def test_create_the_cup_final_at_the_desk(desk_en):
     answer = desk_en.post(f"/desk/seasons/{season.pk}/", {"action": "final"})
     season.refresh_from_db()
     assert answer.status_code == 302
-    assert answer["Location"] == f"/desk/{season.final.pk}/entries/"
-    assert [e.player for e in season.final.entries.order_by("start_number")] == ranked[:2]
+    assert answer["Location"] == f"/desk/{season.individual_cup.final.pk}/entries/"
+    assert [
+        e.player for e in season.individual_cup.final.entries.order_by("start_number")
+    ] == ranked[:2]
     page = desk_en.get(f"/desk/seasons/{season.pk}/").content.decode()
     assert "Create the final" not in page
     assert "Pokal 2026: final" in page

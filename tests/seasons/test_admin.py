@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.core.cache import cache
 from django.urls import reverse
 
-from seasons.models import Season, SeasonAction, SeasonEvening
+from seasons.models import Season, SeasonAction, SeasonEvening, individual_cup
 from tests.factories.seasons import cup_of_eight, season_with_evenings
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_a_change_goes_through_the_domain_and_its_log(admin_client, admin_user):
     answer = admin_client.post(url(Season, "change", season.pk), data)
     assert answer.status_code == 302
     season.refresh_from_db()
-    assert (season.name, season.cup_places) == ("Jahreswertung", 4)
+    assert (season.name, season.individual_cup.places) == ("Jahreswertung", 4)
     logged = SeasonAction.objects.filter(season=season, action="season_changed").get()
     assert logged.details == {"fields": ["cup_places", "name"]}
     assert logged.user == admin_user
@@ -99,7 +99,9 @@ def test_the_final_is_an_action(admin_client):
     action = {"action": "create_final_action", "_selected_action": [cup.pk, other.pk]}
     answer = admin_client.post(url(Season), action, follow=True)
     cup.refresh_from_db()
-    assert [e.player for e in cup.final.entries.order_by("start_number")] == ranked[:2]
+    assert [e.player for e in cup.individual_cup.final.entries.order_by("start_number")] == ranked[
+        :2
+    ]
     texts = [str(message) for message in answer.context["messages"]]
     assert any(text.startswith("Keine: ") for text in texts)
-    assert Season.objects.get(pk=other.pk).final is None
+    assert individual_cup(Season.objects.get(pk=other.pk)) is None

@@ -24,7 +24,7 @@ def test_create_a_season(orga_client, anonymous):
     answer = orga_client.post("/api/v1/seasons/", body, format="json")
     assert answer.status_code == 201
     season = Season.objects.get(pk=answer.json()["id"])
-    assert (season.cup_places, season.ranking_rule) == (8, {"preset": "placement"})
+    assert (season.individual_cup.places, season.ranking_rule) == (8, {"preset": "placement"})
     assert list(season.organisers.all()) == [organiser()]
     assert anonymous.post("/api/v1/seasons/", body, format="json").status_code == 401
 

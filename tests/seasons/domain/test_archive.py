@@ -14,7 +14,7 @@ from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.domain.final import create_final
 from seasons.domain.seasons import add_evening
 from seasons.domain.standings import season_ranking
-from seasons.models import Season, SeasonAction, SeasonEvening
+from seasons.models import Season, SeasonAction, SeasonEvening, individual_cup
 from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tournaments.models import Tournament
@@ -60,7 +60,7 @@ def test_a_season_survives_its_archive_with_evenings_ranking_rule_and_final():
 
     copy = import_season_archive(archive, by=Actor.of_user(organiser("zweite")))
     assert copy.pk != season.pk
-    assert (copy.ranking_rule, copy.cup_places, copy.name) == (
+    assert (copy.ranking_rule, copy.individual_cup.places, copy.name) == (
         {"preset": "placement"},
         4,
         "Pokal 2026",
@@ -69,12 +69,14 @@ def test_a_season_survives_its_archive_with_evenings_ranking_rule_and_final():
     assert Tournament.objects.count() == tournaments + 3  # two evenings and the final
     assert Player.objects.count() == players + 8 + 4  # one person across the evenings
     assert ranking_figures(copy) == ranking_figures(season)
-    assert copy.final is not None
-    assert copy.final.pk != season.final.pk
-    assert [seed["seed"] for seed in copy.final_seeds] == [1, 2, 3, 4]
-    entered = copy.final.entries.order_by("start_number").values_list("player_id", flat=True)
-    assert [seed["player"] for seed in copy.final_seeds] == list(entered)
-    assert not SeasonEvening.objects.filter(tournament=copy.final).exists()
+    assert copy.individual_cup.final is not None
+    assert copy.individual_cup.final.pk != season.individual_cup.final.pk
+    assert [seed["seed"] for seed in copy.individual_cup.seeds] == [1, 2, 3, 4]
+    entered = copy.individual_cup.final.entries.order_by("start_number").values_list(
+        "player_id", flat=True
+    )
+    assert [seed["player"] for seed in copy.individual_cup.seeds] == list(entered)
+    assert not SeasonEvening.objects.filter(tournament=copy.individual_cup.final).exists()
     assert without_times(export_season_archive(copy)) == without_times(archive)
     assert SeasonAction.objects.get(season=copy).action == "season_archive_imported"
 
@@ -82,7 +84,7 @@ def test_a_season_survives_its_archive_with_evenings_ranking_rule_and_final():
 def test_a_season_without_a_final_or_evenings_round_trips():
     season, _tables, _players = season_with_evenings(0, name="Leer", is_public=False)
     copy = import_season_archive(json.loads(json.dumps(export_season_archive(season))), by=ORGA)
-    assert (copy.name, copy.is_public, copy.final, copy.evenings.count()) == (
+    assert (copy.name, copy.is_public, individual_cup(copy), copy.evenings.count()) == (
         "Leer",
         False,
         None,

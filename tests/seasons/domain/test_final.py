@@ -8,9 +8,9 @@ from django.utils import translation
 
 from karlchen.refusals import Refused
 from seasons.domain.final import create_final
-from seasons.domain.seasons import add_evening, create_season
+from seasons.domain.seasons import add_evening, create_season, update_season
 from seasons.domain.standings import season_ranking
-from seasons.models import Season, SeasonAction, SeasonEvening
+from seasons.models import IndividualCup, Season, SeasonAction, SeasonEvening, individual_cup
 from seating.domain.seating import draw_seating
 from tests.factories.seasons import cup_of_eight, season_with_evenings
 from tests.factories.tournaments import ORGA, organiser
@@ -41,8 +41,10 @@ def test_the_final_enters_the_qualifiers_seeded_by_season_rank():
     assert final.seating_method == SeatingMethod.RANKING
     assert organiser() in final.organisers.all()
     season.refresh_from_db()
-    assert season.final == final
-    assert [(seed["seed"], seed["player"], seed["rank"]) for seed in season.final_seeds] == [
+    assert season.individual_cup.final == final
+    assert [
+        (seed["seed"], seed["player"], seed["rank"]) for seed in season.individual_cup.seeds
+    ] == [
         (1, ranked[0].pk, 1),
         (2, ranked[1].pk, 1),
         (3, ranked[2].pk, 3),
@@ -116,5 +118,37 @@ def test_a_deleted_final_can_be_created_again():
     season, _ranked = cup_of_eight(cup_places=2)
     create_final(season, by=ORGA).delete()
     season.refresh_from_db()
-    assert season.final is None
+    assert season.individual_cup.final is None
     assert create_final(Season.objects.get(pk=season.pk), by=ORGA).entries.count() == 2
+
+
+def test_the_cup_places_are_the_cups_row_made_changed_and_removed_by_the_season():
+    season = create_season(by=ORGA, name="Pokal", cup_places=4)
+    assert IndividualCup.objects.get(season=season).places == 4
+    update_season(season, by=ORGA, cup_places=6)
+    assert IndividualCup.objects.get(season=season).places == 6
+    update_season(season, by=ORGA, cup_places=6, name="Pokal")  # nothing changes, nothing logged
+    update_season(season, by=ORGA, cup_places=None)
+    assert not IndividualCup.objects.filter(season=season).exists()
+    season = Season.objects.get(pk=season.pk)
+    assert individual_cup(season) is None
+    changes = SeasonAction.objects.filter(season=season, action="season_changed")
+    assert [entry.details for entry in changes.order_by("pk")] == [{"fields": ["cup_places"]}] * 2
+
+
+def test_a_cup_with_its_final_keeps_its_places():
+    season, _ranked = cup_of_eight(cup_places=2)
+    final = create_final(season, by=ORGA)
+    actions = SeasonAction.objects.count()
+    with pytest.raises(Refused) as refusal:
+        update_season(season, by=ORGA, cup_places=None, name="Anders")
+    assert (refusal.value.code, refusal.value.field) == ("cup_has_final", "cup_places")
+    assert refusal.value.problems[0].params == {"name": final.name}
+    season = Season.objects.get(pk=season.pk)
+    assert (season.name, season.individual_cup.places) == ("Pokal 2026", 2)
+    assert season.individual_cup.final == final
+    assert SeasonAction.objects.count() == actions
+    update_season(season, by=ORGA, cup_places=3)  # fewer or more places: the final stays
+    final.delete()
+    update_season(season, by=ORGA, cup_places=None)  # the final deleted: the cup may go
+    assert individual_cup(Season.objects.get(pk=season.pk)) is None
