@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -33,10 +33,11 @@ from karlchen.changes import Body, json_body
 from karlchen.refusals import Closed
 from listings.domain.filters import Filters
 from results.domain.ranking_cache import public_ranking
+from signups.domain.signups import closed_because
 from signups.enums import SignUpStatus
 from signups.models import Announcement
-from tournaments.enums import TournamentStatus
-from tournaments.models import Tournament
+from tournaments.enums import SeriesStatus, TournamentStatus
+from tournaments.models import Series, Tournament
 from tournaments.visibility import public_condition, public_tournaments, spectators_may_see
 
 PAGE_SIZE = 20
@@ -127,6 +128,11 @@ def _calendar_query(filters: Filters, today: datetime.date) -> QuerySet[Tourname
         .annotate(
             taken=Count("entries", filter=Q(entries__withdrawn=False), distinct=True),
             waiting=Count("signups", filter=Q(signups__status=SignUpStatus.WAITING), distinct=True),
+            begun=Exists(
+                Series.objects.filter(tournament=OuterRef("pk")).exclude(
+                    status=SeriesStatus.PLANNED
+                )
+            ),
         )
         .order_by("date", "name", "pk")
     )
@@ -179,7 +185,9 @@ def _signup(tournament: Tournament) -> dict[str, Any] | None:
     deadline = announcement.deadline
     taken: int = getattr(tournament, "taken", 0)  # annotated by _calendar_query
     places_left = None if announcement.cap is None else max(0, announcement.cap - taken)
-    if deadline is not None and timezone.now() > deadline:
+    # The public form's own rule (begun, final, deadline), so the calendar never says "open"
+    # where the form would refuse.
+    if closed_because(announcement, begun=getattr(tournament, "begun", None)) is not None:
         state = SignUpState.CLOSED
     elif places_left == 0:
         state = SignUpState.WAITING_LIST

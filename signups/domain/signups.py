@@ -92,17 +92,18 @@ def _check_open(announcement: Announcement) -> None:
         raise Refused([closed])
 
 
-def closed_because(announcement: Announcement) -> Problem | None:
+def closed_because(announcement: Announcement, *, begun: bool | None = None) -> Problem | None:
     """Why the public form takes no sign-up now (None: it does). Sign-up closes when the
     announcement is taken back, when the results are final, when the tournament has begun (its
     first series seated: from then on the organisers enter late players at the desk, where they
-    are at the venue) and after the deadline (docs/OPEN_TOURNAMENTS.md, “When sign-up closes”)."""
+    are at the venue) and after the deadline (docs/OPEN_TOURNAMENTS.md, “When sign-up closes”).
+    ``begun``: whether it has begun, where the caller read it already for many at once."""
     tournament = announcement.tournament
     if not announcement.published:
         return Problem("signup_closed", "signup", {})
     if tournament.results_final:
         return Problem("signup_results_final", "signup", {})
-    if has_begun(tournament):
+    if has_begun(tournament) if begun is None else begun:
         return Problem("signup_started", "signup", {})
     if announcement.deadline is not None and timezone.now() > announcement.deadline:
         return Problem("signup_deadline_passed", "signup", {"deadline": announcement.deadline})

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 
 from karlchen.refusals import Refused
 from listings.domain import listings
@@ -13,10 +14,11 @@ from listings.domain.filters import Filters, parse_filters
 from listings.domain.listings import calendar_page, results_page
 from results.domain.standings import standings
 from signups.domain.settings import set_announcement
-from tests.factories.tournaments import ORGA
+from tests.factories.tournaments import ORGA, seat_first_series
 from tests.listings.conftest import announced, club, coming, day, played
 from tournaments.domain.tournaments import update_tournament
 from tournaments.enums import TournamentStatus
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +74,16 @@ def test_the_sign_up_state_open_full_and_closed():
     assert (states[endless.pk]["state"], states[endless.pk]["places_left"]) == ("open", None)
     assert states[closed.pk]["state"] == "closed"
     assert rows(calendar_page(Filters(), 1))[0]["url"] is None  # a draft has no public page
+
+
+def test_the_sign_up_shows_closed_once_the_tournament_has_begun_or_is_final():
+    begun = announced("Begonnen", 1, players=4)
+    seat_first_series(begun, list(begun.entries.order_by("start_number")))
+    final = announced("Endgültig", 2)
+    Tournament.objects.filter(pk=final.pk).update(results_final_at=timezone.now())
+    waiting = announced("Noch offen", 3)
+    states = {row["id"]: row["signup"]["state"] for row in rows(calendar_page(Filters(), 1))}
+    assert states == {begun.pk: "closed", final.pk: "closed", waiting.pk: "open"}
 
 
 def test_the_filters_game_region_club_and_dates():
