@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from clubs.access import Can, needed
+from clubs.domain.clubs import create_club, set_role
 from clubs.enums import ClubRoleKind
-from clubs.models import Club, ClubRole
 from signups.domain.settings import set_announcement
 from signups.domain.signups import Applicant, add_signup
 from tests.factories.tournaments import ORGA, tournament_with_players
@@ -50,8 +50,8 @@ WRITES = {
 
 @pytest.fixture
 def world():
-    club_a = Club.objects.create(name="Club A")
-    club_b = Club.objects.create(name="Club B")
+    club_a = create_club(by=ORGA, name="Club A")  # tenants, set up as a club is
+    club_b = create_club(by=ORGA, name="Club B")
     users = get_user_model().objects
     readers = {}
     for name, club, role in (
@@ -60,7 +60,7 @@ def world():
         ("other club", club_b, ClubRoleKind.ORGANISER),
     ):
         readers[name] = users.create_user(name.replace(" ", "_"))
-        ClubRole.objects.create(club=club, user=readers[name], role=role)
+        set_role(club, readers[name], role, by=ORGA)
     tournament, _entries = tournament_with_players(4, club=club_a)  # a draft
     tournament.organisers.clear()  # its club's people run it, nobody by name
     set_announcement(tournament, by=ORGA, published=True)
