@@ -21,7 +21,14 @@ from karlchen.messages import refusal_text
 from karlchen.refusals import Refused
 from seasons.domain.final import create_final
 from seasons.domain.seasons import create_season, update_season
-from seasons.models import Season, SeasonAction, SeasonEvening, cup_places, individual_cup
+from seasons.models import (
+    IndividualCup,
+    Season,
+    SeasonAction,
+    SeasonEvening,
+    cup_places,
+    individual_cup,
+)
 
 SETTINGS = (
     *("name", "club", "ranking_rule", "cup_places", "is_public"),
@@ -32,12 +39,9 @@ SETTINGS = (
 class SeasonForm(forms.ModelForm):
     """The season's fields, and its individual cup's places as one of them."""
 
-    cup_places = forms.IntegerField(
-        label=_("qualifying places"),
-        required=False,
-        min_value=1,
-        max_value=1000,
-        help_text=_("A cup: the best this many of the season ranking qualify for its final."),
+    # The cup's own field, its label and help as the model says them; empty: no cup.
+    cup_places = IndividualCup._meta.get_field("places").formfield(
+        required=False, min_value=1, max_value=1000
     )
 
     class Meta:
