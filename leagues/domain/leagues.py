@@ -51,10 +51,10 @@ def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str,
         teams = 0
         for position, (name, rule, names) in enumerate(checked, start=1):
             division = Division.objects.create(
-                league=league, name=name, position=position, rule=rule
+                competition=league, name=name, position=position, rule=rule
             )
             LeagueTeam.objects.bulk_create(
-                LeagueTeam(league=league, division=division, name=team) for team in names
+                LeagueTeam(competition=league, group=division, name=team) for team in names
             )
             teams += len(names)
         log(
@@ -136,8 +136,8 @@ def change_division(
     played a match day. Every problem is refused at once, naming ``name``, ``rule`` or
     ``teams.<i>.<field>``."""
     with transaction.atomic():
-        Season.objects.select_for_update().filter(pk=division.league.season_id).first()
-        division = Division.objects.select_related("league__season").get(pk=division.pk)
+        Season.objects.select_for_update().filter(pk=division.competition.season_id).first()
+        division = Division.objects.select_related("competition__season").get(pk=division.pk)
         problems = Problems()
         new_name = _changed_division_name(division, name, problems)
         if rule is not None:
@@ -150,13 +150,13 @@ def change_division(
         problems.raise_if_any()
         changed = _apply_division(division, new_name, rule, plan)
         log(
-            division.league.season,
+            division.competition.season,
             by,
             LeagueCode.LEAGUE_DIVISION_CHANGED,
             division=division.name,
             **changed,
         )
-        season_changed(division.league.season_id)
+        season_changed(division.competition.season_id)
     return division
 
 
@@ -164,7 +164,7 @@ def _changed_division_name(division: Division, name: str | None, problems: Probl
     if name is None:
         return None
     name = typed_name(name, limit=DIVISION_NAME_LENGTH) or ""
-    others = Division.objects.filter(league=division.league).exclude(pk=division.pk)
+    others = Division.objects.filter(competition=division.competition).exclude(pk=division.pk)
     if not name:
         problems.add("league_division_name", "name", max=DIVISION_NAME_LENGTH)
     elif any(
@@ -185,8 +185,8 @@ def _team_changes(
     division: Division, teams: Sequence[Mapping[str, Any]], problems: Problems
 ) -> _TeamChanges:
     """What ``teams`` asks of the division's teams, its problems added to ``problems``."""
-    own = {team.pk: team for team in LeagueTeam.objects.filter(division=division)}
-    others = LeagueTeam.objects.filter(league=division.league).exclude(division=division)
+    own = {team.shown: team for team in LeagueTeam.objects.filter(group=division)}
+    others = LeagueTeam.objects.filter(competition=division.competition).exclude(group=division)
     taken = {other.casefold() for other in others.values_list("name", flat=True)}
     renamed: dict[int, str] = {}
     added: list[str] = []
@@ -217,14 +217,14 @@ def _team_changes(
         else:
             kept.add(team_id)
             if own[team_id].name != team_name:
-                renamed[team_id] = team_name
+                renamed[own[team_id].pk] = team_name
     removed = [team for pk, team in own.items() if pk not in kept]
-    played = MatchDayTeam.objects.filter(league_team__in=removed).values_list(
-        "league_team__name", flat=True
+    played = MatchDayTeam.objects.filter(entrant__in=removed).values_list(
+        "entrant__name", flat=True
     )
     for team_name in sorted(set(played)):
         problems.add("league_team_played", "teams", name=team_name)
-    total = LeagueTeam.objects.filter(league=division.league).count()
+    total = LeagueTeam.objects.filter(competition=division.competition).count()
     if total - len(removed) + len(added) > MAX_TEAMS:
         problems.add("league_too_many_teams", "teams", max=MAX_TEAMS)
     return _TeamChanges(renamed, added, removed)
@@ -255,7 +255,7 @@ def _apply_division(
         team.name = plan.renamed[team.pk]
     LeagueTeam.objects.bulk_update(renamed, ["name"])
     LeagueTeam.objects.bulk_create(
-        LeagueTeam(league=division.league, division=division, name=team_name)
+        LeagueTeam(competition=division.competition, group=division, name=team_name)
         for team_name in plan.added
     )
     return {"added": len(plan.added), "removed": len(plan.removed), "renamed": len(plan.renamed)}
@@ -275,20 +275,20 @@ def add_match_day(
     season = league.season
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=season.pk).first()
-        teams = {team.pk: team for team in LeagueTeam.objects.filter(league=league)}
+        teams = {team.shown: team for team in LeagueTeam.objects.filter(competition=league)}
         problems = Problems()
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             problems.add("league_day_number", "number")
-        elif MatchDay.objects.filter(league=league, number=number).exists():
+        elif MatchDay.objects.filter(competition=league, number=number).exists():
             problems.add("league_day_number_taken", "number", number=number)
         if MatchDay.objects.filter(evening__tournament=tournament).exists():
             problems.add("league_day_tournament_taken", "tournament")
         _check_groups(groups, teams, number, problems)
         problems.raise_if_any()
         evening = add_evening(season, tournament, by=by)
-        day = MatchDay.objects.create(league=league, evening=evening, number=number)
+        day = MatchDay.objects.create(competition=league, evening=evening, number=number)
         MatchDayTeam.objects.bulk_create(
-            MatchDayTeam(match_day=day, league_team_id=team, group=group)
+            MatchDayTeam(fixture=day, entrant=teams[team], group=group)
             for group, members in enumerate(groups, start=1)
             for team in members
         )
@@ -359,7 +359,7 @@ def _check_groups(
             if team in seen:
                 problems.add("league_team_twice", where, team=known.name, day=number)
             seen.add(team)
-            divisions.add(known.division_id)
+            divisions.add(known.group_id)
         if len(divisions) > 1:
             problems.add("league_group_divisions", f"groups.{index}")
 
@@ -371,8 +371,8 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str =
     the mark back as the tournament's final results are reopened (``reason`` required, logged).
     Unchanged: nothing is written."""
     with transaction.atomic():
-        Season.objects.select_for_update().filter(pk=day.league.season_id).first()
-        locked = MatchDay.objects.select_related("league__season", "evening__tournament")
+        Season.objects.select_for_update().filter(pk=day.competition.season_id).first()
+        locked = MatchDay.objects.select_related("competition__season", "evening__tournament")
         day = locked.get(pk=day.pk)
         tournament = day.evening.tournament
         if final:
@@ -388,7 +388,7 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str =
             LeagueCode.LEAGUE_DAY_FINAL if final else LeagueCode.LEAGUE_DAY_REOPENED,
             number=day.number,
         )
-        season_changed(day.league.season_id)
+        season_changed(day.competition.season_id)
     return day
 
 
@@ -404,11 +404,11 @@ def set_lineup(
     with transaction.atomic():
         lineup = (
             MatchDayTeam.objects.select_for_update()
-            .select_related("match_day__league__season", "match_day__evening__tournament")
-            .select_related("league_team")
+            .select_related("fixture__competition__season", "fixture__evening__tournament")
+            .select_related("entrant")
             .get(pk=lineup.pk)
         )
-        day = lineup.match_day
+        day = lineup.fixture
         if day.final:
             raise refused("results_final", "final")
         problems = Problems()
@@ -430,17 +430,17 @@ def set_lineup(
             by,
             LeagueCode.LEAGUE_LINEUP_SET,
             number=day.number,
-            team=lineup.league_team.name,
+            team=lineup.entrant.name,
             roster=team.name if team is not None else None,
             score=score,
         )
-        season_changed(day.league.season_id)
+        season_changed(day.competition.season_id)
         tournament_changed(day.evening.tournament_id)
     return lineup
 
 
 def _log_day(day: MatchDay, by: Actor, action: LeagueCode, **details: object) -> None:
     """Once, in the season's log about the match day's tournament (whose log shows it too)."""
-    season = day.league.season
+    season = day.competition.season
     tournament = day.evening.tournament
     log((season, tournament), by, action, name=tournament.name, season=season.name, **details)
