@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.domain.names import affiliation
+from competitions.domain.setup import CUP, Names, club_name, group_name, team_name
 from cups.domain.state import CupNow, cup_now, placings_of
 from cups.log import CupCode
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
@@ -43,8 +44,7 @@ from tournaments.domain.tournaments import create_tournament
 MAX_GROUPS = 16
 MAX_TEAMS = 128  # a cup's teams, all groups
 MAX_PLAYERS = 20  # players of one team
-NAME_LENGTH = 120
-GROUP_NAME_LENGTH = 100
+NAME_LENGTH = 120  # a player's name
 MEMBER_NUMBER_LENGTH = 30
 
 
@@ -95,8 +95,7 @@ def check_groups(
         problems.add("cup_too_many_groups", "groups", max=MAX_GROUPS)
         problems.raise_if_any()
     checked: list[tuple[str, list[TeamInput]]] = []
-    group_names: set[str] = set()
-    team_names: set[str] = set()
+    group_names, team_names = Names(), Names()
     players: set[str] = set()
     count = 0
     for index, raw in enumerate(groups):
@@ -104,12 +103,7 @@ def check_groups(
         if not isinstance(raw, Mapping):
             problems.add("cup_group_invalid", where)
             continue
-        name = typed_name(raw.get("name"), limit=GROUP_NAME_LENGTH) or ""
-        if not name:
-            problems.add("cup_group_name", f"{where}.name", max=GROUP_NAME_LENGTH)
-        elif name.casefold() in group_names:
-            problems.add("cup_group_name_taken", f"{where}.name", name=name)
-        group_names.add(name.casefold())
+        name = group_name(raw.get("name"), f"{where}.name", group_names, problems, CUP)
         listed = raw.get("teams")
         if not isinstance(listed, list | tuple) or len(listed) < 2:
             problems.add("cup_group_teams", f"{where}.teams")
@@ -128,21 +122,13 @@ def check_groups(
 
 
 def _check_team(
-    raw: object, where: str, names: set[str], players: set[str], problems: Problems
+    raw: object, where: str, names: Names, players: set[str], problems: Problems
 ) -> TeamInput | None:
     if not isinstance(raw, Mapping):
         problems.add("cup_team_invalid", where)
         return None
-    name = typed_name(raw.get("name"), limit=NAME_LENGTH) or ""
-    if not name:
-        problems.add("cup_team_name", f"{where}.name", max=NAME_LENGTH)
-    elif name.casefold() in names:
-        problems.add("cup_team_name_taken", f"{where}.name", name=name)
-    names.add(name.casefold())
-    club = typed_optional(raw.get("club"), limit=NAME_LENGTH)
-    if club is None:
-        problems.add("cup_team_club", f"{where}.club", max=NAME_LENGTH)
-        club = ""
+    name = team_name(raw.get("name"), f"{where}.name", names, problems, CUP)
+    club = club_name(raw.get("club"), f"{where}.club", problems, CUP)
     listed = raw.get("players")
     if not isinstance(listed, list | tuple) or not 1 <= len(listed) <= MAX_PLAYERS:
         problems.add("cup_team_players", f"{where}.players", max=MAX_PLAYERS)

@@ -19,10 +19,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from competitions.domain.setup import LEAGUE, Names, group_name, team_name
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.log import log
-from karlchen.plaintext import typed_name
 from karlchen.refusals import Problems, Refused, refused
 from leagues.log import LeagueCode
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
@@ -35,8 +35,6 @@ from tournaments.models import Tournament
 
 MAX_DIVISIONS = 20
 MAX_TEAMS = 200  # a league's teams, all divisions
-NAME_LENGTH = 120  # a league team's name
-DIVISION_NAME_LENGTH = 100
 
 
 def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str, Any]]) -> League:
@@ -79,20 +77,14 @@ def _check_divisions(
         problems.add("league_too_many_divisions", "divisions", max=MAX_DIVISIONS)
     problems.raise_if_any()
     checked: list[tuple[str, dict[str, Any], list[str]]] = []
-    division_names: set[str] = set()
-    team_names: set[str] = set()
+    division_names, team_names = Names(), Names()
     count = 0
     for index, raw in enumerate(divisions):
         where = f"divisions.{index}"
         if not isinstance(raw, Mapping):
             problems.add("league_division_invalid", where)
             continue
-        name = typed_name(raw.get("name"), limit=DIVISION_NAME_LENGTH) or ""
-        if not name:
-            problems.add("league_division_name", f"{where}.name", max=DIVISION_NAME_LENGTH)
-        elif name.casefold() in division_names:
-            problems.add("league_division_name_taken", f"{where}.name", name=name)
-        division_names.add(name.casefold())
+        name = group_name(raw.get("name"), f"{where}.name", division_names, problems, LEAGUE)
         rule = raw.get("rule", {})
         try:
             parse_rule(rule, f"{where}.rule")
@@ -105,14 +97,7 @@ def _check_divisions(
             problems.add("league_teams_invalid", f"{where}.teams")
             listed = ()
         for position, team in enumerate(listed):
-            team_name = typed_name(team, limit=NAME_LENGTH) or ""
-            field = f"{where}.teams.{position}"
-            if not team_name:
-                problems.add("league_team_name", field, max=NAME_LENGTH)
-            elif team_name.casefold() in team_names:
-                problems.add("league_team_name_taken", field, name=team_name)
-            team_names.add(team_name.casefold())
-            names.append(team_name)
+            names.append(team_name(team, f"{where}.teams.{position}", team_names, problems, LEAGUE))
         count += len(names)
         checked.append((name, dict(rule) if isinstance(rule, Mapping) else {}, names))
     if count > MAX_TEAMS:
@@ -163,15 +148,8 @@ def change_division(
 def _changed_division_name(division: Division, name: str | None, problems: Problems) -> str | None:
     if name is None:
         return None
-    name = typed_name(name, limit=DIVISION_NAME_LENGTH) or ""
     others = Division.objects.filter(competition=division.competition).exclude(pk=division.pk)
-    if not name:
-        problems.add("league_division_name", "name", max=DIVISION_NAME_LENGTH)
-    elif any(
-        other.casefold() == name.casefold() for other in others.values_list("name", flat=True)
-    ):
-        problems.add("league_division_name_taken", "name", name=name)
-    return name
+    return group_name(name, "name", Names(others.values_list("name", flat=True)), problems, LEAGUE)
 
 
 @dataclass(frozen=True)
@@ -187,7 +165,7 @@ def _team_changes(
     """What ``teams`` asks of the division's teams, its problems added to ``problems``."""
     own = {team.shown: team for team in LeagueTeam.objects.filter(group=division)}
     others = LeagueTeam.objects.filter(competition=division.competition).exclude(group=division)
-    taken = {other.casefold() for other in others.values_list("name", flat=True)}
+    taken = Names(others.values_list("name", flat=True))
     renamed: dict[int, str] = {}
     added: list[str] = []
     kept: set[int] = set()
@@ -206,24 +184,19 @@ def _team_changes(
         if team_id in kept:
             problems.add("league_team_listed_twice", f"{where}.id", team=team_id)
             continue
-        team_name = typed_name(raw.get("name"), limit=NAME_LENGTH) or ""
-        if not team_name:
-            problems.add("league_team_name", f"{where}.name", max=NAME_LENGTH)
-        elif team_name.casefold() in taken:
-            problems.add("league_team_name_taken", f"{where}.name", name=team_name)
-        taken.add(team_name.casefold())
+        name = team_name(raw.get("name"), f"{where}.name", taken, problems, LEAGUE)
         if team_id is None:
-            added.append(team_name)
+            added.append(name)
         else:
             kept.add(team_id)
-            if own[team_id].name != team_name:
-                renamed[own[team_id].pk] = team_name
+            if own[team_id].name != name:
+                renamed[own[team_id].pk] = name
     removed = [team for pk, team in own.items() if pk not in kept]
     played = MatchDayTeam.objects.filter(entrant__in=removed).values_list(
         "entrant__name", flat=True
     )
-    for team_name in sorted(set(played)):
-        problems.add("league_team_played", "teams", name=team_name)
+    for played_name in sorted(set(played)):
+        problems.add("league_team_played", "teams", name=played_name)
     total = LeagueTeam.objects.filter(competition=division.competition).count()
     if total - len(removed) + len(added) > MAX_TEAMS:
         problems.add("league_too_many_teams", "teams", max=MAX_TEAMS)
@@ -255,8 +228,8 @@ def _apply_division(
         team.name = plan.renamed[team.pk]
     LeagueTeam.objects.bulk_update(renamed, ["name"])
     LeagueTeam.objects.bulk_create(
-        LeagueTeam(competition=division.competition, group=division, name=team_name)
-        for team_name in plan.added
+        LeagueTeam(competition=division.competition, group=division, name=added)
+        for added in plan.added
     )
     return {"added": len(plan.added), "removed": len(plan.removed), "renamed": len(plan.renamed)}
 
