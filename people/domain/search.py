@@ -60,7 +60,11 @@ def find_people(
         Candidate(pk, name, tuple(([own] if own else []) + numbers[pk])) for pk, name, own in rows
     ]
     chosen = [candidate.id for candidate in best(typed, candidates, limit)]
-    by_id = Player.objects.select_related("club").prefetch_related("memberships").in_bulk(chosen)
+    by_id = (
+        Player.objects.select_related("club")
+        .prefetch_related("memberships__association")
+        .in_bulk(chosen)
+    )
     return [by_id[pk] for pk in chosen]
 
 
