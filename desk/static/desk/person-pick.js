@@ -22,7 +22,10 @@
     const status = document.createElement("p");
     status.className = "visually-hidden";
     status.setAttribute("role", "status");
-    input.after(listbox);
+    const box = document.createElement("div"); // the list opens right under the field
+    box.className = "person-box";
+    input.replaceWith(box);
+    box.append(input, listbox);
     wrapper.append(status);
     input.setAttribute("role", "combobox");
     input.setAttribute("aria-autocomplete", "list");
