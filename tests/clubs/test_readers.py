@@ -41,7 +41,10 @@ WRITES = {
         ("post", "entries/", {"name": "Neu"}),
     ),
     "sign-ups": (
-        ("/desk/{t}/signups/", {"action": "add", "name": "Neu", "email": "neu@example.org"}),
+        (
+            "/desk/{t}/signups/",
+            {"action": "add", "name": "Neu", "email": "neu@example.org", "new_person": "on"},
+        ),
         ("post", "signups/", {"name": "Neu", "email": "neu@example.org"}),
     ),
     "protests": (

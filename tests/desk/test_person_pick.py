@@ -10,6 +10,9 @@ from django.utils import timezone
 
 from karlchen.refusals import Refused
 from people.models import Player
+from signups.domain.settings import set_announcement
+from signups.models import SignUp
+from teams.models import Team
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tournaments.domain.entries import add_entry
 
@@ -142,3 +145,78 @@ def test_the_entries_page_has_the_combobox_field(earlier_and_new, desk):
     assert "data-person-pick" in page
     assert "desk/person-pick.js" in page
     assert organiser()  # the page's user is the organiser who ran the earlier evening
+
+
+def test_the_door_of_an_open_tournament_picks_a_known_person(earlier_and_new, desk, eager_celery):
+    _earlier, new, (elder, _younger, _third) = earlier_and_new
+    set_announcement(new, by=ORGA, published=True, cap=8, fee=1_000)
+    url = f"/desk/{new.pk}/signups/"
+    page = desk.get(url).content.decode()
+    assert 'data-person-search="/desk/people/search/"' in page
+    asked = desk.post(url, {"action": "add", "name": "Jürgen Müller", "email": "j@example.org"})
+    assert asked.status_code == 400
+    assert asked.context["add_form"].near_matches[0].pk == elder.pk
+    picked = desk.post(
+        url, {"action": "add", "name": "Jürgen Müller", "email": "j@example.org", "near": elder.pk}
+    )
+    assert picked.status_code == 302
+    signup = SignUp.objects.get(tournament=new)
+    assert signup.entry.player == elder
+    assert (signup.name, signup.member_number, signup.email) == (
+        "Jürgen Müller",
+        "D-4711",
+        "j@example.org",
+    )
+    assert Player.objects.filter(name="Jürgen Müller").count() == 2  # no third
+
+
+def test_a_team_takes_a_known_person_entered_on_the_way(earlier_and_new, desk):
+    _earlier, new, (elder, younger, _third) = earlier_and_new
+    add_entry(new, by=ORGA, player=younger)  # number 1
+    url = f"/desk/{new.pk}/teams/"
+    assert 'data-person-search="/desk/people/search/"' in desk.get(url).content.decode()
+    team = {"action": "create", "name": "Die Buben", "members": "1", "captain": "1"}
+    answer = desk.post(url, team | {"player_name": "Jürgen Müller", "player": elder.pk})
+    assert answer.status_code == 302
+    entered = new.entries.get(player=elder)
+    assert entered.start_number == 2
+    members = Team.objects.get(tournament=new).members.order_by("entry__start_number")
+    assert [(m.entry.player_id, m.captain) for m in members] == [
+        (younger.pk, True),
+        (elder.pk, False),
+    ]
+    # one already entered is only listed, not entered again
+    again = desk.post(
+        url,
+        {
+            "action": "update",
+            "team": Team.objects.get().pk,
+            "name": "Die Buben",
+            "members": "1",
+            "player_name": "Jürgen Müller",
+            "player": younger.pk,
+        },
+    )
+    assert again.status_code == 302
+    assert new.entries.count() == 2
+    assert Team.objects.get().members.count() == 1
+
+
+def test_a_team_asks_before_it_makes_a_new_person_and_enters_nobody_when_refused(
+    earlier_and_new, desk
+):
+    _earlier, new, _players = earlier_and_new
+    url = f"/desk/{new.pk}/teams/"
+    team = {"action": "create", "name": "Die Damen", "player_name": "Zoe Neumann"}
+    asked = desk.post(url, team)
+    assert asked.status_code == 400
+    assert asked.context["team_form"].errors["player_name"]
+    refused = desk.post(url, team | {"new_person": "on", "members": "7"})  # no number 7
+    assert refused.status_code == 400
+    assert refused.context["team_form"].errors["members"]
+    assert not new.entries.exists()
+    assert not Player.objects.filter(name="Zoe Neumann").exists()
+    made = desk.post(url, team | {"new_person": "on"})
+    assert made.status_code == 302
+    assert Team.objects.get().members.get().entry.player.name == "Zoe Neumann"
+    assert Player.objects.filter(name="Zoe Neumann").count() == 1
