@@ -12,9 +12,11 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from people.models import Player
+from signups.domain.settings import set_announcement
+from teams.models import Team
 from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
-from tests.factories.tournaments import tournament_with_players
+from tests.factories.tournaments import ORGA, tournament_with_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 800}
@@ -130,3 +132,45 @@ def test_known_people_are_picked_by_keyboard_and_a_newcomer_made_once(desk, scre
         assert Player.objects.filter(name=person).count() == 1, person
     assert Player.objects.filter(name="Jürgen Müller").count() == 2  # the two namesakes, no third
     assert tonight.entries.get(player__name="Käthe Kühn").player == kathe
+
+
+def test_the_door_and_the_teams_page_offer_known_people(desk, eager_celery):
+    tonight, (_elder, _younger, kathe, anna) = evenings()
+    set_announcement(tonight, by=ORGA, published=True, cap=8, fee=1_000)
+    found = {}
+
+    # the door of an open tournament: Käthe picked by keyboard, added
+    desk.goto(f"/desk/{tonight.pk}/signups/")
+    name = desk.get_by_role("combobox", name="Name")
+    name.focus()
+    desk.keyboard.type("kühn")
+    options = desk.get_by_role("listbox", name="Bekannte Personen")
+    expect(options.get_by_role("option")).to_have_count(1)
+    desk.keyboard.press("ArrowDown")
+    found["sign-ups, the list open"] = violations(desk)
+    desk.keyboard.press("Enter")
+    expect(name).to_have_value("Käthe Kühn")
+    desk.get_by_role("button", name="Hinzufügen", exact=True).click()
+    expect(desk.locator(".message.success")).to_contain_text("Käthe Kühn")
+    assert tonight.entries.get().player == kathe
+
+    # a team: Anna by name, entered on the way; a newcomer's name asks first
+    desk.goto(f"/desk/{tonight.pk}/teams/")
+    desk.locator("#id_name").fill("Die Damen")
+    player = desk.get_by_role("combobox", name="Spieler per Name hinzufügen")
+    player.focus()
+    desk.keyboard.type("anna a")
+    expect(options.get_by_role("option")).to_have_count(1)
+    desk.keyboard.press("ArrowDown")
+    desk.keyboard.press("Enter")
+    desk.get_by_role("button", name="Mannschaft speichern").click()
+    expect(desk.locator(".message.success")).to_be_visible()
+    assert Team.objects.get().members.get().entry.player == anna
+    desk.locator("#id_name").fill("Die Neuen")
+    desk.get_by_role("combobox", name="Spieler per Name hinzufügen").fill("Zoe Neumann")
+    desk.get_by_role("button", name="Mannschaft speichern").click()
+    expect(desk.get_by_role("group", name="Neue Person anlegen?")).to_be_visible()
+    found["teams, the question asked"] = violations(desk)
+    assert found == {name: [] for name in found}, described(found)
+    assert not Player.objects.filter(name="Zoe Neumann").exists()
+    assert Player.objects.filter(name="Anna Adler").count() == 1
