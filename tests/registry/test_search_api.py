@@ -1,6 +1,7 @@
 """``GET /api/v1/players/?search=``: the desk's search of known people, through the API."""
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from people.models import Player
@@ -61,3 +62,12 @@ def test_search_refuses_control_characters_and_needs_credentials(
     assert codes(answer) == [("search", "text_control_characters")]
     assert anonymous.get("/api/v1/players/", {"search": "mu"}).status_code in (401, 403)
     assert search(stranger_client, "muller") == []
+
+
+def test_the_schema_documents_the_search():
+    schema = Client().get("/api/schema/", {"format": "json"}).json()
+    parameters = schema["paths"]["/api/v1/players/"]["get"]["parameters"]
+    search = next(parameter for parameter in parameters if parameter["name"] == "search")
+    assert search["in"] == "query"
+    assert search["schema"]["type"] == "string"  # with the pattern of plain text
+    assert "`mue` finds Müller" in search["description"]
