@@ -71,3 +71,23 @@ def test_the_schema_documents_the_search():
     assert search["in"] == "query"
     assert search["schema"]["type"] == "string"  # with the pattern of plain text
     assert "`mue` finds Müller" in search["description"]
+
+
+def test_a_person_found_is_entered_by_id_through_the_api(registry, orga_client):
+    tournament, _ = tournament_with_players(0, name="Neuer Abend")
+    (jurgen,) = [row for row in orga_client.get("/api/v1/players/", {"search": "jür mül"}).json()
+                 if row["name"] == "Jürgen Müller"]  # fmt: skip
+    url = f"/api/v1/tournaments/{tournament.pk}/entries/"
+    answer = orga_client.post(url, {"player": jurgen["id"]}, format="json")
+    assert answer.status_code == 201, answer.content
+    assert (answer.json()["player_id"], answer.json()["name"]) == (jurgen["id"], "Jürgen Müller")
+    assert Player.objects.filter(name="Jürgen Müller").count() == 1
+    erased = Player.objects.get(name="Jürgen Müllerschön")
+    stranger = Player.objects.create(name="Fremder")
+    for unknown in (erased.pk, stranger.pk, 999_999):
+        refused = orga_client.post(url, {"player": unknown}, format="json")
+        assert refused.status_code == 400
+        assert codes(refused) == [("player", "person_unknown")]
+    nameless = orga_client.post(url, {}, format="json")
+    assert codes(nameless) == [("name", "name_required")]
+    assert tournament.entries.count() == 1

@@ -31,6 +31,8 @@
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", listbox.id);
+    const hint = document.getElementById(`${input.id}-hint`);
+    if (hint) input.setAttribute("aria-describedby", hint.id);
 
     let results = [];
     let active = -1;
