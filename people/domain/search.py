@@ -52,9 +52,9 @@ def find_people(
     )
     rows = list(found.values_list("pk", "name", "member_number").distinct())
     numbers: dict[int, list[str]] = defaultdict(list)
-    for player_id, number in Membership.objects.filter(
-        player_id__in=[row[0] for row in rows]
-    ).values_list("player_id", "member_number"):
+    for player_id, number in Membership.objects.filter(player__in=found.values("pk")).values_list(
+        "player_id", "member_number"
+    ):
         numbers[player_id].append(number)
     candidates = [
         Candidate(pk, name, tuple(([own] if own else []) + numbers[pk])) for pk, name, own in rows
