@@ -46,10 +46,10 @@ from django.dispatch import receiver
 from karlchen import replica
 from karlchen.cache import reconnected
 from karlchen.ports import SEASONS_OF
+from karlchen.release import release
 
 T = TypeVar("T")
 
-EPOCH_KEY = "ranking-epoch"
 BODY_SECONDS = 3600
 COMPUTING_SECONDS = 30  # should a computing reader die, another one takes over after this
 
@@ -169,9 +169,9 @@ def _cached_many(
     body_keys: Mapping[str, str],
     builds: Mapping[str, Callable[[], Any]],
 ) -> dict[str, Any]:
-    found = cache.get_many([EPOCH_KEY, *generation_keys, *body_keys.values()])
+    found = cache.get_many([_epoch_key(), *generation_keys, *body_keys.values()])
     generation = (
-        found.get(EPOCH_KEY) or _first_token(EPOCH_KEY),
+        found.get(_epoch_key()) or _first_token(_epoch_key()),
         *(found.get(key) or _first_token(key) for key in generation_keys),
     )
     return {
@@ -210,7 +210,7 @@ def _digest(generation: tuple[str, ...]) -> str:
 def _new_epoch(**kwargs: Any) -> None:
     """Redis is back after an error: whatever this process changed meanwhile was not recorded
     there, so nothing cached before counts any more."""
-    kwargs["cache"].set(EPOCH_KEY, _token(), None)
+    kwargs["cache"].set(_epoch_key(), _token(), None)
 
 
 def json_body(data: object) -> Body:
@@ -229,6 +229,12 @@ def _first_token(key: str) -> str:
     if not cache.add(key, token, None):
         token = cache.get(key, token)
     return token
+
+
+def _epoch_key() -> str:
+    """The key of the token every cached body is computed under, one per release: a new
+    release computes every body afresh (``karlchen.release``), and the old ones expire."""
+    return f"ranking-epoch:{release()}"
 
 
 def _generation_key(tournament_id: int) -> str:

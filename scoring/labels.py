@@ -27,15 +27,16 @@ SOLO_TYPES = {
     "queens_jacks": _("Queens and jacks solo"),
 }
 
-# The same on the captain's chips, under the legend "Solo": four to a phone's row.
+# The same on the captain's chips, under the legend "Solo": four to a phone's row. The suits
+# have their context: "Clubs" alone is also the clubs people belong to.
 SOLO_CHIPS = {
     "queens": _("Queens"),
     "jacks": _("Jacks"),
     "fleischlos": _("Fleischlos"),
-    "diamonds": _("Diamonds"),
-    "hearts": _("Hearts"),
-    "spades": _("Spades"),
-    "clubs": _("Clubs"),
+    "diamonds": pgettext_lazy("card suit", "Diamonds"),
+    "hearts": pgettext_lazy("card suit", "Hearts"),
+    "spades": pgettext_lazy("card suit", "Spades"),
+    "clubs": pgettext_lazy("card suit", "Clubs"),
     "queens_jacks": _("Queens and jacks"),
 }
 

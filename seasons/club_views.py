@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.views import View
 
 from clubs.models import Club
+from karlchen.name_order import InNameOrder
 from seasons.visibility import public_seasons
 from tournaments.enums import TournamentStatus
 from tournaments.visibility import public_tournaments
@@ -28,6 +29,6 @@ class ClubPageView(View):
             "club": club,
             "upcoming": upcoming.order_by("date", "name"),
             "past": past.order_by("-date", "name")[:PAST_SHOWN],
-            "seasons": public_seasons(club.seasons.all()).order_by("name"),
+            "seasons": public_seasons(club.seasons.all()).order_by(InNameOrder("name"), "pk"),
         }
         return render(request, "seasons/club.html", context)

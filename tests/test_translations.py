@@ -1,5 +1,6 @@
 """German and English catalogs are complete: every user-facing text of the code is translated."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from django.utils import translation
+from django.utils.translation import pgettext
 
 from karlchen.api.errors import REQUEST_ERROR_CODES
 from karlchen.messages import MESSAGES
@@ -87,3 +89,43 @@ def test_every_refusal_code_has_a_message():
     codes = codes_in_sources()
     assert len(codes) > 40
     assert sorted(codes - set(MESSAGES)) == []
+
+
+# The informal address (du, dich, dir, dein…) and its capitalised forms: the German texts speak
+# to everyone as "Sie", on the desk and the public pages alike.
+INFORMAL = re.compile(
+    r"\b(?:[Dd]u|[Dd]ich|[Dd]ir|[Dd]ein(?:e[mnrs]?)?|[Ee]uch|[Ee]uer|[Ee]ure[mnrs]?)\b"
+    # the informal imperative at a sentence's start ("Öffne …", "Gib an …"; formal: "Öffnen Sie …")
+    r"|(?:^|[.:!?] )(?:Öffne|Gib|Wähle|Trage|Klicke|Tippe|Melde|Lege|Gehe|Prüfe|Nimm|Sende|Drücke"
+    r"|Frag|Füge|Ändere|Lösche|Speichere|Warte|Nutze|Starte|Korrigiere|Bestätige|Ignoriere)\b"
+)
+
+
+def _german_texts():
+    for message in catalog(REPO, "de"):
+        if message.id:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            yield message, " ".join(strings)
+
+
+def test_german_speaks_in_one_form_of_address():
+    informal = [text for _message, text in _german_texts() if INFORMAL.search(text)]
+    assert informal == []
+
+
+def test_no_word_is_shared_by_a_card_suit_and_a_club():
+    """ "Clubs" is both a suit (Kreuz) and what people belong to (Vereine): each use has its
+    context, so one translation can never show up in the other's place."""
+    suits = {"Clubs", "Club", "Spades", "Hearts", "Diamonds"}
+    shared = [
+        (message.context, message.id, text)
+        for message, text in _german_texts()
+        if message.id in suits
+        and ("Kreuz" in text or "Verein" in text)
+        and message.context not in ("card suit", "clubs as homes")
+        and not ("Verein" in text and message.id == "Club")
+    ]
+    assert shared == []
+    with translation.override("de"):
+        assert pgettext("card suit", "Clubs") == "Kreuz"
+        assert pgettext("clubs as homes", "Clubs") == "Vereine"

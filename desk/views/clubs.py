@@ -56,7 +56,12 @@ class ClubForm(forms.Form):
 
 class InvitationForm(forms.Form):
     email = forms.EmailField(label=gettext_lazy("E-mail address"))
-    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=ClubRoleKind.choices)
+    # The least powerful role first: an admin is made on purpose, never by an overlooked default.
+    role = forms.ChoiceField(
+        label=gettext_lazy("Role"),
+        choices=list(reversed(ClubRoleKind.choices)),
+        initial=ClubRoleKind.SCORER,
+    )
 
 
 def posted_id(request, name: str) -> int:

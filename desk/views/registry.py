@@ -28,6 +28,7 @@ from desk.views.base import DeskView, form_refused
 from karlchen.actors import Actor
 from karlchen.log import entries_about
 from karlchen.messages import problem_message
+from karlchen.name_order import InNameOrder
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Refused
 from people.access import manageable_players
@@ -77,7 +78,9 @@ class PlayersView(RegistryView):
     def get(self, request):
         query = request.GET.get("q", "").strip()
         # Meta.ordering does not reach a GROUP BY query: the order is asked for
-        players = self.players().annotate(tournaments=Count("entry")).order_by("name", "pk")
+        players = (
+            self.players().annotate(tournaments=Count("entry")).order_by(InNameOrder("name"), "pk")
+        )
         if has_control_characters(query):
             players, query = players.none(), ""  # no name holds one (the database refuses NUL)
         elif query:
@@ -117,6 +120,9 @@ class MergeView(RegistryView):
         context = {
             "kept": kept,
             "other": other,
+            # Two records of one person mostly share the name: the registry number tells them apart
+            "kept_label": numbered(kept),
+            "other_label": numbered(other),
             "sides": [(kept, tournaments_of(kept.pk)), (other, tournaments_of(other.pk))],
             "problems": [problem_message(problem) for problem in problems],
         }
@@ -127,6 +133,10 @@ class MergeView(RegistryView):
         if not all(value.isascii() and value.isdigit() and len(value) < 10 for value in ids):
             raise Http404
         return self.player(int(ids[0])), self.player(int(ids[1]))
+
+
+def numbered(player: Player) -> str:
+    return _("%(name)s (no. %(number)s)") % {"name": player.name, "number": player.pk}
 
 
 class PlayerDeskView(RegistryView):

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from desk.team_forms import SideRulesForm, TeamFileForm, TeamForm
 from desk.views.base import OrganiserView
 from karlchen.messages import problem_message
+from karlchen.name_order import InNameOrder
 from karlchen.refusals import Conflict, Refused
 from teams.domain.rankings import rules_of
 from teams.domain.team_files import MAX_FILE_BYTES, import_team_rows, read_team_file
@@ -117,7 +118,7 @@ class TeamsView(OrganiserView):
             status=status,
             teams=Team.objects.filter(tournament=self.tournament)
             .prefetch_related("members__entry__player")
-            .order_by("name"),
+            .order_by(InNameOrder("name"), "pk"),
             team_form=team_form or TeamForm(user=self.request.user),
             rules_form=rules_form or SideRulesForm(initial=self.rules_initial()),
             file_form=file_form or TeamFileForm(),

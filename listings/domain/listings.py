@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from clubs.models import Club
 from karlchen.changes import Body, json_body
+from karlchen.collation import sort_key
 from karlchen.refusals import Closed
 from listings.domain.filters import Filters
 from results.domain.ranking_cache import public_ranking
@@ -82,9 +83,11 @@ def filter_choices() -> dict[str, list[Any]]:
     if isinstance(found, dict):
         return found
     regions = Tournament.objects.exclude(region="").values_list("region", flat=True).distinct()
-    clubs = Club.objects.filter(tournaments__isnull=False).distinct().order_by("name")
+    clubs = sorted(
+        Club.objects.filter(tournaments__isnull=False).distinct(), key=lambda c: sort_key(c.name)
+    )
     choices: dict[str, list[Any]] = {
-        "regions": sorted(set(regions), key=str.casefold),
+        "regions": sorted(set(regions), key=sort_key),
         "clubs": [{"id": club.pk, "name": club.name} for club in clubs],
     }
     cache.set(CHOICES_KEY, choices, CACHE_SECONDS)

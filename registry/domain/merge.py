@@ -3,11 +3,11 @@
 One transaction, both players locked (in the order of their ids, so two merges of the same pair
 cannot deadlock). Every reference to the other player moves to the kept one, found from the
 model's relations (entries, memberships, the team cups' players, and whatever an app adds
-later), so their entries bring their deals, team rosters, sign-ups and fees along. Refused, with
-every reason at once, where the two cannot be one person: both played one tournament or play in
-one team cup, their member numbers (the DDV's, or an association's) or years of birth differ, or
-one of them was erased. The kept player's empty fields are filled from the other's; the stricter
-privacy choice wins.
+later) and in a season final's seeding, so their entries bring their deals, team rosters,
+sign-ups and fees along. Refused, with every reason at once, where the two cannot be one
+person: both played one tournament or play in one team cup, their member numbers (the DDV's,
+or an association's) or years of birth differ, or one of them was erased. The kept player's
+empty fields are filled from the other's; the stricter privacy choice wins.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from people.models import Player
 from registry.domain.frozen import rewrite_frozen
 from registry.domain.history import tournaments_of
 from registry.log import RegistryCode
+from seasons.models import IndividualCup
 from tournaments.models import Entry, Tournament
 
 
@@ -50,6 +51,7 @@ def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
         their_entries = list(Entry.objects.filter(player=other).values_list("pk", flat=True))
         _fill_in(kept, other)
         _move_references(kept, other)
+        _move_seeds(kept, other)
         for tournament in their_tournaments:
             _rewrite_frozen(tournament, other.pk, their_entries, kept)
             log(tournament, by, RegistryCode.PLAYER_MERGED, name=other.name, into=kept.name)
@@ -59,6 +61,18 @@ def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
         players_reads_changed(other)
         other.delete()
     return kept
+
+
+def _move_seeds(kept: Player, other: Player) -> None:
+    """A season final's seeding names players by id inside its JSON (no relation carries it
+    along): the other's seed becomes the kept player's."""
+    for cup in IndividualCup.objects.select_for_update().exclude(seeds=[]):
+        if any(seed.get("player") == other.pk for seed in cup.seeds):
+            cup.seeds = [
+                {**seed, "player": kept.pk} if seed.get("player") == other.pk else seed
+                for seed in cup.seeds
+            ]
+            cup.save(update_fields=["seeds"])
 
 
 def merge_problems(kept: Player, other: Player) -> list[Problem]:

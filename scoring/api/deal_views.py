@@ -226,6 +226,14 @@ class TableSheetApi(TableApi):
             bock_points = serializers.IntegerField(
                 help_text="The points Bock added to its value (0: none, or Bock multiplied)."
             )
+            counted = serializers.BooleanField(
+                help_text=(
+                    "Whether its points are in the running totals. Where deals must be "
+                    "confirmed, spectators' totals count confirmed deals only, as their "
+                    "standings do; a deal not confirmed yet is listed with its points and "
+                    "false here."
+                )
+            )
 
         id = serializers.IntegerField(source="table.pk")
         number = serializers.IntegerField(source="table.number")
@@ -266,7 +274,8 @@ class TableSheetApi(TableApi):
 
         def build():
             context = {"public": not insider}
-            return TableSheetApi.OutputSerializer(table_state(table), context=context).data
+            state = table_state(table, public=not insider)
+            return TableSheetApi.OutputSerializer(state, context=context).data
 
         view = f"sheet:{table.pk}:{'insider' if insider else 'public'}"
         body = cached_body(table.series.tournament_id, view, build)

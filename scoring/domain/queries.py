@@ -23,6 +23,7 @@ from scoring.models import Deal
 from seating.models import Seat, Table
 from tournaments.engine.series import NextDeal, replay
 from tournaments.models import Series, Tournament
+from tournaments.visibility import confirmed_only
 
 DONE, OWED = "done", "owed"
 
@@ -55,6 +56,9 @@ class DealView:
     entered: dict[str, Any]
     confirmed: bool  # by a player of the other party; always True where nobody must confirm
     confirmers: tuple[int, ...]  # the positions that may confirm it
+    # Whether its points are in the running totals: spectators' totals count confirmed deals
+    # only where deals are confirmed, as their standings do (``confirmed_only``).
+    counted: bool = True
     value: int = 0
     bock_factor: int = 1  # what its points were multiplied by (RULES.md §2.3)
     bock_points: int = 0  # what Bock added to its value (bock_mode "add")
@@ -96,11 +100,12 @@ class TableState:
         return max((seat.position for seat in self.seats), default=4)
 
 
-def table_state(table: Table) -> TableState:
-    """The state of ``table`` (a query each for its seats and deals, given its series loaded)."""
+def table_state(table: Table, *, public: bool = False) -> TableState:
+    """The state of ``table`` (a query each for its seats and deals, given its series loaded);
+    ``public``: its totals as spectators' standings count them (``confirmed_only``)."""
     seats = table.seats.select_related("entry__player")
     deals = table.deals.select_related("current").order_by("number")
-    return _state(table.series.tournament, table, seats, deals)
+    return _state(table.series.tournament, table, seats, deals, public=public)
 
 
 def series_tables(series: Series) -> list[TableState]:
@@ -116,7 +121,12 @@ def series_tables(series: Series) -> list[TableState]:
 
 
 def _state(
-    tournament: Tournament, table: Table, seats: Iterable[Seat], deals: Iterable[Deal]
+    tournament: Tournament,
+    table: Table,
+    seats: Iterable[Seat],
+    deals: Iterable[Deal],
+    *,
+    public: bool = False,
 ) -> TableState:
     seat_views = tuple(seat_view(seat) for seat in sorted(seats, key=lambda s: s.position))
     deals = list(deals)
@@ -125,7 +135,8 @@ def _state(
     rows = [(deal.current.input, deal.current.voided) for deal in deals]
     played = played_deals(tournament.game, tournament.rules, settings, rows)
     state = replay(settings, played, time_up_after=table.time_up_after)
-    deal_views, totals = _with_running_totals(tournament, deals, positions)
+    only_confirmed = confirmed_only(tournament, public=public)
+    deal_views, totals = _with_running_totals(tournament, deals, positions, only_confirmed)
     compulsory = {
         position: DONE if position in state.compulsory_done else OWED
         for position in positions
@@ -162,7 +173,7 @@ def seat_view(seat: Seat) -> SeatView:
 
 
 def _with_running_totals(
-    tournament: Tournament, deals: list[Deal], positions: list[int]
+    tournament: Tournament, deals: list[Deal], positions: list[int], only_confirmed: bool
 ) -> tuple[tuple[DealView, ...], dict[int, int]]:
     totals = dict.fromkeys(positions, 0)
     keeper = max(positions, default=4)
@@ -172,7 +183,10 @@ def _with_running_totals(
         needs_confirming = tournament.confirmation_required and not deal.voided
         stored = deal.current.result.get("points", {})  # a voided deal stores no points
         points = {position: int(stored.get(str(position), 0)) for position in positions}
-        totals = {position: totals[position] + points[position] for position in positions}
+        confirmed = not needs_confirming or revision.confirmed_at is not None
+        counted = confirmed or not only_confirmed
+        if counted:
+            totals = {position: totals[position] + points[position] for position in positions}
         views.append(
             DealView(
                 number=deal.number,
@@ -184,8 +198,9 @@ def _with_running_totals(
                 points=points,
                 totals=totals,
                 entered=revision.input,
-                confirmed=not needs_confirming or revision.confirmed_at is not None,
+                confirmed=confirmed,
                 confirmers=confirming_positions(tournament.game, revision.input, keeper),
+                counted=counted,
                 value=int(deal.current.result.get("value", 0)),
                 bock_factor=stored_bock_factor(revision.result),
                 bock_points=stored_bock_points(revision.result),

@@ -52,6 +52,7 @@ from seasons.visibility import visible_final
 from tournaments.api.permissions import IMPORT_CLUB, import_club, refusal
 from tournaments.api.serializers import StrictBooleanField, TournamentOutput
 from tournaments.models import Tournament
+from tournaments.visibility import public_condition
 
 
 class SeasonFinalOutput(serializers.Serializer):
@@ -198,7 +199,7 @@ class SeasonDetailApi(Api):
         season, organiser = season_for(request, season_id)
         evenings = SeasonEvening.objects.filter(season=season).select_related("tournament")
         if not organiser:
-            evenings = evenings.exclude(tournament__status="draft")
+            evenings = evenings.filter(public_condition("tournament__"))
         rows = SeasonDetailApi.OutputSerializer.EveningSerializer(evenings, many=True).data
         output = SeasonOutput(season, context={"organiser": organiser})
         return Response(output.data | {"evenings": rows})

@@ -20,6 +20,7 @@ from django.utils import timezone
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.log import log
+from karlchen.name_order import InNameOrder
 from karlchen.refusals import refused
 from people.models import Player
 from results.domain.standings import took_part
@@ -207,7 +208,7 @@ def season_regulars(season: Season) -> list[Player]:
     )
     needed = min(REGULAR_AT, len(last))
     ids = [player for player, count in times.items() if count >= needed]
-    return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))
+    return list(Player.objects.filter(pk__in=ids).order_by(InNameOrder("name"), "pk"))
 
 
 def _new_cup(season: Season, places: int) -> IndividualCup:

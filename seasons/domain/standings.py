@@ -40,7 +40,7 @@ from seasons.engine.ranking import (
 from seasons.models import Season, SeasonEvening, cup_places
 from seasons.visibility import evening_counts, season_public
 from tournaments.models import Tournament
-from tournaments.visibility import standings_frozen
+from tournaments.visibility import frozen_ranking, standings_frozen
 
 
 @dataclass
@@ -138,7 +138,7 @@ def _evening_results(
 def _frozen_results(tournament: Tournament, found: SeasonInput) -> list[EveningResult]:
     """The evening as its frozen ranking shows it (players hidden there are left out); the
     players' names as it shows them go into ``found``."""
-    frozen: Mapping[str, Any] = tournament.frozen_standings or {}
+    frozen: Mapping[str, Any] = frozen_ranking(tournament) or {}
     results = []
     for row in frozen.get("overall", []):
         player = row["player"]["id"]

@@ -14,13 +14,15 @@ from django.utils import timezone
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.log import log
+from karlchen.refusals import Problem
 from people.models import Player
 from signups.domain.mails import queue_mail
 from signups.enums import FeeStatus, MailKind, SignUpStatus
 from signups.log import SignupCode
 from signups.models import Announcement, EntryCategory, Fee, SignUp
 from tournaments.domain.entries import add_entry, withdraw
-from tournaments.models import Entry, Tournament
+from tournaments.enums import SeriesStatus
+from tournaments.models import Entry, Series, Tournament
 
 
 def locked(tournament_id: int) -> Tournament:
@@ -130,8 +132,31 @@ def place_or_wait(signup: SignUp, announcement: Announcement, *, by: Actor) -> N
         log(signup.tournament, by, SignupCode.SIGNUP_WAITING, name=signup.name)
 
 
+def under_way_because(tournament: Tournament, *, begun: bool | None = None) -> Problem | None:
+    """Why nobody is entered by a link or the waiting list any more (None: they may be): the
+    results are final, or the tournament has begun. From then on only the organisers at the
+    venue enter players; a sign-up made in time and confirmed late, or a place freed during
+    the evening, waits for them (docs/OPEN_TOURNAMENTS.md, “When sign-up closes”)."""
+    if tournament.results_final:
+        return Problem("signup_results_final", "signup", {})
+    if has_begun(tournament) if begun is None else begun:
+        return Problem("signup_started", "signup", {})
+    return None
+
+
+def has_begun(tournament: Tournament) -> bool:
+    """A series of the tournament is seated (or running, or closed)."""
+    return (
+        Series.objects.filter(tournament=tournament).exclude(status=SeriesStatus.PLANNED).exists()
+    )
+
+
 def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) -> list[SignUp]:
-    """Fill the free places from the waiting list, first come first; each moved up is mailed."""
+    """Fill the free places from the waiting list, first come first; each moved up is mailed.
+    Once the tournament is under way nobody moves up by themselves: a place freed during the
+    evening is the organisers' to fill at the venue (``under_way_because``)."""
+    if under_way_because(tournament) is not None:
+        return []
     moved = []
     free = free_places(tournament, announcement)
     waiting = tournament.signups.filter(status=SignUpStatus.WAITING).order_by("queued_at", "pk")

@@ -32,12 +32,12 @@ from signups.domain.places import (
     place_or_wait,
     queue,
     release,
+    under_way_because,
 )
 from signups.enums import ACTIVE, Approval, MailKind, SignUpStatus
 from signups.log import SignupCode
 from signups.models import Announcement, SignUp
-from tournaments.enums import SeriesStatus
-from tournaments.models import Entry, Series, Tournament
+from tournaments.models import Entry, Tournament
 
 TEXT_LIMITS = {"name": 120, "club": 120, "member_number": 30, "email": 254, "category": 60}
 
@@ -99,23 +99,14 @@ def closed_because(announcement: Announcement, *, begun: bool | None = None) -> 
     first series seated: from then on the organisers enter late players at the desk, where they
     are at the venue) and after the deadline (docs/OPEN_TOURNAMENTS.md, “When sign-up closes”).
     ``begun``: whether it has begun, where the caller read it already for many at once."""
-    tournament = announcement.tournament
     if not announcement.published:
         return Problem("signup_closed", "signup", {})
-    if tournament.results_final:
-        return Problem("signup_results_final", "signup", {})
-    if has_begun(tournament) if begun is None else begun:
-        return Problem("signup_started", "signup", {})
+    under_way = under_way_because(announcement.tournament, begun=begun)
+    if under_way is not None:
+        return under_way
     if announcement.deadline is not None and timezone.now() > announcement.deadline:
         return Problem("signup_deadline_passed", "signup", {"deadline": announcement.deadline})
     return None
-
-
-def has_begun(tournament: Tournament) -> bool:
-    """A series of the tournament is seated (or running, or closed)."""
-    return (
-        Series.objects.filter(tournament=tournament).exclude(status=SeriesStatus.PLANNED).exists()
-    )
 
 
 def _create(tournament: Tournament, applicant: Applicant, **fields: object) -> SignUp:
@@ -184,7 +175,7 @@ def by_token(token: str) -> SignUp | None:
 def confirm(signup: SignUp) -> SignUp:
     """The player followed the confirmation link: entered, on the waiting list or awaiting
     approval. A second visit changes nothing (the link is used up); a cancelled sign-up
-    cannot be confirmed."""
+    cannot be confirmed, nor one whose tournament is under way (``under_way_because``)."""
     with transaction.atomic():
         tournament = locked(signup.tournament_id)
         signup = SignUp.objects.select_for_update().get(pk=signup.pk)
@@ -193,6 +184,9 @@ def confirm(signup: SignUp) -> SignUp:
             raise refused("signup_cancelled", "signup")
         if signup.status != SignUpStatus.UNCONFIRMED:
             return signup
+        under_way = under_way_because(tournament)
+        if under_way is not None:
+            raise Refused([under_way])
         announcement = announcement_of(tournament)
         by = player(signup.name)
         log(tournament, by, SignupCode.SIGNUP_CONFIRMED, name=signup.name)

@@ -96,7 +96,8 @@ def test_where_the_trump_played_decides_the_captain_is_asked_who_played_it(phone
     )
     captain.save()  # without the answer: the server asks who played it
     expect(captain.error_at("deal.ramsch_top_trump")).to_have_text(
-        "Die Spieler 1, 2 liegen gleichauf: Gib an, wer von ihnen den höchsten Trumpf gespielt hat."
+        "Die Spieler 1, 2 liegen gleichauf: "
+        "Bitte angeben, wer von ihnen den höchsten Trumpf gespielt hat."
     )
     tap(captain, "ramsch_top_trump", 1)
     captain.save()

@@ -61,13 +61,25 @@ def test_compare_then_merge(desk, twins):
     grete, twin = twins
     page = desk.get("/desk/players/merge/", {"kept": grete.pk, "other": twin.pk})
     assert page.status_code == 200
-    assert "Merge Weiss, Grete into Grete Weiß" in page.content.decode()
+    assert (
+        f"Merge Weiss, Grete (no. {twin.pk}) into Grete Weiß (no. {grete.pk})"
+        in page.content.decode()
+    )
     answer = desk.post("/desk/players/merge/", {"kept": grete.pk, "other": twin.pk})
     assert answer.status_code == 302
     assert answer["Location"] == f"/desk/players/{grete.pk}/"
     assert Entry.objects.filter(player=grete).count() == 2
     assert not Player.objects.filter(pk=twin.pk).exists()
     assert desk.get("/desk/players/merge/", {"kept": grete.pk, "other": "x"}).status_code == 404
+
+
+def test_two_records_of_one_name_are_told_apart_by_their_number(desk, twins):
+    grete, twin = twins
+    Player.objects.filter(pk=twin.pk).update(name="Grete Weiß")
+    page = desk.get("/desk/players/merge/", {"kept": grete.pk, "other": twin.pk}).content.decode()
+    assert f"Kept: Grete Weiß (no. {grete.pk})" in page
+    assert f"Merged into it: Grete Weiß (no. {twin.pk})" in page
+    assert f"Merge Grete Weiß (no. {twin.pk}) into Grete Weiß (no. {grete.pk})" in page
 
 
 def test_a_merge_refused_says_why_and_offers_no_button(desk):

@@ -6,10 +6,12 @@ import io
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from openpyxl import load_workbook
 
+from clubs.domain.clubs import create_club
 from clubs.enums import ClubRoleKind
 from clubs.models import Club, ClubRole
 from karlchen.actors import Actor
@@ -91,6 +93,36 @@ def test_someone_else_s_tournament_is_forbidden_on_every_page(seated, stranger):
         assert stranger.get(path).status_code == 403, path
     Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.DRAFT)
     assert Tournament.objects.get(pk=tournament.pk).status == "draft"
+
+
+def test_a_refusal_at_the_desk_is_a_page_in_german_with_a_way_back(seated):
+    """Not a bare English "403 Forbidden": the reason, and links back to the desk and home."""
+    tournament, _ = seated
+    Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.OPEN)
+    stranger = Client(HTTP_ACCEPT_LANGUAGE="de")
+    stranger.force_login(get_user_model().objects.create_user("fremd"))
+    response = stranger.get(f"/desk/{tournament.pk}/")
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert '<html lang="de"' in page
+    assert "Nicht erlaubt" in page
+    assert "Das darf nur die Turnierleitung." in page
+    assert 'href="/desk/"' in page
+    assert 'href="/"' in page
+    assert "Forbidden" not in page
+    missing = stranger.get("/desk/999999/")
+    assert missing.status_code == 404
+    assert "Seite nicht gefunden" in missing.content.decode()
+
+
+def test_the_desk_calls_clubs_vereine_and_invites_with_the_least_role(desk, orga):
+    home = desk.get("/desk/").content.decode()
+    assert "Vereine" in home
+    assert "Kreuz" not in home
+    club = create_club(by=Actor.of_user(orga), name="Kreuz As", admin=orga)
+    page = desk.get(f"/desk/clubs/{club.pk}/").content.decode()
+    role = page.split('name="role"')[-1].split("</select>")[0]
+    assert 'value="scorer" selected' in role
 
 
 def test_the_organiser_sees_every_page_and_only_their_tournaments(seated, desk):

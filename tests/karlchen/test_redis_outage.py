@@ -20,7 +20,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from karlchen import limits
 from karlchen.cache import ResilientRedisCache
-from karlchen.changes import EPOCH_KEY
+from karlchen.changes import _epoch_key
 from results.domain import ranking_cache
 from scoring.domain import deals
 from scoring.domain.deals import record_deal
@@ -101,11 +101,13 @@ def read_everything(tournament, first, second) -> dict:
 def reads_after(deals_at_first_table: int, confirmed: int = 0) -> dict:
     totals = {"1": deals_at_first_table, "2": -deals_at_first_table}
     totals |= {"3": deals_at_first_table, "4": -deals_at_first_table}
+    # the public sheet lists every deal and adds up the confirmed ones, as the public ranking
+    public_totals = {"1": confirmed, "2": -confirmed, "3": confirmed, "4": -confirmed}
     return {
         "statuses": [200] * 7,
         "public": expected_totals(confirmed),
         "organisers": expected_totals(deals_at_first_table),
-        "sheet": (deals_at_first_table, totals),
+        "sheet": (deals_at_first_table, public_totals),
         "captain_sheet": totals,
         "tables": [deals_at_first_table, 0],
         "page": expected_totals(confirmed),
@@ -237,7 +239,7 @@ def test_redis_dies_while_the_standings_are_computed(on_own_redis, tournament, m
 def assert_served_from_the_cache(tournament):
     tournament_id = tournament[0].pk
     body = ranking_cache.public_ranking(tournament_id)
-    assert cache.get(EPOCH_KEY) is not None
+    assert cache.get(_epoch_key()) is not None
     with CaptureQueriesContext(connection) as queries:
         assert ranking_cache.public_ranking(tournament_id) == body
         assert ranking_cache.organiser_ranking(tournament[0]).rows

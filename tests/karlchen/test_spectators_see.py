@@ -21,7 +21,9 @@ expectations are written here, not asked of ``tournaments.visibility`` or
 from __future__ import annotations
 
 import io
+import re
 import zipfile
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -218,3 +220,36 @@ def test_standings_not_shown_are_shown_nowhere(world, closed):
 
 
 FROZEN_EMPTY = {"overall": [], "series": {}, "parts": {}}
+
+
+# Who may touch the fields the visibility rules decide on: the rules themselves, and the
+# operations that write them (freezing, archives, a merge's or an erasure's rewrite of names).
+WRITERS_OF_THE_FREEZE = {
+    "tournaments/visibility.py",
+    "tournaments/models.py",
+    "tournaments/domain/tournaments.py",
+    "results/domain/archive.py",
+    "registry/domain/merge.py",
+    "registry/domain/privacy.py",
+}
+READS_THE_FREEZE = re.compile(r"(?<!Tournament)\.frozen_standings\b")
+HIDES_DRAFTS_BY_HAND = re.compile(
+    r"""(?:exclude|filter)\(\s*~?Q?\(?(?:\w+__)*status\s*=\s*(?:"draft"|TournamentStatus\.DRAFT)"""
+)
+
+
+def test_readers_ask_the_visibility_functions_not_the_fields():
+    """A reader that hides drafts or reads the frozen ranking by hand would have to repeat the
+    rules (and would miss the next one): it asks ``tournaments.visibility`` instead."""
+    root = Path(__file__).resolve().parents[2]
+    failures = []
+    for path in sorted(root.glob("*/**/*.py")):
+        relative = path.relative_to(root).as_posix()
+        if relative.startswith((".venv/", "tests/", "node_modules/")) or "/migrations/" in relative:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if READS_THE_FREEZE.search(text) and relative not in WRITERS_OF_THE_FREEZE:
+            failures.append(f"{relative}: reads frozen_standings")
+        if HIDES_DRAFTS_BY_HAND.search(text):
+            failures.append(f"{relative}: hides drafts by hand")
+    assert failures == []

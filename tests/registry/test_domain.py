@@ -353,3 +353,17 @@ def test_a_family_address_does_not_make_anothers_entry_theirs(history):
     erase_player(duplicate, confirm=duplicate.name, by=ORGA)
     sister.refresh_from_db()
     assert (sister.name, sister.email) == ("Grete Müller", "HANS@example.org")
+
+
+def test_merge_moves_a_season_final_s_seed_to_the_kept_player():
+    from seasons.domain.final import create_final
+    from seasons.models import IndividualCup
+    from tests.factories.seasons import cup_of_eight
+
+    season, ranked = cup_of_eight(cup_places=4)
+    create_final(season, by=ORGA)
+    seeded = ranked[1]
+    kept = Player.objects.create(name=seeded.name)  # the same person, typed again elsewhere
+    merge_players(kept, seeded, by=ORGA)
+    seeds = IndividualCup.objects.get(season=season).seeds
+    assert [seed["player"] for seed in seeds] == [ranked[0].pk, kept.pk, ranked[2].pk, ranked[3].pk]

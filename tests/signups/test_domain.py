@@ -282,3 +282,31 @@ def test_sign_up_closes_at_the_first_seated_series_and_when_the_results_are_fina
     Tournament.objects.filter(pk=tournament.pk).update(results_final_at=timezone.now())
     assert problems(lambda: signed_up(tournament, 2)) == [("signup", "signup_results_final")]
     assert list(SignUp.objects.filter(tournament=tournament)) == [waiting]
+
+
+def test_once_under_way_no_link_and_no_waiting_list_enters_anyone(commits):
+    """A sign-up made in time but confirmed after the start, or a place freed during the
+    evening, waits for the organisers at the venue: nobody is entered by themselves."""
+    from seating.domain.seating import seat_series
+    from tournaments.domain.entries import withdraw_entry
+
+    tournament = announced(players=4, cap=6)
+    late = signed_up(tournament, 1)  # the link not followed before the start
+    entered = [signed_up(tournament, n) for n in (2, 3)]
+    for signup in entered:
+        confirm(signup)
+    waiting = signed_up(tournament, 4)
+    confirm(waiting)
+    assert statuses(tournament) == ["unconfirmed", "accepted", "accepted", "waiting"]
+    series = tournament.series.get(number=1)
+    seat_series(series, [list(tournament.entries.filter(signup__isnull=True))], by=ORGA)
+    before = Entry.objects.filter(tournament=tournament).count()
+    mail.outbox.clear()
+    assert problems(lambda: confirm(late)) == [("signup", "signup_started")]
+    with commits():
+        cancel(entered[0])  # a place is freed: nobody moves up by themselves
+    withdraw_entry(SignUp.objects.get(pk=entered[1].pk).entry, by=ORGA)
+    assert statuses(tournament) == ["unconfirmed", "cancelled", "accepted", "waiting"]
+    assert Entry.objects.filter(tournament=tournament, withdrawn=False).count() == before - 2
+    assert [message for message in mail.outbox if message.to == ["anna4@example.org"]] == []
+    assert move_to_list(waiting, by=ORGA).status == SignUpStatus.ACCEPTED  # the organisers may

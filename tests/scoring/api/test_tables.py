@@ -186,6 +186,7 @@ def test_anyone_reads_the_score_sheet_of_a_public_tournament(anonymous, played):
                 "totals": {"1": 1, "2": -1, "3": 1, "4": -1},
                 "bock_factor": 1,
                 "bock_points": 0,
+                "counted": True,
             },
             {
                 "number": 2,
@@ -196,6 +197,7 @@ def test_anyone_reads_the_score_sheet_of_a_public_tournament(anonymous, played):
                 "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
                 "bock_factor": 1,
                 "bock_points": 0,
+                "counted": True,
             },
         ],
         "totals": {"1": 0, "2": 2, "3": 0, "4": -2},
@@ -240,6 +242,32 @@ def test_the_sheets_are_closed_to_spectators_where_the_standings_are(
         assert insider.get(sheet_url(played)).json()["totals"] == {"1": 0, "2": 2, "3": 0, "4": -2}
     update_tournament(tournament, by=ORGA, standings_frozen=False)
     assert anonymous.get(sheet_url(played)).json()["totals"] == {"1": 0, "2": 2, "3": 0, "4": -2}
+
+
+def test_where_deals_are_confirmed_the_public_sheet_adds_up_to_the_public_standings(
+    anonymous, orga_client
+):
+    """Spectators' standings count confirmed deals only: their sheet's totals do too, the
+    unconfirmed deal listed with its points but not counted; insiders count every deal."""
+    from results.domain.standings import standings
+    from scoring.domain.deals import confirm_deal
+
+    table = seated_table(4, confirmation_required=True)
+    publish(table.series.tournament)
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    record_deal(table, deal=SOLO, by=CAPTAIN)
+    other_party = table.seats.get(position=1).entry  # the list keeper (4) played Kontra
+    confirm_deal(table, 1, version=1, position=1, pin=other_party.pin)
+    sheet = anonymous.get(sheet_url(table)).json()
+    assert [deal["counted"] for deal in sheet["deals"]] == [True, False]
+    assert sheet["deals"][1]["points"] == {"1": -1, "2": 3, "3": -1, "4": -1}
+    assert sheet["totals"] == {"1": 1, "2": -1, "3": 1, "4": -1}
+    public = standings(table.series.tournament, confirmed_only=True)
+    by_position = {seat.entry_id: str(seat.position) for seat in table.seats.all()}
+    assert {by_position[row.entry_id]: row.total for row in public} == sheet["totals"]
+    insider = orga_client.get(sheet_url(table)).json()
+    assert [deal["counted"] for deal in insider["deals"]] == [True, True]
+    assert insider["totals"] == {"1": 0, "2": 2, "3": 0, "4": -2}
 
 
 def test_a_captain_sees_hidden_players_by_name_only_at_their_own_table(anonymous, orga_client):
