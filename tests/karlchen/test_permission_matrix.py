@@ -133,6 +133,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "desk/invitations/<str:token>/": {"get": "any", "post": "any"},
     "desk/cups/": {"get": "user", "post": "user"},
     "desk/players/": {"get": "user"},
+    "desk/people/search/": {"get": "user"},  # finds among the user's own people only
     # the two players come in the query or the form (none here: a 404 to all); another's
     # players are a 404 there too (tests/desk/test_registry.py)
     "desk/players/merge/": {"get": "any", "post": "any"},
