@@ -6,9 +6,10 @@ Any other path under /api/ is a 404 in the API's error format; Django's own erro
 
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 from karlchen.api.errors import api_not_found
+from karlchen.api.schema_view import SchemaView
 from karlchen.views import favicon, robots
 
 urlpatterns = [
@@ -42,7 +43,7 @@ urlpatterns = [
     path("api/v1/", include("listings.api.urls")),
     path("api/v1/", include("printing.api.urls")),
     path("api/v1/", include("registry.api.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     re_path(r"^api/", api_not_found),
