@@ -22,6 +22,7 @@ from seasons.engine.ranking import TieBreak
 from seasons.models import SeasonEvening, individual_cup
 from seasons.rule_texts import rule_summary, tie_break_label
 from seasons.visibility import visible_final
+from tournaments.visibility import public_condition
 
 
 def _season(request, season_id: int):
@@ -48,7 +49,7 @@ class SeasonView(SeasonPage):
         rows = season_ranking(season, public=not organiser).rows
         evenings = SeasonEvening.objects.filter(season=season).select_related("tournament")
         if not organiser:
-            evenings = evenings.exclude(tournament__status="draft")
+            evenings = evenings.filter(public_condition("tournament__"))
         for row in rows:
             row["tie_words"] = ", ".join(
                 f"{tie_break_label(name)} {value}" for name, value in row["tie_figures"].items()
