@@ -273,6 +273,19 @@ class WidgetView(View):
         return embeddable(render(request, "spectator/widget.html", context))
 
 
+# The widget's height in a club's page (the desk's snippet): its title, notes and header, and one
+# line a row (widget.css), measured in a browser (tests/browser/test_front_door.py) with room to
+# spare for a bigger default font.
+WIDGET_FRAME_PX = 150
+WIDGET_ROW_PX = 30
+
+
+def widget_height(rows: int) -> int:
+    """The height (px) an iframe of the widget with ``rows`` rows needs to show them all and the
+    link to the full ranking."""
+    return WIDGET_FRAME_PX + rows * WIDGET_ROW_PX
+
+
 def widget_rows(asked: str | None) -> int:
     """How many rows the widget shows: ``?rows=`` within its range, else the default."""
     low, high = WIDGET_ROWS_RANGE

@@ -2,8 +2,10 @@
 club from the start page in one click each, and from the evening its season and its club; the
 desk's door list keeps its paid and waived buttons on a phone's screen; a season's table shows
 rank, name and score on a phone with the rest a tap away; the widget's default height shows its
-whole list. No serious accessibility violations (axe-core); screenshots at 360×740 and
+whole list and its link. No serious accessibility violations (axe-core); screenshots at 360×740 and
 1280×800 for people to look at."""
+
+from contextlib import ExitStack
 
 import pytest
 from django.conf import settings
@@ -12,13 +14,15 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Club
+from results.views import WIDGET_ROWS, widget_height
 from seasons.domain.seasons import add_evening
 from signups.domain.money import set_fee
 from signups.domain.settings import set_announcement
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
+from tests.browser.test_publishing import club_site
 from tests.factories.seasons import season_with_evenings
-from tests.factories.tournaments import ORGA, organiser, tournament_with_players
+from tests.factories.tournaments import ORGA, organiser, seat_first_series, tournament_with_players
 from tournaments.enums import TournamentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -176,3 +180,42 @@ def test_the_door_list_keeps_paid_and_waived_on_a_phone_s_screen(chromium, live_
             set_fee(entries[1], "open", by=ORGA)
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
     assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
+
+
+def test_the_widget_s_default_height_shows_its_whole_list_and_the_link(
+    chromium, live_server, screenshot
+):
+    """The desk's snippet: ten rows (some with long names and clubs) and the provisional note
+    fit the iframe's height on a phone-wide club page, with "Ganze Rangliste" inside it."""
+    tournament, entries = tournament_with_players(12, name="Herbstturnier der Karo Sieben Hamm")
+    for entry in entries[:3]:
+        entry.player.name = "Maximiliane Theodora von Hohenzollern-Sigmaringen"
+        entry.player.save(update_fields=["name"])
+    seat_first_series(tournament, entries)
+    tournament.status = TournamentStatus.RUNNING
+    tournament.save(update_fields=["status"])
+    height = widget_height(WIDGET_ROWS)
+    for size, viewport in SIZES.items():
+        with ExitStack() as stack:
+            page = stack.enter_context(browser_page(chromium, live_server, viewport=viewport))
+            club_page = (
+                "<!doctype html><html lang='de'><head><title>Karo Sieben</title></head><body>"
+                f"<main style='max-width:40rem'><iframe id='widget' title='Rangliste'"
+                f" src='{live_server.url}/t/{tournament.pk}/widget/?rows={WIDGET_ROWS}'"
+                f" width='100%' height='{height}' style='border:0'></iframe></main></body></html>"
+            )
+            site = stack.enter_context(club_site(club_page))
+            page.goto(site)
+            frame = page.frame_locator("#widget")
+            expect(frame.locator("#ranking tbody tr")).to_have_count(WIDGET_ROWS)
+            expect(frame.locator("#provisional")).to_be_visible()
+            link = frame.get_by_role("link", name="Ganze Rangliste")
+            expect(link).to_be_visible()
+            box = link.bounding_box()
+            frame_box = page.locator("#widget").bounding_box()
+            assert box is not None
+            assert frame_box is not None
+            assert box["y"] + box["height"] <= frame_box["y"] + frame_box["height"]
+            inner = page.frame_locator("#widget").locator("html")
+            assert inner.evaluate("(html) => html.scrollHeight") <= height
+            screenshot(page, f"widget-{size}")
