@@ -7,7 +7,7 @@ while the organiser approves, are counted one after the other, so the cap is nev
 
 from __future__ import annotations
 
-from django.db.models import ProtectedError
+from django.db.models import ProtectedError, Q
 from django.db.transaction import atomic
 from django.utils import timezone
 
@@ -124,6 +124,18 @@ def place_or_wait(signup: SignUp, announcement: Announcement, *, by: Actor) -> N
         signup.save(update_fields=["status", "queued_at"])
         queue_mail(signup, MailKind.WAITING)
         log(signup.tournament, by, SignupCode.SIGNUP_WAITING, name=signup.name)
+
+
+def waiting_position(signup: SignUp) -> int | None:
+    """Where the sign-up stands on the waiting list (1: the next to move up), in the order the
+    list moves up (``move_up``); None where it is not waiting."""
+    if signup.status != SignUpStatus.WAITING:
+        return None
+    waiting = SignUp.objects.filter(tournament_id=signup.tournament_id, status=SignUpStatus.WAITING)
+    ahead = waiting.filter(
+        Q(queued_at__lt=signup.queued_at) | Q(queued_at=signup.queued_at, pk__lt=signup.pk)
+    )
+    return ahead.count() + 1
 
 
 def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) -> list[SignUp]:

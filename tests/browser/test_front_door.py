@@ -5,6 +5,7 @@ rank, name and score on a phone with the rest a tap away; the widget's default h
 whole list and its link. No serious accessibility violations (axe-core); screenshots at 360×740 and
 1280×800 for people to look at."""
 
+import re
 from contextlib import ExitStack
 
 import pytest
@@ -21,6 +22,7 @@ from signups.domain.settings import set_announcement
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
 from tests.browser.test_publishing import club_site
+from tests.browser.test_wall import VISIBLE_ROWS
 from tests.factories.seasons import season_with_evenings
 from tests.factories.tournaments import ORGA, organiser, seat_first_series, tournament_with_players
 from tournaments.enums import TournamentStatus
@@ -219,3 +221,19 @@ def test_the_widget_s_default_height_shows_its_whole_list_and_the_link(
             inner = page.frame_locator("#widget").locator("html")
             assert inner.evaluate("(html) => html.scrollHeight") <= height
             screenshot(page, f"widget-{size}")
+
+
+def test_the_beamer_fills_a_full_hd_screen(chromium, live_server, screenshot):
+    """At 1920×1080 each full page of the beamer reaches down to the screen's bottom edge."""
+    tournament, entries = tournament_with_players(28, name="Herbstturnier")
+    seat_first_series(tournament, entries)
+    tournament.status = TournamentStatus.RUNNING
+    tournament.save(update_fields=["status"])
+    with browser_page(chromium, live_server, viewport={"width": 1920, "height": 1080}) as wall:
+        wall.goto(f"/t/{tournament.pk}/beamer/?seconds=120")
+        expect(wall.locator("#beamer-page")).to_have_text(re.compile(r"^Seite 1 von \d+$"))
+        rows = wall.evaluate(VISIBLE_ROWS)
+        screenshot(wall, "beamer-1920x1080")
+        assert rows[-1]["bottom"] <= 1080
+        assert rows[-1]["bottom"] >= 1080 - 20, rows[-1]  # no empty band below the last row
+        assert len(rows) >= 10, len(rows)
