@@ -237,3 +237,30 @@ def test_the_beamer_fills_a_full_hd_screen(chromium, live_server, screenshot):
         assert rows[-1]["bottom"] <= 1080
         assert rows[-1]["bottom"] >= 1080 - 20, rows[-1]  # no empty band below the last row
         assert len(rows) >= 10, len(rows)
+
+
+def test_taking_an_evening_out_of_a_season_asks_first(chromium, live_server, screenshot):
+    season, _tables, _players = season_with_evenings(2)
+    client = Client()
+    client.force_login(organiser())
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as page:
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+        )
+        page.goto(f"/desk/seasons/{season.pk}/")
+        evenings = page.locator("table:has(a:text('Clubabend 2'))")
+        screenshot(page, "desk-season-phone")
+        assert evenings.evaluate("(table) => table.scrollWidth <= table.clientWidth")
+        page.get_by_role("button", name="Clubabend 2 aus der Saison nehmen").click()
+        ask = page.locator("#confirm-remove")
+        expect(ask).to_contain_text("„Clubabend 2“ aus der Saison herausnehmen?")
+        assert season.evenings.count() == 2  # nothing changed yet
+        found = {"confirm": violations(page)}
+        assert fits(page)
+        screenshot(page, "season-take-out-confirm-phone")
+        ask.get_by_role("button", name="Ja, herausnehmen").click()
+        expect(page.locator(".messages")).to_contain_text("gehört nicht mehr zur Saison")
+        assert season.evenings.count() == 1
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
