@@ -58,6 +58,7 @@ def test_each_part_of_the_front_door_is_listed_with_its_link(client):
     assert f'href="/t/{live.pk}/"' in running_part
     assert f'href="/t/{live.pk}/beamer/"' in running_part
     assert "live now" in running_part
+    assert f"/t/{live.pk}/" not in section(html, "coming") + section(html, "results")
     coming_part = section(html, "coming")
     assert f'href="/t/{next_one.pk}/signup/"' in coming_part
     assert 'href="/calendar/"' in coming_part
