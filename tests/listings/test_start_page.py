@@ -71,6 +71,11 @@ def test_each_part_of_the_front_door_is_listed_with_its_link(client):
     assert f"/clubs/{quiet.pk}/" not in html
     for secret in (draft.name, hidden.name, quiet.name):
         assert secret not in html
+    # the host club's page lists the running tournament as coming and running, not as a result
+    club_html = client.get(f"/clubs/{host.pk}/").content.decode()
+    upcoming = club_html[club_html.index('id="club-upcoming"') : club_html.index('id="club-past"')]
+    assert f'href="/t/{live.pk}/"' in upcoming
+    assert f'href="/calendar/?club={host.pk}"' in upcoming
     # the developers' material is on its own page, linked from the footer
     assert "curl" not in html
     assert 'href="/developers/"' in html
