@@ -10,10 +10,9 @@ from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 from karlchen.api.errors import api_not_found
 from karlchen.api.schema_view import SchemaView
-from karlchen.views import favicon, robots
+from karlchen.views import developers, favicon, robots
 
 urlpatterns = [
-    path("", include("results.home_urls")),  # the start page lists public tournaments
     path("admin/", admin.site.urls),
     # Pages without a <link rel="icon"> (the admin, the browsable API) make browsers ask here.
     path("favicon.ico", favicon),
@@ -26,7 +25,8 @@ urlpatterns = [
     path("", include("signups.urls")),  # /t/<id>/signup/ and the e-mailed links
     path("c/", include("cups.urls")),
     path("p/", include("registry.urls")),  # a player's public profile
-    path("", include("listings.urls")),  # /calendar/, /calendar.ics, /results/
+    path("", include("listings.urls")),  # the start page, /calendar/, /calendar.ics, /results/
+    path("developers/", developers, name="developers"),
     path("clubs/", include("seasons.club_urls")),  # a club's public page
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)

@@ -151,6 +151,18 @@ def has_begun(tournament: Tournament) -> bool:
     )
 
 
+def waiting_position(signup: SignUp) -> int | None:
+    """Where the sign-up stands on the waiting list (1: the next to move up), in the order the
+    list moves up (``move_up``); None where it is not waiting."""
+    if signup.status != SignUpStatus.WAITING:
+        return None
+    waiting = SignUp.objects.filter(tournament_id=signup.tournament_id, status=SignUpStatus.WAITING)
+    ahead = waiting.filter(
+        Q(queued_at__lt=signup.queued_at) | Q(queued_at=signup.queued_at, pk__lt=signup.pk)
+    )
+    return ahead.count() + 1
+
+
 def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) -> list[SignUp]:
     """Fill the free places from the waiting list, first come first; each moved up is mailed.
     Once the tournament is under way nobody moves up by themselves: a place freed during the

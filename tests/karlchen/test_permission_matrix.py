@@ -109,6 +109,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "clubs/<int:club_id>/": {"get": "open"},
     "t/<int:tournament_id>/widget/": {"get": "page"},
     "calendar/": {"get": "open"},
+    "developers/": {"get": "open"},
     "calendar.ics": {"get": "open"},
     "results/": {"get": "open"},
     # a public profile shows only who agreed to it (the world's player did not): 404 to all
