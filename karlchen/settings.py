@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "listings",
     "printing",
     "registry",
+    "stats",
     "desk",
 ]
 
