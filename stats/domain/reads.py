@@ -53,7 +53,7 @@ def _player_figures(player_id: int, tournaments: list[int]) -> dict[str, Any] | 
     deals = visible_deals(tournaments, public=True).filter(
         current__points__entry__player_id=player_id
     )
-    figures = compute(deal_facts(deals)).players.get(player_id)
+    figures = compute(deal_facts(deals), player=player_id).players.get(player_id)
     return {
         "player": {"id": player.pk, "name": player.name},
         "figures": None if figures is None else figures.as_json(),
@@ -87,7 +87,7 @@ def _partners(player_id: int, tournaments: list[int]) -> dict[str, Any] | None:
     deals = visible_deals(tournaments, public=True).filter(
         current__points__entry__player_id=player_id
     )
-    rows = compute(deal_facts(deals)).partners(player_id)
+    rows = compute(deal_facts(deals), player=player_id).partners(player_id)
     return {
         "player": {"id": player.pk, "name": player.name},
         "rows": [row for row in rows if row["other"] not in hidden],
@@ -124,7 +124,7 @@ def _head_to_head(low: int, high: int, shared: list[int]) -> dict[str, int] | No
         return None
     deals = visible_deals(shared, public=True).filter(current__points__entry__player_id=low)
     deals = deals.filter(current__points__entry__player_id=high)  # a second join: both played
-    row = compute(deal_facts(deals)).head_to_head(low, high)
+    row = compute(deal_facts(deals), player=low).head_to_head(low, high)
     return {key: value for key, value in row.items() if key != "other"}
 
 

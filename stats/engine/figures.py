@@ -174,22 +174,35 @@ class Statistics:
         return pair.seen_from(first)
 
 
-def compute(deals: Iterable[DealFacts]) -> Statistics:
-    """Every player's and every pair's figures from the deals that count."""
+def compute(deals: Iterable[DealFacts], *, player: int | None = None) -> Statistics:
+    """Every player's and every pair's figures from the deals that count; with ``player``,
+    only that player's figures and the pairs they are one of (the same figures, less work)."""
     players: dict[int, PlayerStats] = {}
     pairs: dict[tuple[int, int], PairStats] = {}
     for facts in deals:
         won = {position: facts.points.get(position, 0) > 0 for position in facts.players}
-        for position, player in facts.players.items():
-            _count_deal(players.setdefault(player, PlayerStats(player)), facts, position, won)
-        _count_pairs(pairs, facts, won)
+        counted = {
+            position: _stats_of(players, who)
+            for position, who in facts.players.items()
+            if player is None or who == player
+        }
+        for position, stats in counted.items():
+            _count_deal(stats, facts, position, won)
+        _count_pairs(pairs, facts, won, player)
         if facts.quick:
-            _count_quick(players, facts, won)
+            _count_quick(counted, facts, won)
         elif facts.game == SCHAFKOPF:
-            _count_schafkopf(players, facts, won)
+            _count_schafkopf(counted, facts, won)
         else:
-            _count_doppelkopf(players, facts, won)
+            _count_doppelkopf(counted, facts, won)
     return Statistics(players, pairs)
+
+
+def _stats_of(players: dict[int, PlayerStats], player: int) -> PlayerStats:
+    stats = players.get(player)
+    if stats is None:
+        stats = players[player] = PlayerStats(player)
+    return stats
 
 
 def _count_deal(
@@ -226,15 +239,26 @@ def parties(facts: DealFacts) -> list[set[int]]:
 
 
 def _count_pairs(
-    pairs: dict[tuple[int, int], PairStats], facts: DealFacts, won: Mapping[int, bool]
+    pairs: dict[tuple[int, int], PairStats],
+    facts: DealFacts,
+    won: Mapping[int, bool],
+    player: int | None,
 ) -> None:
+    seated = facts.players
+    if player is None:
+        meetings: Iterable[tuple[int, int]] = combinations(seated, 2)
+    else:
+        mine = [position for position, who in seated.items() if who == player]
+        meetings = [(mine[0], other) for other in seated if other != mine[0]] if mine else []
+    if not meetings:
+        return
     party_of = {position: index for index, party in enumerate(parties(facts)) for position in party}
-    for one, two in combinations(sorted(facts.players), 2):
-        first, second = sorted((one, two), key=lambda position: facts.players[position])
-        pair = pairs.setdefault(
-            (facts.players[first], facts.players[second]),
-            PairStats(facts.players[first], facts.players[second]),
-        )
+    for one, two in meetings:
+        first, second = (one, two) if facts.players[one] < facts.players[two] else (two, one)
+        key = (facts.players[first], facts.players[second])
+        pair = pairs.get(key)
+        if pair is None:
+            pair = pairs[key] = PairStats(*key)
         if party_of[first] == party_of[second]:
             pair.together += 1
             pair.won_together += int(won[first] and won[second])
@@ -256,26 +280,25 @@ def _soloist(facts: DealFacts) -> int | None:
 
 
 def _count_quick(
-    players: dict[int, PlayerStats], facts: DealFacts, won: Mapping[int, bool]
+    counted: Mapping[int, PlayerStats], facts: DealFacts, won: Mapping[int, bool]
 ) -> None:
     soloist = _soloist(facts)
-    if soloist is None:
+    if soloist is None or soloist not in counted:
         return
-    stats = players[facts.players[soloist]]
+    stats = counted[soloist]
     _tally(stats.solos_by_kind, facts.kind, won[soloist])
     if facts.game == SCHAFKOPF:
         _tally(stats.contracts, "declarer:solo", won[soloist])
 
 
 def _count_doppelkopf(
-    players: dict[int, PlayerStats], facts: DealFacts, won: Mapping[int, bool]
+    counted: Mapping[int, PlayerStats], facts: DealFacts, won: Mapping[int, bool]
 ) -> None:
     deal = facts.deal
     re = set(deal.get("re") or ())
     announced = deal.get("announcements") or {}
     soloist = _soloist(facts)
-    for position, player in facts.players.items():
-        stats = players[player]
+    for position, stats in counted.items():
         party = "re" if position in re else "kontra"
         _tally(stats.parties, party, won[position])
         level = announced.get(party)
@@ -286,8 +309,8 @@ def _count_doppelkopf(
             kind = EARLIER_EXTRA_CODES.get(extra["type"], extra["type"])
             counter = stats.extras_won if extra["party"] == party else stats.extras_lost
             counter[kind] = counter.get(kind, 0) + 1
-    if soloist is not None:
-        stats = players[facts.players[soloist]]
+    if soloist is not None and soloist in counted:
+        stats = counted[soloist]
         _tally(stats.solos_by_kind, facts.kind, won[soloist])
         solo = deal.get("solo") if deal.get("contract") == "solo" else deal.get("contract")
         _tally(stats.solos_by_type, str(solo), won[soloist])
@@ -303,7 +326,7 @@ def _declarer_side(deal: Mapping[str, Any]) -> set[int]:
 
 
 def _count_schafkopf(
-    players: dict[int, PlayerStats], facts: DealFacts, won: Mapping[int, bool]
+    counted: Mapping[int, PlayerStats], facts: DealFacts, won: Mapping[int, bool]
 ) -> None:
     deal = facts.deal
     contract = str(deal.get("contract"))
@@ -311,8 +334,7 @@ def _count_schafkopf(
     winners = side if facts.winner == "declarer" else set(facts.players) - side
     decided = facts.winner in ("declarer", "defenders")
     knocked = set(deal.get("knocked") or ())
-    for position, player in facts.players.items():
-        stats = players[player]
+    for position, stats in counted.items():
         role = _role(deal, side, position)
         _tally(stats.contracts, f"{role}:{contract}", won[position])
         if decided:

@@ -529,3 +529,14 @@ def test_figures_add_up_over_histories(first, second):
         assert stats.deals == sum(part.deals for part in parts)
         assert stats.points == sum(part.points for part in parts)
         assert stats.won + stats.lost == stats.deals
+
+
+@given(history, st.integers(1, 7))
+def test_one_players_figures_alone_are_the_same(deals, player):
+    """Counting one player only gives that player's figures and pairs as counting everyone."""
+    everyone, alone = compute(deals), compute(deals, player=player)
+    assert set(alone.players) <= {player}
+    if player in everyone.players:
+        assert alone.players[player].as_json() == everyone.players[player].as_json()
+    assert alone.partners(player) == everyone.partners(player)
+    assert set(alone.pairs) == {key for key in everyone.pairs if player in key}
