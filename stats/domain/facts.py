@@ -9,12 +9,13 @@ deals are confirmed, and while its standings are frozen the deals recorded by th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from karlchen.refusals import Problem, Refused
 from rules.quick import is_quick
 from scoring.models import Deal, RevisionPoints
 from seasons.models import SeasonEvening
@@ -46,6 +47,27 @@ class Scope:
             if value is not None:
                 return f"{name}={value}"
         return "all"
+
+
+SCOPES = ("tournament", "season", "club")
+MAX_ID = 10**18 - 1
+
+
+def parse_scope(query: Mapping[str, str]) -> Scope:
+    """The scope a query string asks for (``?tournament=``, ``?season=`` or ``?club=``, at most
+    one; none: all time); a value that is not an id, or more than one scope, is refused naming
+    its field."""
+    given = {name: (query.get(name) or "").strip() for name in SCOPES}
+    given = {name: text for name, text in given.items() if text}
+    problems = [
+        Problem("stats_scope_invalid", name, {})
+        for name, text in given.items()
+        if not text.isdigit() or len(text) > len(str(MAX_ID)) or int(text) < 1
+    ]
+    problems += [Problem("stats_scope_several", name, {}) for name in list(given)[1:]]
+    if problems:
+        raise Refused(problems)
+    return Scope(**{name: int(text) for name, text in given.items()})
 
 
 def scope_tournaments(scope: Scope, *, player: int | None = None) -> list[int]:

@@ -23,6 +23,8 @@ from karlchen.changes import Body, cached_body, cached_player_body, json_body
 from people.models import Player
 from stats.domain.facts import Scope, deal_facts, hidden_in, scope_tournaments, visible_deals
 from stats.engine.figures import compute
+from tournaments.models import Tournament
+from tournaments.visibility import public_tournaments
 
 ALL_TIME = Scope()
 PUBLIC_PLAYER = {
@@ -132,18 +134,23 @@ def _turned(row: dict[str, int]) -> dict[str, int]:
     return {**row, "won_against": row["lost_against"], "lost_against": row["won_against"]}
 
 
-def tournament_statistics(tournament_id: int) -> Body:
+def tournament_statistics(tournament_id: int) -> Body | None:
     """Every player's figures at one tournament, as the public may see them: only the players
-    who may be named (an empty list where nothing of it is public)."""
+    who may be named (an empty list where its standings are not published); None where the
+    public may not see the tournament at all (a draft, or no such tournament)."""
     body = cached_body(tournament_id, "stats:public", lambda: _tournament(tournament_id))
     rows = json.loads(body.content)
+    if rows is None:
+        return None
     named = _nameable({row["player"] for row in rows})
     return json_body(
         [{**row, "player": named[row["player"]]} for row in rows if row["player"] in named]
     )
 
 
-def _tournament(tournament_id: int) -> list[dict[str, Any]]:
+def _tournament(tournament_id: int) -> list[dict[str, Any]] | None:
+    if not public_tournaments(Tournament.objects.filter(pk=tournament_id)).exists():
+        return None
     hidden = hidden_in([tournament_id])
     figures = compute(deal_facts(visible_deals([tournament_id], public=True)))
     return [

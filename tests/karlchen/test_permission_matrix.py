@@ -257,6 +257,12 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "api/v1/players/<id:player_id>/export/": {"get": "r-run"},
     "api/v1/players/<id:player_id>/erase/": {"post": "r-run"},
     "api/v1/players/<id:player_id>/profile/": {"get": "any"},
+    # the statistics: public figures only, the same to everyone (a player without a public
+    # profile, a draft: a 404 to all)
+    "api/v1/players/<id:player_id>/statistics/": {"get": "any"},
+    "api/v1/players/<id:player_id>/partners/": {"get": "any"},
+    "api/v1/players/<id:player_id>/head-to-head/<id:other_id>/": {"get": "any"},
+    T + "statistics/": {"get": "any"},
     "api/v1/players/<id:player_id>/memberships/<id:association_id>/": {
         "put": ("r-run", {"member_number": "L-1"}),
         "delete": "r-run",

@@ -86,7 +86,7 @@ def test_figures_agree_with_the_standings_and_follow_corrections_and_voids(
     for position, player in seats.items():
         mine = figures(player_statistics(player.pk))
         assert mine["points"] == rows[player.pk], position
-    per_player = json.loads(tournament_statistics(tournament.pk).content)
+    per_player = json.loads(tournament_statistics(tournament.pk).content)  # type: ignore[union-attr]
     assert [row["player"]["id"] for row in per_player] == sorted(p.pk for p in seats.values())
     assert [row["deals"] for row in per_player] == [3, 3, 3, 3]
 
