@@ -143,9 +143,8 @@ def tournament_statistics(tournament_id: int) -> Body | None:
     if rows is None:
         return None
     named = _nameable({row["player"] for row in rows})
-    return json_body(
-        [{**row, "player": named[row["player"]]} for row in rows if row["player"] in named]
-    )
+    listed = [{**row, "player": named[row["player"]]} for row in rows if row["player"] in named]
+    return json_body({"tournament": tournament_id, "rows": listed})
 
 
 def _tournament(tournament_id: int) -> list[dict[str, Any]] | None:

@@ -68,5 +68,5 @@ def test_partners_head_to_head_and_the_tournament(anonymous, played):
         anonymous.get(f"/api/v1/players/{players[1].pk}/head-to-head/{players[4].pk}/").status_code
         == 404
     )
-    listed = anonymous.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()
+    listed = anonymous.get(f"/api/v1/tournaments/{tournament.pk}/statistics/").json()["rows"]
     assert [row["player"]["id"] for row in listed] == sorted(players[n].pk for n in (1, 2, 3))

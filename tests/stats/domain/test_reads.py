@@ -86,7 +86,7 @@ def test_figures_agree_with_the_standings_and_follow_corrections_and_voids(
     for position, player in seats.items():
         mine = figures(player_statistics(player.pk))
         assert mine["points"] == rows[player.pk], position
-    per_player = json.loads(tournament_statistics(tournament.pk).content)  # type: ignore[union-attr]
+    per_player = json.loads(tournament_statistics(tournament.pk).content)["rows"]  # type: ignore[union-attr]
     assert [row["player"]["id"] for row in per_player] == sorted(p.pk for p in seats.values())
     assert [row["deals"] for row in per_player] == [3, 3, 3, 3]
 
@@ -132,7 +132,8 @@ def test_the_public_sees_only_what_it_may(django_capture_on_commit_callbacks):
     assert [row["other"]["id"] for row in listed] == [players[3].pk, players[2].pk]
     assert listed[0]["won_together"] == 1
     assert [
-        row["player"]["id"] for row in json.loads(tournament_statistics(tournament.pk).content)
+        row["player"]["id"]
+        for row in json.loads(tournament_statistics(tournament.pk).content)["rows"]
     ] == [players[1].pk, players[2].pk, players[3].pk]
     entry = seats[3]
     entry.hidden = True
@@ -144,7 +145,8 @@ def test_the_public_sees_only_what_it_may(django_capture_on_commit_callbacks):
     ]
     assert head_to_head(players[1].pk, players[3].pk) is None
     assert players[3].pk not in {
-        row["player"]["id"] for row in json.loads(tournament_statistics(tournament.pk).content)
+        row["player"]["id"]
+        for row in json.loads(tournament_statistics(tournament.pk).content)["rows"]
     }
 
 
@@ -179,7 +181,7 @@ def test_quick_entry_and_a_five_table(django_capture_on_commit_callbacks):
     record_deal(table, deal={"entry": "value", "value": 2, "winners": [2, 3]}, by=CAPTAIN)
     per_player = {
         row["player"]["id"]: row
-        for row in json.loads(tournament_statistics(table.series.tournament_id).content)
+        for row in json.loads(tournament_statistics(table.series.tournament_id).content)["rows"]
     }
     dealer = [player for player in seats.values() if player.pk not in per_player]
     assert len(dealer) == 1  # the dealer sat out
