@@ -19,7 +19,7 @@ from karlchen.refusals import Problem, Refused
 from rules.quick import is_quick
 from scoring.models import Deal, RevisionPoints
 from seasons.models import SeasonEvening
-from seasons.visibility import evening_counts
+from seasons.visibility import evening_counts, public_season_condition
 from stats.engine.figures import DealFacts
 from tournaments.models import Tournament
 from tournaments.visibility import (
@@ -71,12 +71,15 @@ def parse_scope(query: Mapping[str, str]) -> Scope:
 
 
 def scope_tournaments(scope: Scope, *, player: int | None = None) -> list[int]:
-    """The ids of the tournaments of the scope (those the player is entered in, if given)."""
+    """The ids of the tournaments of the scope (those the player is entered in, if given); a
+    season's evenings only where the public may see the season."""
     tournaments = Tournament.objects.all()
     if scope.tournament is not None:
         tournaments = tournaments.filter(pk=scope.tournament)
     if scope.season is not None:
-        evenings = SeasonEvening.objects.filter(season_id=scope.season)
+        evenings = SeasonEvening.objects.filter(  # a season the public may not see: nothing
+            public_season_condition("season__"), season_id=scope.season
+        )
         tournaments = tournaments.filter(pk__in=evenings.values("tournament_id"))
     if scope.club is not None:
         tournaments = tournaments.filter(club_id=scope.club)
@@ -91,20 +94,28 @@ def visible_deals(tournaments: Iterable[int], *, public: bool) -> QuerySet[Deal]
     ids = list(tournaments)
     if not public:
         return deals.filter(table__series__tournament_id__in=ids)
-    condition = Q(pk__in=[])
     shown = public_tournaments(Tournament.objects.filter(pk__in=ids)).only(
         "status", "standings_public", "confirmation_required", "standings_frozen_at"
     )
+    plain: list[int] = []
+    confirmed: list[int] = []
+    frozen = Q(pk__in=[])
     for tournament in shown:
         if not (standings_published(tournament) and evening_counts(tournament)):
             continue
-        counted = Q(table__series__tournament_id=tournament.pk)
-        if confirmed_only(tournament):
-            counted &= Q(current__confirmed_at__isnull=False)
         until = deals_shown_until(tournament)
         if until is not None:  # frozen: the deals the frozen ranking counts
-            counted &= Q(current__created_at__lte=until)
-        condition |= counted
+            counted = Q(table__series__tournament_id=tournament.pk, current__created_at__lte=until)
+            if confirmed_only(tournament):
+                counted &= Q(current__confirmed_at__isnull=False)
+            frozen |= counted
+        else:
+            (confirmed if confirmed_only(tournament) else plain).append(tournament.pk)
+    condition = (
+        Q(table__series__tournament_id__in=plain)
+        | Q(table__series__tournament_id__in=confirmed, current__confirmed_at__isnull=False)
+        | frozen
+    )
     return deals.filter(condition)
 
 

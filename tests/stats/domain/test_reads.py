@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from karlchen.changes import tournament_changed
+from karlchen.changes import season_changed, tournament_changed
 from scoring.domain.deals import correct_deal, record_deal, void_deal
 from stats.domain.facts import Scope
 from stats.domain.reads import head_to_head, partners, player_statistics, tournament_statistics
@@ -57,6 +57,11 @@ def test_a_players_figures_over_a_season_and_all_time(django_capture_on_commit_c
     assert soloist["solos_by_kind"] == {"compulsory_solo": {"played": 1, "won": 1}}
     in_season = figures(player_statistics(players[0].pk, Scope(season=season.pk)))
     assert in_season == first
+    season.is_public = False
+    season.save(update_fields=["is_public"])
+    with django_capture_on_commit_callbacks(execute=True):
+        season_changed(season.pk)
+    assert figures(player_statistics(players[0].pk, Scope(season=season.pk))) is None
     evening = figures(
         player_statistics(players[0].pk, Scope(tournament=tables[0].series.tournament_id))
     )
@@ -221,3 +226,37 @@ def test_schafkopf_ramsch_has_no_declarer(django_capture_on_commit_callbacks):
     assert loser["schneider"] == {"won": 1, "lost": 0}
     partner = figures(player_statistics(seats[4].pk))
     assert partner["contracts"]["partner:rufer"] == {"played": 1, "won": 1}
+
+
+def test_frozen_standings_and_confirmed_deals(django_capture_on_commit_callbacks):
+    from django.utils import timezone
+
+    from scoring.models import Deal
+
+    table = seated_table(4)
+    tournament = publish(table.series.tournament)
+    player = table.seats.get(position=1).entry.player
+    consent(player)
+
+    def changed(*fields):
+        with django_capture_on_commit_callbacks(execute=True):
+            tournament.save(update_fields=list(fields))
+            tournament_changed(tournament.pk)
+
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    tournament.standings_frozen_at = timezone.now()
+    changed("standings_frozen_at")
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    assert figures(player_statistics(player.pk))["deals"] == 1  # recorded by the freeze
+    tournament.standings_frozen_at = None
+    tournament.confirmation_required = True
+    changed("standings_frozen_at", "confirmation_required")
+    assert figures(player_statistics(player.pk)) is None  # nothing confirmed yet
+    first = Deal.objects.get(table=table, number=2).current
+    first.confirmed_at = timezone.now()
+    first.save(update_fields=["confirmed_at"])
+    changed("confirmation_required")
+    assert figures(player_statistics(player.pk))["deals"] == 1
+    tournament.standings_frozen_at = timezone.now()
+    changed("standings_frozen_at")
+    assert figures(player_statistics(player.pk))["deals"] == 1  # frozen and confirmed
