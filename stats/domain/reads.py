@@ -1,9 +1,12 @@
 """The statistics as readers get them, cached like the other public reads.
 
-A player's figures, their partners and opponents, and a head-to-head are cached under the
-person's generation and each of the tournaments (and the season) they are counted over
-(``karlchen.changes.cached_player_body``); a tournament's figures per player under the
-tournament's (``cached_body``). A deal recorded, corrected or voided, a change of what the
+Each tournament's figures (every player's and pair's, from the deals the public may see) are
+cached under the tournament's generation (``tournament_figures``); a player's figures over many
+tournaments merge theirs (``counted``), so that after a deal only its tournament is counted
+again. On top, a player's figures, their partners and opponents, and a head-to-head are cached
+as bodies under the person's generation and each of the tournaments (and the season) they are
+counted over (``karlchen.changes.cached_player_body``); a tournament's figures per player under
+the tournament's (``cached_body``). A deal recorded, corrected or voided, a change of what the
 public may see, a new entry: each turns them over through the same change signals as the
 standings.
 
@@ -19,10 +22,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from karlchen.changes import Body, cached_body, cached_player_body, json_body
+from karlchen.changes import Body, cached, cached_body, cached_player_body, json_body
 from people.models import Player
 from stats.domain.facts import Scope, deal_facts, hidden_in, scope_tournaments, visible_deals
-from stats.engine.figures import compute
+from stats.engine.figures import Statistics, compute, merge
 from tournaments.models import Tournament
 from tournaments.visibility import public_tournaments
 
@@ -52,10 +55,7 @@ def _player_figures(player_id: int, tournaments: list[int]) -> dict[str, Any] | 
     player = _public_player(player_id)
     if player is None or player_id in hidden_in(tournaments):
         return None
-    deals = visible_deals(tournaments, public=True).filter(
-        current__points__entry__player_id=player_id
-    )
-    figures = compute(deal_facts(deals), player=player_id).players.get(player_id)
+    figures = counted(tournaments).players.get(player_id)
     return {
         "player": {"id": player.pk, "name": player.name},
         "figures": None if figures is None else figures.as_json(),
@@ -86,10 +86,7 @@ def _partners(player_id: int, tournaments: list[int]) -> dict[str, Any] | None:
     hidden = hidden_in(tournaments)
     if player is None or player_id in hidden:
         return None
-    deals = visible_deals(tournaments, public=True).filter(
-        current__points__entry__player_id=player_id
-    )
-    rows = compute(deal_facts(deals), player=player_id).partners(player_id)
+    rows = counted(tournaments).partners(player_id)
     return {
         "player": {"id": player.pk, "name": player.name},
         "rows": [row for row in rows if row["other"] not in hidden],
@@ -124,9 +121,7 @@ def head_to_head(first: int, second: int) -> Body | None:
 def _head_to_head(low: int, high: int, shared: list[int]) -> dict[str, int] | None:
     if {low, high} & hidden_in(shared):
         return None
-    deals = visible_deals(shared, public=True).filter(current__points__entry__player_id=low)
-    deals = deals.filter(current__points__entry__player_id=high)  # a second join: both played
-    row = compute(deal_facts(deals), player=low).head_to_head(low, high)
+    row = counted(shared).head_to_head(low, high)
     return {key: value for key, value in row.items() if key != "other"}
 
 
@@ -151,10 +146,27 @@ def _tournament(tournament_id: int) -> list[dict[str, Any]] | None:
     if not public_tournaments(Tournament.objects.filter(pk=tournament_id)).exists():
         return None
     hidden = hidden_in([tournament_id])
-    figures = compute(deal_facts(visible_deals([tournament_id], public=True)))
+    figures = tournament_figures(tournament_id)
     return [
         stats.as_json() for player, stats in sorted(figures.players.items()) if player not in hidden
     ]
+
+
+def counted(tournaments: list[int]) -> Statistics:
+    """Every figure over the tournaments, as the public may see them: each tournament's
+    figures merged (``tournament_figures``), so that after a deal only its tournament is
+    counted again."""
+    return merge(tournament_figures(tournament) for tournament in tournaments)
+
+
+def tournament_figures(tournament_id: int) -> Statistics:
+    """Every player's and pair's figures at one tournament, from the deals the public may see,
+    cached under the tournament's generation (every deal written turns it over)."""
+    return cached(
+        tournament_id,
+        "stats:figures:public",
+        lambda: compute(deal_facts(visible_deals([tournament_id], public=True))),
+    )
 
 
 def _public_player(player_id: int) -> Player | None:

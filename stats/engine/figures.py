@@ -8,7 +8,7 @@ and one ``PairStats`` per pair of players who sat in one deal. Pure Python: no D
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import combinations
 from typing import Any
 
@@ -203,6 +203,40 @@ def _stats_of(players: dict[int, PlayerStats], player: int) -> PlayerStats:
     if stats is None:
         stats = players[player] = PlayerStats(player)
     return stats
+
+
+def merge(parts: Iterable[Statistics]) -> Statistics:
+    """The figures of several histories (e.g. each tournament's) as one: the same as counting
+    all their deals at once."""
+    players: dict[int, PlayerStats] = {}
+    pairs: dict[tuple[int, int], PairStats] = {}
+    for part in parts:
+        for player, stats in part.players.items():
+            _add(_stats_of(players, player), stats)
+        for key, pair in part.pairs.items():
+            _add(pairs.setdefault(key, PairStats(*key)), pair)
+    return Statistics(players, pairs)
+
+
+def _add(total: PlayerStats | PairStats, part: PlayerStats | PairStats) -> None:
+    """Adds ``part``'s counts to ``total``'s (the ids stay)."""
+    for name in (item.name for item in fields(total)):
+        if name in ("player", "first", "second"):
+            continue
+        mine, theirs = getattr(total, name), getattr(part, name)
+        if isinstance(mine, int):
+            setattr(total, name, mine + theirs)
+        elif isinstance(mine, Tally):
+            mine.played += theirs.played
+            mine.won += theirs.won
+        else:
+            for key, value in theirs.items():
+                if isinstance(value, Tally):
+                    tally = mine.setdefault(key, Tally())
+                    tally.played += value.played
+                    tally.won += value.won
+                else:
+                    mine[key] = mine.get(key, 0) + value
 
 
 def _count_deal(

@@ -540,3 +540,16 @@ def test_one_players_figures_alone_are_the_same(deals, player):
         assert alone.players[player].as_json() == everyone.players[player].as_json()
     assert alone.partners(player) == everyone.partners(player)
     assert set(alone.pairs) == {key for key in everyone.pairs if player in key}
+
+
+@given(st.lists(history, max_size=4))
+def test_merged_histories_are_counted_as_one(parts):
+    """Each part counted alone and merged gives every figure of counting all deals at once."""
+    from stats.engine.figures import merge
+
+    whole = compute([deal for part in parts for deal in part])
+    merged = merge(compute(part) for part in parts)
+    assert {p: s.as_json() for p, s in merged.players.items()} == {
+        p: s.as_json() for p, s in whole.players.items()
+    }
+    assert merged.pairs == whole.pairs
