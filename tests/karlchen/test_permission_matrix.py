@@ -334,6 +334,9 @@ class World:
             "signup_id": self.signup.pk,
             "season_id": season.pk,
             "player_id": self.entry.player_id,
+            "other_id": self.tournament.entries.exclude(pk=self.entry.pk)
+            .values_list("player_id", flat=True)
+            .first(),
             "team_id": self.lineup_team.pk if league else self.team.pk,
             "division_id": self.lineup_team.division_id,
             "cup_id": self.cup.pk,

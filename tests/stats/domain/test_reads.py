@@ -260,3 +260,24 @@ def test_frozen_standings_and_confirmed_deals(django_capture_on_commit_callbacks
     tournament.standings_frozen_at = timezone.now()
     changed("standings_frozen_at")
     assert figures(player_statistics(player.pk))["deals"] == 1  # frozen and confirmed
+
+
+def test_a_player_hidden_at_one_evening_is_named_nowhere_in_the_season(
+    django_capture_on_commit_callbacks,
+):
+    season, tables, players = season_with_evenings(2)
+    consent(*players)
+    entry = tables[1].seats.get(position=2).entry
+    with django_capture_on_commit_callbacks(execute=True):
+        entry.hidden = True
+        entry.save(update_fields=["hidden"])
+        tournament_changed(entry.tournament_id)
+    in_season = Scope(season=season.pk)
+    assert player_statistics(players[1].pk, in_season) is None
+    assert player_statistics(players[1].pk) is None
+    assert head_to_head(players[0].pk, players[1].pk) is None
+    rows = json.loads(partners(players[0].pk, in_season).content)["rows"]  # type: ignore[union-attr]
+    assert players[1].pk not in {row["other"]["id"] for row in rows}
+    assert {row["other"]["id"] for row in rows} == {players[2].pk, players[3].pk}
+    first_evening = Scope(tournament=tables[0].series.tournament_id)
+    assert player_statistics(players[1].pk, first_evening) is not None  # listed there
