@@ -13,6 +13,8 @@ from clubs import access
 from clubs.access import Can
 from clubs.models import Club
 from desk import rule_options
+from desk.person_forms import PersonPick
+from people.models import Player
 from scoring.enums import AdjustmentKind
 from tournaments.enums import ClubSeparation, EntryMode, Game, SeatingMethod, TeamSeating
 from tournaments.models import RuleSet, Tournament
@@ -218,7 +220,10 @@ def offer_clubs(form: forms.BaseForm, clubs) -> None:
         form.initial["club"] = clubs[0].pk
 
 
-class EntryForm(forms.Form):
+class EntryForm(PersonPick):
+    """A player entered: a known person picked, or a new one from the name, club and number
+    (the person of the number, if one has it)."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     member_number = forms.CharField(label=_("Member number"), max_length=30, required=False)
@@ -229,6 +234,16 @@ class EntryForm(forms.Form):
         required=False,
         help_text=_("Empty: the next free number."),
     )
+
+    def known_person(self, cleaned: dict) -> bool:
+        number = (cleaned.get("member_number") or "").strip()
+        return bool(number) and Player.objects.filter(member_number=number).exists()
+
+    def entry_fields(self) -> dict:
+        """What ``tournaments.domain.entries.add_entry`` takes."""
+        data = self.cleaned_data
+        fields = {key: data[key] for key in ("name", "club", "member_number", "start_number")}
+        return fields | {"player": data["person"]}
 
 
 class EntryFileForm(forms.Form):

@@ -123,17 +123,17 @@ class DivisionChangeForm(DivisionForm):
             self.fields["order"].choices = choices  # type: ignore[attr-defined]
         self.team_fields: dict[int, str] = {}
         for team in teams:
-            name = f"team_{team.pk}"
+            name = f"team_{team.shown}"
             self.fields[name] = forms.CharField(
                 label=team.name,
                 max_length=200,
                 required=False,
                 initial=team.name,
                 help_text=_("Has played a match day: it stays in the league.")
-                if team.pk in played
+                if team.shown in played
                 else _("Empty: the team leaves the league."),
             )
-            self.team_fields[team.pk] = name
+            self.team_fields[team.shown] = name
         self.fields["new_teams"] = forms.CharField(
             label=_("New teams"),
             required=False,
@@ -184,14 +184,14 @@ class MatchDayForm(forms.Form):
         self.fields["tournament"].queryset = tournaments  # type: ignore[attr-defined]
         self.team_fields: dict[int, str] = {}
         for team in teams:
-            name = f"group_{team.pk}"
+            name = f"group_{team.shown}"
             self.fields[name] = forms.IntegerField(
                 label=_("Group of %(team)s") % {"team": team.name},
                 min_value=1,
                 max_value=50,
                 required=False,
             )
-            self.team_fields[team.pk] = name
+            self.team_fields[team.shown] = name
 
     def groups(self) -> tuple[list[list[int]], dict[str, str]]:
         """The groups by their numbers (teams without one do not play that day), and which

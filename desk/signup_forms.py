@@ -10,7 +10,9 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from desk.person_forms import PersonPick
 from karlchen.messages import MESSAGES
+from people.models import Player
 from signups.enums import Approval, TieShare
 from signups.models import Announcement
 
@@ -118,7 +120,9 @@ class AnnouncementForm(forms.Form):
         }
 
 
-class AddSignUpForm(forms.Form):
+class AddSignUpForm(PersonPick):
+    """A player added at the door: a known person picked, or a new one from what is typed."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     email = forms.CharField(label=_("E-mail"), max_length=254, required=False)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
@@ -126,6 +130,15 @@ class AddSignUpForm(forms.Form):
         label=_("Federation member number"), max_length=30, required=False
     )
     category = forms.CharField(label=_("Category"), max_length=60, required=False)
+
+    def known_person(self, cleaned: dict) -> bool:
+        number = (cleaned.get("member_number") or "").strip()
+        return bool(number) and Player.objects.filter(member_number=number).exists()
+
+    def applicant(self) -> dict:
+        """What ``signups.domain.signups.Applicant`` takes."""
+        names = ("name", "email", "club", "member_number", "category")
+        return {name: self.cleaned_data[name] for name in names}
 
 
 class SharesField(forms.CharField):

@@ -7,6 +7,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from desk.person_forms import PersonPick
 from teams.engine.ranking import MAX_BEST, Method, Ties
 from tournaments.domain.entries import is_plain_number
 
@@ -34,8 +35,19 @@ class StartNumbersField(forms.CharField):
         return [int(part) for part in parts]
 
 
-class TeamForm(forms.Form):
+class TeamForm(PersonPick):
+    """A team by its players' start numbers, and one more player by name: a person known
+    already (picked), or a new one; entered in the tournament unless they are."""
+
+    person_field = "player_name"
+
     name = forms.CharField(label=_("Team name"), max_length=120)
+    player_name = forms.CharField(
+        label=_("Add a player by name"),
+        max_length=120,
+        required=False,
+        help_text=_("Entered in the tournament too, if not entered yet."),
+    )
     members = StartNumbersField(label=_("Players (start numbers)"), required=False, max_length=1000)
     substitutes = StartNumbersField(
         label=_("Substitutes (start numbers)"), required=False, max_length=1000

@@ -11,6 +11,7 @@ from desk.views import (
     leagues,
     money,
     overview,
+    people,
     registry,
     seasons,
     series,
@@ -58,6 +59,7 @@ urlpatterns = [
         name="league-day",
     ),
     path("players/", registry.PlayersView.as_view(), name="players"),
+    path("people/search/", people.PeopleSearchView.as_view(), name="people-search"),
     path("players/merge/", registry.MergeView.as_view(), name="players-merge"),
     path("players/<int:player_id>/", registry.PlayerDeskView.as_view(), name="player"),
     path(

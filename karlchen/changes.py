@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.dispatch import receiver
 
 from karlchen import replica
@@ -138,18 +138,54 @@ def cached_player_body(
 REGISTRY_GENERATION_KEY = "registry-generation"
 
 
+_REGISTRY_TURN_OVER = "karlchen_registry_turn_over"  # the connection's pending one
+
+
+class _RegistryTurnOver:
+    """The registry's new generation, drawn once when the transaction that changed it
+    commits, however many changes it made (an import of a hundred players: one write)."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def __call__(self) -> None:
+        if not self.done:
+            self.done = True
+            cache.set(REGISTRY_GENERATION_KEY, _token(), None)
+
+
 def registry_changed() -> None:
     """A person of the registry was added, changed, merged or erased, or a membership changed:
-    every cached read over the registry (its likely duplicates) is stale. A new token now, so
-    that the rest of this transaction reads afresh, and another after the commit, so that no
-    read computed meanwhile from the state before it outlives it."""
-    cache.set(REGISTRY_GENERATION_KEY, _token(), None)
-    transaction.on_commit(lambda: cache.set(REGISTRY_GENERATION_KEY, _token(), None))
+    every cached read over the registry (its likely duplicates) is stale once the current
+    transaction commits. A new token then, one for the whole transaction: each change
+    registers the transaction's one turn-over (so that a change whose savepoint is rolled back
+    takes only its own registration with it), and the first to run draws the token. Until
+    then this transaction's own reads over the registry are not cached (``cached_registry``);
+    reads elsewhere see the state before it, which the new token then makes stale."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    turn_over = _pending_turn_over(connection)
+    if turn_over is None:
+        turn_over = _RegistryTurnOver()
+        setattr(connection, _REGISTRY_TURN_OVER, turn_over)
+    transaction.on_commit(turn_over)
+
+
+def _pending_turn_over(connection: Any) -> _RegistryTurnOver | None:
+    """The turn-over the connection's current transaction waits for, if it changed the
+    registry (outside a transaction none waits: it ran, or its transaction was rolled back)."""
+    turn_over: _RegistryTurnOver | None = getattr(connection, _REGISTRY_TURN_OVER, None)
+    if turn_over is None or turn_over.done or not connection.in_atomic_block:
+        return None
+    return turn_over
 
 
 def cached_registry(view: str, build: Callable[[], T]) -> T:
     """A read over the registry, computed again only after the registry changes
-    (``registry_changed``); ``view`` names it and what it was asked for."""
+    (``registry_changed``); ``view`` names it and what it was asked for. Inside a transaction
+    that changed the registry it is computed from what the transaction sees, and not cached:
+    no one else may be served a state that is not committed."""
+    if _pending_turn_over(connections[DEFAULT_DB_ALIAS]) is not None:
+        return build()
     return _cached([REGISTRY_GENERATION_KEY], f"registry:{view}", build)
 
 

@@ -231,6 +231,7 @@ MESSAGES = {
     ),
     "start_number_taken": _("Start number %(number)s is already taken."),
     "already_entered": _("%(name)s is already entered."),
+    "person_unknown": _("This person is not known here (any more): choose again."),
     "csv_columns": _("The CSV columns are: %(columns)s."),
     "csv_empty": _("The CSV file has no players."),
     "entry_file_too_large": _("The file is too large (at most %(max)s kB)."),

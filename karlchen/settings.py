@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "seasons",
     "teams",
     "signups",
+    "competitions",
     "leagues",
     "cups",
     "listings",

@@ -6,13 +6,13 @@ Any other path under /api/ is a 404 in the API's error format; Django's own erro
 
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 from karlchen.api.errors import api_not_found
-from karlchen.views import favicon, robots
+from karlchen.api.schema_view import SchemaView
+from karlchen.views import developers, favicon, robots
 
 urlpatterns = [
-    path("", include("results.home_urls")),  # the start page lists public tournaments
     path("admin/", admin.site.urls),
     # Pages without a <link rel="icon"> (the admin, the browsable API) make browsers ask here.
     path("favicon.ico", favicon),
@@ -25,7 +25,8 @@ urlpatterns = [
     path("", include("signups.urls")),  # /t/<id>/signup/ and the e-mailed links
     path("c/", include("cups.urls")),
     path("p/", include("registry.urls")),  # a player's public profile
-    path("", include("listings.urls")),  # /calendar/, /calendar.ics, /results/
+    path("", include("listings.urls")),  # the start page, /calendar/, /calendar.ics, /results/
+    path("developers/", developers, name="developers"),
     path("clubs/", include("seasons.club_urls")),  # a club's public page
     path("desk/", include("desk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # the language switch (set_language)
@@ -43,7 +44,7 @@ urlpatterns = [
     path("api/v1/", include("printing.api.urls")),
     path("api/v1/", include("registry.api.urls")),
     path("api/v1/", include("stats.api.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     re_path(r"^api/", api_not_found),

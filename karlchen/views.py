@@ -1,6 +1,8 @@
-"""Site-wide answers: the icon browsers ask for at ``/favicon.ico``, and ``/robots.txt``."""
+"""Site-wide answers: the icon browsers ask for at ``/favicon.ico``, ``/robots.txt``, and the page
+for developers (the API, its schema and the score preview), linked from every page's footer."""
 
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
 
@@ -41,3 +43,8 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 def robots(request: HttpRequest) -> HttpResponse:
     """What crawlers may fetch: the public pages and nothing else (``ROBOTS``)."""
     return HttpResponse(ROBOTS, content_type="text/plain; charset=utf-8")
+
+
+def developers(request: HttpRequest) -> HttpResponse:
+    """/developers/: the API's documentation and schema, the score preview and a call to try."""
+    return render(request, "developers.html")

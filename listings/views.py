@@ -1,5 +1,6 @@
-"""The public calendar (/calendar/), its iCal feed (/calendar.ics) and the results index
-(/results/): no login, filtered by the query string, read from the cached listings."""
+"""The start page (/), the public calendar (/calendar/), its iCal feed (/calendar.ics) and the
+results index (/results/): no login, filtered by the query string, read from the cached
+listings."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.views import View
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from listings.domain.filters import FIELDS, Filters, parse_filters
+from listings.domain.front import front_door
 from listings.domain.ical import calendar_feed
 from listings.domain.listings import (
     CACHE_SECONDS,
@@ -25,6 +27,15 @@ from listings.domain.listings import (
 from tournaments.enums import Game
 
 PUBLIC_CACHE = f"public, max-age={CACHE_SECONDS}"
+
+
+class StartPage(View):
+    """The front door for players and spectators: running now, coming up, recent results, the
+    seasons and leagues, the clubs (``listings.domain.front``). What developers look for (the
+    API, the score preview) is on its own page, linked from every page's footer."""
+
+    def get(self, request):
+        return render(request, "listings/home.html", {"front": front_door()})
 
 
 class ListingPage(View):

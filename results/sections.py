@@ -6,7 +6,8 @@ and clubs' rankings) provides a ``SectionProvider`` through the port ``results.p
 when Django starts (its ``AppConfig.ready``). For each tournament the page asks every provider
 for a ``Section``: a template the page includes beside the players' ranking with the section's
 context, and the scripts it needs. A provider answers None where it has nothing to show for
-that tournament.
+that tournament. A section whose ``place`` is ``"title"`` (where the evening belongs: its season,
+its league) is shown under the tournament's name, the others below the ranking.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Section:
     template: str
     context: dict[str, Any] = field(default_factory=dict)
     scripts: tuple[str, ...] = ()  # static paths, loaded after the page's own script
+    place: str = "below"  # "title": under the tournament's name; "below": after the ranking
 
 
 SectionProvider = Callable[["Tournament"], Section | None]

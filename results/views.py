@@ -1,4 +1,4 @@
-"""Public pages for spectators: the start page, the live ranking, a player's course, the beamer
+"""Public pages for spectators: the live ranking, a player's course, the beamer
 view, and what a tournament that is not public yet answers.
 
 They read exactly what the public API serves (the same cached bodies), render it once on the
@@ -22,7 +22,7 @@ from karlchen.refusals import Closed
 from people.models import Player
 from results.api.views import player_deals
 from results.charts import course_chart
-from results.domain.public import NotPublic, public_tournament, start_page_tournaments
+from results.domain.public import NotPublic, public_tournament
 from results.domain.ranking_cache import public_ranking, ranking_progress
 from results.domain.standings import Interim, tie_break_names, tie_figures
 from results.sections import spectator_sections
@@ -238,19 +238,6 @@ def profile_url(player_id: int | None) -> str | None:
         return None
 
 
-class StartPageView(View):
-    """The start page: what Karlchen is, and the running and recent public tournaments with
-    their live ranking and beamer view.
-
-    It lives here, not in ``karlchen`` (which imports none of the apps), because it lists what
-    spectators may see: ``results`` owns that (``results.domain.public``). ``karlchen.urls``
-    routes it by name like every app's pages, so nothing below imports it.
-    """
-
-    def get(self, request):
-        return render(request, "home.html", {"tournaments": start_page_tournaments()})
-
-
 WIDGET_ROWS = 10  # rows the widget shows unless ``?rows=`` asks for 1–100
 WIDGET_ROWS_RANGE = (1, 100)
 
@@ -284,6 +271,19 @@ class WidgetView(View):
             "page_data": data,
         }
         return embeddable(render(request, "spectator/widget.html", context))
+
+
+# The widget's height in a club's page (the desk's snippet): its title, notes and header, and one
+# line a row (widget.css), measured in a browser (tests/browser/test_front_door.py) with room to
+# spare for a bigger default font.
+WIDGET_FRAME_PX = 150
+WIDGET_ROW_PX = 30
+
+
+def widget_height(rows: int) -> int:
+    """The height (px) an iframe of the widget with ``rows`` rows needs to show them all and the
+    link to the full ranking."""
+    return WIDGET_FRAME_PX + rows * WIDGET_ROW_PX
 
 
 def widget_rows(asked: str | None) -> int:

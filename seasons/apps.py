@@ -29,6 +29,13 @@ class SeasonsConfig(AppConfig):
 
         provide(JOB_OWNERS, SEASON_JOBS, by=self, key=JobKind.SEASON_DOCUMENTS)
 
+        # The spectators' ranking of an evening links the public seasons it belongs to: the
+        # page is results', which cannot import seasons (results.ports).
+        from results.ports import SECTIONS  # noqa: PLC0415 -- app ready
+        from seasons.sections import season_links  # noqa: PLC0415 -- app ready
+
+        provide(SECTIONS, season_links, by=self)
+
         # Its log codes, worded here, for whoever shows an entry (karlchen.log).
         from karlchen.log import provide_codes  # noqa: PLC0415 -- app ready
         from seasons.log import SeasonCode  # noqa: PLC0415 -- app ready

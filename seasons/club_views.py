@@ -5,6 +5,7 @@ people: the desk is theirs)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views import View
@@ -23,7 +24,8 @@ class ClubPageView(View):
         club = get_object_or_404(Club.objects.select_related("association"), pk=club_id)
         today = timezone.localdate()
         public = public_tournaments(club.tournaments.all())
-        upcoming = public.filter(date__gte=today).exclude(status=TournamentStatus.FINISHED)
+        coming_or_running = Q(date__gte=today) | Q(status=TournamentStatus.RUNNING)
+        upcoming = public.filter(coming_or_running).exclude(status=TournamentStatus.FINISHED)
         past = public.exclude(pk__in=upcoming.values("pk"))
         context = {
             "club": club,

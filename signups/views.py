@@ -14,7 +14,7 @@ from karlchen import limits
 from karlchen.logins import client_address
 from karlchen.messages import problem_message
 from karlchen.refusals import Problem, Refused
-from signups.domain.places import announcement_of
+from signups.domain.places import announcement_of, waiting_position
 from signups.domain.signups import (
     Applicant,
     by_token,
@@ -116,7 +116,12 @@ class LinkPage(View):
         return self.show()
 
     def show(self, error: str = "", status: int = 200):
-        context = {"signup": self.signup, "tournament": self.signup.tournament, "error": error}
+        context = {
+            "signup": self.signup,
+            "tournament": self.signup.tournament,
+            "error": error,
+            "position": waiting_position(self.signup),
+        }
         return render(self.request, self.template, context, status=status)
 
 

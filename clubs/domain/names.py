@@ -1,7 +1,7 @@
 """A club's name as typed for a player or a team (docs/CLUBS.md, "A club typed as text").
 
-The text is what everyone sees (``Player.club_name``, ``LeagueTeam.club_name``,
-``CupTeam.club_name``); it never makes a ``Club`` row. The link to a club set up in Karlchen is
+The text is what everyone sees (``Player.club_name``, a league's or a cup's team's
+``Entrant.club_name``); it never makes a ``Club`` row. The link to a club set up in Karlchen is
 made where the text is the name of exactly one such club, compared case-insensitively
 (``club_named``), and, the other way round, when a club is set up under a name already typed
 (``link_typed_names``, called by ``clubs.domain.clubs.create_club``). Two texts name the same

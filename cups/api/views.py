@@ -75,8 +75,8 @@ class CupSummaryOutput(serializers.Serializer):
 
 class MatchOutput(serializers.Serializer):
     class SideSerializer(serializers.Serializer):
-        team = serializers.IntegerField(source="cup_team_id", help_text="The cup team's id.")
-        name = serializers.CharField(source="cup_team.name")
+        team = serializers.IntegerField(source="entrant_id", help_text="The cup team's id.")
+        name = serializers.CharField(source="entrant.name")
         roster = serializers.IntegerField(
             source="team_id", allow_null=True, help_text="Its team in the tournament."
         )
@@ -197,7 +197,7 @@ def _matches(matches: list[CupMatch]) -> list[dict]:
     found = (
         CupMatch.objects.filter(pk__in=[m.pk for m in matches])
         .select_related("evening__tournament")
-        .prefetch_related("sides__cup_team")
+        .prefetch_related("sides__entrant")
         .order_by("group__position", "round", "position")
     )
     return list(MatchOutput(found, many=True).data)
@@ -220,7 +220,7 @@ class GroupPlacingApi(Api):
     )
     def put(self, request, cup_id, group_id):
         cup = organised_cup(request, cup_id)
-        group = CupGroup.objects.filter(cup=cup, pk=group_id).first()
+        group = CupGroup.objects.filter(competition=cup, pk=group_id).first()
         if group is None:
             raise NotFound()
         data = valid(GroupPlacingApi.InputSerializer, request.data)
@@ -254,13 +254,13 @@ class MatchApi(Api):
     )
     def patch(self, request, cup_id, match_id):
         cup = organised_cup(request, cup_id)
-        match = CupMatch.objects.filter(cup=cup, pk=match_id).first()
+        match = CupMatch.objects.filter(competition=cup, pk=match_id).first()
         if match is None:
             raise NotFound()
         data = valid(MatchApi.InputSerializer, request.data)
         winner = None
         if data.get("winner") is not None:
-            winner = CupTeam.objects.filter(cup=cup, pk=data["winner"]).first()
+            winner = CupTeam.objects.filter(competition=cup, pk=data["winner"]).first()
             if winner is None:
                 raise refused("cup_winner_not_in_pairing", "winner")
         set_match_final(

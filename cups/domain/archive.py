@@ -44,14 +44,14 @@ def export_cup_archive(cup: Cup) -> dict[str, Any]:
         evening.pk: index
         for index, evening in enumerate(SeasonEvening.objects.filter(season=cup.season_id))
     }
-    groups = list(CupGroup.objects.filter(cup=cup))
+    groups = list(CupGroup.objects.filter(competition=cup))
     group_index = {group.pk: index for index, group in enumerate(groups)}
-    teams = list(CupTeam.objects.filter(cup=cup).select_related("group").order_by("pk"))
+    teams = list(CupTeam.objects.filter(competition=cup).select_related("group").order_by("pk"))
     # a team's number in the file: its place among the teams of every group, in order
     ordered = sorted(teams, key=lambda team: (team.group.position, team.pk))
     number = {team.pk: index for index, team in enumerate(ordered)}
     matches = (
-        CupMatch.objects.filter(cup=cup)
+        CupMatch.objects.filter(competition=cup)
         .select_related("evening__tournament")
         .prefetch_related("sides__team")
         .order_by("pk")
@@ -95,7 +95,7 @@ def export_cup_archive(cup: Cup) -> dict[str, Any]:
                     "winner": number[match.winner_id] if match.winner_id else None,
                     "sides": [
                         {
-                            "team": number[side.cup_team_id],
+                            "team": number[side.entrant_id],
                             "roster": side.team.name if side.team is not None else None,
                         }
                         for side in match.sides.all()
@@ -288,17 +288,19 @@ def _restore_groups(
     teams: list[CupTeam] = []
     known = _roster_players(row, evenings)
     for position, raw in enumerate(row["groups"], start=1):
-        group = CupGroup.objects.create(cup=cup, name=raw["name"].strip(), position=position)
+        group = CupGroup.objects.create(
+            competition=cup, name=raw["name"].strip(), position=position
+        )
         groups.append(group)
         for team_row in raw["teams"]:
             club = affiliation(team_row.get("club"))  # as the archive names it: no new club
             team = CupTeam.objects.create(
-                cup=cup, group=group, name=team_row["name"].strip(), **club
+                competition=cup, group=group, name=team_row["name"].strip(), **club
             )
             found = known.get(len(teams), {})
             for number, listed in enumerate(team_row["players"], start=1):
                 player = found.get(_player_name(listed)) or _new_player(listed, club)
-                CupPlayer.objects.create(cup=cup, team=team, player=player, position=number)
+                CupPlayer.objects.create(competition=cup, team=team, player=player, position=number)
             teams.append(team)
     return groups, teams
 
@@ -360,7 +362,7 @@ def _restore_match(
         tournament.results_final_at, tournament.results_final_by = timezone.now(), by.label[:150]
         tournament.save(update_fields=["results_final_at", "results_final_by"])
     match = CupMatch.objects.create(
-        cup=cup,
+        competition=cup,
         evening=evening,
         group=groups[row["group"]] if row["group"] is not None else None,
         round=row["round"],
@@ -378,5 +380,5 @@ def _restore_match(
                     name=side["roster"],
                 )
         CupMatchTeam.objects.create(
-            match=match, cup_team=teams[side["team"]], position=position, team=roster
+            fixture=match, entrant=teams[side["team"]], position=position, team=roster
         )

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.domain.names import affiliation
+from competitions.domain.setup import CUP, Names, club_name, group_name, team_name
 from cups.domain.state import CupNow, cup_now, placings_of
 from cups.log import CupCode
 from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
@@ -43,8 +44,7 @@ from tournaments.domain.tournaments import create_tournament
 MAX_GROUPS = 16
 MAX_TEAMS = 128  # a cup's teams, all groups
 MAX_PLAYERS = 20  # players of one team
-NAME_LENGTH = 120
-GROUP_NAME_LENGTH = 100
+NAME_LENGTH = 120  # a player's name
 MEMBER_NUMBER_LENGTH = 30
 
 
@@ -66,7 +66,7 @@ def create_cup(
         cup = Cup.objects.create(season=made, rule=rule)
         teams = 0
         for position, (name, members) in enumerate(checked, start=1):
-            group = CupGroup.objects.create(cup=cup, name=name, position=position)
+            group = CupGroup.objects.create(competition=cup, name=name, position=position)
             for team_name, club, players in members:
                 _create_team(cup, group, team_name, club, players)
                 teams += 1
@@ -95,8 +95,7 @@ def check_groups(
         problems.add("cup_too_many_groups", "groups", max=MAX_GROUPS)
         problems.raise_if_any()
     checked: list[tuple[str, list[TeamInput]]] = []
-    group_names: set[str] = set()
-    team_names: set[str] = set()
+    group_names, team_names = Names(), Names()
     players: set[str] = set()
     count = 0
     for index, raw in enumerate(groups):
@@ -104,12 +103,7 @@ def check_groups(
         if not isinstance(raw, Mapping):
             problems.add("cup_group_invalid", where)
             continue
-        name = typed_name(raw.get("name"), limit=GROUP_NAME_LENGTH) or ""
-        if not name:
-            problems.add("cup_group_name", f"{where}.name", max=GROUP_NAME_LENGTH)
-        elif name.casefold() in group_names:
-            problems.add("cup_group_name_taken", f"{where}.name", name=name)
-        group_names.add(name.casefold())
+        name = group_name(raw.get("name"), f"{where}.name", group_names, problems, CUP)
         listed = raw.get("teams")
         if not isinstance(listed, list | tuple) or len(listed) < 2:
             problems.add("cup_group_teams", f"{where}.teams")
@@ -128,21 +122,13 @@ def check_groups(
 
 
 def _check_team(
-    raw: object, where: str, names: set[str], players: set[str], problems: Problems
+    raw: object, where: str, names: Names, players: set[str], problems: Problems
 ) -> TeamInput | None:
     if not isinstance(raw, Mapping):
         problems.add("cup_team_invalid", where)
         return None
-    name = typed_name(raw.get("name"), limit=NAME_LENGTH) or ""
-    if not name:
-        problems.add("cup_team_name", f"{where}.name", max=NAME_LENGTH)
-    elif name.casefold() in names:
-        problems.add("cup_team_name_taken", f"{where}.name", name=name)
-    names.add(name.casefold())
-    club = typed_optional(raw.get("club"), limit=NAME_LENGTH)
-    if club is None:
-        problems.add("cup_team_club", f"{where}.club", max=NAME_LENGTH)
-        club = ""
+    name = team_name(raw.get("name"), f"{where}.name", names, problems, CUP)
+    club = club_name(raw.get("club"), f"{where}.club", problems, CUP)
     listed = raw.get("players")
     if not isinstance(listed, list | tuple) or not 1 <= len(listed) <= MAX_PLAYERS:
         problems.add("cup_team_players", f"{where}.players", max=MAX_PLAYERS)
@@ -174,7 +160,7 @@ def _create_team(
     cup: Cup, group: CupGroup, name: str, club: str, players: list[PlayerInput]
 ) -> CupTeam:
     club_fields = affiliation(club)  # the club as typed: text, no new club
-    team = CupTeam.objects.create(cup=cup, group=group, name=name, **club_fields)
+    team = CupTeam.objects.create(competition=cup, group=group, name=name, **club_fields)
     for position, (player_name, member) in enumerate(players, start=1):
         if member:
             player = Player.objects.get_or_create(
@@ -182,7 +168,7 @@ def _create_team(
             )[0]
         else:
             player = Player.objects.create(name=player_name, **club_fields)
-        CupPlayer.objects.create(cup=cup, team=team, player=player, position=position)
+        CupPlayer.objects.create(competition=cup, team=team, player=player, position=position)
     return team
 
 
@@ -203,11 +189,13 @@ def start_group_round(
         if cup.seeds:
             raise refused("cup_drawn", "number")
         started = set(
-            CupMatch.objects.filter(cup=cup, round=number, group__isnull=False).values_list(
+            CupMatch.objects.filter(competition=cup, round=number, group__isnull=False).values_list(
                 "group_id", flat=True
             )
         )
-        groups = [group for group in CupGroup.objects.filter(cup=cup) if group.pk not in started]
+        groups = [
+            group for group in CupGroup.objects.filter(competition=cup) if group.pk not in started
+        ]
         if not groups:
             raise refused("cup_round_started", "number", number=number)
         made = []
@@ -231,7 +219,7 @@ def place_group(cup: Cup, group: CupGroup, *, by: Actor, order: Sequence[int] | 
     with _locked(cup) as cup:
         if cup.seeds:
             raise refused("cup_drawn", "order")
-        if group.cup_id != cup.pk:
+        if group.competition_id != cup.pk:
             raise refused("cup_group_unknown", "group")
         placings = placings_of(cup)
         if order is None:
@@ -332,16 +320,16 @@ def set_match_final(
     knock-out is drawn."""
     with transaction.atomic():
         locked = CupMatch.objects.select_for_update().select_related(
-            "cup__season", "evening__tournament"
+            "competition__season", "evening__tournament"
         )
         match = locked.get(pk=match.pk)
-        Season.objects.select_for_update().filter(pk=match.cup.season_id).first()
-        cup = match.cup
+        Season.objects.select_for_update().filter(pk=match.competition.season_id).first()
+        cup = Cup.objects.select_related("season").get(pk=match.competition_id)
         if not final and match.group_id is not None and cup.seeds:
             raise refused("cup_drawn", "final")
         if winner is not None and (not match.knockout or not final):
             raise refused("cup_winner_unneeded", "winner")
-        if winner is not None and not match.sides.filter(cup_team=winner).exists():
+        if winner is not None and not match.sides.filter(entrant=winner).exists():
             raise refused("cup_winner_not_in_pairing", "winner")
         if match.final == final and match.winner_id == (winner.pk if winner else None):
             return match
@@ -352,7 +340,7 @@ def set_match_final(
             reopen_match(tournament, by=by, reason=reason)
         match.winner = winner
         match.save(update_fields=["winner"])
-        match = CupMatch.objects.select_related("cup__season", "evening__tournament").get(
+        match = CupMatch.objects.select_related("competition__season", "evening__tournament").get(
             pk=match.pk
         )
         if match.knockout and final:
@@ -382,7 +370,7 @@ def _check_pairing(cup: Cup, match: CupMatch) -> None:
         for pairing in round_:
             if (pairing.round, pairing.position) != (match.round, match.position):
                 continue
-            sides = {side.cup_team for side in now.sides[match.pk]}
+            sides = {side.entrant for side in now.sides[match.pk]}
             if sides != set(pairing.teams):  # pragma: no cover - the engine refuses it first
                 raise refused("cup_result_not_due", "match")
             if pairing.status is Status.UNDECIDED:
@@ -430,7 +418,7 @@ def _new_match(
     tournament.organisers.add(*season.organisers.all())
     evening = SeasonEvening.objects.create(season=season, tournament=tournament)
     match = CupMatch.objects.create(
-        cup=cup, evening=evening, group=group, round=round_, position=position
+        competition=cup, evening=evening, group=group, round=round_, position=position
     )
     for number, side in enumerate(sides, start=1):
         players = [row.player for row in side.players.select_related("player")]
@@ -438,7 +426,7 @@ def _new_match(
         team = create_team(
             tournament, by=by, name=side.name, roster=Roster(members=tuple(e.pk for e in entries))
         )
-        CupMatchTeam.objects.create(match=match, cup_team=side, position=number, team=team)
+        CupMatchTeam.objects.create(fixture=match, entrant=side, position=number, team=team)
     log(  # once, in the season's log about the match's tournament
         (season, tournament),
         by,

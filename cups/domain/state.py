@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from competitions.models import Kind, present
 from cups.models import Cup, CupGroup, CupMatch, CupTeam
 from karlchen.changes import Body, cached_season_body
 from karlchen.refusals import Refused
@@ -52,7 +53,7 @@ from tournaments.models import Tournament
 class Side:
     """A cup team in one of the cup's tournaments: its score there and its best player's."""
 
-    cup_team: int
+    entrant: int
     position: int
     score: int
     best: int  # its best player's total (0 where nobody played)
@@ -109,8 +110,8 @@ def match_sides(
         )
         found.append(
             Side(
-                cup_team=side.cup_team_id,
-                position=side.position,
+                entrant=side.entrant_id,
+                position=present(side.position, "position"),
                 score=sum(totals),
                 best=max(totals, default=0),
                 played=totals,
@@ -133,13 +134,13 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
     ``public``: as spectators see it (the module)."""
     cup = Cup.objects.select_related("season").get(pk=cup.pk)
     rule = cup.cup_rule
-    groups = list(CupGroup.objects.filter(cup=cup))
+    groups = list(CupGroup.objects.filter(competition=cup))
     teams = {
         team.pk: team
-        for team in CupTeam.objects.filter(cup=cup).prefetch_related("players__player")
+        for team in CupTeam.objects.filter(competition=cup).prefetch_related("players__player")
     }
     matches = list(
-        CupMatch.objects.filter(cup=cup)
+        CupMatch.objects.filter(competition=cup)
         .select_related("evening__tournament")
         .prefetch_related("sides")
         .order_by("group__position", "round", "position")
@@ -163,8 +164,8 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
     rounds = [
         GroupRound(
             group=match.group_id,
-            number=match.round,
-            results=tuple(DayResult(team=s.cup_team, players=s.played) for s in sides[match.pk]),
+            number=present(match.round, "round"),
+            results=tuple(DayResult(team=s.entrant, players=s.played) for s in sides[match.pk]),
             final=match.final,
         )
         for match in matches
@@ -230,7 +231,7 @@ def _knockout(
 def _result(match: CupMatch, sides: list[Side]) -> PairingResult:
     first, second = sides
     return PairingResult(
-        teams=(first.cup_team, second.cup_team),
+        teams=(first.entrant, second.entrant),
         scores=(first.score, second.score),
         best_players=(first.best, second.best),
         winner=match.winner_id,
@@ -272,7 +273,9 @@ def cached_cup(cup: Cup, *, public: bool = False) -> Body:
 
 def _hidden_players(cup: Cup) -> set[int]:
     """Players who asked not to be listed publicly at one of the cup's tournaments."""
-    return visibility.hidden_players(Tournament.objects.filter(season_evenings__cup_match__cup=cup))
+    return visibility.hidden_players(
+        Tournament.objects.filter(season_evenings__fixture__competition=cup)
+    )
 
 
 def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:
@@ -330,7 +333,7 @@ def _match(now: CupNow, match: CupMatch) -> dict[str, Any]:
         # a player of it played (a round without results counts in no group table)
         "played": any(side.played for side in now.sides[match.pk]),
         "scores": [
-            {"team": side.cup_team, "score": side.score, "best": side.best}
+            {"team": side.entrant, "score": side.score, "best": side.best}
             for side in now.sides[match.pk]
         ],
     }
@@ -386,4 +389,6 @@ def _started_for_others(shown: dict[str, Any], pairing: Pairing) -> bool:
 
 def is_cup_match(tournament: Tournament) -> bool:
     """Whether the tournament is one of a cup's rounds (a group round or a pairing)."""
-    return CupMatch.objects.filter(evening__tournament=tournament).exists()
+    return CupMatch.objects.filter(
+        evening__tournament=tournament, competition__kind=Kind.CUP
+    ).exists()

@@ -98,11 +98,13 @@ class CupDeskView(CupOrganiserView):
                 start_pairings(self.cup, by=actor, **_given(pairings.cleaned_data))
                 messages.success(request, _("The pairings' tournaments are set up."))
             elif action in ("final", "reopen"):
-                match = get_object_or_404(CupMatch, cup=self.cup, pk=_id(request.POST, "match"))
+                match = get_object_or_404(
+                    CupMatch, competition=self.cup, pk=_id(request.POST, "match")
+                )
                 winner = None
                 if request.POST.get("winner"):
                     winner = get_object_or_404(
-                        CupTeam, cup=self.cup, pk=_id(request.POST, "winner")
+                        CupTeam, competition=self.cup, pk=_id(request.POST, "winner")
                     )
                 set_match_final(
                     match,
@@ -113,7 +115,9 @@ class CupDeskView(CupOrganiserView):
                 )
                 messages.success(request, _("Saved."))
             elif action == "place":
-                group = get_object_or_404(CupGroup, cup=self.cup, pk=_id(request.POST, "group"))
+                group = get_object_or_404(
+                    CupGroup, competition=self.cup, pk=_id(request.POST, "group")
+                )
                 order = [_id({"v": value}, "v") for value in request.POST.getlist("order")]
                 place_group(self.cup, group, by=actor, order=order)
                 messages.success(request, _("The group is placed."))
@@ -130,9 +134,9 @@ class CupDeskView(CupOrganiserView):
     def show(self, round_form=None, status: int = 200):
         body = cup_view(json.loads(cached_cup(self.cup).content))
         matches = (
-            CupMatch.objects.filter(cup=self.cup)
+            CupMatch.objects.filter(competition=self.cup)
             .select_related("evening__tournament", "group", "winner")
-            .prefetch_related("sides__cup_team")
+            .prefetch_related("sides__entrant")
             .order_by(F("group__position").asc(nulls_last=True), "round", "position")
         )
         started = {m.round for m in matches if m.group_id is not None}

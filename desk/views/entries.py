@@ -46,16 +46,16 @@ CHECK_IN_ACTIONS = ("check_in", "check_out")
 
 class EntriesView(OrganiserView):
     def get(self, request, tournament_id):
-        return self.show(EntryForm(), EntryFileForm())
+        return self.show(EntryForm(user=request.user), EntryFileForm())
 
     def post(self, request, tournament_id):
-        form = EntryForm(request.POST)
+        form = EntryForm(request.POST, user=request.user)
         if not form.is_valid():
             return self.show(form, EntryFileForm(), status=400)
         try:
-            entry = add_entry(self.tournament, by=self.actor, **form.cleaned_data)
+            entry = add_entry(self.tournament, by=self.actor, **form.entry_fields())
         except Refused as refusal:
-            form_refused(form, refusal)
+            form_refused(form, refusal, {"player": "name"})
             return self.show(form, EntryFileForm(), status=400)
         messages.success(
             request,
@@ -130,13 +130,13 @@ class EntryUploadView(OrganiserView):
             return self.confirm(request.session.pop(key, None))
         form = EntryFileForm(request.POST, request.FILES)
         if not form.is_valid():
-            return entries_page(self, EntryForm(), form, status=400)
+            return entries_page(self, EntryForm(user=self.request.user), form, status=400)
         upload = form.cleaned_data["file"]
         try:
             rows = read_entry_file(upload.name, upload.read(MAX_FILE_BYTES + 1))  # and no more
         except Refused as refusal:
             form_refused(form, refusal)
-            return entries_page(self, EntryForm(), form, status=400)
+            return entries_page(self, EntryForm(user=self.request.user), form, status=400)
         request.session[key] = {"file": upload.name, "rows": rows}
         previews = preview_entry_rows(self.tournament, rows)
         good = all(not row.problems for row in previews)

@@ -26,6 +26,7 @@ from results.domain.ranking_export import (
     without_member_number,
 )
 from results.domain.standings import standings
+from results.views import WIDGET_ROWS, widget_height
 from signups.domain.categories import offered
 from tournaments.domain.final import (
     decide_protest,
@@ -143,8 +144,8 @@ def widget_snippet(request, tournament) -> str:
     title = _("Standings: %(name)s") % {"name": tournament.name}
     # plain text (the page escapes it into its text box); its attributes escaped here
     return (
-        f'<iframe src="{escape(url)}?rows=10" title="{escape(title)}" width="100%" '
-        'height="420" loading="lazy" style="border:0"></iframe>'
+        f'<iframe src="{escape(url)}?rows={WIDGET_ROWS}" title="{escape(title)}" width="100%" '
+        f'height="{widget_height(WIDGET_ROWS)}" loading="lazy" style="border:0"></iframe>'
     )
 
 

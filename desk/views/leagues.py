@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubs import access
 from clubs.access import Can
+from competitions.models import Kind, shown
 from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm
 from desk.league_forms import division_forms as division_forms_fresh
 from desk.views.base import form_refused
@@ -96,13 +97,14 @@ class LeagueDeskView(SeasonOrganiserView):
     def day_form(self, league: League, data=None) -> MatchDayForm:
         tournaments = open_for_season(self.season, Tournament.objects.all())
         tournaments = tournaments.filter(access.scoped(Tournament, self.request.user, Can.RUN))
-        numbers = MatchDay.objects.filter(league=league).values_list("number", flat=True)
-        initial = {"number": max(numbers, default=0) + 1, "date": next_evening_date(self.season)}
+        numbers = MatchDay.objects.filter(competition=league).values_list("number", flat=True)
+        last = max((number for number in numbers if number is not None), default=0)
+        initial = {"number": last + 1, "date": next_evening_date(self.season)}
         return MatchDayForm(
             data,
             initial=initial,
             tournaments=tournaments.order_by("-date", "name"),
-            teams=LeagueTeam.objects.filter(league=league).order_by("division__position", "name"),
+            teams=LeagueTeam.objects.filter(competition=league).order_by("group__position", "name"),
         )
 
     def show(self, division_forms=None, day_form=None, status: int = 200):
@@ -113,12 +115,12 @@ class LeagueDeskView(SeasonOrganiserView):
         else:
             tables = league_tables(self.season, final_only=False)
             context |= {
-                "divisions": league.divisions.order_by("position"),
+                "divisions": league.groups.order_by("position"),
                 "tables": tables,
                 # the days with results: a day not played yet counts nowhere (docs/TEAMS.md)
                 "played": {number for table in tables for number in table["days"]},
                 "final_tables": league_tables(self.season, final_only=True),
-                "days": MatchDay.objects.filter(league=league).select_related(
+                "days": MatchDay.objects.filter(competition=league).select_related(
                     "evening__tournament"
                 ),
                 "day_form": day_form or self.day_form(league),
@@ -143,19 +145,21 @@ class DivisionDeskView(SeasonOrganiserView):
 
     def division(self) -> Division:
         return get_object_or_404(
-            Division.objects.select_related("league"),
-            league__season=self.season,
-            pk=self.kwargs["division_id"],
+            Division.objects.select_related("competition").filter(
+                shown(self.kwargs["division_id"])
+            ),
+            competition__season=self.season,
+            competition__kind=Kind.LEAGUE,
         )
 
     def form(self, division: Division, data=None) -> DivisionChangeForm:
-        teams = LeagueTeam.objects.filter(division=division).order_by("name", "pk")
-        played = MatchDayTeam.objects.filter(league_team__division=division)
+        teams = LeagueTeam.objects.filter(group=division).order_by("name", "pk")
+        played = LeagueTeam.objects.filter(group=division, sides__isnull=False).distinct()
         return DivisionChangeForm(
             data,
             division=division,
             teams=teams,
-            played=set(played.values_list("league_team_id", flat=True)),
+            played={team.shown for team in played},
             prefix="d",
         )
 
@@ -209,8 +213,8 @@ class MatchDayDeskView(SeasonOrganiserView):
         if league is None:
             raise Http404
         return get_object_or_404(
-            MatchDay.objects.select_related("evening__tournament", "league"),
-            league=league,
+            MatchDay.objects.select_related("evening__tournament", "competition"),
+            competition=league,
             number=self.kwargs["number"],
         )
 
@@ -240,7 +244,7 @@ class MatchDayDeskView(SeasonOrganiserView):
         if action != "lineup":
             return self.show(day, status=400)
         lineup = get_object_or_404(
-            MatchDayTeam, match_day=day, league_team_id=_number(request.POST.get("league_team"))
+            MatchDayTeam, fixture=day, entrant_id=_number(request.POST.get("league_team"))
         )
         form = self.lineup_form(day, lineup, request.POST)
         if not form.is_valid():
@@ -253,7 +257,7 @@ class MatchDayDeskView(SeasonOrganiserView):
             form_refused(form, refusal)
             return self.show(day, failed=form, status=400)
         messages.success(
-            request, _("The line-up of %(team)s is saved.") % {"team": lineup.league_team.name}
+            request, _("The line-up of %(team)s is saved.") % {"team": lineup.entrant.name}
         )
         return self.back(day)
 
@@ -264,15 +268,15 @@ class MatchDayDeskView(SeasonOrganiserView):
         rosters = Team.objects.filter(tournament_id=day.evening.tournament_id).order_by("name")
         return LineupForm(
             data,
-            prefix=f"t{lineup.league_team_id}",
+            prefix=f"t{lineup.entrant_id}",
             rosters=rosters,
             initial={"team": lineup.team_id, "score": lineup.score},
         )
 
     def show(self, day: MatchDay, failed: LineupForm | None = None, status: int = 200):
-        lineups = MatchDayTeam.objects.filter(match_day=day).select_related("league_team")
+        lineups = MatchDayTeam.objects.filter(fixture=day).select_related("entrant")
         forms = []
-        for lineup in lineups.order_by("group", "league_team__name"):
+        for lineup in lineups.order_by("group", "entrant__name"):
             form = self.lineup_form(day, lineup)
             if failed is not None and failed.prefix == form.prefix:
                 form = failed

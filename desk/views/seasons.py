@@ -114,6 +114,9 @@ class SeasonDeskView(SeasonOrganiserView):
                 if not (posted.isascii() and posted.isdigit() and len(posted) <= 18):
                     return self.show(status=400)
                 tournament = get_object_or_404(Tournament, pk=int(posted))
+                member = SeasonEvening.objects.filter(season=self.season, tournament=tournament)
+                if request.POST.get("confirmed") != "yes" and member.exists():
+                    return self.show(confirm_remove=tournament)  # asks first, without a script
                 remove_evening(self.season, tournament, by=actor)
                 messages.success(request, _("The evening is no longer part of the season."))
             elif action == "final":
@@ -169,7 +172,7 @@ class SeasonDeskView(SeasonOrganiserView):
         tournaments = tournaments.filter(evening_candidates(self.request.user, self.season))
         return tournaments.order_by("-date", "name")
 
-    def show(self, add_form=None, new_form=None, status: int = 200):
+    def show(self, add_form=None, new_form=None, status: int = 200, confirm_remove=None):
         evenings = SeasonEvening.objects.filter(season=self.season).select_related("tournament")
         context = {
             "season": self.season,
@@ -181,6 +184,7 @@ class SeasonDeskView(SeasonOrganiserView):
             or NewEveningForm(initial={"date": next_evening_date(self.season)}),
             "players": [row["player"] for row in season_ranking(self.season, public=False).rows],
             "jobs": season_document_jobs(self.season),
+            "confirm_remove": confirm_remove,
         }
         return render(self.request, "desk/season.html", context, status=status)
 

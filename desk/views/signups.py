@@ -72,13 +72,18 @@ class SignUpsView(OrganiserView):
         return self.back("signups")
 
     def add(self):
-        form = AddSignUpForm(self.request.POST)
+        form = AddSignUpForm(self.request.POST, user=self.request.user)
         if not form.is_valid():
             return self.show(add_form=form, status=400)
         try:
-            signup = add_signup(self.tournament, Applicant(**form.cleaned_data), by=self.actor)
+            signup = add_signup(
+                self.tournament,
+                Applicant(**form.applicant()),
+                by=self.actor,
+                player=form.cleaned_data["person"],
+            )
         except Refused as refusal:
-            form_refused(form, refusal)
+            form_refused(form, refusal, {"player": "name"})
             return self.show(add_form=form, status=400)
         entry = signup.entry
         assert entry is not None  # add_signup enters the player
@@ -99,7 +104,7 @@ class SignUpsView(OrganiserView):
             status=status,
             announcement=announcement,
             settings_form=settings_form or AnnouncementForm.of(announcement),
-            add_form=add_form or AddSignUpForm(),
+            add_form=add_form or AddSignUpForm(user=self.request.user),
             sections=[(SignUpStatus(s).label, s, rows) for s, rows in sections],
             places_left=places_left(self.tournament),
             unsent=Mail.objects.filter(

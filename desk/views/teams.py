@@ -14,6 +14,7 @@ from karlchen.name_order import InNameOrder
 from karlchen.refusals import Conflict, Refused
 from teams.domain.rankings import rules_of
 from teams.domain.team_files import MAX_FILE_BYTES, import_team_rows, read_team_file
+from teams.domain.team_people import save_team_with_person
 from teams.domain.teams import (
     create_team,
     delete_team,
@@ -50,11 +51,26 @@ class TeamsView(OrganiserView):
         return team
 
     def save_team(self, team: Team | None):
-        form = TeamForm(self.request.POST)
+        form = TeamForm(self.request.POST, user=self.request.user)
         if not form.is_valid():
             return self.show(team_form=form, editing=team, status=400)
         data = form.cleaned_data
+        person, new_name = data["person"], data["player_name"].strip()
         try:
+            if person is not None or new_name:
+                save_team_with_person(
+                    self.tournament,
+                    by=self.actor,
+                    name=data["name"],
+                    members=data["members"],
+                    substitutes=data["substitutes"],
+                    captain=data["captain"],
+                    team=team,
+                    person=person,
+                    new_name="" if person is not None else new_name,
+                )
+                messages.success(self.request, _("The team is saved."))
+                return self.back("teams")
             roster = roster_by_start_numbers(
                 self.tournament,
                 members=data["members"],
@@ -69,6 +85,7 @@ class TeamsView(OrganiserView):
             problems = refusal.problems if isinstance(refusal, Refused) else [refusal.problem]
             for problem in problems:
                 name = problem.field.split(".")[0]
+                name = "player_name" if name == "person" else name
                 form.add_error(name if name in form.fields else None, problem_message(problem))
             return self.show(team_form=form, editing=team, status=400)
         messages.success(self.request, _("The team is saved."))
@@ -102,7 +119,7 @@ class TeamsView(OrganiserView):
             teams=Team.objects.filter(tournament=self.tournament)
             .prefetch_related("members__entry__player")
             .order_by(InNameOrder("name"), "pk"),
-            team_form=team_form or TeamForm(),
+            team_form=team_form or TeamForm(user=self.request.user),
             rules_form=rules_form or SideRulesForm(initial=self.rules_initial()),
             file_form=file_form or TeamFileForm(),
             editing=editing,

@@ -11,6 +11,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 
+from competitions.models import shown
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, RESPONSE_400, Api, valid
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
@@ -26,7 +27,7 @@ from leagues.domain.leagues import (
     start_match_day,
 )
 from leagues.domain.reads import league_read, public_league
-from leagues.models import Division, League, MatchDay, MatchDayTeam
+from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from seasons.api.permissions import organised_season, season_for
 from teams.models import Team
 from tournaments.api.permissions import organised_tournament
@@ -65,7 +66,7 @@ def _league(request, season_id: int) -> League:
 
 
 def _day(league: League, number: int) -> MatchDay:
-    day = MatchDay.objects.filter(league=league, number=number).first()
+    day = MatchDay.objects.filter(competition=league, number=number).first()
     if day is None:
         raise NotFound()
     return day
@@ -146,7 +147,7 @@ class DivisionApi(Api):
     )
     def patch(self, request, season_id, division_id):
         league = _league(request, season_id)
-        division = Division.objects.filter(league=league, pk=division_id).first()
+        division = Division.objects.filter(shown(division_id), competition=league).first()
         if division is None:
             raise NotFound()
         data = valid(DivisionApi.InputSerializer, request.data)
@@ -318,7 +319,8 @@ class LineupApi(Api):
     def patch(self, request, season_id, number, team_id):
         league = _league(request, season_id)
         day = _day(league, number)
-        lineup = MatchDayTeam.objects.filter(match_day=day, league_team_id=team_id).first()
+        league_team = LeagueTeam.objects.filter(shown(team_id), competition=league).first()
+        lineup = MatchDayTeam.objects.filter(fixture=day, entrant=league_team).first()
         if lineup is None:
             raise NotFound()
         data = valid(LineupApi.InputSerializer, request.data)

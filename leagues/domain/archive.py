@@ -45,7 +45,7 @@ def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] 
                 for team in division.teams.order_by("name", "pk")
             ],
         }
-        for division in league.divisions.all()
+        for division in league.groups.all()
     ]
     days = [
         {
@@ -55,15 +55,15 @@ def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] 
             "final_at": day.final_at.isoformat() if day.final_at else None,
             "teams": [
                 {
-                    "team": lineup.league_team.name,
+                    "team": lineup.entrant.name,
                     "group": lineup.group,
                     "roster": lineup.team.name if lineup.team else None,
                     "score": lineup.score,
                 }
-                for lineup in day.lineups.select_related("league_team", "team")
+                for lineup in day.sides.select_related("entrant", "team")
             ],
         }
-        for day in MatchDay.objects.filter(league=league).select_related("evening__tournament")
+        for day in MatchDay.objects.filter(competition=league).select_related("evening__tournament")
     ]
     return {"divisions": divisions, "days": days}
 
@@ -179,7 +179,7 @@ def restore_league(
         league = create_league(season, by=by, divisions=divisions)
     except Refused as refusal:
         raise Refused([_at(problem) for problem in refusal.problems]) from refusal
-    teams = {team.name.casefold(): team for team in LeagueTeam.objects.filter(league=league)}
+    teams = {team.name.casefold(): team for team in LeagueTeam.objects.filter(competition=league)}
     for division in row["divisions"]:
         for team in division["teams"]:
             if team["club"]:  # as the archive names it: text, no new club
@@ -210,7 +210,10 @@ def _restore_day(
         problems.add("archive_range", f"{where}.evening", min=0, max=len(evenings) - 1)
         return []
     tournament = evenings[row["evening"]]
-    if row["number"] < 1 or MatchDay.objects.filter(league=league, number=row["number"]).exists():
+    if (
+        row["number"] < 1
+        or MatchDay.objects.filter(competition=league, number=row["number"]).exists()
+    ):
         problems.add("league_day_number_taken", f"{where}.number", number=row["number"])
         return []
     if MatchDay.objects.filter(evening__tournament=tournament).exists():
@@ -223,7 +226,7 @@ def _restore_day(
         tournament.results_final_at, tournament.results_final_by = final_at, by.label[:150]
         tournament.save(update_fields=["results_final_at", "results_final_by"])
     day = MatchDay.objects.create(
-        league=league,
+        competition=league,
         evening=SeasonEvening.objects.get(season=league.season, tournament=tournament),
         number=row["number"],
     )
@@ -245,7 +248,7 @@ def _restore_day(
             )
             continue
         seen.add(team.pk)
-        divisions.setdefault(lineup["group"], set()).add(team.division_id)
+        divisions.setdefault(lineup["group"], set()).add(team.group_id)
         if len(divisions[lineup["group"]]) > 1:
             problems.add("league_group_divisions", f"{at}.group")
         roster = None
@@ -259,8 +262,8 @@ def _restore_day(
                 taken.add(roster.pk)
         lineups.append(
             MatchDayTeam(
-                match_day=day,
-                league_team=team,
+                fixture=day,
+                entrant=team,
                 group=lineup["group"],
                 team=roster,
                 score=lineup["score"],

@@ -19,10 +19,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from competitions.domain.setup import LEAGUE, Names, group_name, team_name
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.log import log
-from karlchen.plaintext import typed_name
 from karlchen.refusals import Problems, Refused, refused
 from leagues.log import LeagueCode
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
@@ -35,8 +35,6 @@ from tournaments.models import Tournament
 
 MAX_DIVISIONS = 20
 MAX_TEAMS = 200  # a league's teams, all divisions
-NAME_LENGTH = 120  # a league team's name
-DIVISION_NAME_LENGTH = 100
 
 
 def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str, Any]]) -> League:
@@ -51,10 +49,10 @@ def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str,
         teams = 0
         for position, (name, rule, names) in enumerate(checked, start=1):
             division = Division.objects.create(
-                league=league, name=name, position=position, rule=rule
+                competition=league, name=name, position=position, rule=rule
             )
             LeagueTeam.objects.bulk_create(
-                LeagueTeam(league=league, division=division, name=team) for team in names
+                LeagueTeam(competition=league, group=division, name=team) for team in names
             )
             teams += len(names)
         log(
@@ -79,20 +77,14 @@ def _check_divisions(
         problems.add("league_too_many_divisions", "divisions", max=MAX_DIVISIONS)
     problems.raise_if_any()
     checked: list[tuple[str, dict[str, Any], list[str]]] = []
-    division_names: set[str] = set()
-    team_names: set[str] = set()
+    division_names, team_names = Names(), Names()
     count = 0
     for index, raw in enumerate(divisions):
         where = f"divisions.{index}"
         if not isinstance(raw, Mapping):
             problems.add("league_division_invalid", where)
             continue
-        name = typed_name(raw.get("name"), limit=DIVISION_NAME_LENGTH) or ""
-        if not name:
-            problems.add("league_division_name", f"{where}.name", max=DIVISION_NAME_LENGTH)
-        elif name.casefold() in division_names:
-            problems.add("league_division_name_taken", f"{where}.name", name=name)
-        division_names.add(name.casefold())
+        name = group_name(raw.get("name"), f"{where}.name", division_names, problems, LEAGUE)
         rule = raw.get("rule", {})
         try:
             parse_rule(rule, f"{where}.rule")
@@ -105,14 +97,7 @@ def _check_divisions(
             problems.add("league_teams_invalid", f"{where}.teams")
             listed = ()
         for position, team in enumerate(listed):
-            team_name = typed_name(team, limit=NAME_LENGTH) or ""
-            field = f"{where}.teams.{position}"
-            if not team_name:
-                problems.add("league_team_name", field, max=NAME_LENGTH)
-            elif team_name.casefold() in team_names:
-                problems.add("league_team_name_taken", field, name=team_name)
-            team_names.add(team_name.casefold())
-            names.append(team_name)
+            names.append(team_name(team, f"{where}.teams.{position}", team_names, problems, LEAGUE))
         count += len(names)
         checked.append((name, dict(rule) if isinstance(rule, Mapping) else {}, names))
     if count > MAX_TEAMS:
@@ -136,8 +121,8 @@ def change_division(
     played a match day. Every problem is refused at once, naming ``name``, ``rule`` or
     ``teams.<i>.<field>``."""
     with transaction.atomic():
-        Season.objects.select_for_update().filter(pk=division.league.season_id).first()
-        division = Division.objects.select_related("league__season").get(pk=division.pk)
+        Season.objects.select_for_update().filter(pk=division.competition.season_id).first()
+        division = Division.objects.select_related("competition__season").get(pk=division.pk)
         problems = Problems()
         new_name = _changed_division_name(division, name, problems)
         if rule is not None:
@@ -150,28 +135,21 @@ def change_division(
         problems.raise_if_any()
         changed = _apply_division(division, new_name, rule, plan)
         log(
-            division.league.season,
+            division.competition.season,
             by,
             LeagueCode.LEAGUE_DIVISION_CHANGED,
             division=division.name,
             **changed,
         )
-        season_changed(division.league.season_id)
+        season_changed(division.competition.season_id)
     return division
 
 
 def _changed_division_name(division: Division, name: str | None, problems: Problems) -> str | None:
     if name is None:
         return None
-    name = typed_name(name, limit=DIVISION_NAME_LENGTH) or ""
-    others = Division.objects.filter(league=division.league).exclude(pk=division.pk)
-    if not name:
-        problems.add("league_division_name", "name", max=DIVISION_NAME_LENGTH)
-    elif any(
-        other.casefold() == name.casefold() for other in others.values_list("name", flat=True)
-    ):
-        problems.add("league_division_name_taken", "name", name=name)
-    return name
+    others = Division.objects.filter(competition=division.competition).exclude(pk=division.pk)
+    return group_name(name, "name", Names(others.values_list("name", flat=True)), problems, LEAGUE)
 
 
 @dataclass(frozen=True)
@@ -185,9 +163,9 @@ def _team_changes(
     division: Division, teams: Sequence[Mapping[str, Any]], problems: Problems
 ) -> _TeamChanges:
     """What ``teams`` asks of the division's teams, its problems added to ``problems``."""
-    own = {team.pk: team for team in LeagueTeam.objects.filter(division=division)}
-    others = LeagueTeam.objects.filter(league=division.league).exclude(division=division)
-    taken = {other.casefold() for other in others.values_list("name", flat=True)}
+    own = {team.shown: team for team in LeagueTeam.objects.filter(group=division)}
+    others = LeagueTeam.objects.filter(competition=division.competition).exclude(group=division)
+    taken = Names(others.values_list("name", flat=True))
     renamed: dict[int, str] = {}
     added: list[str] = []
     kept: set[int] = set()
@@ -206,25 +184,20 @@ def _team_changes(
         if team_id in kept:
             problems.add("league_team_listed_twice", f"{where}.id", team=team_id)
             continue
-        team_name = typed_name(raw.get("name"), limit=NAME_LENGTH) or ""
-        if not team_name:
-            problems.add("league_team_name", f"{where}.name", max=NAME_LENGTH)
-        elif team_name.casefold() in taken:
-            problems.add("league_team_name_taken", f"{where}.name", name=team_name)
-        taken.add(team_name.casefold())
+        name = team_name(raw.get("name"), f"{where}.name", taken, problems, LEAGUE)
         if team_id is None:
-            added.append(team_name)
+            added.append(name)
         else:
             kept.add(team_id)
-            if own[team_id].name != team_name:
-                renamed[team_id] = team_name
+            if own[team_id].name != name:
+                renamed[own[team_id].pk] = name
     removed = [team for pk, team in own.items() if pk not in kept]
-    played = MatchDayTeam.objects.filter(league_team__in=removed).values_list(
-        "league_team__name", flat=True
+    played = MatchDayTeam.objects.filter(entrant__in=removed).values_list(
+        "entrant__name", flat=True
     )
-    for team_name in sorted(set(played)):
-        problems.add("league_team_played", "teams", name=team_name)
-    total = LeagueTeam.objects.filter(league=division.league).count()
+    for played_name in sorted(set(played)):
+        problems.add("league_team_played", "teams", name=played_name)
+    total = LeagueTeam.objects.filter(competition=division.competition).count()
     if total - len(removed) + len(added) > MAX_TEAMS:
         problems.add("league_too_many_teams", "teams", max=MAX_TEAMS)
     return _TeamChanges(renamed, added, removed)
@@ -255,8 +228,8 @@ def _apply_division(
         team.name = plan.renamed[team.pk]
     LeagueTeam.objects.bulk_update(renamed, ["name"])
     LeagueTeam.objects.bulk_create(
-        LeagueTeam(league=division.league, division=division, name=team_name)
-        for team_name in plan.added
+        LeagueTeam(competition=division.competition, group=division, name=added)
+        for added in plan.added
     )
     return {"added": len(plan.added), "removed": len(plan.removed), "renamed": len(plan.renamed)}
 
@@ -275,20 +248,20 @@ def add_match_day(
     season = league.season
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=season.pk).first()
-        teams = {team.pk: team for team in LeagueTeam.objects.filter(league=league)}
+        teams = {team.shown: team for team in LeagueTeam.objects.filter(competition=league)}
         problems = Problems()
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             problems.add("league_day_number", "number")
-        elif MatchDay.objects.filter(league=league, number=number).exists():
+        elif MatchDay.objects.filter(competition=league, number=number).exists():
             problems.add("league_day_number_taken", "number", number=number)
         if MatchDay.objects.filter(evening__tournament=tournament).exists():
             problems.add("league_day_tournament_taken", "tournament")
         _check_groups(groups, teams, number, problems)
         problems.raise_if_any()
         evening = add_evening(season, tournament, by=by)
-        day = MatchDay.objects.create(league=league, evening=evening, number=number)
+        day = MatchDay.objects.create(competition=league, evening=evening, number=number)
         MatchDayTeam.objects.bulk_create(
-            MatchDayTeam(match_day=day, league_team_id=team, group=group)
+            MatchDayTeam(fixture=day, entrant=teams[team], group=group)
             for group, members in enumerate(groups, start=1)
             for team in members
         )
@@ -359,7 +332,7 @@ def _check_groups(
             if team in seen:
                 problems.add("league_team_twice", where, team=known.name, day=number)
             seen.add(team)
-            divisions.add(known.division_id)
+            divisions.add(known.group_id)
         if len(divisions) > 1:
             problems.add("league_group_divisions", f"groups.{index}")
 
@@ -371,8 +344,8 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str =
     the mark back as the tournament's final results are reopened (``reason`` required, logged).
     Unchanged: nothing is written."""
     with transaction.atomic():
-        Season.objects.select_for_update().filter(pk=day.league.season_id).first()
-        locked = MatchDay.objects.select_related("league__season", "evening__tournament")
+        Season.objects.select_for_update().filter(pk=day.competition.season_id).first()
+        locked = MatchDay.objects.select_related("competition__season", "evening__tournament")
         day = locked.get(pk=day.pk)
         tournament = day.evening.tournament
         if final:
@@ -388,7 +361,7 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str =
             LeagueCode.LEAGUE_DAY_FINAL if final else LeagueCode.LEAGUE_DAY_REOPENED,
             number=day.number,
         )
-        season_changed(day.league.season_id)
+        season_changed(day.competition.season_id)
     return day
 
 
@@ -404,11 +377,11 @@ def set_lineup(
     with transaction.atomic():
         lineup = (
             MatchDayTeam.objects.select_for_update()
-            .select_related("match_day__league__season", "match_day__evening__tournament")
-            .select_related("league_team")
+            .select_related("fixture__competition__season", "fixture__evening__tournament")
+            .select_related("entrant")
             .get(pk=lineup.pk)
         )
-        day = lineup.match_day
+        day = lineup.fixture
         if day.final:
             raise refused("results_final", "final")
         problems = Problems()
@@ -430,17 +403,17 @@ def set_lineup(
             by,
             LeagueCode.LEAGUE_LINEUP_SET,
             number=day.number,
-            team=lineup.league_team.name,
+            team=lineup.entrant.name,
             roster=team.name if team is not None else None,
             score=score,
         )
-        season_changed(day.league.season_id)
+        season_changed(day.competition.season_id)
         tournament_changed(day.evening.tournament_id)
     return lineup
 
 
 def _log_day(day: MatchDay, by: Actor, action: LeagueCode, **details: object) -> None:
     """Once, in the season's log about the match day's tournament (whose log shows it too)."""
-    season = day.league.season
+    season = day.competition.season
     tournament = day.evening.tournament
     log((season, tournament), by, action, name=tournament.name, season=season.name, **details)

@@ -21,12 +21,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
+from competitions.models import Kind, present
 from karlchen.changes import Body, cached_season_body
 from karlchen.collation import sort_key
 from leagues.domain.tables import day_results, division_table, lineup_players, shown
-from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import TEAM_ORDER, Division, League, LeagueTeam, MatchDay, MatchDayTeam
 from results.domain.standings import one_snapshot
 from seasons.models import Season
 from seasons.visibility import public_seasons
@@ -76,17 +77,19 @@ def _build(season: Season, view: str, *, public: bool) -> object:
 
 
 def _days(league: League) -> QuerySet[MatchDay]:
-    return MatchDay.objects.filter(league=league).select_related("evening__tournament")
+    return MatchDay.objects.filter(competition=league).select_related("evening__tournament")
 
 
 def league_detail(league: League) -> dict[str, Any]:
-    divisions = league.divisions.prefetch_related("teams")
+    divisions = league.groups.prefetch_related(
+        Prefetch("teams", queryset=LeagueTeam.objects.order_by(*TEAM_ORDER))
+    )
     return {
         "season": league.season_id,
         "name": league.season.name,
         "divisions": [
             {
-                "id": division.pk,
+                "id": division.shown,
                 "name": division.name,
                 "position": division.position,
                 "rule": rule_dict(division.table_rule),
@@ -115,8 +118,10 @@ def rule_dict(rule: LeagueRule) -> dict[str, Any]:
 def league_tables(
     league: League, *, final_only: bool, public: bool = False
 ) -> list[dict[str, Any]]:
-    numbers = dict(_days(league).values_list("pk", "number"))
-    names = {team.pk: _team(team) for team in LeagueTeam.objects.filter(league=league)}
+    numbers = {
+        pk: present(number, "number") for pk, number in _days(league).values_list("pk", "number")
+    }
+    names = {team.pk: _team(team) for team in LeagueTeam.objects.filter(competition=league)}
     return [
         _table_dict(
             division,
@@ -124,7 +129,7 @@ def league_tables(
             numbers,
             names,
         )
-        for division in league.divisions.all()
+        for division in league.groups.all()
     ]
 
 
@@ -135,7 +140,7 @@ def _table_dict(
     names: Mapping[int, dict[str, Any]],
 ) -> dict[str, Any]:
     return {
-        "division": {"id": division.pk, "name": division.name},
+        "division": {"id": division.shown, "name": division.name},
         "provisional": table.provisional,
         "days": [numbers[day] for day in table.days],
         "pending": [numbers[day] for day in table.pending],
@@ -175,7 +180,7 @@ def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
     results = day_results(day, public=public)
     who = lineup_players(day, public=public)
     lineups = list(
-        MatchDayTeam.objects.filter(match_day=day).select_related("league_team__division", "team")
+        MatchDayTeam.objects.filter(fixture=day).select_related("entrant__group", "team")
     )
     entries = {pk for found in who.values() for pk in found.played}
     names = {
@@ -184,24 +189,24 @@ def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
     }
     groups: dict[int, list[MatchDayTeam]] = defaultdict(list)
     for lineup in lineups:
-        groups[lineup.group].append(lineup)
+        groups[present(lineup.group, "group")].append(lineup)
     found = []
     for group, members in sorted(groups.items()):
-        division = members[0].league_team.division
+        division = members[0].entrant.group
         engine_day = Day(
             id=day.pk,
-            number=day.number,
-            groups=(tuple(results[m.league_team_id] for m in members),),
+            number=present(day.number, "number"),
+            groups=(tuple(results[m.entrant_id] for m in members),),
         )
         lines = day_lines(division.table_rule, engine_day)  # none: not played yet
-        rows = sorted(members, key=lambda m: (_place(lines.get(m.league_team_id)), _name_order(m)))
+        rows = sorted(members, key=lambda m: (_place(lines.get(m.entrant_id)), _name_order(m)))
         found.append(
             {
                 "group": group,
-                "division": {"id": division.pk, "name": division.name},
+                "division": {"id": division.shown, "name": division.name},
                 "played": bool(lines),
                 "teams": [
-                    _lineup_dict(member, lines.get(member.league_team_id), who, names)
+                    _lineup_dict(member, lines.get(member.entrant_id), who, names)
                     for member in rows
                 ],
             }
@@ -215,7 +220,7 @@ def _place(line: DayLine | None) -> int:
 
 
 def _name_order(lineup: MatchDayTeam) -> tuple[tuple[int | str, ...], int]:
-    return sort_key(lineup.league_team.name), lineup.league_team_id
+    return sort_key(lineup.entrant.name), lineup.entrant_id
 
 
 def _lineup_dict(
@@ -226,10 +231,10 @@ def _lineup_dict(
 ) -> dict[str, Any]:
     """A team's line of the day; score, place and ranking points None where its group has not
     been played yet."""
-    played = who[lineup.league_team_id]
+    played = who[lineup.entrant_id]
     substitutes = set(played.substitutes)
     return {
-        "team": _team(lineup.league_team),
+        "team": _team(lineup.entrant),
         "score": None if line is None else line.score,
         "given": lineup.score is not None,
         "place": None if line is None else line.place,
@@ -244,7 +249,7 @@ def _lineup_dict(
 
 
 def _team(team: LeagueTeam) -> dict[str, Any]:
-    return {"id": team.pk, "name": team.name, "club": team.club_name or None}
+    return {"id": team.shown, "name": team.name, "club": team.club_name or None}
 
 
 def _tournament(day: MatchDay) -> dict[str, Any]:
@@ -263,4 +268,6 @@ def number(value: Fraction) -> int | float:
 
 def is_match_day(tournament: Tournament) -> bool:
     """Whether the tournament is a match day of a league."""
-    return MatchDay.objects.filter(evening__tournament=tournament).exists()
+    return MatchDay.objects.filter(
+        evening__tournament=tournament, competition__kind=Kind.LEAGUE
+    ).exists()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from competitions.models import present
 from leagues.models import Division, MatchDay, MatchDayTeam
 from results.domain.standings import Standing, standings
 from teams.domain.rankings import played
@@ -47,7 +48,7 @@ def _day(
 ) -> tuple[list[MatchDayTeam], Rosters, Rows]:
     """The day's line-ups, their rosters (entry, substitute) and the day's standings, read
     only where a roster's results are needed (``all_rosters``: for every roster)."""
-    lineups = list(MatchDayTeam.objects.filter(match_day=day))
+    lineups = list(MatchDayTeam.objects.filter(fixture=day))
     rosters: Rosters = defaultdict(list)
     members = TeamMember.objects.filter(team_id__in=[lineup.team_id for lineup in lineups])
     for team_id, entry_id, substitute in members.values_list("team_id", "entry_id", "substitute"):
@@ -74,8 +75,8 @@ def day_results(day: MatchDay, *, public: bool = False) -> dict[int, DayResult]:
         if lineup.score is None and lineup.team_id is not None:
             entries = sorted(entry for entry, _substitute in rosters[lineup.team_id])
             points = tuple(rows[entry].total for entry in entries if played(rows.get(entry)))
-        results[lineup.league_team_id] = DayResult(
-            team=lineup.league_team_id, score=lineup.score, players=points
+        results[lineup.entrant_id] = DayResult(
+            team=lineup.entrant_id, score=lineup.score, players=points
         )
     return results
 
@@ -88,8 +89,8 @@ def lineup_players(day: MatchDay, *, public: bool = False) -> dict[int, LineupPl
     for lineup in lineups:
         roster = sorted(rosters[lineup.team_id]) if lineup.team_id is not None else []
         playing = [(entry, substitute) for entry, substitute in roster if played(rows.get(entry))]
-        found[lineup.league_team_id] = LineupPlayers(
-            league_team=lineup.league_team_id,
+        found[lineup.entrant_id] = LineupPlayers(
+            league_team=lineup.entrant_id,
             played=tuple(entry for entry, _substitute in playing),
             substitutes=tuple(entry for entry, substitute in playing if substitute),
         )
@@ -104,25 +105,25 @@ def division_table(
     ``shown`` to them)."""
     names = dict(division.teams.values_list("pk", "name"))
     days = []
-    match_days = MatchDay.objects.filter(league_id=division.league_id).select_related(
+    match_days = MatchDay.objects.filter(competition_id=division.competition_id).select_related(
         "evening__tournament"
     )
     # The division's line-ups of every day in one query; a day it has none of is not read.
     lineups: dict[int, list[MatchDayTeam]] = defaultdict(list)
-    for lineup in MatchDayTeam.objects.filter(league_team__division=division):
-        lineups[lineup.match_day_id].append(lineup)
+    for lineup in MatchDayTeam.objects.filter(entrant__group=division):
+        lineups[lineup.fixture_id].append(lineup)
     for day in match_days.order_by("number"):
         if day.pk not in lineups or not shown(day, public=public):
             continue
         results = day_results(day, public=public)
         groups: dict[int, list[DayResult]] = defaultdict(list)
         for lineup in lineups[day.pk]:
-            groups[lineup.group].append(results[lineup.league_team_id])
+            groups[present(lineup.group, "group")].append(results[lineup.entrant_id])
         if groups:
             days.append(
                 Day(
                     id=day.pk,
-                    number=day.number,
+                    number=present(day.number, "number"),
                     groups=tuple(tuple(groups[group]) for group in sorted(groups)),
                     final=day.final,
                 )

@@ -71,6 +71,27 @@ def results_page(filters: Filters, page: int, *, today: datetime.date | None = N
     )
 
 
+def front_listings(limit: int, *, today: datetime.date | None = None) -> Body:
+    """The start of the calendar and of the results index for the start page, as a JSON body:
+    ``{coming, coming_count, results, results_count}``, the first ``limit`` rows of each (so
+    the podiums read are as many, however many tournaments there are), without the running
+    tournaments (the start page lists them on their own)."""
+    today = today or timezone.localdate()
+
+    def build() -> dict[str, Any]:
+        # what runs now is listed on its own above them: not twice
+        coming = _calendar_query(Filters(), today).exclude(status=TournamentStatus.RUNNING)
+        past = _results_query(Filters(), today).exclude(status=TournamentStatus.RUNNING)
+        return {
+            "coming": [_calendar_row(tournament) for tournament in coming[:limit]],
+            "coming_count": coming.count(),
+            "results": [_results_row(tournament) for tournament in past[:limit]],
+            "results_count": past.count(),
+        }
+
+    return _cached(f"front:{today}:{limit}", build)
+
+
 def calendar_rows(filters: Filters, *, today: datetime.date, limit: int) -> list[dict[str, Any]]:
     """The first ``limit`` tournaments of the calendar (the iCal feed's events)."""
     return [_calendar_row(tournament) for tournament in _calendar_query(filters, today)[:limit]]

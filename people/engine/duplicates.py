@@ -31,9 +31,11 @@ that order. Small blocks are compared all with all, as before.
 
 from __future__ import annotations
 
+import gc
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -59,8 +61,9 @@ SAME_MEMBER_NUMBER = "same_member_number"
 MEMBER_NUMBER_DIFFERS = "member_number_differs"
 
 
-@dataclass(frozen=True)
-class Person:
+class Person(NamedTuple):
+    """A person as compared (a tuple: a registry of tens of thousands is quick to make)."""
+
     id: int
     name: str
     birth_year: int | None = None
@@ -84,9 +87,10 @@ def normal_name(name: str) -> tuple[str, ...]:
     """The words of a name as compared: lower case, umlauts and ß spelt out, no other accents,
     no punctuation, in reading order ("Müller, Hans" → ("hans", "mueller"))."""
     text = name.casefold().translate(TRANSLITERATION)
-    text = "".join(
-        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
-    )
+    if not text.isascii():  # most names are plain letters once umlauts and ß are spelt out
+        text = "".join(
+            char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
+        )
     if "," in text:
         last, _, first = text.partition(",")
         text = f"{first.replace(',', ' ')} {last}"
@@ -95,15 +99,37 @@ def normal_name(name: str) -> tuple[str, ...]:
 
 def name_score(first: Sequence[str], second: Sequence[str]) -> tuple[float, str | None]:
     """How alike two normal names are (0 to 1), and why."""
-    if not first or not second:
+    return _names(_Name.of(tuple(first)), _Name.of(tuple(second)))
+
+
+class _Name(NamedTuple):
+    """A normal name with what comparing it needs, worked out once."""
+
+    words: tuple[str, ...]
+    key: tuple[str, ...]  # the words in alphabetical order (another order is the same words)
+    joined: str  # those words as one text (what a near spelling is measured on)
+    initial: bool  # a word of the name is a single letter
+    keys: tuple[str, ...]  # the blocks the name puts a person in (``_name_keys``)
+
+    @classmethod
+    def of(cls, words: tuple[str, ...]) -> _Name:
+        key = tuple(sorted(words))
+        initial = bool(words) and min(map(len, words)) == 1
+        return cls(words, key, " ".join(key), initial, _name_keys(words))
+
+
+def _names(first: _Name | _Known, second: _Name | _Known) -> tuple[float, str | None]:
+    if not first.words or not second.words:
         return 0.0, None
-    if tuple(first) == tuple(second):
+    if first.words == second.words:
         return 1.0, SAME_NAME
-    if sorted(first) == sorted(second):
+    if first.key == second.key:
         return 0.95, NAME_ORDER
-    if _initials_match(first, second) or _initials_match(second, first):
+    if (first.initial and _initials_match(first.words, second.words)) or (
+        second.initial and _initials_match(second.words, first.words)
+    ):
         return 0.8, INITIALS
-    one, other = " ".join(sorted(first)), " ".join(sorted(second))
+    one, other = first.joined, second.joined
     if 2 * min(len(one), len(other)) < NEAR_SPELLING * (len(one) + len(other)):
         return 0.0, None  # the lengths alone keep the similarity below "near"
     if 2 * _common_letters(one, other) < NEAR_SPELLING * (len(one) + len(other)):
@@ -115,16 +141,43 @@ def name_score(first: Sequence[str], second: Sequence[str]) -> tuple[float, str 
 
 
 def _common_letters(one: str, other: str) -> int:
+    """How many letters (with their repetitions) two texts have in common."""
+    first, second = _unary(one), _unary(other)
+    if first is not None and second is not None:
+        return (first & second).bit_count()
     counts = _letters(one)
     return sum(min(count, counts.get(letter, 0)) for letter, count in _letters(other).items())
 
 
-@lru_cache(maxsize=65_536)
 def _letters(text: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for letter in text:
         counts[letter] = counts.get(letter, 0) + 1
     return counts
+
+
+# The letters a normal name mostly has, each with a field of ``_UNARY_WIDTH`` bits in one int.
+_UNARY_WIDTH = 16
+_UNARY_SHIFTS = {
+    letter: index * _UNARY_WIDTH
+    for index, letter in enumerate(" 0123456789abcdefghijklmnopqrstuvwxyz")
+}
+
+
+@lru_cache(maxsize=65_536)
+def _unary(text: str) -> int | None:
+    """The letters of ``text`` as one int, each letter's count in unary in its own field (three
+    "e" are 0b111 in the field of "e"), so that the letters two texts have in common are the
+    bits their ints share: ``(one & other).bit_count()``. None for a text with a letter outside
+    the fields or more of one letter than a field holds (then they are counted one by one)."""
+    value = 0
+    for letter in set(text):
+        shift = _UNARY_SHIFTS.get(letter)
+        count = text.count(letter)
+        if shift is None or count > _UNARY_WIDTH:
+            return None
+        value |= ((1 << count) - 1) << shift
+    return value
 
 
 def _initials_match(short: Sequence[str], full: Sequence[str]) -> bool:
@@ -139,17 +192,17 @@ def _initials_match(short: Sequence[str], full: Sequence[str]) -> bool:
 
 def score(first: Person, second: Person) -> tuple[float, tuple[str, ...]]:
     """How likely two people are one (0 to 1), and the reasons."""
-    return _score(first, second, normal_name(first.name), normal_name(second.name))
+    return _score(
+        first, second, _Name.of(normal_name(first.name)), _Name.of(normal_name(second.name))
+    )
 
 
 def _score(
-    first: Person, second: Person, first_name: Sequence[str], second_name: Sequence[str]
+    first: Person, second: Person, first_name: _Name | _Known, second_name: _Name | _Known
 ) -> tuple[float, tuple[str, ...]]:
-    if (
-        first.member_number and first.member_number == second.member_number
-    ) or first.memberships & second.memberships:
+    if _same_member(first, second):
         return 1.0, (SAME_MEMBER_NUMBER,)
-    value, reason = name_score(first_name, second_name)
+    value, reason = _names(first_name, second_name)
     if reason is None:
         return 0.0, ()
     reasons = [reason]
@@ -162,9 +215,7 @@ def _score(
 
 def _at_most(first: Person, second: Person) -> float:
     """The most ``score`` can give the pair, whatever their names (cheaper than the score)."""
-    if (
-        first.member_number and first.member_number == second.member_number
-    ) or first.memberships & second.memberships:
+    if _same_member(first, second):
         return 1.0
     most = 1.0
     if first.birth_year is not None and second.birth_year is not None:
@@ -174,9 +225,18 @@ def _at_most(first: Person, second: Person) -> float:
     return most
 
 
+def _same_member(first: Person, second: Person) -> bool:
+    """The same member number, or the same number in one association."""
+    if first.member_number and first.member_number == second.member_number:
+        return True
+    return bool(first.memberships) and not first.memberships.isdisjoint(second.memberships)
+
+
 def _numbers_differ(first: Person, second: Person) -> bool:
     """Both are members of one association, with different numbers (the same number is
     caught before)."""
+    if not first.memberships or not second.memberships:
+        return False
     theirs = {association for association, _number in second.memberships}
     return any(association in theirs for association, _number in first.memberships)
 
@@ -200,54 +260,106 @@ def blocks(person: Person) -> set[str]:
 
 
 def _blocks(person: Person, words: Sequence[str]) -> set[str]:
-    keys = {f"#{person.member_number}"} if person.member_number else set()
+    return _with_numbers(person, _name_keys(tuple(words)))
+
+
+def _with_numbers(person: Person, name_keys: tuple[str, ...]) -> set[str]:
+    keys = set(name_keys)
+    if person.member_number:
+        keys.add(f"#{person.member_number}")
     keys.update(f"#{association}:{number}" for association, number in person.memberships)
-    for index, word in enumerate(words):
-        if len(word) < 2:
-            continue
-        others = [other[0] for position, other in enumerate(words) if position != index]
-        keys.update(f"{word}|{letter}" for letter in others or [""])
     return keys
+
+
+def _name_keys(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The blocks of a name: each word of two letters or more with the first letter of each
+    other word (or alone), each once."""
+    if len(words) == 1:
+        return (f"{words[0]}|",) if len(words[0]) > 1 else ()
+    initials = [word[0] for word in words]
+    keys: dict[str, None] = {}
+    for index, word in enumerate(words):
+        if len(word) > 1:
+            for position, letter in enumerate(initials):
+                if position != index:
+                    keys[f"{word}|{letter}"] = None
+    return tuple(keys)
 
 
 class _Known(NamedTuple):
     """A person with what comparing needs, worked out once (a tuple: quick to make)."""
 
     person: Person
-    words: tuple[str, ...]
-    sound: tuple[str, ...]
-    order: tuple[int, int, str, int]  # birth year (unknown last), member number, id
-    initial: bool  # a word of the name is a single letter
+    words: tuple[str, ...]  # the name's, as ``_Name`` has them
+    key: tuple[str, ...]
+    joined: str
+    initial: bool
+    keys: tuple[str, ...]
+    order: tuple[bool, int, str, int]  # birth year (unknown last), member number, id
 
     @classmethod
     def of(cls, person: Person) -> _Known:
-        words = normal_name(person.name)
         year = person.birth_year
         order = (year is None, year or 0, person.member_number or "", person.id)
-        return cls(person, words, sound(words), order, any(len(word) == 1 for word in words))
+        return cls(person, *_name(person.name), order)
+
+    @property
+    def sound(self) -> tuple[str, ...]:
+        """How the name sounds (only a large block asks)."""
+        return sound(self.words)
+
+
+@lru_cache(maxsize=65_536)
+def _name(name: str) -> _Name:
+    return _Name.of(normal_name(name))
 
 
 def candidates(
     people: Iterable[Person], *, threshold: float = DEFAULT_THRESHOLD
 ) -> list[Candidate]:
     """The pairs of ``people`` scoring ``threshold`` or more, best first (then by ids)."""
+    with collection_paused():
+        return _candidates(people, threshold)
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off meanwhile: making tens of thousands of small
+    objects that form no cycles would otherwise start it again and again, each time going
+    through every object of the process (it halves the time of a large registry)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _candidates(people: Iterable[Person], threshold: float) -> list[Candidate]:
     by_block: dict[str, list[_Known]] = defaultdict(list)
     for person in people:
         known = _Known.of(person)
-        for key in _blocks(person, known.words):
+        if person.member_number or person.memberships:
+            keys: Iterable[str] = _with_numbers(person, known.keys)
+        else:
+            keys = known.keys  # the name's blocks alone, worked out once per name
+        for key in keys:
             by_block[key].append(known)
     seen: set[tuple[int, int]] = set()
     found: list[Candidate] = []
     for members in by_block.values():
+        if len(members) < 2:
+            continue  # most blocks: a name no one else has
         for one, other in compared(members):
             first, second = (one, other) if one.person.id < other.person.id else (other, one)
             pair = (first.person.id, second.person.id)
-            if pair in seen or first.person.id == second.person.id:
+            if pair in seen or pair[0] == pair[1]:
                 continue
             seen.add(pair)
             if _at_most(first.person, second.person) < threshold:
                 continue  # the years of birth or member numbers alone keep it below
-            value, reasons = _score(first.person, second.person, first.words, second.words)
+            value, reasons = _score(first.person, second.person, first, second)
             if value >= threshold:
                 found.append(Candidate(pair[0], pair[1], value, reasons))
     return sorted(found, key=lambda c: (-c.score, c.first, c.second))

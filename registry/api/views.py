@@ -25,6 +25,8 @@ from people.access import manageable_players
 from people.domain.duplicates import duplicate_pairs
 from people.domain.memberships import remove_membership, set_membership
 from people.domain.players import change_player, record_consent
+from people.domain.search import SEARCH_LIMIT as SEARCH_SUGGESTIONS
+from people.domain.search import find_people
 from people.models import Player
 from registry.domain.merge import merge_players
 from registry.domain.privacy import erase_player, export_player
@@ -85,6 +87,17 @@ class PlayersApi(Api):
         summary="The players the user may manage (organisers), found by name or member number",
         parameters=[
             OpenApiParameter("q", str, description="Part of the name or the member number."),
+            OpenApiParameter(
+                "search",
+                str,
+                description=(
+                    "A name as it is typed: each word begins a word of the name, case, accents "
+                    "and umlauts written out ignored (`mue` finds Müller), or the member number. "
+                    f"The best {SEARCH_SUGGESTIONS} first (member numbers, then names beginning "
+                    "with it, then the rest, each by name); the erased never. Takes the place "
+                    "of `q`."
+                ),
+            ),
         ],
         responses={200: RegistryPlayerOutput(many=True), **ORGANISER_ERRORS},
     )
@@ -92,9 +105,13 @@ class PlayersApi(Api):
         if not request.user.is_authenticated:
             raise denied(request)
         players = manageable_players(request.user)
+        for name in ("search", "q"):
+            if has_control_characters(request.query_params.get(name, "")):
+                raise refused("text_control_characters", name)
+        if "search" in request.query_params:
+            found = find_people(players, request.query_params["search"])
+            return Response(RegistryPlayerOutput(found, many=True).data)
         query = request.query_params.get("q", "").strip()
-        if has_control_characters(query):
-            raise refused("text_control_characters", "q")
         if query:
             players = players.filter(Q(name__icontains=query) | Q(member_number=query))
         return Response(RegistryPlayerOutput(players[:SEARCH_LIMIT], many=True).data)

@@ -84,9 +84,11 @@ def merge_problems(kept: Player, other: Player) -> list[Problem]:
     if shared.exists():
         names = ", ".join(f"„{t.name}“ ({t.date:%d.%m.%Y})" for t in shared.order_by("date"))
         problems.append(Problem("player_merge_same_tournament", "other", {"tournaments": names}))
-    cups = CupPlayer.objects.filter(player=kept, cup__in=_cups_of(other)).select_related("cup")
+    cups = CupPlayer.objects.filter(player=kept, competition__in=_cups_of(other)).select_related(
+        "competition"
+    )
     if cups:
-        names = ", ".join(f"„{row.cup}“" for row in cups)
+        names = ", ".join(f"„{row.competition}“" for row in cups)
         problems.append(Problem("player_merge_same_cup", "other", {"cups": names}))
     for field, code in (
         ("member_number", "player_merge_member_numbers"),
@@ -119,7 +121,7 @@ def _membership_problems(kept: Player, other: Player) -> list[Problem]:
 
 
 def _cups_of(player: Player) -> Any:
-    return CupPlayer.objects.filter(player=player).values("cup_id")
+    return CupPlayer.objects.filter(player=player).values("competition_id")
 
 
 def _fill_in(kept: Player, other: Player) -> None:

@@ -108,8 +108,10 @@ def export_player(player: Player, *, by: Actor) -> dict[str, Any]:
                 for row in player.memberships.select_related("association").order_by("pk")
             ],
             "cup_teams": [
-                {"cup": row.cup_id, "cup_name": str(row.cup), "team": row.team.name}
-                for row in CupPlayer.objects.filter(player=player).select_related("cup", "team")
+                {"cup": row.competition_id, "cup_name": str(row.competition), "team": row.team.name}
+                for row in CupPlayer.objects.filter(player=player).select_related(
+                    "competition", "team"
+                )
             ],
             "registry_log": [
                 {

@@ -8,18 +8,9 @@ organisers to open it). A draft nobody plays yet stays indistinguishable from an
 
 from __future__ import annotations
 
-import datetime
-
-from django.db.models import Case, IntegerField, Q, Value, When
-from django.utils import timezone
-
 from seating.models import Table
-from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
-from tournaments.visibility import public_tournaments, spectators_may_see
-
-RECENT_DAYS = 30  # the start page lists public tournaments of the last month (and coming ones)
-START_PAGE_LIMIT = 12
+from tournaments.visibility import spectators_may_see
 
 
 def in_play(tournament_id: int) -> bool:
@@ -44,22 +35,3 @@ def public_tournament(tournament_id: int) -> Tournament:
     if tournament is not None and in_play(tournament.pk):
         raise NotPublic(tournament)
     raise NotPublic(None)
-
-
-def start_page_tournaments(today: datetime.date | None = None) -> list[Tournament]:
-    """The running public tournaments first, then the other public ones of the last month and
-    those to come, the newest first."""
-    today = today or timezone.localdate()
-    since = today - datetime.timedelta(days=RECENT_DAYS)
-    running = Case(
-        When(status=TournamentStatus.RUNNING, then=Value(0)),
-        default=Value(1),
-        output_field=IntegerField(),
-    )
-    tournaments = (
-        public_tournaments()
-        .filter(Q(status=TournamentStatus.RUNNING) | Q(date__gte=since))
-        .annotate(running_first=running)
-        .order_by("running_first", "-date", "name")
-    )
-    return list(tournaments[:START_PAGE_LIMIT])

@@ -7,7 +7,7 @@ while the organiser approves, are counted one after the other, so the cap is nev
 
 from __future__ import annotations
 
-from django.db.models import ProtectedError
+from django.db.models import ProtectedError, Q
 from django.db.transaction import atomic
 from django.utils import timezone
 
@@ -15,6 +15,7 @@ from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.log import log
 from karlchen.refusals import Problem
+from people.models import Player
 from signups.domain.mails import queue_mail
 from signups.enums import FeeStatus, MailKind, SignUpStatus
 from signups.log import SignupCode
@@ -45,12 +46,13 @@ def free_places(tournament: Tournament, announcement: Announcement) -> int | Non
     return max(0, announcement.cap - taken)
 
 
-def accept(signup: SignUp, *, by: Actor) -> Entry:
+def accept(signup: SignUp, *, by: Actor, player: Player | None = None) -> Entry:
     """Enter the sign-up's player (the evening's check-in and seating take it from here). A
     player of the same member number withdrawn from this tournament (he cancelled after
     paying, or the organisers withdrew him) is given his entry back: its start number, and
-    the fee paid on it, which stays paid (docs/OPEN_TOURNAMENTS.md, “Signing up again”)."""
-    entry = _withdrawn_entry(signup)
+    the fee paid on it, which stays paid (docs/OPEN_TOURNAMENTS.md, “Signing up again”).
+    ``player``: the person known already whom the organisers picked at the desk."""
+    entry = _withdrawn_entry(signup, player)
     if entry is not None:
         withdraw(entry, False, by=by)  # logged as reinstated
     else:
@@ -60,6 +62,7 @@ def accept(signup: SignUp, *, by: Actor) -> Entry:
             name=signup.name,
             club=signup.club,
             member_number=signup.member_number or None,
+            player=player,
         )
     signup.entry, signup.status = entry, SignUpStatus.ACCEPTED
     signup.save(update_fields=["entry", "status"])
@@ -71,18 +74,19 @@ def accept(signup: SignUp, *, by: Actor) -> Entry:
     return entry
 
 
-def _withdrawn_entry(signup: SignUp) -> Entry | None:
-    """The withdrawn entry of the sign-up's member number in its tournament, if any."""
-    if not signup.member_number:
+def _withdrawn_entry(signup: SignUp, player: Player | None = None) -> Entry | None:
+    """The withdrawn entry of the sign-up's person (``player``) or member number in its
+    tournament, if any."""
+    if player is not None:
+        whose = Q(player=player)
+    elif signup.member_number:
+        whose = Q(player__member_number=signup.member_number)
+    else:
         return None
     return (
         Entry.objects.select_for_update(of=("self",))
         .select_related("player")
-        .filter(
-            tournament_id=signup.tournament_id,
-            player__member_number=signup.member_number,
-            withdrawn=True,
-        )
+        .filter(whose, tournament_id=signup.tournament_id, withdrawn=True)
         .first()
     )
 
@@ -145,6 +149,18 @@ def has_begun(tournament: Tournament) -> bool:
     return (
         Series.objects.filter(tournament=tournament).exclude(status=SeriesStatus.PLANNED).exists()
     )
+
+
+def waiting_position(signup: SignUp) -> int | None:
+    """Where the sign-up stands on the waiting list (1: the next to move up), in the order the
+    list moves up (``move_up``); None where it is not waiting."""
+    if signup.status != SignUpStatus.WAITING:
+        return None
+    waiting = SignUp.objects.filter(tournament_id=signup.tournament_id, status=SignUpStatus.WAITING)
+    ahead = waiting.filter(
+        Q(queued_at__lt=signup.queued_at) | Q(queued_at=signup.queued_at, pk__lt=signup.pk)
+    )
+    return ahead.count() + 1
 
 
 def move_up(tournament: Tournament, announcement: Announcement, *, by: Actor) -> list[SignUp]:

@@ -10,7 +10,7 @@ tournament's row lock (``places.locked``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -21,6 +21,7 @@ from karlchen.actors import Actor, Role
 from karlchen.log import log
 from karlchen.plaintext import has_control_characters
 from karlchen.refusals import Problem, Refused, refused
+from people.models import Player
 from signups.domain.mails import queue_mail
 from signups.domain.places import (
     accept,
@@ -249,9 +250,19 @@ def move_to_waiting(signup: SignUp, *, by: Actor) -> SignUp:
     return signup
 
 
-def add_signup(tournament: Tournament, applicant: Applicant, *, by: Actor) -> SignUp:
+def add_signup(
+    tournament: Tournament, applicant: Applicant, *, by: Actor, player: Player | None = None
+) -> SignUp:
     """The organisers add a player at the desk (an e-mail address optional): entered at once,
-    even beyond the cap, and mailed if there is an address."""
+    even beyond the cap, and mailed if there is an address. ``player``: a person known
+    already, picked at the desk; the sign-up then carries their name, club and number."""
+    if player is not None:
+        applicant = replace(
+            applicant,
+            name=player.name,
+            club=player.club_name,
+            member_number=player.member_number or "",
+        )
     applicant = applicant.cleaned()
     with transaction.atomic():
         tournament = locked(tournament.pk)
@@ -260,7 +271,7 @@ def add_signup(tournament: Tournament, applicant: Applicant, *, by: Actor) -> Si
         if problems:
             raise Refused(problems)
         signup = _create(tournament, applicant, queued_at=timezone.now())
-        accept(signup, by=by)
+        accept(signup, by=by, player=player)
         queue_mail(signup, MailKind.ACCEPTED)
         log(tournament, by, SignupCode.SIGNUP_ADDED, name=signup.name)
     return signup

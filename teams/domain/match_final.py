@@ -1,8 +1,8 @@
 """A league's match day and a cup's group round or pairing are final exactly when their
 tournament's results are (``tournaments.domain.final``, docs/TEAMS.md "Final means one thing").
 
-There is no mark of their own: ``leagues.models.MatchDay.final`` and ``cups.models.CupMatch.final``
-read the tournament's ``results_final``, so the pages, the API, the tables, the bracket, the
+There is no mark of their own: ``competitions.models.Fixture.final`` (a match day's, a cup match's)
+reads the tournament's ``results_final``, so the pages, the API, the tables, the bracket, the
 archives and the desk all answer the same, and a final match is frozen as a final tournament is
 (``tournaments.domain.frozen.check_not_final`` refuses its deals, penalty rows and seatings).
 

@@ -24,10 +24,10 @@ def cup_in_its_semi_finals():
     cup = make_cup()
     play_group_stage(cup)
     first, second = start_pairings(cup, by=ORGA, date=DATE)
-    names = [side.cup_team.name for side in first.sides.all()]
+    names = [side.entrant.name for side in first.sides.all()]
     play_match(first, {names[0]: 1, names[1]: 0})
     set_match_final(first, by=ORGA)
-    names = [side.cup_team.name for side in second.sides.all()]
+    names = [side.entrant.name for side in second.sides.all()]
     play_match(second, {names[0]: 0, names[1]: 2})  # live: not final yet
     return cup
 

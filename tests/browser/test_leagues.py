@@ -115,8 +115,8 @@ def test_a_league_before_anything_is_played(chromium, live_server, screenshot):
     markiert"), lists the teams by name and says the day is not played yet."""
     cache.clear()
     season, _tables = league_of_eight(0, promoted=1, relegated=1)
-    league = season.league
-    ids = dict(LeagueTeam.objects.filter(league=league).values_list("name", "pk"))
+    league = season.competition
+    ids = dict(LeagueTeam.objects.filter(competition=league).values_list("name", "pk"))
     tournament, _entries = tournament_with_players(16, name="Spieltag 1")
     publish(tournament)
     groups = [[ids[name] for name in EIGHT[:4]], [ids[name] for name in EIGHT[4:]]]

@@ -36,9 +36,15 @@ READINGS = {
 }
 # the write beside a reading: (desk, its form; API, its method and body)
 WRITES = {
-    "entries": (("/desk/{t}/entries/", {"name": "Neu"}), ("post", "entries/", {"name": "Neu"})),
+    "entries": (
+        ("/desk/{t}/entries/", {"name": "Neu", "new_person": "on"}),
+        ("post", "entries/", {"name": "Neu"}),
+    ),
     "sign-ups": (
-        ("/desk/{t}/signups/", {"action": "add", "name": "Neu", "email": "neu@example.org"}),
+        (
+            "/desk/{t}/signups/",
+            {"action": "add", "name": "Neu", "email": "neu@example.org", "new_person": "on"},
+        ),
         ("post", "signups/", {"name": "Neu", "email": "neu@example.org"}),
     ),
     "protests": (

@@ -50,11 +50,11 @@ def make_cup(*, by=ORGA, rule=None, groups=GROUPS, **season):
 
 
 def team(cup, name):
-    return CupTeam.objects.get(cup=cup, name=name)
+    return CupTeam.objects.get(competition=cup, name=name)
 
 
 def entries_of(match, cup_team):
-    side = match.sides.get(cup_team=cup_team)
+    side = match.sides.get(entrant=cup_team)
     members = TeamMember.objects.filter(team=side.team).select_related("entry")
     return [member.entry for member in members.order_by("entry__start_number")]
 
@@ -64,7 +64,7 @@ def play_match(match, wins):
     team wins as many deals as ``wins`` says (a deal won: its two players +1 each, the other
     team's two -1 each; so a team's score moves by 2 per deal)."""
     names = list(wins)
-    cup = match.cup
+    cup = match.competition
     publish(match.evening.tournament)  # the organiser opens the round: spectators follow it
     teams = [team(cup, name) for name in names]
     tables = [
@@ -84,7 +84,7 @@ def play_match(match, wins):
 
 
 def group_match(cup, group, number):
-    return CupMatch.objects.get(cup=cup, group__name=group, round=number)
+    return CupMatch.objects.get(competition=cup, group__name=group, round=number)
 
 
 @pytest.fixture

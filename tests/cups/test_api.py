@@ -147,7 +147,7 @@ def test_a_cup_end_to_end_through_the_api(orga, orga_client, anonymous):
     assert body["bracket"]["provisional"] is True
 
     # the correction: group A, round 2, Buben won the first deal at the second table
-    round_two = CupMatch.objects.get(cup_id=cup_id, group__name="A", round=2)
+    round_two = CupMatch.objects.get(competition_id=cup_id, group__name="A", round=2)
     with pytest.raises(Refused) as refusal:  # final: refused until reopened
         correct_deal(tables[2, "A"][1], 1, deal=normal([1, 2], 131), version=1, reason="x", by=ORGA)
     assert (refusal.value.code, refusal.value.field) == ("results_final", "tournament")
@@ -253,8 +253,8 @@ def test_a_round_with_a_series_open_is_not_final_and_a_final_one_takes_no_deal(
     tables = seat_series(
         series,
         [
-            entries_of(match, team(match.cup, names[0]))
-            + entries_of(match, team(match.cup, names[1]))
+            entries_of(match, team(match.competition, names[0]))
+            + entries_of(match, team(match.competition, names[1]))
         ],
         by=ORGA,
     )

@@ -61,7 +61,7 @@ def played_cup():
     cup = make_cup()
     play_group_stage(cup)
     for match in start_pairings(cup, by=ORGA, date=DATE):
-        names = [side.cup_team.name for side in match.sides.all()]
+        names = [side.entrant.name for side in match.sides.all()]
         play_match(match, {names[0]: 1, names[1]: 0})
         set_match_final(match, by=ORGA)
     (_final,) = start_pairings(cup, by=ORGA, date=DATE)  # started, not played
@@ -77,7 +77,7 @@ def test_a_cup_s_archive_round_trip():
     assert copy.pk != cup.pk
     assert by_names(cup_body(copy)) == by_names(cup_body(cup))
     # the players are the people of the imported tournaments, not new ones per tournament
-    player = CupPlayer.objects.get(cup=copy, player__name="Asse 1").player
+    player = CupPlayer.objects.get(competition=copy, player__name="Asse 1").player
     assert (
         Entry.objects.filter(player=player).count() == 2 + 2
     )  # two group rounds, a semi-final and the final

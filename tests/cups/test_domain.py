@@ -57,7 +57,7 @@ def test_a_cup_is_a_season_with_groups_of_teams_and_their_players(cup):
     asse = team(cup, "Asse")
     assert asse.club_name == "Club Asse"
     assert [p.player.name for p in asse.players.all()] == ["Asse 1", "Asse 2"]
-    assert CupPlayer.objects.filter(cup=cup).count() == 16
+    assert CupPlayer.objects.filter(competition=cup).count() == 16
     log = SeasonAction.objects.get(season=cup.season, action="cup_created")
     assert log.details == {"groups": 2, "teams": 8, "name": "Pokal 2026"}
 
@@ -206,7 +206,7 @@ def test_the_cup_end_to_end_a_correction_reseeds_and_the_knock_out_finds_a_champ
         start_group_round(cup, by=ORGA, number=2)
     assert codes(refusal) == {("cup_drawn", "number")}
 
-    zehnen_damen = next(m for m in semis if m.sides.filter(cup_team__name="Damen").exists())
+    zehnen_damen = next(m for m in semis if m.sides.filter(entrant__name="Damen").exists())
     asse_karlchen = next(m for m in semis if m is not zehnen_damen)
     play_match(zehnen_damen, {"Zehnen": 0, "Damen": 1})
     # Asse and Karlchen play no deal: 0 to 0, the better seed (Asse) advances by the rule
@@ -225,7 +225,7 @@ def test_the_cup_end_to_end_a_correction_reseeds_and_the_knock_out_finds_a_champ
     play_match(
         final,
         {"Asse": 2, "Damen": 0}
-        if final.sides.get(position=1).cup_team.name == "Asse"
+        if final.sides.get(position=1).entrant.name == "Asse"
         else {"Damen": 0, "Asse": 2},
     )
     body = cup_body(cup)
@@ -236,7 +236,7 @@ def test_the_cup_end_to_end_a_correction_reseeds_and_the_knock_out_finds_a_champ
     set_match_final(final, by=ORGA)
     body = cup_body(cup)
     assert body["champion"] == team(cup, "Asse").pk
-    assert CupMatch.objects.filter(cup=cup).count() == 4 + 3
+    assert CupMatch.objects.filter(competition=cup).count() == 4 + 3
     assert SeasonAction.objects.filter(season=cup.season, action="cup_drawn").count() == 1
 
 
@@ -337,7 +337,7 @@ def test_the_default_rule_plays_four_group_rounds_before_the_knock_out():
             start_pairings(cup, by=ORGA)
         assert codes(refusal) == {("cup_group_stage_open", "groups")}
         for match in start_group_round(cup, by=ORGA, number=number, date=DATE):
-            names = [side.cup_team.name for side in match.sides.order_by("position")]
+            names = [side.entrant.name for side in match.sides.order_by("position")]
             # the first team wins two deals, the third one: 4 places apart in every group
             play_match(match, dict(zip(names, (2, 0, 1, 0), strict=True)))
             set_match_final(match, by=ORGA)
@@ -362,7 +362,7 @@ def semi_finals_played(cup):
     play_group_stage(cup)
     tables = {}
     for match in start_pairings(cup, by=ORGA, date=DATE):
-        names = [side.cup_team.name for side in match.sides.order_by("position")]
+        names = [side.entrant.name for side in match.sides.order_by("position")]
         tables[match.position] = play_match(match, {names[0]: 1, names[1]: 0})[0]
         set_match_final(match, by=ORGA)
     (final,) = start_pairings(cup, by=ORGA, date=DATE)
@@ -371,7 +371,7 @@ def semi_finals_played(cup):
 
 def test_a_correction_after_the_next_pairing_started_leaves_it_stale_not_guessed(cup):
     tables, final = semi_finals_played(cup)
-    assert {side.cup_team.name for side in final.sides.all()} == {"Zehnen", "Asse"}
+    assert {side.entrant.name for side in final.sides.all()} == {"Zehnen", "Asse"}
     # the first semi-final's only deal was won by the other team: final, it cannot change
     with pytest.raises(Refused) as refusal:
         correct_deal(tables[0], 1, deal=normal([3, 4], 131), version=1, reason="Zettel", by=ORGA)
@@ -398,11 +398,11 @@ def test_a_correction_after_the_next_pairing_started_leaves_it_stale_not_guessed
 def test_a_decider_no_longer_needed_after_a_correction_is_ignored():
     cup = make_cup(rule={"group_rounds": 1, "qualify": 1, "ties": "decider"})
     for match in start_group_round(cup, by=ORGA, number=1, date=DATE):
-        names = [side.cup_team.name for side in match.sides.order_by("position")]
+        names = [side.entrant.name for side in match.sides.order_by("position")]
         play_match(match, dict(zip(names, (1, 0, 0, 0), strict=True)))
         set_match_final(match, by=ORGA)
     (final,) = start_pairings(cup, by=ORGA, date=DATE)
-    names = [side.cup_team.name for side in final.sides.order_by("position")]
+    names = [side.entrant.name for side in final.sides.order_by("position")]
     (table,) = play_match(final, {names[0]: 1, names[1]: 1})  # 2 : 2, a tie
     set_match_final(final, by=ORGA, winner=team(cup, names[1]))
     pairing = cup_body(cup)["bracket"]["rounds"][0]["pairings"][0]

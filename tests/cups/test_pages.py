@@ -44,7 +44,7 @@ def test_the_page_shows_live_scores_the_winners_and_the_champion(reader):
     cup = make_cup()
     play_group_stage(cup)
     semis = start_pairings(cup, by=ORGA, date=DATE)
-    names = [side.cup_team.name for side in semis[0].sides.all()]
+    names = [side.entrant.name for side in semis[0].sides.all()]
     play_match(semis[0], {names[0]: 1, names[1]: 0})
     text = reader.get(f"/c/{cup.pk}/").content.decode()
     assert "live, provisional" in text

@@ -124,14 +124,14 @@ def test_a_cup_end_to_end_from_the_desk(desk):
     for number in (1, 2):
         answer = post(desk, cup, action="round", number=str(number), date="2026-12-05")
         assert answer.status_code == 302
-        for match in CupMatch.objects.filter(cup=cup, round=number, group__isnull=False):
+        for match in CupMatch.objects.filter(competition=cup, round=number, group__isnull=False):
             tables[number, match.group.name] = play_match(match, wins[number][match.group.name])
             assert post(desk, cup, action="final", match=str(match.pk)).status_code == 302
     text = page(desk, cup)
     assert "Draw the knock-out and start its first pairings" in text
 
     # the correction: group A's round 2 taken back, a deal corrected, final again
-    round_two = CupMatch.objects.get(cup=cup, group__name="Gruppe A", round=2)
+    round_two = CupMatch.objects.get(competition=cup, group__name="Gruppe A", round=2)
     assert post(desk, cup, action="reopen", match=str(round_two.pk)).status_code == 400
     assert CupMatch.objects.get(pk=round_two.pk).final  # reopening needs a reason
     post(desk, cup, action="reopen", match=str(round_two.pk), reason="Zettel")
@@ -142,19 +142,19 @@ def test_a_cup_end_to_end_from_the_desk(desk):
     post(desk, cup, action="final", match=str(round_two.pk))
 
     assert post(desk, cup, action="pairings").status_code == 302
-    semis = list(CupMatch.objects.filter(cup=cup, group__isnull=True).order_by("position"))
-    assert [{s.cup_team.name for s in m.sides.all()} for m in semis] == [
+    semis = list(CupMatch.objects.filter(competition=cup, group__isnull=True).order_by("position"))
+    assert [{s.entrant.name for s in m.sides.all()} for m in semis] == [
         {"Zehnen", "Damen"},
         {"Asse", "Karlchen"},
     ]
     for match in semis:
-        names = [s.cup_team.name for s in match.sides.all()]
+        names = [s.entrant.name for s in match.sides.all()]
         play_match(match, {names[0]: 0, names[1]: 1})
         post(desk, cup, action="final", match=str(match.pk))
     post(desk, cup, action="pairings")
-    final = CupMatch.objects.get(cup=cup, round=2, group__isnull=True)
+    final = CupMatch.objects.get(competition=cup, round=2, group__isnull=True)
     answer = post(
-        desk, cup, action="final", match=str(final.pk), winner=str(final.sides.first().cup_team_id)
+        desk, cup, action="final", match=str(final.pk), winner=str(final.sides.first().entrant_id)
     )
     assert answer.status_code == 400  # 0 to 0 is the better seed's: no decider
     assert "needs no decider" in answer.content.decode()
@@ -182,7 +182,7 @@ def test_a_cup_end_to_end_from_the_desk(desk):
 def test_a_tied_group_is_placed_at_the_desk(desk):
     cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
     post(desk, cup, action="round", number="1")
-    for match in CupMatch.objects.filter(cup=cup):
+    for match in CupMatch.objects.filter(competition=cup):
         play_match(match, dict.fromkeys(GROUPS[match.group.name], 1))  # every team 0
         post(desk, cup, action="final", match=str(match.pk))
     text = page(desk, cup)

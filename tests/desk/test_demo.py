@@ -17,6 +17,7 @@ from scoring import demo
 from scoring.domain.series import incomplete_tables
 from scoring.enums import AdjustmentKind
 from scoring.models import Adjustment, Deal, DealRevision
+from seating.models import Table
 from tests.factories.once import rolled_back
 from tournaments.engine.series import DealKind, SeriesSettings
 from tournaments.enums import SeriesStatus, TournamentStatus
@@ -29,6 +30,34 @@ def run_demo(*args, **options) -> str:
     out = StringIO()
     call_command("demo", *args, stdout=out, **options)
     return out.getvalue()
+
+
+def terminal_qr_codes(output: str) -> list[str]:
+    """What the QR codes drawn in the terminal say: each a block of lines of half blocks (light
+    modules drawn, for a dark terminal), two rows of modules a line, decoded by zxing-cpp."""
+    import zxingcpp
+    from PIL import Image
+
+    halves = {" ": (0, 0), "▀": (255, 0), "▄": (0, 255), "█": (255, 255)}
+    blocks, block = [], []
+    for line in output.splitlines():
+        if line and set(line) <= set(halves):
+            block.append(line)
+        elif block:
+            blocks.append(block)
+            block = []
+    found = []
+    for lines in blocks:
+        width = max(len(line) for line in lines)
+        picture = Image.new("L", (width, 2 * len(lines)), 0)
+        for y, line in enumerate(lines):
+            for x, char in enumerate(line):
+                top, bottom = halves[char]
+                picture.putpixel((x, 2 * y), top)
+                picture.putpixel((x, 2 * y + 1), bottom)
+        large = picture.resize((width * 8, len(lines) * 16), Image.NEAREST)
+        found += [code.text for code in zxingcpp.read_barcodes(large)]
+    return found
 
 
 def ranking(tournament):
@@ -149,6 +178,22 @@ class TestTheDemoBuiltOnce:
         assert Player.objects.count() == 22  # the players are reused, not entered again
         run_demo(seed=SEED + 1, reset=True)
         assert ranking(Tournament.objects.get(name=DEMO_NAME)) != first
+
+    def test_for_a_phone_the_links_are_full_with_their_qr_codes(self, built):
+        output = run_demo(seed=SEED, reset=True, base_url="http://192.168.1.20:8000/")
+        tournament = Tournament.objects.get(name=DEMO_NAME)
+        table = Table.objects.filter(series__tournament=tournament, series__number=3).first()
+        link = f"http://192.168.1.20:8000{table.captain_path()}"
+        assert f"  {table}: {link}\n" in output
+        assert "Startseite: http://192.168.1.20:8000/\n" in output
+        assert f"http://192.168.1.20:8000/t/{tournament.pk}/" in output
+        codes = terminal_qr_codes(output)
+        tables = Table.objects.filter(series__tournament=tournament, series__number=3)
+        assert codes == [f"http://192.168.1.20:8000{one.captain_path()}" for one in tables]
+
+    def test_a_base_url_that_is_no_address_is_refused(self, built):
+        with pytest.raises(CommandError, match="--base-url"):
+            run_demo(seed=SEED, reset=True, base_url="192.168.1.20:8000")
 
     def test_a_second_run_without_reset_does_nothing(self, built):
         deals = Deal.objects.count()

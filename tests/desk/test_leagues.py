@@ -84,7 +84,7 @@ def test_make_a_season_a_league_with_two_divisions(desk_en, season):
     )
     assert answer.status_code == 302
     league = League.objects.get(season=season)
-    first, second = league.divisions.all()
+    first, second = league.groups.all()
     assert (first.rule["promoted"], first.rule["relegated"]) == (1, 2)
     assert second.rule["points_table"] == []
     assert second.table_rule.order[2] == "best_day"
@@ -135,7 +135,7 @@ def test_add_a_match_day_set_line_ups_and_mark_it_final(desk_en, season, client)
     assert answer.status_code == 302, field_errors(answer.content.decode())
     day = MatchDay.objects.get(number=1)
     assert answer["Location"] == f"/desk/seasons/{season.pk}/league/days/1/"
-    assert MatchDayTeam.objects.filter(match_day=day, group=2).count() == 4
+    assert MatchDayTeam.objects.filter(fixture=day, group=2).count() == 4
     url = f"/desk/seasons/{season.pk}/league/days/1/"
     page = desk_en.get(url).content.decode()
     assert "The results are provisional" in page
@@ -272,7 +272,7 @@ def division_form(page: str) -> dict[str, str]:
 
 def test_a_division_is_changed_at_the_desk_and_a_team_that_played_stays(desk_en, season):
     teams = set_up(desk_en, season)
-    division = League.objects.get(season=season).divisions.get()
+    division = League.objects.get(season=season).groups.get()
     league_page = desk_en.get(f"/desk/seasons/{season.pk}/league/").content.decode()
     url = f"/desk/seasons/{season.pk}/league/divisions/{division.pk}/"
     assert f'href="{url}"' in league_page
@@ -303,7 +303,7 @@ def test_a_division_is_changed_at_the_desk_and_a_team_that_played_stays(desk_en,
         {"number": "1", "tournament": str(tournament.pk)}
         | {f"group_{pk}": "1" for pk in LeagueTeam.objects.values_list("pk", flat=True)},
     )
-    assert MatchDay.objects.filter(league__season=season).exists()
+    assert MatchDay.objects.filter(competition__season=season).exists()
     form = division_form(desk_en.get(url).content.decode())
     answer = desk_en.post(url, form | {f"d-team_{teams['Buben']}": ""})
     assert answer.status_code == 400

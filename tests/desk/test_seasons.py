@@ -73,7 +73,14 @@ def test_add_start_and_take_out_evenings(desk):
     evening = SeasonEvening.objects.get(season=season, tournament__date="2026-03-04").tournament
     assert answer["Location"] == f"/desk/{evening.pk}/entries/"
     assert evening.entries.count() == 4
+    # taking an evening out asks first (a page of its own, no script needed)
     answer = desk.post(f"/desk/seasons/{season.pk}/", {"action": "remove", "tournament": other.pk})
+    assert answer.status_code == 200
+    assert "„Pokalabend“ aus der Saison herausnehmen?" in answer.content.decode()
+    assert SeasonEvening.objects.filter(tournament=other).exists()
+    removal = {"action": "remove", "tournament": other.pk, "confirmed": "yes"}
+    answer = desk.post(f"/desk/seasons/{season.pk}/", removal)
+    assert answer.status_code == 302
     assert not SeasonEvening.objects.filter(tournament=other).exists()
     assert (
         desk.post(

@@ -86,9 +86,12 @@ def test_a_refused_action_is_told_not_crashed(desk):
 
 def test_a_player_added_at_the_desk_is_entered(desk, played):
     tournament, _ = played
-    page = desk.post(
-        f"/desk/{tournament.pk}/signups/", {"action": "add", "name": "Tresen", "club": "Gast"}
-    )
+    url = f"/desk/{tournament.pk}/signups/"
+    newcomer = {"action": "add", "name": "Tresen", "club": "Gast"}
+    asked = desk.post(url, newcomer)
+    assert asked.status_code == 400
+    assert "Neue Person anlegen?" in asked.content.decode()
+    page = desk.post(url, newcomer | {"new_person": "on"})
     assert page.status_code == 302
     assert Entry.objects.filter(tournament=tournament, player__name="Tresen").exists()
 

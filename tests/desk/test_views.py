@@ -409,10 +409,11 @@ def test_once_deals_are_played_the_rules_cannot_change(seated, desk):
 def test_a_player_is_entered_and_a_second_time_refused(seated, desk):
     tournament, _ = seated
     url = f"/desk/{tournament.pk}/entries/"
-    response = desk.post(url, {"name": "Änne Öztürk", "club": "Herz As"}, follow=True)
+    newcomer = {"name": "Änne Öztürk", "club": "Herz As", "new_person": "on"}
+    response = desk.post(url, newcomer, follow=True)
     assert tournament.entries.filter(player__name="Änne Öztürk", start_number=10).exists()
     assert any("Serie 1" in text for text in messages_of(response))  # seated: seat it again
-    again = desk.post(url, {"name": "Änne", "start_number": "10"})
+    again = desk.post(url, {"name": "Änne", "start_number": "10", "new_person": "on"})
     assert again.status_code == 400
     assert again.context["form"].errors["start_number"]
     assert actions(tournament) == ["entry_added"]

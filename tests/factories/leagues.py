@@ -78,7 +78,7 @@ def league_of_eight(days=1, *, public=True, set_lineups=True, **rule):
     league = create_league(
         season, by=ORGA, divisions=[{"name": "Bezirksliga", "rule": rule, "teams": EIGHT}]
     )
-    teams = {team.name: team for team in LeagueTeam.objects.filter(league=league)}
+    teams = {team.name: team for team in LeagueTeam.objects.filter(competition=league)}
     all_tables = []
     for number in range(1, days + 1):
         tournament, tables, entries = played_day(number)
@@ -86,7 +86,7 @@ def league_of_eight(days=1, *, public=True, set_lineups=True, **rule):
         rosters = day_rosters(tournament, entries, substitute_in=1)
         groups = [[teams[name].pk for name in EIGHT[:4]], [teams[name].pk for name in EIGHT[4:]]]
         day = add_match_day(league, tournament, by=ORGA, number=number, groups=groups)
-        lineups = {lineup.league_team.name: lineup for lineup in day.lineups.all()}
+        lineups = {lineup.entrant.name: lineup for lineup in day.sides.all()}
         for name, roster in zip(EIGHT, rosters, strict=True):
             if set_lineups:
                 set_lineup(lineups[name], by=ORGA, team=roster)

@@ -109,6 +109,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "clubs/<int:club_id>/": {"get": "open"},
     "t/<int:tournament_id>/widget/": {"get": "page"},
     "calendar/": {"get": "open"},
+    "developers/": {"get": "open"},
     "calendar.ics": {"get": "open"},
     "results/": {"get": "open"},
     # a public profile shows only who agreed to it (the world's player did not): 404 to all
@@ -133,6 +134,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "desk/invitations/<str:token>/": {"get": "any", "post": "any"},
     "desk/cups/": {"get": "user", "post": "user"},
     "desk/players/": {"get": "user"},
+    "desk/people/search/": {"get": "user"},  # finds among the user's own people only
     # the two players come in the query or the form (none here: a 404 to all); another's
     # players are a 404 there too (tests/desk/test_registry.py)
     "desk/players/merge/": {"get": "any", "post": "any"},
@@ -338,7 +340,7 @@ class World:
             .values_list("player_id", flat=True)
             .first(),
             "team_id": self.lineup_team.pk if league else self.team.pk,
-            "division_id": self.lineup_team.division_id,
+            "division_id": self.lineup_team.group_id,
             "cup_id": self.cup.pk,
             "group_id": self.group.pk,
             "match_id": self.match.pk,
@@ -418,7 +420,7 @@ def build_world() -> tuple[World, dict[str, object]]:
         job=job,
         season=season,
         league=league,
-        lineup_team=league.league.teams.first(),
+        lineup_team=league.competition.teams.first(),
         cup=cup,
         group=cup.groups.first(),
         match=match,

@@ -79,7 +79,7 @@ def ids_for(world, path: str) -> dict[str, object]:
         "season_id": (world.league if league else world.season).pk,
         "player_id": world.entry.player_id,
         "team_id": (world.lineup_team if league else world.team).pk,
-        "division_id": world.lineup_team.division_id,
+        "division_id": world.lineup_team.group_id,
         "cup_id": world.cup.pk,
         "group_id": world.group.pk,
         "match_id": world.match.pk,

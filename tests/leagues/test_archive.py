@@ -74,7 +74,7 @@ def _archived_league():
     day = MatchDay.objects.select_related("evening__tournament").get(number=1)
     close_day(day.evening.tournament)
     set_day_final(day, by=ORGA)
-    buben = MatchDayTeam.objects.get(match_day__number=2, league_team__name="Buben")
+    buben = MatchDayTeam.objects.get(fixture__number=2, entrant__name="Buben")
     set_lineup(buben, by=ORGA, team=buben.team, score=17)  # a paper result on day 2
     asse = LeagueTeam.objects.get(name="Asse")
     asse.club_name = "DKV Asse"  # typed: a club nobody set up in Karlchen
@@ -97,7 +97,7 @@ def test_the_league_comes_back_with_the_same_tables(archived):
     detail, original = reads(imported)["detail"], reads(season)["detail"]
     assert detail["divisions"] == original["divisions"]
     assert [day["final"] for day in detail["match_days"]] == [True, False]
-    assert MatchDay.objects.get(league__season=imported, number=1).final_at is not None
+    assert MatchDay.objects.get(competition__season=imported, number=1).final_at is not None
     again = json.loads(json.dumps(export_season_archive(imported)))
     assert without_ids(again["league"]) == without_ids(league)
 

@@ -22,7 +22,11 @@ def division_of_four(**rule):
     league = create_league(
         season, by=ORGA, divisions=[{"name": "Bezirksliga", "rule": rule, "teams": TEAMS}]
     )
-    return season, league, {team.name: team for team in LeagueTeam.objects.filter(league=league)}
+    return (
+        season,
+        league,
+        {team.name: team for team in LeagueTeam.objects.filter(competition=league)},
+    )
 
 
 def add_day(league, teams, number=1):
@@ -32,9 +36,7 @@ def add_day(league, teams, number=1):
     publish(tournament)
     groups = [[teams[name].pk for name in TEAMS]]
     day = add_match_day(league, tournament, by=ORGA, number=number, groups=groups)
-    return day, {
-        lineup.league_team.name: lineup for lineup in MatchDayTeam.objects.filter(match_day=day)
-    }
+    return day, {lineup.entrant.name: lineup for lineup in MatchDayTeam.objects.filter(fixture=day)}
 
 
 def tables(client, season):

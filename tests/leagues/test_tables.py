@@ -38,7 +38,7 @@ def day_one():
         season, by=ORGA, divisions=[{"name": "Staffel", "teams": ["A", "B", "C", "D"]}]
     )
     tournament, entries = played_tournament()
-    teams = {team.name: team.pk for team in LeagueTeam.objects.filter(league=league)}
+    teams = {team.name: team.pk for team in LeagueTeam.objects.filter(competition=league)}
     day = add_match_day(
         league, tournament, by=ORGA, number=1, groups=[[teams[name] for name in "ABCD"]]
     )
@@ -51,9 +51,7 @@ def day_one():
 
     bench = add_entry(tournament, name="Ersatz", by=ORGA)  # entered late: no deal played
 
-    lineups = {
-        lineup.league_team.name: lineup for lineup in MatchDayTeam.objects.filter(match_day=day)
-    }
+    lineups = {lineup.entrant.name: lineup for lineup in MatchDayTeam.objects.filter(fixture=day)}
     set_lineup(lineups["A"], by=ORGA, team=roster("A", 1, 3))  # +2 -2
     substitute = entries[5].pk
     set_lineup(lineups["B"], by=ORGA, team=roster("B", 2, 5, substitutes=(substitute,)))  # +2 +1 +1
@@ -98,7 +96,7 @@ def test_the_substitutes_who_played_are_tracked_per_match_day(day_one):
 def test_the_division_table_is_provisional_until_the_day_is_final(day_one):
     league, day, tournament, teams, _lineups = day_one
     names = {pk: name for name, pk in teams.items()}
-    division = league.divisions.get()
+    division = league.groups.get()
     table = division_table(division)
     assert table.provisional
     assert [(names[row.team], row.ranking_points) for row in table.rows] == [
@@ -121,7 +119,7 @@ def test_a_correction_of_a_given_score_changes_the_table(day_one):
     league, _day, _tournament, teams, lineups = day_one
     names = {pk: name for name, pk in teams.items()}
     set_lineup(lineups["D"], by=ORGA, score=-9)
-    table = division_table(league.divisions.get())
+    table = division_table(league.groups.get())
     assert [names[row.team] for row in table.rows] == ["B", "A", "C", "D"]
 
 
@@ -168,8 +166,8 @@ def test_spectators_read_a_day_as_its_tournament_shows_it(day_one):
     season = league.season
     assert not shown(day, public=True)
     assert shown(day, public=False)
-    assert division_table(league.divisions.get(), public=True).days == ()
-    assert division_table(league.divisions.get()).days == (day.pk,)
+    assert division_table(league.groups.get(), public=True).days == ()
+    assert division_table(league.groups.get()).days == (day.pk,)
     read = json.loads(league_read(season, "day:1", public=True).content)
     assert (read["withheld"], read["groups"]) == (True, [])
     assert json.loads(league_read(season, "day:1", public=False).content)["withheld"] is False

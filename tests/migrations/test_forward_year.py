@@ -70,6 +70,19 @@ ROWS_LEAVING: dict[str, str] = {
     "tournaments_organiseraction": "an action of a season about one of its evenings was written "
     "in both logs; its copy in the tournament's log goes, the season's entry now names the "
     "tournament (seasons 0009_log_about_evening; assert_log_copies_only_left checks which)",
+    **{
+        f"cups_{name}": "a team cup is a competition of the kind cup now, every row copied with "
+        "its id (competitions 0002_leagues_and_cups), the old tables removed (cups "
+        "0007_one_competition_model); the cup's reads compared below are read from the copies"
+        for name in ["cup", "cupgroup", "cupteam", "cupplayer", "cupmatch", "cupmatchteam"]
+    },
+    **{
+        f"leagues_{name}": "a league is a competition of the kind league now, every row copied "
+        "after the cups' (competitions 0002_leagues_and_cups; a division's and a team's old id "
+        "is its shown_id, which the API and the desk show), the old tables removed (leagues "
+        "0006_one_competition_model); the league's reads compared below are read from the copies"
+        for name in ["league", "division", "leagueteam", "matchday", "matchdayteam"]
+    },
 }
 # Tables a later migration renames, rows and ids kept: {name in the file: name now}.
 TABLES_RENAMED: dict[str, str] = {}
@@ -272,9 +285,20 @@ def assert_typed_clubs_kept(data: dict) -> None:
         cursor.execute("SELECT id FROM tournaments_club")
         staying = {row[0] for row in cursor.fetchall()}
     assert staying < set(clubs), "the rows only typed for players and teams are gone"
-    for table in ("tournaments_player", "leagues_leagueteam", "cups_cupteam"):
+    # A league's and a cup's teams are a competition's now (competitions 0002_leagues_and_cups):
+    # a league's by the id it had (its shown_id), a cup's by its id, kept.
+    entrants = (
+        "SELECT {id}, e.club_name, e.club_id FROM competitions_entrant e JOIN "
+        "competitions_competition c ON c.id = e.competition_id WHERE c.kind = '{kind}'"
+    )
+    now_read = {
+        "tournaments_player": "SELECT id, club_name, club_id FROM tournaments_player",
+        "leagues_leagueteam": entrants.format(id="e.shown_id", kind="league"),
+        "cups_cupteam": entrants.format(id="e.id", kind="cup"),
+    }
+    for table, query in now_read.items():
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT id, club_name, club_id FROM {table}")
+            cursor.execute(query)
             now = {pk: (name, club) for pk, name, club in cursor.fetchall()}
         for row in legacy_rows(data, table):
             club = row["club_id"]

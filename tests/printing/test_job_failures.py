@@ -52,12 +52,21 @@ class Worker:
 
     def __init__(self, env: dict[str, str], directory: Path) -> None:
         self.env, self.directory, self.process, self.started = env, directory, None, 0
+        self.role = "worker"
 
     def start(
-        self, *, beat: bool = False, role: str = "worker", shipped: bool = False, **env: str
+        self,
+        *,
+        beat: bool = False,
+        role: str = "worker",
+        shipped: bool = False,
+        wait: bool = True,
+        **env: str,
     ) -> Worker:
-        """``shipped``: the settings' own job timings, not the tests' short ones."""
+        """``shipped``: the settings' own job timings, not the tests' short ones; ``wait``:
+        until it is ready (else ``ready()`` waits, so that several start at once)."""
         self.started += 1
+        self.role = role
         self.log = self.directory / f"{role}-{self.started}.log"
         argv = [sys.executable, "-m", "celery", "-A", "karlchen", role, "--loglevel=INFO"]
         if role == "worker":
@@ -77,8 +86,11 @@ class Worker:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own process group: killed whole below
             )
-        ready = " ready." if role == "worker" else "beat: Starting..."
-        wait_until(lambda: ready in self.output(), f"the {role} to start", timeout=60)
+        return self.ready() if wait else self
+
+    def ready(self) -> Worker:
+        ready = " ready." if self.role == "worker" else "beat: Starting..."
+        wait_until(lambda: ready in self.output(), f"the {self.role} to start", timeout=60)
         return self
 
     def output(self) -> str:
@@ -233,14 +245,16 @@ def test_a_worker_killed_whole_runs_its_job_again_within_a_minute_of_a_worker_be
     comes back runs it. With the earlier timings (60 s of silence, a sweep every 30 s) the job
     stood at "running 16 %" for 74 s after a worker was back."""
     series, _ = seated_series((4,) * TABLES)
-    worker(role="beat", shipped=True)
+    beat = worker(role="beat", shipped=True, wait=False)  # both start at once
     first = worker(shipped=True)
+    beat.ready()
     job = midway(start_score_sheets(series.tournament_id))
     first.kill()
-    time.sleep(1)
+    second = worker(shipped=True, wait=False)  # it starts while the job waits
+    time.sleep(1)  # meanwhile nothing ends the job by itself (the new worker is not up yet)
     job.refresh_from_db()
-    assert (job.status, job.attempts) == (JobStatus.RUNNING, 1)  # nothing ends it by itself
-    worker(shipped=True)
+    assert (job.status, job.attempts) == (JobStatus.RUNNING, 1)
+    second.ready()
     back = time.monotonic()
 
     def running_again() -> bool:
@@ -379,8 +393,9 @@ def test_jobs_started_while_redis_is_down_run_once_it_is_back(worker, own_redis,
 
     series, _ = seated_series((4,) * 4)
     tournament, _ = tournament_with_players(8)
-    worker(role="beat", shipped=True, REDIS_URL=own_redis.url)
-    worker(shipped=True, REDIS_URL=own_redis.url)
+    beat = worker(role="beat", shipped=True, wait=False, REDIS_URL=own_redis.url)
+    running = worker(shipped=True, REDIS_URL=own_redis.url)  # both start at once
+    beat.ready()
     own_redis.kill()
     with broker_at(own_redis.url):
         print_path = f"/api/v1/tournaments/{series.tournament_id}/documents/"
@@ -390,7 +405,8 @@ def test_jobs_started_while_redis_is_down_run_once_it_is_back(worker, own_redis,
         seating_path = f"/api/v1/tournaments/{tournament.pk}/seatings/"
         _, seating, _ = start_with_the_queue_down(seating_path, {"method": "random", "seed": 4})
     assert OutboxMessage.objects.count() == 2
-    time.sleep(5)  # beat and the worker find Redis gone meanwhile
+    # the worker finds Redis gone (and keeps trying); beat at its next send
+    wait_until(lambda: "Connection to broker lost" in running.output(), "the worker to notice")
     own_redis.start()
     back = time.monotonic()
     for job in (printing, seating):

@@ -229,3 +229,24 @@ def test_the_duplicates_are_cached_until_the_registry_changes(twins, orga_client
     again = orga_client.get("/api/v1/players/duplicates/").json()  # afresh
     assert twin.pk in {pair["second"]["id"] for pair in first}
     assert twin.pk not in {pair[side]["id"] for pair in again for side in ("first", "second")}
+
+
+def test_a_superusers_duplicates_are_every_players_and_cached_without_reading_their_ids(
+    twins, django_assert_max_num_queries
+):
+    from unittest import mock
+
+    from people.domain import duplicates
+
+    hans, twin = twins
+    root = client_for(get_user_model().objects.create_superuser("root-dup"))
+    first = root.get("/api/v1/players/duplicates/").json()
+    assert (hans.pk, twin.pk) in {(pair["first"]["id"], pair["second"]["id"]) for pair in first}
+    with (
+        mock.patch.object(duplicates, "candidates", side_effect=AssertionError("computed")),
+        django_assert_max_num_queries(4),  # the session, its user, the pair's two players' rows
+    ):
+        assert root.get("/api/v1/players/duplicates/").json() == first  # cached
+    third = Player.objects.create(name="Hans Mueller", birth_year=1970)  # the registry changed
+    again = root.get("/api/v1/players/duplicates/").json()
+    assert third.pk in {pair[side]["id"] for pair in again for side in ("first", "second")}

@@ -141,7 +141,7 @@ def test_merge_moves_cup_players_and_refuses_two_of_one_cup():
         ],
     )
     hans, h = (
-        CupPlayer.objects.get(cup=cup, player__name=name).player
+        CupPlayer.objects.get(competition=cup, player__name=name).player
         for name in ("Hans Müller", "H. Müller")
     )
     with pytest.raises(Refused) as refusal:
@@ -198,7 +198,7 @@ def test_every_relation_to_a_player_is_one_merge_moves():
     # (a membership: one per person and association, checked as differing member numbers)
     assert relations == {
         "tournaments.Entry.player",
-        "cups.CupPlayer.player",
+        "competitions.SquadMember.player",
         "people.Membership.player",
     }
     assert all(not rel.many_to_many for rel in player_relations())

@@ -93,7 +93,7 @@ def test_the_desk_shows_the_snippet_to_copy(client):
     assert not hasattr(snippet, "__html__")
     assert snippet == (
         f'<iframe src="http://testserver/t/{tournament.pk}/widget/?rows=10" '
-        f'title="Standings: {tournament.name}" width="100%" height="420" loading="lazy" '
+        f'title="Standings: {tournament.name}" width="100%" height="450" loading="lazy" '
         'style="border:0"></iframe>'
     )
     assert "&lt;iframe src=" in page.content.decode()  # shown as text in the textarea

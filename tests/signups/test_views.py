@@ -4,7 +4,9 @@ fields), the pages of the e-mailed links (confirm and cancel by POST only)."""
 import re
 
 import pytest
+from django.conf import settings
 from django.core import mail
+from django.utils import translation
 
 from signups.domain.settings import set_announcement
 from signups.domain.signups import confirm
@@ -209,3 +211,18 @@ def test_the_form_takes_no_sign_up_once_the_results_are_final(client):
     assert page.status_code == 400
     assert "The results are final: sign-up is closed." in page.content.decode()
     assert not SignUp.objects.exists()
+
+
+def test_the_waiting_list_page_says_the_position_and_it_moves_up(client):
+    tournament = announced(cap=1)
+    first, second, third = (signed_up(tournament, n) for n in (1, 2, 3))
+    for signup in (first, second, third):
+        confirm(signup)
+    page = client.get(f"/signup/{third.token}/confirm/").content.decode()
+    assert "Sie stehen auf Platz 2 der Warteliste" in page
+    english = client.get(f"/signup/{second.token}/confirm/", HTTP_ACCEPT_LANGUAGE="en")
+    translation.activate(settings.LANGUAGE_CODE)  # the request left English on in this thread
+    assert "You are number 1 on the waiting list" in english.content.decode()
+    client.post(f"/signup/{second.token}/cancel/")
+    page = client.get(f"/signup/{third.token}/confirm/").content.decode()
+    assert "Sie stehen auf Platz 1 der Warteliste" in page

@@ -51,7 +51,7 @@ def make_match_day(tournament, team_count):
     league = create_league(
         season, by=ORGA, divisions=[{"name": "Kreisliga", "rule": {}, "teams": names}]
     )
-    group = list(LeagueTeam.objects.filter(league=league).values_list("pk", flat=True))
+    group = list(LeagueTeam.objects.filter(competition=league).values_list("pk", flat=True))
     add_match_day(league, tournament, by=ORGA, number=1, groups=[group])
 
 

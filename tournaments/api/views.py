@@ -32,13 +32,14 @@ from karlchen.api.base import (
     valid,
 )
 from karlchen.api.parsers import SafeJSONParser
-from karlchen.refusals import Refused
+from karlchen.refusals import Refused, refused
 from karlchen.strict_input import (
     JSONObjectField,
     StrictChoiceField,
     StrictIntegerField,
     StrictSerializer,
 )
+from people.access import manageable_players
 from rules import GAMES
 from rules.quick import ENTRY_MODES
 from tournaments.api.filters import EntryFilter, TournamentFilter
@@ -242,7 +243,20 @@ class EntryCreateApi(Api):
     parser_classes = (SafeJSONParser, CSVTextParser)
 
     class InputSerializer(StrictSerializer):
-        name = serializers.CharField(max_length=120, allow_blank=True)
+        name = serializers.CharField(
+            max_length=120, required=False, allow_blank=True, help_text="Needed without `player`."
+        )
+        player = StrictIntegerField(
+            required=False,
+            allow_null=True,
+            min_value=1,
+            max_value=2_147_483_647,
+            help_text=(
+                "A person known already (found with `GET /players/?search=`), entered as they "
+                "are: `name`, `club` and `member_number` are then not read. One the user may "
+                "not manage, or erased, is refused as `person_unknown`."
+            ),
+        )
         club = serializers.CharField(max_length=120, required=False, allow_blank=True)
         member_number = serializers.CharField(
             max_length=30, required=False, allow_null=True, allow_blank=True
@@ -280,6 +294,11 @@ class EntryCreateApi(Api):
             return Response(body, status=status.HTTP_201_CREATED)
         data = valid(EntryCreateApi.InputSerializer, request.data)
         fields = {k: v for k, v in data.items() if v is not None}
+        if "player" in fields:
+            known = manageable_players(request.user).filter(erased_at__isnull=True)
+            fields["player"] = known.filter(pk=fields["player"]).first()
+            if fields["player"] is None:
+                raise refused("person_unknown", "player")
         entry = add_entry(tournament, by=Actor.of_user(request.user), **fields)
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 

@@ -36,19 +36,24 @@ def add_entry(
     tournament: Tournament,
     *,
     by: Actor,
-    name: str,
+    name: str = "",
     club: str = "",
     member_number: str | None = None,
     start_number: int | None = None,
+    player: Player | None = None,
 ) -> Entry:
-    """Enter a player (found by member number, else created) with the next free start number."""
+    """Enter a player with the next free start number (or ``start_number``): ``player``, a
+    person already known (the desk's pick; then the texts are not read), else the person of
+    the member number, else a new one."""
+    if player is not None:
+        name, club, member_number = player.name, "", None
     texts = {"name": name, "club": club, "member_number": member_number or ""}
     problems = _entry_problems(tournament, texts=texts, start_number=start_number, field="")
     if problems:
         raise Refused(problems)
     with transaction.atomic():
         check_not_final(tournament.pk)
-        entry = _enter(tournament, name, club, member_number, start_number)
+        entry = _enter(tournament, name, club, member_number, start_number, player)
         log(
             tournament,
             by,
@@ -84,8 +89,15 @@ def _enter(
     club: str,
     member_number: str | None,
     start_number: int | None,
+    player: Player | None = None,
 ) -> Entry:
-    player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
+    if player is None:
+        player = _player(name=name.strip(), club=club.strip(), member_number=member_number or None)
+    else:  # a person known: still there, and not erased while being picked (the row locked)
+        known = Player.objects.select_for_update().filter(pk=player.pk, erased_at__isnull=True)
+        player = known.first()
+        if player is None:
+            raise refused("person_unknown", "player")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise refused("already_entered", "name", name=player.name)
     number = start_number or _next_start_number(tournament)

@@ -14,11 +14,13 @@ only, so with a real ``SECRET_KEY`` (production) the default password is refused
 from __future__ import annotations
 
 import datetime
+import io
 import random
 import time
 from dataclasses import replace
 from typing import Any
 
+import segno
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -94,18 +96,40 @@ class Command(BaseCommand):
             help=gettext_lazy("Delete an earlier demo tournament first."),
         )
         parser.add_argument(
+            "--base-url",
+            default="",
+            help=gettext_lazy(
+                "The address phones open Karlchen at, e.g. http://192.168.1.20:8000 (bin/demo "
+                "with HOST=0.0.0.0 gives it): the links are printed in full, the captain links "
+                "with their QR codes."
+            ),
+        )
+        parser.add_argument(
             "--password",
             default=None,
             help=gettext_lazy("Password of the organiser login “orga” (default: karlchen)."),
         )
 
-    def handle(self, *args, seed: int, reset: bool, password: str | None, **options):
+    def handle(
+        self,
+        *args,
+        seed: int,
+        reset: bool,
+        password: str | None,
+        base_url: str = "",
+        **options,
+    ):
         if password is None and settings.SECRET_KEY != settings.DEVELOPMENT_SECRET_KEY:
             raise CommandError(
                 _(
                     "With a real SECRET_KEY (production) the demo needs --password: "
                     "its default password is public."
                 )
+            )
+        if base_url and not base_url.startswith(("http://", "https://")):
+            raise CommandError(
+                _("--base-url: an address like http://192.168.1.20:8000, not “%(url)s”.")
+                % {"url": base_url}
             )
         seasons = Season.objects.filter(name=SEASON_NAME)
         existing = Tournament.objects.filter(name=DEMO_NAME) | Tournament.objects.filter(
@@ -126,9 +150,21 @@ class Command(BaseCommand):
             club = demo_club(organiser)
             tournament = build_demo(seed, organiser, club)
             season = build_demo_season(seed, organiser, tournament)
+        self.base_url = base_url.rstrip("/")
         self.summary(
             tournament, season, time.perf_counter() - started, password_given=password is not None
         )
+
+    def link(self, path: str) -> str:
+        """The path as a phone opens it: in full where the demo was given its address."""
+        return self.base_url + path
+
+    def qr_code(self, url: str) -> None:
+        """The link as a QR code in the terminal (two rows of modules a line), for a phone's
+        camera."""
+        drawn = io.StringIO()
+        segno.make(url, error="l").terminal(out=drawn, compact=True, border=2)
+        self.stdout.write(drawn.getvalue(), ending="")
 
     def summary(
         self, tournament: Tournament, season: Season, seconds: float, *, password_given: bool
@@ -159,19 +195,24 @@ class Command(BaseCommand):
         for row in standings(tournament)[:5]:
             write(f"  {row.rank:>2}. {row.name} ({row.club}): {row.total:+d}")
         running = tournament.series.get(number=len(LAZY))
-        spectators = reverse("spectator", args=[tournament.pk])
+        if self.base_url:
+            write(_("Start page: %(path)s") % {"path": self.link(reverse("home"))})
+        spectators = self.link(reverse("spectator", args=[tournament.pk]))
         write(_("Live ranking for spectators: %(path)s") % {"path": spectators})
         write(
             _("The season “%(name)s” (%(evenings)s evenings): %(path)s")
             % {
                 "name": season.name,
                 "evenings": season.evenings.count(),
-                "path": reverse("season-page", args=[season.pk]),
+                "path": self.link(reverse("season-page", args=[season.pk])),
             }
         )
         write(_("Captain links of series %(number)s:") % {"number": running.number})
         for table in running.tables.order_by("number"):
-            write(f"  {table}: {table.captain_path()}")
+            link = self.link(table.captain_path())
+            write(f"  {table}: {link}")
+            if self.base_url:
+                self.qr_code(link)
         password = (
             _("the one given with --password")
             if password_given

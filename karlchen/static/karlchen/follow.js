@@ -2,7 +2,7 @@
 // season, a league, a cup): every data-follow seconds the page is read again and its main
 // part replaced where it changed, so a phone or a beamer follows the evenings without a
 // reload. It rests while the page is hidden, looks at once when it is shown again, keeps the
-// reader's place, and a failed look (offline for a moment) waits for the next one.
+// reader's place (and the rows they opened), and a failed look (offline for a moment) waits for the next one.
 (() => {
   const main = document.querySelector("main[data-follow]");
   if (!main) {
@@ -30,7 +30,12 @@
       const fresh = page.querySelector("main[data-follow]");
       if (fresh && fresh.innerHTML !== shown) {
         const { scrollX, scrollY } = window;
+        // a row the reader opened (its other figures, on a phone) stays open
+        const open = [...main.querySelectorAll("details[open][id]")].map((details) => details.id);
         main.innerHTML = fresh.innerHTML;
+        for (const id of open) {
+          document.getElementById(id)?.setAttribute("open", "");
+        }
         shown = fresh.innerHTML;
         window.scrollTo(scrollX, scrollY);
       }

@@ -246,6 +246,7 @@
     const rows = Array.from(table.tBodies[0].rows);
     rows.forEach((tr) => {
       tr.hidden = false;
+      tr.style.height = "";
     });
     const bottom = window.innerHeight - BEAMER_MARGIN;
     const top = rows.length ? rows[0].getBoundingClientRect().top : 0; // each page starts here
@@ -261,6 +262,15 @@
       if (index === start) shift = box.top - top;
     });
     pages.push([start, rows.length]);
+    // Where rows take more than one page, a full page's rows grow to reach the screen's bottom
+    // edge: no empty band below the last row (a page of fewer rows keeps their height).
+    if (pages.length > 1) {
+      const most = Math.max(...pages.map(([first, end]) => end - first));
+      const height = (bottom - top) / most;
+      rows.forEach((tr) => {
+        tr.style.height = `${height}px`;
+      });
+    }
     showPage();
   }
 

@@ -24,9 +24,9 @@
     if (row.hidden) {
       const hidden = document.createElement("em");
       hidden.textContent = text("hidden");
-      return cell(hidden);
+      return cell(hidden, "name");
     }
-    const element = cell(row.player.name);
+    const element = cell(row.player.name, "name");
     if (row.player.club) {
       const club = document.createElement("small");
       club.textContent = row.player.club;

@@ -83,8 +83,10 @@ def test_the_standings_document_their_400(schema):
 def test_a_throttled_view_documents_its_429(monkeypatch, django_db_blocker):
     from rest_framework.throttling import AnonRateThrottle
 
+    from karlchen.api.schema_view import SchemaView
     from scoring.api.deal_views import ConfirmDealApi
 
+    monkeypatch.setattr(SchemaView, "_kept", {})  # a schema of the views as patched here
     monkeypatch.setattr(ConfirmDealApi, "throttle_classes", (AnonRateThrottle,))
     monkeypatch.setattr(ConfirmDealApi, "authentication_classes", ())
     with django_db_blocker.unblock():
@@ -120,3 +122,29 @@ def test_the_schema_is_generated_without_warnings(tmp_path):
     schema = served_schema()
     schemes = schema["components"]["securitySchemes"]
     assert schemes["basicAuth"] == {"type": "http", "scheme": "basic"}
+
+
+def test_the_schema_is_generated_once_per_language_and_then_served_from_memory(monkeypatch):
+    from django.utils import translation
+    from drf_spectacular.generators import SchemaGenerator
+
+    from karlchen.api.schema_view import SchemaView
+
+    monkeypatch.setattr(SchemaView, "_kept", {})
+    generated = []
+    generate = SchemaGenerator.get_schema
+
+    def counted(self, *args, **kwargs):
+        generated.append(translation.get_language())
+        return generate(self, *args, **kwargs)
+
+    monkeypatch.setattr(SchemaGenerator, "get_schema", counted)
+    first = served_schema()
+    assert served_schema() == first
+    yaml = Client().get("/api/schema/")  # the same schema, rendered as YAML once
+    assert Client().get("/api/schema/").content == yaml.content
+    assert yaml["Content-Type"].startswith("application/vnd.oai.openapi")
+    english = Client().get("/api/schema/", {"format": "json"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert Client().get("/api/schema/", {"format": "json", "lang": "en"}).content == english.content
+    assert json.loads(english.content) != first  # its texts in English
+    assert generated == ["de", "en"]

@@ -108,8 +108,8 @@ def test_a_match_day_not_played_yet_counts_nowhere_on_paper():
     from tests.factories.tournaments import tournament_with_players
 
     season, _tables = league_of_eight(0, promoted=1)
-    league = season.league
-    ids = dict(LeagueTeam.objects.filter(league=league).values_list("name", "pk"))
+    league = season.competition
+    ids = dict(LeagueTeam.objects.filter(competition=league).values_list("name", "pk"))
     tournament, _entries = tournament_with_players(16, name="Spieltag 1")
     groups = [[ids[name] for name in EIGHT[:4]], [ids[name] for name in EIGHT[4:]]]
     add_match_day(league, tournament, by=ORGA, number=1, groups=groups)
