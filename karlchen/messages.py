@@ -479,6 +479,9 @@ MESSAGES = {
     "listing_date_invalid": _("A date as YYYY-MM-DD, in the years 2000 to 2999."),
     "listing_dates_reversed": _("The end of the range lies before its start."),
     "listing_page_invalid": _("A page is a whole number from 1 to %(max)s."),
+    # the players' statistics (app stats, docs/STATISTICS.md)
+    "stats_scope_invalid": _("A tournament, a season or a club is given by its number."),
+    "stats_scope_several": _("Statistics are counted over one tournament, season or club."),
     "cup_decider_needed": _(
         "The scores are equal and the cup's rule leaves it to a decider: enter the winner."
     ),

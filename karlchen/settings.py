@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "listings",
     "printing",
     "registry",
+    "stats",
     "desk",
 ]
 

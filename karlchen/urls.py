@@ -43,6 +43,7 @@ urlpatterns = [
     path("api/v1/", include("listings.api.urls")),
     path("api/v1/", include("printing.api.urls")),
     path("api/v1/", include("registry.api.urls")),
+    path("api/v1/", include("stats.api.urls")),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/schema/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),

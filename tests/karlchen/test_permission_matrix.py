@@ -259,6 +259,12 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "api/v1/players/<id:player_id>/export/": {"get": "r-run"},
     "api/v1/players/<id:player_id>/erase/": {"post": "r-run"},
     "api/v1/players/<id:player_id>/profile/": {"get": "any"},
+    # the statistics: public figures only, the same to everyone (a player without a public
+    # profile, a draft: a 404 to all)
+    "api/v1/players/<id:player_id>/statistics/": {"get": "any"},
+    "api/v1/players/<id:player_id>/partners/": {"get": "any"},
+    "api/v1/players/<id:player_id>/head-to-head/<id:other_id>/": {"get": "any"},
+    T + "statistics/": {"get": "any"},
     "api/v1/players/<id:player_id>/memberships/<id:association_id>/": {
         "put": ("r-run", {"member_number": "L-1"}),
         "delete": "r-run",
@@ -330,6 +336,9 @@ class World:
             "signup_id": self.signup.pk,
             "season_id": season.pk,
             "player_id": self.entry.player_id,
+            "other_id": self.tournament.entries.exclude(pk=self.entry.pk)
+            .values_list("player_id", flat=True)
+            .first(),
             "team_id": self.lineup_team.pk if league else self.team.pk,
             "division_id": self.lineup_team.group_id,
             "cup_id": self.cup.pk,

@@ -1,0 +1,1 @@
+"""The statistics engine: what players did, counted from the facts of their deals (pure)."""
