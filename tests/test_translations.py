@@ -114,7 +114,7 @@ def test_german_speaks_in_one_form_of_address():
 
 
 def test_no_word_is_shared_by_a_card_suit_and_a_club():
-    """"Clubs" is both a suit (Kreuz) and what people belong to (Vereine): each use has its
+    """The word "Clubs" is both a suit (Kreuz) and what people belong to (Vereine): each use has its
     context, so one translation can never show up in the other's place."""
     suits = {"Clubs", "Spades", "Hearts", "Diamonds"}
     mixed = [
