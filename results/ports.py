@@ -31,5 +31,5 @@ RESULTS_PARTS: PerKey[ResultsPart] = declare(
 )
 
 SECTIONS: Many[SectionProvider] = declare(
-    Many("results.sections", provided_by=("teams", "signups", "registry"))
+    Many("results.sections", provided_by=("teams", "signups", "registry", "seasons"))
 )

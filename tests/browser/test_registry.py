@@ -55,7 +55,8 @@ def test_find_and_merge_a_person_entered_twice(chromium, live_server, screenshot
         duplicates.get_by_role("link", name="Vergleichen und zusammenführen").first.click()
         expect(desk.locator("h1")).to_have_text("Zwei Spieler zusammenführen")
         found["merge"] = violations(desk)
-        desk.get_by_role("button", name="Weiss, Jürgen mit Jürgen Weiß zusammenführen").click()
+        merge = f"Weiss, Jürgen (Nr. {two.player_id}) mit Jürgen Weiß (Nr. {one.player_id})"
+        desk.get_by_role("button", name=f"{merge} zusammenführen").click()
         expect(desk.locator(".message.success")).to_contain_text("Zusammengeführt")
         expect(desk.locator("#history-title + ul li")).to_have_count(2)
         found["player"] = violations(desk)

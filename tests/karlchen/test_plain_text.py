@@ -78,6 +78,9 @@ def ids_for(world, path: str) -> dict[str, object]:
         "signup_id": world.signup.pk,
         "season_id": (world.league if league else world.season).pk,
         "player_id": world.entry.player_id,
+        "other_id": world.tournament.entries.exclude(pk=world.entry.pk)
+        .values_list("player_id", flat=True)
+        .first(),
         "team_id": (world.lineup_team if league else world.team).pk,
         "division_id": world.lineup_team.group_id,
         "cup_id": world.cup.pk,

@@ -31,7 +31,7 @@ PROVIDERS = {
     "seating.teams_of": {"teams"},
     "seating.match_checks": {"leagues", "cups"},
     "results.parts": {"teams", "signups"},
-    "results.sections": {"teams", "signups", "registry"},
+    "results.sections": {"teams", "signups", "registry", "seasons"},
     "seasons.parts": {"leagues"},
     "karlchen.log_codes": {
         *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
@@ -88,7 +88,7 @@ def test_readers_get_what_the_apps_provide():
     assert len(MATCH_CHECKS.all()) == 2
     assert [part.name for part in RESULTS_PARTS.all()] == ["teams", "categories"]
     assert RESULTS_PARTS.find("nothing") is None
-    assert len(SECTIONS.all()) == 3
+    assert len(SECTIONS.all()) == 4
     assert SEASON_PARTS.all() == [LEAGUE_PART]
 
 
