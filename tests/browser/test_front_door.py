@@ -14,7 +14,8 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
-from clubs.models import Club
+from clubs.domain.clubs import create_club
+from karlchen.actors import Actor
 from results.views import WIDGET_ROWS, widget_height
 from seasons.domain.seasons import add_evening
 from signups.domain.money import set_fee
@@ -47,7 +48,8 @@ def fits(page) -> bool:
 
 def front_world():
     """A club with a season of two evenings and a running evening of its own in the season."""
-    club = Club.objects.create(name="Karo Sieben Hamm")
+    user = organiser()
+    club = create_club(by=Actor.of_user(user), name="Karo Sieben Hamm", admin=user)
     season, _tables, _players = season_with_evenings(
         2, name="Vereinsmeisterschaftswertung", club=club
     )
