@@ -73,8 +73,21 @@ class Player(models.Model):
 
     @property
     def profile_public(self) -> bool:
-        """Whether the public profile (/p/<id>/) shows: consent given, not hidden, not erased."""
+        """Whether the public profile (/p/<id>/) shows: consent given, not hidden, not erased
+        (in a query: ``public_profile_condition``)."""
         return bool(self.listing_consent) and not self.profile_hidden and self.erased_at is None
+
+
+def public_profile_condition(prefix: str = "") -> Q:
+    """``Player.profile_public`` as a query's condition (``prefix``: the path to the player from
+    another model, e.g. "player__")."""
+    return Q(
+        **{
+            f"{prefix}listing_consent": True,
+            f"{prefix}profile_hidden": False,
+            f"{prefix}erased_at__isnull": True,
+        }
+    )
 
 
 class Membership(models.Model):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from people.models import public_profile_condition
 from results.sections import Section
 from tournaments.models import Tournament
 from tournaments.visibility import listed_entries, standings_published
@@ -17,11 +18,7 @@ def profile_section(tournament: Tournament) -> Section | None:
         return None
     entries = (
         listed_entries(tournament.entries.all())
-        .filter(
-            player__listing_consent=True,
-            player__profile_hidden=False,
-            player__erased_at__isnull=True,
-        )
+        .filter(public_profile_condition("player__"))
         .values_list("pk", "player_id")
         .order_by("pk")
     )

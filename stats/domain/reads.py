@@ -23,18 +23,13 @@ import json
 from typing import Any
 
 from karlchen.changes import Body, cached, cached_body, cached_player_body, json_body
-from people.models import Player
+from people.models import Player, public_profile_condition
 from stats.domain.facts import Scope, deal_facts, hidden_in, scope_tournaments, visible_deals
 from stats.engine.figures import Statistics, compute, merge
 from tournaments.models import Tournament
 from tournaments.visibility import public_tournaments
 
 ALL_TIME = Scope()
-PUBLIC_PLAYER = {
-    "listing_consent": True,
-    "profile_hidden": False,
-    "erased_at__isnull": True,
-}  # what Player.profile_public says, as a query
 
 
 def player_statistics(player_id: int, scope: Scope = ALL_TIME) -> Body | None:
@@ -176,7 +171,7 @@ def _public_player(player_id: int) -> Player | None:
 
 def _nameable(ids: set[int]) -> dict[int, dict[str, Any]]:
     """Of the players, those the public may see named: id → {id, name}. One query."""
-    found = Player.objects.filter(pk__in=ids, **PUBLIC_PLAYER).values_list("pk", "name")
+    found = Player.objects.filter(public_profile_condition(), pk__in=ids).values_list("pk", "name")
     return {pk: {"id": pk, "name": name} for pk, name in found}
 
 
