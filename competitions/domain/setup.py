@@ -62,21 +62,32 @@ class Names:
 
 def group_name(raw: object, field: str, taken: Names, problems: Problems, codes: Codes) -> str:
     """A group's name as typed ("" where refused, the problem added at ``field``)."""
-    name = typed_name(raw, limit=GROUP_NAME_LENGTH) or ""
-    if not name:
-        problems.add(codes.group_name, field, max=GROUP_NAME_LENGTH)
-    elif not taken.take(name):
-        problems.add(codes.group_name_taken, field, name=name)
-    return name
+    return _unique_name(
+        raw, field, taken, problems, GROUP_NAME_LENGTH, codes.group_name, codes.group_name_taken
+    )
 
 
 def team_name(raw: object, field: str, taken: Names, problems: Problems, codes: Codes) -> str:
     """A team's name as typed ("" where refused, the problem added at ``field``)."""
-    name = typed_name(raw, limit=TEAM_NAME_LENGTH) or ""
+    return _unique_name(
+        raw, field, taken, problems, TEAM_NAME_LENGTH, codes.team_name, codes.team_name_taken
+    )
+
+
+def _unique_name(
+    raw: object,
+    field: str,
+    taken: Names,
+    problems: Problems,
+    limit: int,
+    refused: str,
+    refused_taken: str,
+) -> str:
+    name = typed_name(raw, limit=limit) or ""
     if not name:
-        problems.add(codes.team_name, field, max=TEAM_NAME_LENGTH)
+        problems.add(refused, field, max=limit)
     elif not taken.take(name):
-        problems.add(codes.team_name_taken, field, name=name)
+        problems.add(refused_taken, field, name=name)
     return name
 
 
