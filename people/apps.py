@@ -16,6 +16,13 @@ class PeopleConfig(AppConfig):
 
         provide_codes(self, PeopleCode)
 
+        # The search's normal form in SQL needs two functions SQLite lacks (people.domain.search).
+        from django.db.backends.signals import connection_created  # noqa: PLC0415 -- app ready
+
+        from people.domain.search import register_on_sqlite  # noqa: PLC0415 -- app ready
+
+        connection_created.connect(register_on_sqlite, dispatch_uid="people-search-sqlite")
+
         # Every write of a person or a membership, wherever it happens (entering a new player at
         # any desk, an import, a merge, an erasure), turns the registry's cached reads over.
         from people.models import Membership, Player  # noqa: PLC0415 -- app ready

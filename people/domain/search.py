@@ -5,11 +5,14 @@ API's ``?search=`` ask here.
 
 The database finds the candidates with the engine's normal form written in SQL (the same
 tables, in the same order), so no row the engine would refuse is read and none it would take is
-missed; the engine ranks them.
+missed; the engine ranks them. PostgreSQL has the two functions that form needs
+(``translate``, ``regexp_replace``); SQLite, the embedded database, gets them on each connection
+(``register_on_sqlite``).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -114,3 +117,26 @@ def normal_form_sql(field: str) -> Func:
     for written, plain in SPELLINGS[1:]:
         text = Replace(text, Value(written), Value(plain))
     return text
+
+
+def _translate(text: str | None, source: str, target: str) -> str | None:
+    """PostgreSQL's ``translate``: each character of ``source`` becomes the one at its place in
+    ``target`` (dropped where ``target`` is shorter)."""
+    if text is None:
+        return None
+    table = {ord(char): (target[i] if i < len(target) else None) for i, char in enumerate(source)}
+    return text.translate(table)
+
+
+def _regexp_replace(text: str | None, pattern: str, replacement: str, flags: str) -> str | None:
+    """PostgreSQL's ``regexp_replace`` for the patterns used here: every match with ``g``."""
+    if text is None:
+        return None
+    return re.sub(pattern, replacement, text, count=0 if "g" in flags else 1)
+
+
+def register_on_sqlite(sender: Any, connection: Any, **kwargs: Any) -> None:
+    if connection.vendor == "sqlite":
+        raw = connection.connection
+        raw.create_function("translate", 3, _translate, deterministic=True)
+        raw.create_function("regexp_replace", 4, _regexp_replace, deterministic=True)
