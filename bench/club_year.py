@@ -1,19 +1,26 @@
 """Benchmark: the clicks and keystrokes of a club's year at the desk, journey by journey.
 
-Walks ``tests/browser/test_club_year.py`` in a real browser (Debian's chromium with Playwright,
-on a test database) and prints what each of its journeys took: a league team's squad picked
-once a season, each league match day of four teams prepared from the squads (the first with a
-substitute swapped in), and a spectator finding the league from the start page.
+Walks the year's journeys in a real browser (Debian's chromium with Playwright, on a test
+database: ``tests/browser/test_club_year.py`` and ``tests/browser/test_match_day_by_hand.py``)
+and prints what each took, counted by ``tests/browser/journey.py``: a click for each field
+focused, button, link or option picked (a choice in a list: two), a keystroke for each key
+typed. The journeys:
 
-Beside them it prints the match day as it was before squads, counted from the desk's forms
-that a day then needed (``BY_HAND``): the day added with each team's group typed, the four
-teams set up in the day's tournament by name and start numbers, and each team's roster chosen
-and saved on the day's page. Asserts nothing.
+- club evenings of a season: the first with its players picked as their names are typed and
+  one newcomer created; the next two started with them as regulars, checked in and seated;
+- a league team's squad picked once a season; each league match day of four teams prepared
+  from the squads (the first with a substitute swapped in);
+- a league match day of four teams by hand, as before squads (its players entered beforehand,
+  not counted): the yardstick the day from squads is measured against;
+- a spectator finding the league from the start page.
+
+Screenshots of the walk (360×740 and 1280×800) are left in ``--shots``. Asserts nothing.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/karlchen_bench \\
-        REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python bench/club_year.py
+        REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python bench/club_year.py [--shots DIR]
 """
 
+import argparse
 import json
 import os
 import subprocess
@@ -22,49 +29,34 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-TEAMS, PLAYERS = 4, 4
-
-# A league match day of four teams before squads, form by form (main before squads).
-BY_HAND = [
-    # the league page: each playing team's group number (a field clicked, "1" typed), add
-    ("group numbers", TEAMS, TEAMS * len("1")),
-    ("add the match day", 1, 0),
-    # the day's teams page, per team: its name and its players' start numbers typed, saved
-    ("open the teams page", 1, 0),
-    ("team names", TEAMS, TEAMS * len("Asse")),
-    ("start numbers", TEAMS, TEAMS * len("1 2 3 4")),
-    ("save each team", TEAMS, 0),
-    # back on the day's page, per team: its roster chosen in a list (two clicks) and saved
-    ("open the day's page", 1, 0),
-    ("choose each roster", 2 * TEAMS, 0),
-    ("save each line-up", TEAMS, 0),
-]
+JOURNEYS = ["tests/browser/test_club_year.py", "tests/browser/test_match_day_by_hand.py"]
+BY_HAND = "league match day by hand (as before squads)"
+FROM_SQUADS = "league match day 2 from squads"
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shots", default="/tmp/karlchen-club-year")
+    shots = parser.parse_args().shots
     with tempfile.TemporaryDirectory() as folder:
         counts_file = Path(folder) / "counts.json"
         env = os.environ | {
             "KARLCHEN_CLUB_YEAR": str(counts_file),
-            "KARLCHEN_CLUB_YEAR_SHOTS": folder,
+            "KARLCHEN_CLUB_YEAR_SHOTS": shots,
         }
-        command = [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "tests/browser/test_club_year.py",
-        ]
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *JOURNEYS]
         subprocess.run(command, cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL)
         counts = json.loads(counts_file.read_text())
-    clicks = sum(step[1] for step in BY_HAND)
-    keys = sum(step[2] for step in BY_HAND)
     print(f"{'journey':<48} {'clicks':>6} {'keystrokes':>10}")
-    print(f"{'league match day by hand (before squads)':<48} {clicks:>6} {keys:>10}")
     for journey, figures in counts.items():
         print(f"{journey:<48} {figures['clicks']:>6} {figures['keystrokes']:>10}")
+    before, after = counts[BY_HAND], counts[FROM_SQUADS]
+    print(
+        f"a match day from squads takes {after['clicks']} of the {before['clicks']} clicks "
+        f"and {after['keystrokes']} of the {before['keystrokes']} keystrokes by hand "
+        f"(a substitute swapped in: {counts['league match day 1 from squads']['clicks']} clicks)"
+    )
+    print(f"screenshots: {shots}")
 
 
 if __name__ == "__main__":

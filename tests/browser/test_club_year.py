@@ -5,24 +5,22 @@ start page. No serious or critical accessibility violations (axe-core) on the pa
 screenshots at 360×740 and 1280×800. With ``KARLCHEN_CLUB_YEAR`` set to a file, the counts are
 written there (``bench/club_year.py`` prints them)."""
 
-import json
-import os
-from dataclasses import dataclass, field
-from pathlib import Path
-
 import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from competitions.domain.squads import add_to_squad
 from leagues.domain.leagues import create_league
 from leagues.models import LeagueTeam, MatchDay
+from people.models import Player
 from seasons.domain.seasons import create_season
+from seasons.models import SeasonEvening
 from teams.models import Team
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
+from tests.browser.journey import Journey, record, shots_folder
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tournaments.models import Entry
 
@@ -53,33 +51,6 @@ NAMES = [
 ]
 
 
-@dataclass
-class Journey:
-    """The organiser's clicks and keystrokes on one journey (a choice in a list: two clicks)."""
-
-    page: Page
-    clicks: int = 0
-    keys: int = 0
-    steps: list[str] = field(default_factory=list)
-
-    def click(self, locator) -> None:
-        locator.click()
-        self.clicks += 1
-
-    def type(self, locator, text: str) -> None:
-        locator.click()
-        locator.press_sequentially(text)
-        self.clicks += 1
-        self.keys += len(text)
-
-    def choose(self, locator, label: str) -> None:
-        locator.select_option(label=label)
-        self.clicks += 2
-
-    def counts(self) -> dict[str, int]:
-        return {"clicks": self.clicks, "keystrokes": self.keys}
-
-
 def test_a_league_year_from_squads(chromium, live_server, screenshot):
     cache.clear()
     user = organiser()
@@ -98,17 +69,11 @@ def test_a_league_year_from_squads(chromium, live_server, screenshot):
             add_to_squad(
                 teams[name], by=ORGA, player=known[index * 5 + offset], substitute=offset == 4
             )
-    client = Client()
-    client.force_login(user)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
     found: dict[str, list] = {}
     counts: dict[str, dict[str, int]] = {}
-    shots = Path(os.environ.get("KARLCHEN_CLUB_YEAR_SHOTS", "/tmp/karlchen-club-year"))
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_folder()
     with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
-        desk.context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
-        )
+        signed_in(desk, live_server, user)
         # Asse's squad: four regulars and a substitute, each picked as the name is typed
         squad = Journey(desk)
         desk.goto(f"/desk/seasons/{season.pk}/league/")
@@ -124,6 +89,9 @@ def test_a_league_year_from_squads(chromium, live_server, screenshot):
             expect(desk.locator("ul.messages")).to_contain_text(f"{person.name} ist im Kader")
         found["desk squad"] = violations(desk)
         expect(desk.locator("#squad tbody tr")).to_have_count(5)
+        desk.set_viewport_size(PHONE)
+        desk.screenshot(path=str(shots / "squad-360.png"), full_page=True)
+        desk.set_viewport_size(LAPTOP)
         counts["squad of one team (once a season)"] = squad.counts()
 
         for number in (1, 2):
@@ -143,6 +111,9 @@ def test_a_league_year_from_squads(chromium, live_server, screenshot):
                 found["desk match day"] = violations(desk)
                 screenshot(desk, "club-year-match-day-desk")
                 desk.screenshot(path=str(shots / "match-day-1280.png"), full_page=True)
+                desk.set_viewport_size(PHONE)
+                desk.screenshot(path=str(shots / "match-day-360.png"), full_page=True)
+                desk.set_viewport_size(LAPTOP)
             counts[f"league match day {number} from squads"] = day.counts()
         days = {day.number: day.evening.tournament for day in MatchDay.objects.all()}
         # the squads carried over: each day sixteen regulars in four rosters, the swap on day 1
@@ -167,7 +138,70 @@ def test_a_league_year_from_squads(chromium, live_server, screenshot):
         phone.screenshot(path=str(shots / "league-360.png"), full_page=True)
         counts["spectator: the league from the start page"] = spectator.counts()
 
-    if os.environ.get("KARLCHEN_CLUB_YEAR"):
-        Path(os.environ["KARLCHEN_CLUB_YEAR"]).write_text(json.dumps(counts))
+    record(counts)
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
+
+
+def signed_in(desk, live_server, user) -> None:
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    desk.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
+
+
+def test_a_club_season_with_regulars_picked(chromium, live_server, eager_celery):
+    """Three club evenings: at the first the club's people are picked as their names are typed
+    and one newcomer is created once asked; the next two start with them as regulars."""
+    cache.clear()
+    user = organiser()
+    season = create_season(by=ORGA, name="Clubmeisterschaft 2026", is_public=True)
+    season.organisers.add(user)
+    december, entries = tournament_with_players(7, name="Clubabend im Dezember")
+    december.organisers.add(user)
+    known = [entry.player for entry in entries]
+    for player, name in zip(known, NAMES, strict=False):
+        player.name = name
+        player.save(update_fields=["name"])
+    counts: dict[str, dict[str, int]] = {}
+    found: dict[str, list] = {}
+    with browser_page(chromium, live_server, viewport=LAPTOP) as desk:
+        signed_in(desk, live_server, user)
+        for evening in (1, 2, 3):
+            journey = Journey(desk)
+            desk.goto(f"/desk/seasons/{season.pk}/")
+            journey.click(desk.locator('form:has(input[name="action"][value="new"]) button'))
+            desk.wait_for_url("**/entries/")
+            tournament = SeasonEvening.objects.filter(season=season).latest("tournament_id")
+            tournament = tournament.tournament
+            if evening == 1:
+                for person in known:
+                    journey.type(desk.get_by_role("combobox", name="Name"), person.name.split()[-1])
+                    journey.click(desk.get_by_role("option").filter(has_text=person.name))
+                    journey.click(desk.get_by_role("button", name="Melden", exact=True))
+                    expect(desk.locator("#entry-list")).to_contain_text(person.name)
+                journey.type(desk.get_by_role("combobox", name="Name"), "Nora Neumann")
+                journey.click(desk.get_by_role("button", name="Melden", exact=True))
+                journey.click(desk.get_by_text("als neue Person anlegen"))
+                journey.click(desk.get_by_role("button", name="Melden", exact=True))
+                expect(desk.locator("#entry-list")).to_contain_text("Nora Neumann")
+                found["desk entries"] = violations(desk)
+                desk.set_viewport_size(PHONE)
+                desk.screenshot(path=str(shots_folder() / "entries-360.png"), full_page=True)
+                desk.set_viewport_size(LAPTOP)
+            assert Entry.objects.filter(tournament=tournament).count() == 8
+            journey.click(desk.get_by_role("link", name="Übersicht").first)
+            journey.click(desk.locator('form[action$="/entries/check-in-all/"] button'))
+            journey.click(desk.locator('form[action$="/series/1/seat/"] button'))
+            expect(desk.locator(".board tbody tr")).to_have_count(2)
+            counts[f"club evening {evening}" + (": people picked" if evening == 1 else "")] = (
+                journey.counts()
+            )
+        found["desk overview"] = violations(desk)
+    assert Entry.objects.filter(player__name="Nora Neumann").count() == 3
+    assert Player.objects.filter(name="Nora Neumann").count() == 1
+    record(counts)
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
     assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
