@@ -17,6 +17,7 @@ from desk.views import (
     series,
     setup,
     signups,
+    squads,
     tables,
     teams,
 )
@@ -57,6 +58,11 @@ urlpatterns = [
         "seasons/<int:season_id>/league/days/<int:number>/",
         leagues.MatchDayDeskView.as_view(),
         name="league-day",
+    ),
+    path(
+        "seasons/<int:season_id>/squads/<int:team_id>/",
+        squads.SquadDeskView.as_view(),
+        name="squad",
     ),
     path("players/", registry.PlayersView.as_view(), name="players"),
     path("people/search/", people.PeopleSearchView.as_view(), name="people-search"),
