@@ -12,13 +12,9 @@ class PlayerRating(models.Model):
     """One player's rating after every deal that counts (``mu``: the strength believed,
     ``sigma``: its uncertainty; shown as ``mu - 3 sigma``)."""
 
-    player = models.OneToOneField(
-        "people.Player",
-        verbose_name=_("player"),
-        primary_key=True,
-        on_delete=models.CASCADE,
-        related_name="+",
-    )
+    # The player's id, not a relation: the rows are derived, and a merge (which moves every
+    # relation to the kept player) or an erasure is followed by the next run's replay instead.
+    player_id = models.BigIntegerField(_("player"), primary_key=True)
     mu = models.FloatField()
     sigma = models.FloatField()
     deals = models.PositiveIntegerField(_("deals rated"))

@@ -119,7 +119,7 @@ def _as_json(rating: PlayerRating) -> dict[str, Any]:
 
 
 def player_rating(player_id: int) -> dict[str, Any] | None:
-    """The player's rating as the organisers see it (None: no series rated yet)."""
+    """The player's rating as the organisers see it (None: no deal of theirs rated yet)."""
     rating = PlayerRating.objects.filter(player_id=player_id).first()
     return None if rating is None else _as_json(rating)
 
@@ -127,7 +127,7 @@ def player_rating(player_id: int) -> dict[str, Any] | None:
 def public_rating(player_id: int) -> Body | None:
     """The player's rating as the public may see it: None (a 404) where there is no public
     profile of the player or the player is hidden at any tournament (docs/STATISTICS.md,
-    "Who is shown"); ``rating`` null while no series of theirs was rated."""
+    "Who is shown"); ``rating`` null while no deal of theirs was rated."""
     player = Player.objects.filter(public_profile_condition(), pk=player_id).first()
     if player is None or _hidden_anywhere({player_id}):
         return None
@@ -136,22 +136,21 @@ def public_rating(player_id: int) -> Body | None:
 
 
 def public_ratings() -> Body:
-    """Every rating the public may see, best first (the value shown, then the name's id): only
-    players with a public profile who are hidden nowhere."""
-    ratings = list(
-        PlayerRating.objects.filter(public_profile_condition("player__"))
-        .select_related("player")
-        .only("mu", "sigma", "deals", "player__name")
+    """Every rating the public may see, best first (the value shown, then the player's id):
+    only players with a public profile who are hidden nowhere."""
+    ratings = {rating.player_id: rating for rating in PlayerRating.objects.all()}
+    named = dict(
+        Player.objects.filter(public_profile_condition(), pk__in=ratings).values_list("pk", "name")
     )
-    hidden = _hidden_anywhere({rating.player_id for rating in ratings})
     shown = sorted(
-        (rating for rating in ratings if rating.player_id not in hidden),
+        (ratings[player] for player in named.keys() - _hidden_anywhere(set(named))),
         key=lambda rating: (-rating.shown, rating.player_id),
     )
     return json_body(
         {
             "rows": [
-                {"player": {"id": r.player_id, "name": r.player.name}, **_as_json(r)} for r in shown
+                {"player": {"id": r.player_id, "name": named[r.player_id]}, **_as_json(r)}
+                for r in shown
             ]
         }
     )

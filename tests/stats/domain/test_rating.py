@@ -11,6 +11,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from karlchen.models import OutboxMessage
+from people.models import Player
 from scoring.domain.deals import correct_deal, record_deal
 from scoring.domain.series import close_series
 from scoring.models import Deal, RevisionPoints
@@ -164,7 +165,7 @@ def test_the_public_sees_only_players_with_consent_who_are_hidden_nowhere():
     assert shown is not None
     body = json.loads(shown.content)
     assert body["player"] == {"id": players[1].pk, "name": players[1].name}
-    row = PlayerRating.objects.get(player=players[1])
+    row = PlayerRating.objects.get(player_id=players[1].pk)
     assert body["rating"]["rating"] == round(row.mu - 3 * row.sigma, 2)
     assert public_rating(players[3].pk) is None  # hidden at a tournament
     assert public_rating(players[4].pk) is None  # no consent
@@ -198,3 +199,20 @@ def test_deals_are_replayed_in_the_order_they_were_played():
         close_series(table.series, by=ORGA, force=True)
     deals = domain.played_deals()
     assert deals == table_deals(earlier) + table_deals(later)
+
+
+def test_a_merge_is_followed_by_the_next_run():
+    from registry.domain.merge import merge_players
+
+    first = played_table(NORMAL, SOLO, name="Frühjahr")
+    second = played_table(KONTRA_WINS, name="Sommer")
+    for table in (first, second):
+        close_series(table.series, by=ORGA, force=True)
+    refresh_rating()
+    kept, other = seated_players(first)[1], seated_players(second)[1]
+    Player.objects.filter(pk=other.pk).update(name=kept.name)
+    other.refresh_from_db()
+    merge_players(kept, other, by=ORGA)
+    assert refresh_rating() is True
+    assert not PlayerRating.objects.filter(player_id=other.pk).exists()
+    assert PlayerRating.objects.get(player_id=kept.pk).deals == 3
