@@ -145,8 +145,9 @@ def replay_cost(tables: int) -> None:
 
 def database_cost(evenings: int) -> None:
     """``refresh_rating`` on a throwaway database with ``evenings`` public evenings of 40
-    players (ten tables, four series of about 24 deals), stored with COPY as
-    bench/season_scale.py does: the run that replays, and the run over unchanged deals."""
+        players (ten tables, four series of about 24 deals), stored with COPY as
+        bench/season_scale.py does: the run that replays, the run over unchanged deals, the run
+    after one more evening (rated on), and a replay as after a correction."""
     import os
     import uuid
 
@@ -167,12 +168,13 @@ def _database_cost(evenings: int) -> None:
     from django.db import connection
 
     from bench.season_scale import Builder
-    from stats.domain.rating import fingerprint, refresh_rating
+    from stats.domain.rating import counted_deals, fingerprint, refresh_rating
     from stats.models import RatingRun
 
     get_user_model().objects.create_user("bench-orga")
     first = datetime.date(2020, 1, 7)
-    Builder(random.Random(2026)).season(
+    builder = Builder(random.Random(2026))
+    builder.season(
         "Wertung",
         {"preset": "total"},
         dates=[first + datetime.timedelta(weeks=n) for n in range(evenings)],
@@ -182,21 +184,28 @@ def _database_cost(evenings: int) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
-    started = time.perf_counter()
-    assert refresh_rating()
-    replayed = time.perf_counter() - started
+    replayed = _timed(refresh_rating)
     deals = RatingRun.objects.get().deals
-    started = time.perf_counter()
-    assert not refresh_rating()
-    unchanged = time.perf_counter() - started
-    started = time.perf_counter()
-    fingerprint()
-    aggregate = time.perf_counter() - started
+    unchanged = _timed(refresh_rating)
+    printed = _timed(lambda: fingerprint(counted_deals()))
+    later = first + datetime.timedelta(weeks=evenings)
+    builder.season("Danach", {"preset": "total"}, dates=[later], pool=40, players=40, series=4)
+    appended = _timed(refresh_rating)
+    added = RatingRun.objects.get().deals - deals
+    RatingRun.objects.update(fingerprint="")  # as after a correction: replayed from the start
+    again = _timed(refresh_rating)
     print(
-        f"database: {evenings} evenings, {deals} deals: refresh_rating {replayed:.2f} s"
-        f" (read, replay, store); unchanged {unchanged * 1000:.0f} ms"
-        f" (of which the fingerprint's aggregate {aggregate * 1000:.0f} ms)"
+        f"database: {evenings} evenings, {deals} deals: a replay {replayed:.2f} s (read, rate,"
+        f" store); unchanged {unchanged * 1000:.0f} ms (the fingerprint {printed * 1000:.0f} ms);"
+        f" one evening more ({added} deals) rated on {appended:.2f} s;"
+        f" replayed after a correction {again:.2f} s"
     )
+
+
+def _timed(action) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
 
 
 def main() -> None:

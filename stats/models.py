@@ -37,6 +37,9 @@ class RatingRun(models.Model):
 
     fingerprint = models.CharField(max_length=200)
     deals = models.PositiveIntegerField()  # deals counted
+    # The last deal rated, by the order they were played in (stats.domain.rating.ORDER): a
+    # later run rates on from it where only later deals came.
+    last_deal = models.JSONField(null=True, blank=True)
     computed_at = models.DateTimeField()
 
     class Meta:

@@ -6,7 +6,8 @@ Replay rather than an update per series: a deal corrected or voided in a series 
 ago, a tournament published, hidden, frozen or removed, two players merged: each changes what
 the ratings after it are, and a replay follows them all the same way. A run first asks for a
 fingerprint of what counts (two aggregate queries) and compares it with the last
-run's: unchanged input changes nothing, so the run is idempotent and cheap to repeat (the
+run's: unchanged input changes nothing, so the run is idempotent and cheap to repeat; where
+only deals played after the last rated one came, it rates those on from the stored ratings (the
 closing of a series sends it; celery beat every ``RATING_REFRESH_SECONDS`` as well;
 docs/STATISTICS.md gives the measured cost).
 """
@@ -24,6 +25,7 @@ from karlchen.outbox import send_after_commit
 from people.models import Player, public_profile_condition
 from scoring.models import Deal, RevisionPoints
 from stats.engine.rating import Deal as DealPoints
+from stats.engine.rating import PlayerRating as Rated
 from stats.engine.rating import rate
 from stats.models import PlayerRating, RatingRun
 from tournaments.enums import SeriesStatus
@@ -48,64 +50,130 @@ def counted_deals() -> QuerySet[Deal]:
     )
 
 
-def played_deals() -> list[DealPoints]:
-    """The deals that count in the order they were played (the tournament's date, then its
-    id, the series' number, the table, the deal's number), each as player → points. Two
-    queries: the deals in order, the points of their current revisions."""
-    order = list(
-        counted_deals()
-        .order_by(
-            f"{TOURNAMENT}date",
-            "table__series__tournament_id",
-            "table__series__number",
-            "table_id",
-            "number",
-        )
-        .values_list("current_id", flat=True)
-    )
+# The order the deals were played in: the tournament's date, then its id, the series' number,
+# the table, the deal's number.
+ORDER = (
+    f"{TOURNAMENT}date",
+    "table__series__tournament_id",
+    "table__series__number",
+    "table_id",
+    "number",
+)
+DealKey = list[Any]  # a deal's values of ORDER, the date as ISO text (stored as JSON)
+
+
+def played_deals(deals: QuerySet[Deal]) -> tuple[list[DealPoints], DealKey | None]:
+    """The deals in the order they were played, each as player → points, and the last one's
+    key (None: no deal). Two queries: the deals in order, the points of their revisions."""
+    order = list(deals.order_by(*ORDER).values_list("current_id", *ORDER))
     points: dict[int, dict[int, int]] = {}
-    rows = RevisionPoints.objects.filter(revision_id__in=counted_deals().values("current_id"))
+    rows = RevisionPoints.objects.filter(revision_id__in=deals.values("current_id"))
     for revision, player, scored in rows.values_list(
         "revision_id", "entry__player_id", "points"
     ).iterator(chunk_size=20_000):
         points.setdefault(revision, {})[player] = scored
-    return [points[revision] for revision in order if revision in points]
+    played: list[DealPoints] = [points[row[0]] for row in order if row[0] in points]
+    if not order:
+        return played, None
+    date, *rest = order[-1][1:]
+    return played, [date.isoformat(), *rest]
 
 
-def fingerprint() -> str:
-    """What counts, in two aggregates: which deals in which revision (a revision's points
-    never change: a correction or a void is a new revision), and whose entries they are (a
-    merge gives an entry another player). A series closed, a deal corrected or voided, a
-    tournament published, hidden, frozen or removed, a merge: each changes it."""
-    deals = counted_deals().aggregate(count=Count("pk"), revisions=Sum("current_id"))
-    entries = Entry.objects.filter(public_condition("tournament__")).aggregate(
+def up_to(key: DealKey) -> Q:
+    """The deals played up to the one of ``key``, that one included (ORDER compared in turn)."""
+    condition = Q(**dict(zip(ORDER, key, strict=True)))
+    for level, field in enumerate(ORDER):
+        before = dict(zip(ORDER[:level], key[:level], strict=True))
+        condition |= Q(**before, **{f"{field}__lt": key[level]})
+    return condition
+
+
+def deals_print(deals: QuerySet[Deal]) -> str:
+    """Which deals in which revision, in one aggregate (a revision's points never change: a
+    correction or a void is a new revision)."""
+    found = deals.aggregate(count=Count("pk"), revisions=Sum("current_id"))
+    return f"{found['count']}:{found['revisions'] or 0}"
+
+
+def people_print(deals: QuerySet[Deal]) -> str:
+    """Whose entries the deals' tournaments hold, in one aggregate (a merge gives an entry
+    another player)."""
+    tournaments = deals.values("table__series__tournament_id")
+    found = Entry.objects.filter(tournament_id__in=tournaments).aggregate(
         people=Sum(F("pk") * F("player_id"))
     )
-    return f"{deals['count']}:{deals['revisions'] or 0}:{entries['people'] or 0}"
+    return str(found["people"] or 0)
+
+
+def fingerprint(deals: QuerySet[Deal]) -> str:
+    return f"{deals_print(deals)}|{people_print(deals)}"
 
 
 def refresh_rating() -> bool:
-    """Compute every rating again by replaying every deal that counts, if they changed since
-    the last run; whether it did. One transaction, the run's row locked: two runs at once
-    compute once."""
+    """Compute the ratings again if what counts changed since the last run; whether it did.
+
+    Where the deals rated last time are all still there, unchanged, and only deals played
+    after them came (a series closed), those are rated on from the stored ratings: the same
+    as a replay, since the engine rates one deal after the other. Anything else (a correction,
+    a void, a tournament published or removed, a merge, an older evening entered late) is
+    replayed from the start. One transaction, the run's row locked: two runs compute once."""
     RatingRun.objects.get_or_create(
         pk=RUN_ID, defaults={"fingerprint": "", "deals": 0, "computed_at": timezone.now()}
     )
     with transaction.atomic():
         run = RatingRun.objects.select_for_update().get(pk=RUN_ID)
-        seen = fingerprint()
+        seen = fingerprint(counted_deals())
         if seen == run.fingerprint:
             return False
-        deals = played_deals()
-        ratings = rate(deals)
-        PlayerRating.objects.all().delete()
-        PlayerRating.objects.bulk_create(
-            PlayerRating(player_id=r.player, mu=r.mu, sigma=r.sigma, deals=r.deals)
-            for r in ratings.values()
-        )
-        run.fingerprint, run.deals, run.computed_at = seen, len(deals), timezone.now()
+        if _only_appended(run):
+            _rate_on(run)
+        else:
+            _replay(run)
+        run.fingerprint, run.computed_at = seen, timezone.now()
         run.save()
     return True
+
+
+def _only_appended(run: RatingRun) -> bool:
+    """Whether the deals rated last time are all still there, unchanged, with the same
+    players: the fingerprint of the deals up to the last one rated is the last run's."""
+    if run.last_deal is None:
+        return False
+    return fingerprint(counted_deals().filter(up_to(run.last_deal))) == run.fingerprint
+
+
+def _replay(run: RatingRun) -> None:
+    deals, last = played_deals(counted_deals())
+    ratings = rate(deals)
+    PlayerRating.objects.all().delete()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(player_id=r.player, mu=r.mu, sigma=r.sigma, deals=r.deals)
+        for r in ratings.values()
+    )
+    run.deals, run.last_deal = len(deals), last
+
+
+def _rate_on(run: RatingRun) -> None:
+    assert run.last_deal is not None  # checked by _only_appended
+    deals, last = played_deals(counted_deals().exclude(up_to(run.last_deal)))
+    start = {
+        row.player_id: Rated(row.player_id, row.mu, row.sigma, row.deals)
+        for row in PlayerRating.objects.all()
+    }
+    ratings = rate(deals, start=start)
+    moved = {player for deal in deals for player in deal}
+    PlayerRating.objects.bulk_create(
+        [
+            PlayerRating(player_id=r.player, mu=r.mu, sigma=r.sigma, deals=r.deals)
+            for player, r in ratings.items()
+            if player in moved
+        ],
+        update_conflicts=True,
+        unique_fields=["player_id"],
+        update_fields=["mu", "sigma", "deals"],
+    )
+    run.deals += len(deals)
+    run.last_deal = last
 
 
 def _as_json(rating: PlayerRating) -> dict[str, Any]:

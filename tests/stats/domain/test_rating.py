@@ -197,8 +197,10 @@ def test_deals_are_replayed_in_the_order_they_were_played():
     earlier = played_table(KONTRA_WINS, name="Früher", date=datetime.date(2026, 1, 5))
     for table in (later, earlier):
         close_series(table.series, by=ORGA, force=True)
-    deals = domain.played_deals()
+    deals, last = domain.played_deals(domain.counted_deals())
     assert deals == table_deals(earlier) + table_deals(later)
+    assert last is not None
+    assert last[:3] == ["2026-12-05", later.series.tournament_id, 1]
 
 
 def test_a_merge_is_followed_by_the_next_run():
@@ -216,3 +218,35 @@ def test_a_merge_is_followed_by_the_next_run():
     assert refresh_rating() is True
     assert not PlayerRating.objects.filter(player_id=other.pk).exists()
     assert PlayerRating.objects.get(player_id=kept.pk).deals == 3
+
+
+def test_later_deals_are_rated_on_and_give_what_a_replay_gives(monkeypatch):
+    first = played_table(NORMAL, SOLO)
+    close_series(first.series, by=ORGA, force=True)
+    refresh_rating()
+    tournament = first.series.tournament
+    from seating.domain.seating import seat_series
+
+    entries = [seat.entry for seat in first.seats.order_by("position")]
+    (second,) = seat_series(tournament.series.get(number=2), [entries], by=ORGA)
+    for deal in (KONTRA_WINS, NORMAL, {**SOLO, "re": [3]}):
+        record_deal(second, deal=deal, by=CAPTAIN)
+    close_series(second.series, by=ORGA, force=True)
+    import datetime
+
+    later = played_table(NORMAL, name="Später", date=datetime.date(2027, 1, 5))  # new players
+    close_series(later.series, by=ORGA, force=True)
+    replays = []
+    monkeypatch.setattr(domain, "_replay", lambda run: replays.append(run))
+    assert refresh_rating() is True
+    assert replays == []  # rated on, not replayed
+    rated_on = stored()
+    assert RatingRun.objects.get().deals == 6
+    monkeypatch.undo()
+    RatingRun.objects.update(fingerprint="")
+    assert refresh_rating() is True
+    assert stored() == rated_on
+    expected = by_hand(table_deals(first) + table_deals(second) + table_deals(later))
+    assert set(expected) == set(rated_on)
+    for player, (mu, sigma) in expected.items():
+        assert rated_on[player] == (pytest.approx(mu), pytest.approx(sigma))
