@@ -22,7 +22,7 @@ weighs). Then it times the replay the domain does (``refresh_rating``): the engi
 run on a throwaway database of that many evenings.
 
     [DATABASE_URL=postgres://…] .venv/bin/python bench/rating.py [--seeds 11] [--spread 0.25] \\
-        [--players 40] [--tables 4000] [--evenings 100]
+        [--players 40] [--tables 4000] [--beta 41.7] [--evenings 100]
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from stats.engine import rating as engine
 from stats.engine.rating import Deal, PlayerRating, rate
 
 CHECKPOINTS = (5, 10, 20)
@@ -214,13 +215,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=40)
     parser.add_argument("--spread", type=float, default=0.25)
     parser.add_argument("--tables", type=int, default=4000, help="series at one table, timed")
+    parser.add_argument("--beta", type=float, help="the engine's beta instead of its own")
     parser.add_argument(
         "--evenings", type=int, default=0, help="also time refresh_rating on a database"
     )
     args = parser.parse_args()
+    if args.beta is not None:
+        engine.BETA = args.beta
     print(
         f"{args.players} players, strengths N(0, {args.spread}), {DEALS} deals a series,"
-        f" median over {args.seeds} seeds"
+        f" median over {args.seeds} seeds, beta {engine.BETA:.1f}"
     )
     runs = [field(seed, args.players, args.spread) for seed in range(args.seeds)]
     print("Spearman's rho with the true strengths (median)")
