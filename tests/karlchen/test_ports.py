@@ -33,6 +33,7 @@ PROVIDERS = {
     "results.parts": {"teams", "signups"},
     "results.sections": {"teams", "signups", "registry", "seasons"},
     "seasons.parts": {"leagues"},
+    "scoring.series_closed": {"stats"},
     "karlchen.log_codes": {
         *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
         *("teams", "signups", "leagues", "cups", "registry", "printing"),
