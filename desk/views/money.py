@@ -4,11 +4,14 @@ screen, as CSV, printed through the documents jobs)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from desk.signup_forms import PayoutForm
+from desk.signup_forms import AccountForm, PayoutForm, StatementForm
 from desk.views.base import OrganiserView, form_refused
 from desk.views.series import document_jobs
 from karlchen.refusals import Refused
@@ -16,7 +19,9 @@ from results.domain.exports import table_csv
 from signups.domain.money import cash_report, category_of, prize_list, prize_rows, set_fee
 from signups.domain.places import announcement_of
 from signups.domain.settings import set_payout
-from signups.enums import FeeStatus
+from signups.domain.transfers import preview_statement, record_statement, set_account
+from signups.engine.statements import Verdict
+from signups.enums import FeeMethod, FeeStatus
 
 
 class MoneyView(OrganiserView):
@@ -50,7 +55,7 @@ class MoneyView(OrganiserView):
         messages.success(request, _("The payout table is saved."))
         return self.back("money", anchor="prizes")
 
-    def show(self, form=None, status: int = 200):
+    def show(self, form=None, status: int = 200, account_form=None, statement_form=None):
         announcement = announcement_of(self.tournament)
         entries = self.tournament.entries.select_related("player", "fee", "entry_category")
         rows = [
@@ -58,6 +63,7 @@ class MoneyView(OrganiserView):
                 "entry": entry,
                 "category": category_of(entry),
                 "fee_status": getattr(getattr(entry, "fee", None), "status", FeeStatus.OPEN),
+                "fee_method": getattr(getattr(entry, "fee", None), "method", ""),
                 "due": announcement.fee_of(category_of(entry)),
             }
             for entry in entries.order_by("start_number")
@@ -70,6 +76,8 @@ class MoneyView(OrganiserView):
             report=cash_report(self.tournament),
             prizes=prize_list(self.tournament),
             form=form or PayoutForm.of(announcement),
+            account_form=account_form or AccountForm.of(announcement),
+            statement_form=statement_form or StatementForm(),
             jobs=document_jobs(self.tournament),
         )
 
@@ -82,12 +90,24 @@ class FeeView(OrganiserView):
         if entry is None:
             raise Http404("unknown entry")
         try:
-            fee = set_fee(entry, request.POST.get("status", ""), by=self.actor)
+            status = request.POST.get("status", "")
+            method = FeeMethod.CASH
+            if status == FeeMethod.TRANSFER:  # the desk's third button: paid ahead
+                status, method = FeeStatus.PAID, FeeMethod.TRANSFER
+            fee = set_fee(entry, status, method=method, by=self.actor)
         except Refused as refusal:
             self.refused(refusal)
             return self.back("money")
         if request.headers.get("Accept", "").startswith("application/json"):
-            return JsonResponse({"status": fee.status, "amount": fee.amount, "checked_in": True})
+            entry.refresh_from_db(fields=["checked_in"])
+            return JsonResponse(
+                {
+                    "status": fee.status,
+                    "method": fee.method,
+                    "amount": fee.amount,
+                    "checked_in": entry.checked_in,
+                }
+            )
         return self.back("money", anchor=f"entry-{entry.pk}")
 
 
@@ -97,3 +117,78 @@ class PrizesCsvView(OrganiserView):
         response = HttpResponse(content, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="prizes-{self.tournament.pk}.csv"'
         return response
+
+
+class AccountView(MoneyView):
+    """The club's account for payments ahead, and whether players may pay so."""
+
+    def post(self, request, tournament_id):
+        form = AccountForm(request.POST)
+        if not form.is_valid():
+            return self.show(account_form=form, status=400)
+        try:
+            set_account(self.tournament, by=self.actor, **form.settings())
+        except Refused as refusal:
+            form_refused(form, refusal, {"allowed": "transfer_allowed"})
+            return self.show(account_form=form, status=400)
+        messages.success(request, _("The account for payments ahead is saved."))
+        return self.back("money", anchor="account")
+
+
+# The preview's groups, in the order the page lists them: what will be recorded first.
+PREVIEW_GROUPS = (
+    Verdict.MATCH,
+    Verdict.AMOUNT_DIFFERS,
+    Verdict.UNPLACED,
+    Verdict.RECORDED,
+    Verdict.TWICE,
+    Verdict.NOT_A_CREDIT,
+    Verdict.UNREADABLE,
+)
+
+
+class StatementView(MoneyView):
+    """The bank's statement: uploaded, previewed line by line (nothing recorded), then, on the
+    organiser's confirmation, its exact matches recorded. The preview carries the file along
+    (base64), so what is confirmed is the file previewed, matched again as it is recorded."""
+
+    def post(self, request, tournament_id):
+        if request.POST.get("action") == "record":
+            return self.record()
+        form = StatementForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self.show(statement_form=form, status=400)
+        data = form.cleaned_data["statement"].read()
+        try:
+            lines = preview_statement(self.tournament, data)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(statement_form=form, status=400)
+        return self.page(
+            "desk/statement.html",
+            "money",
+            groups=[
+                (verdict, [ln for ln in lines if ln.verdict == verdict])
+                for verdict in PREVIEW_GROUPS
+            ],
+            matches=sum(1 for line in lines if line.verdict == Verdict.MATCH),
+            data=base64.b64encode(data).decode(),
+            name=form.cleaned_data["statement"].name,
+        )
+
+    def record(self):
+        try:
+            data = base64.b64decode(self.request.POST.get("data", ""), validate=True)
+        except binascii.Error:
+            data = b""
+        try:
+            lines = record_statement(self.tournament, data, by=self.actor)
+        except Refused as refusal:
+            self.refused(refusal)
+            return self.back("money", anchor="statement")
+        count = sum(1 for line in lines if line.verdict == Verdict.MATCH)
+        messages.success(
+            self.request,
+            _("%(count)s fees paid by transfer recorded.") % {"count": count},
+        )
+        return self.back("money", anchor="cash")
