@@ -6,6 +6,7 @@ import datetime
 import threading
 
 import pytest
+from django.core import mail
 from django.db import IntegrityError, connection, transaction
 
 from karlchen.refusals import Refused
@@ -283,3 +284,21 @@ def test_two_imports_of_one_statement_at_once_record_it_once():
         OrganiserAction.objects.filter(tournament=tournament, action="statement_imported").count()
         == 1
     )
+
+
+def test_the_mail_that_says_entered_carries_the_girocode_as_text_and_picture(commits):
+    tournament = announced(fee=1_250)
+    set_account(tournament, by=ORGA, allowed=True, holder="Club", iban=IBAN, bic="COBADEFFXXX")
+    with commits():
+        signup = signed_up(tournament, 1)
+    with commits():
+        confirm(signup)
+    asking, entered = mail.outbox
+    assert asking.attachments == []  # not entered yet: nothing to pay
+    assert "IBAN" not in asking.body
+    assert "IBAN: DE89 3704 0044 0532 0130 00" in entered.body
+    assert "BIC: COBADEFFXXX" in entered.body
+    assert f"Verwendungszweck: T{tournament.pk}-S{signup.pk} " in entered.body  # German: the site's
+    ((name, content, kind),) = entered.attachments
+    assert (name, kind) == ("girocode.png", "image/png")
+    assert content.startswith(b"\x89PNG")
