@@ -10,6 +10,7 @@ from django.core import mail
 from django.db import IntegrityError, connection, transaction
 
 from karlchen.refusals import Refused
+from registry.domain.privacy import erase_player
 from signups.domain.money import cash_report, pot, set_fee
 from signups.domain.signups import confirm
 from signups.domain.transfers import (
@@ -302,3 +303,17 @@ def test_the_mail_that_says_entered_carries_the_girocode_as_text_and_picture(com
     ((name, content, kind),) = entered.attachments
     assert (name, kind) == ("girocode.png", "image/png")
     assert content.startswith(b"\x89PNG")
+
+
+def test_erasing_a_person_blanks_the_bank_lines_of_their_fee():
+    tournament, signups = open_tournament()
+    record_statement(tournament, generic(signups), by=ORGA)
+    player = signups[0].entry.player
+    erase_player(player, confirm=player.name, by=ORGA)
+    transfer = BankTransfer.objects.get(entry=signups[0].entry)
+    assert (transfer.payer, transfer.text) == ("", "")
+    other = BankTransfer.objects.get(entry=signups[1].entry)
+    assert other.payer == "Bernd Beispiel"  # the others' stay
+    # the booking is still known: the statement again records nothing
+    record_statement(tournament, generic(signups), by=ORGA)
+    assert BankTransfer.objects.count() == 2
