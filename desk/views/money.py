@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import zlib
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
@@ -14,13 +16,14 @@ from django.utils.translation import gettext as _
 from desk.signup_forms import AccountForm, PayoutForm, StatementForm
 from desk.views.base import OrganiserView, form_refused
 from desk.views.series import document_jobs
-from karlchen.refusals import Refused
+from karlchen.messages import problem_message
+from karlchen.refusals import Problem, Refused
 from results.domain.exports import table_csv
 from signups.domain.money import cash_report, category_of, prize_list, prize_rows, set_fee
 from signups.domain.places import announcement_of
 from signups.domain.settings import set_payout
 from signups.domain.transfers import preview_statement, record_statement, set_account
-from signups.engine.statements import Verdict
+from signups.engine.statements import MAX_BYTES, Verdict
 from signups.enums import FeeMethod, FeeStatus
 
 
@@ -150,7 +153,8 @@ PREVIEW_GROUPS = (
 class StatementView(MoneyView):
     """The bank's statement: uploaded, previewed line by line (nothing recorded), then, on the
     organiser's confirmation, its exact matches recorded. The preview carries the file along
-    (base64), so what is confirmed is the file previewed, matched again as it is recorded."""
+    (compressed, in a hidden field), so what is confirmed is the file previewed, matched again as
+    it is recorded, and nothing of it is kept on the server in between."""
 
     def post(self, request, tournament_id):
         if request.POST.get("action") == "record":
@@ -158,11 +162,16 @@ class StatementView(MoneyView):
         form = StatementForm(request.POST, request.FILES)
         if not form.is_valid():
             return self.show(statement_form=form, status=400)
-        data = form.cleaned_data["statement"].read()
+        data = form.cleaned_data["statement"].read(MAX_BYTES + 1)
         try:
             lines = preview_statement(self.tournament, data)
         except Refused as refusal:
             form_refused(form, refusal)
+            return self.show(statement_form=form, status=400)
+        carried = carry(data)
+        if len(carried) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE - 4096:  # the form's own limit
+            too_big = Problem("statement_too_big", "statement", {"max": MAX_BYTES // 1000})
+            form.add_error("statement", problem_message(too_big))
             return self.show(statement_form=form, status=400)
         return self.page(
             "desk/statement.html",
@@ -172,15 +181,12 @@ class StatementView(MoneyView):
                 for verdict in PREVIEW_GROUPS
             ],
             matches=sum(1 for line in lines if line.verdict == Verdict.MATCH),
-            data=base64.b64encode(data).decode(),
+            data=carried,
             name=form.cleaned_data["statement"].name,
         )
 
     def record(self):
-        try:
-            data = base64.b64decode(self.request.POST.get("data", ""), validate=True)
-        except binascii.Error:
-            data = b""
+        data = uncarry(self.request.POST.get("data", ""))
         try:
             lines = record_statement(self.tournament, data, by=self.actor)
         except Refused as refusal:
@@ -192,3 +198,22 @@ class StatementView(MoneyView):
             _("%(count)s fees paid by transfer recorded.") % {"count": count},
         )
         return self.back("money", anchor="cash")
+
+
+def carry(data: bytes) -> str:
+    """The statement as the preview's form carries it: compressed (bank files shrink to a
+    tenth), in base64."""
+    return base64.b64encode(zlib.compress(data, 9)).decode()
+
+
+def uncarry(text: str) -> bytes:
+    """The statement back from the form; b"" (which no statement is) if it was tampered with.
+    Never more than a statement may have, whatever the form claims."""
+    try:
+        inflate = zlib.decompressobj()
+        data = inflate.decompress(base64.b64decode(text, validate=True), MAX_BYTES + 1)
+    except (binascii.Error, zlib.error):
+        return b""
+    if not inflate.eof and len(data) <= MAX_BYTES:  # not the whole of what was carried
+        return b""
+    return data  # one over the limit, if too big: refused as such

@@ -6,6 +6,7 @@ import base64
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile as upload
 
+from desk.views.money import carry, uncarry
 from signups.domain.signups import confirm
 from signups.domain.transfers import set_account
 from signups.models import Announcement, BankTransfer, Fee
@@ -96,13 +97,13 @@ def test_a_statement_is_previewed_then_recorded_on_confirmation(desk, taking_tra
     assert not Fee.objects.exists()  # the preview records nothing
     page = desk.post(
         f"/desk/{tournament.pk}/money/statement/",
-        {"action": "record", "data": base64.b64encode(data).decode()},
+        {"action": "record", "data": carry(data)},
     )
     assert page.status_code == 302
     assert Fee.objects.get().entry == signups[0].entry
     desk.post(
         f"/desk/{tournament.pk}/money/statement/",
-        {"action": "record", "data": base64.b64encode(data).decode()},
+        {"action": "record", "data": carry(data)},
     )
     assert BankTransfer.objects.count() == 1
 
@@ -119,3 +120,13 @@ def test_a_file_that_is_no_statement_is_shown_at_its_field(desk, taking_transfer
     page = desk.post(f"/desk/{tournament.pk}/money/statement/", {"action": "record", "data": "%%"})
     assert page.status_code == 302
     assert not BankTransfer.objects.exists()
+
+
+def test_the_carried_statement_comes_back_whole_or_not_at_all():
+    data = statement("camt053.xml", REF_C="T1-S1", AMOUNT_C="5.00")
+    assert uncarry(carry(data)) == data
+    assert uncarry(carry(data)[:-8]) in {b"", data}  # cut: nothing, never a part
+    assert uncarry("not base64!") == b""
+    assert uncarry(base64.b64encode(b"not zlib").decode()) == b""
+    bomb = carry(b"0" * 50_000_000)
+    assert len(uncarry(bomb)) == 1_000_001  # inflated no further than one byte over the limit
