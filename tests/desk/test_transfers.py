@@ -130,3 +130,16 @@ def test_the_carried_statement_comes_back_whole_or_not_at_all():
     assert uncarry(base64.b64encode(b"not zlib").decode()) == b""
     bomb = carry(b"0" * 50_000_000)
     assert len(uncarry(bomb)) == 1_000_001  # inflated no further than one byte over the limit
+
+
+def test_a_statement_too_big_to_carry_is_refused_at_its_field(desk, taking_transfers, settings):
+    tournament, _ = taking_transfers
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 4096 + 100  # the carried file has room for 100 bytes
+    data = statement("camt053.xml", REF_C="T1-S1", AMOUNT_C="5.00")
+    page = desk.post(
+        f"/desk/{tournament.pk}/money/statement/",
+        {"statement": upload("camt.xml", data, "application/xml")},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert page.status_code == 400
+    assert "at most 1000 kB" in page.context["statement_form"].errors["statement"][0]
