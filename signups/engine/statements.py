@@ -38,6 +38,7 @@ _HEADERS = {
         "namezahlungsbeteiligter",
         "zahlungspflichtigerempfanger",
         "empfangerzahlungspflichtiger",
+        "zahlungspflichtiger",  # DKB: "Zahlungspflichtige*r"
         "auftraggeber",
         "name",
     ),

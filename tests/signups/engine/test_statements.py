@@ -276,3 +276,21 @@ def test_matches_are_exact_and_once(case):
     assert [p.verdict for p in again if p.line in {m.line for m in matched}] == [
         Verdict.RECORDED
     ] * len(matched)
+
+
+def test_dkb_layout_with_its_gendered_headers():
+    text = (
+        '"Girokonto";"DE89370400440532013000"\n\n'
+        '"Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";'
+        '"Verwendungszweck";"Umsatztyp";"IBAN";"Betrag (€)";"Gläubiger-ID";"Mandatsreferenz";'
+        '"Kundenreferenz"\n'
+        '"05.12.26";"05.12.26";"Gebucht";"Eva Elster";"Doko-Club";"T3-S9 Open";"Eingang";'
+        '"DE02120300000000202051";"12,50 €";"";"";""\n'
+    )
+    (only,) = read_statement(text.encode())
+    assert (only.booked, only.payer, only.text, only.cents) == (
+        datetime.date(2026, 12, 5),
+        "Eva Elster",
+        "T3-S9 Open",
+        1250,
+    )
