@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from desk.signup_forms import AccountForm, PayoutForm, StatementForm
 from desk.views.base import OrganiserView, form_refused
@@ -193,10 +194,12 @@ class StatementView(MoneyView):
             self.refused(refusal)
             return self.back("money", anchor="statement")
         count = sum(1 for line in lines if line.verdict == Verdict.MATCH)
-        messages.success(
-            self.request,
-            _("%(count)s fees paid by transfer recorded.") % {"count": count},
+        recorded = ngettext(
+            "%(count)s fee paid by transfer recorded.",
+            "%(count)s fees paid by transfer recorded.",
+            count,
         )
+        messages.success(self.request, recorded % {"count": count})
         return self.back("money", anchor="cash")
 
 
