@@ -157,6 +157,8 @@ def test_pay_ahead_by_girocode_and_import_the_statements(
             desk.get_by_role("button", name="als überwiesen verbuchen").click()
             expect(desk.locator(".messages")).to_contain_text("verbucht")
         expect(desk.locator("[data-transferred]")).to_have_text("20,50 € (2)")
+        screenshot(desk, "money-transfers")
+        assert violations(desk) == []
         expect(desk.locator(f"#entry-{anna.entry_id}")).to_have_attribute(
             "data-fee-method", "transfer"
         )
