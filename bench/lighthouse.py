@@ -9,7 +9,10 @@ Lighthouse (``node_modules/.bin/lighthouse``, mobile profile, Debian's headless 
     service worker's own fetch of the page goes without the header and is refused, harmless),
   - the spectators' ranking (``/t/<id>/``),
   - the desk's page of the running series, signed in as the demo organiser (the session cookie
-    goes along in ``--extra-headers``).
+    goes along in ``--extra-headers``),
+  - the start page (``/``), the demo season's page (``/s/<id>/``) and the desk's door list (the
+    money page, ``/desk/<id>/money/``, signed in as the demo organiser).
+``--page NAME`` (repeatable) measures only the pages named so.
 Prints per page the median of ``--runs`` runs of the performance, accessibility, best-practices
 (and SEO) scores and of the bytes transferred, and the ids of the audits scoring below 0.9 (with
 in how many runs they did). Asserts nothing; targets: 100 accessibility and best practices,
@@ -52,7 +55,8 @@ import json
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from desk.management.commands.demo import DEMO_NAME, ORGANISER
+from desk.management.commands.demo import DEMO_NAME, ORGANISER, SEASON_NAME
+from seasons.models import Season
 from tournaments.models import Tournament
 
 tournament = Tournament.objects.get(name=DEMO_NAME)
@@ -70,6 +74,11 @@ print(json.dumps({
         reverse("desk:series", args=[tournament.pk, running.number]),
         organiser.cookies["sessionid"].value,
     ],
+    "start": [reverse("home"), ""],
+    "season": [reverse("season-page", args=[Season.objects.get(name=SEASON_NAME).pk]), ""],
+    "door list": [
+        reverse("desk:money", args=[tournament.pk]), organiser.cookies["sessionid"].value
+    ],
 }))
 """
 
@@ -84,6 +93,9 @@ def main() -> None:
         help="as deployed: the shipped nginx config (gzip) in front of gunicorn",
     )
     parser.add_argument("--keep-reports", type=Path, help="save the JSON reports here")
+    parser.add_argument(
+        "--page", action="append", help="measure only this page (by its name; repeatable)"
+    )
     args = parser.parse_args()
     lighthouse = ROOT / "node_modules" / ".bin" / "lighthouse"
     if not lighthouse.exists():
@@ -97,6 +109,8 @@ def main() -> None:
                 + ("nginx (deploy/) in front of gunicorn" if args.proxy else "gunicorn alone")
             )
             for name, (path, session) in pages.items():
+                if args.page and name not in args.page:
+                    continue
                 headers = {"Cookie": f"sessionid={session}"} if session else {}
                 reports = [
                     lighthouse_run(lighthouse, base + path, headers, Path(scratch))
