@@ -5,3 +5,14 @@ from django.utils.translation import gettext_lazy as _
 class StatsConfig(AppConfig):
     name = "stats"
     verbose_name = _("Statistics")
+
+    def ready(self) -> None:
+        # The beamer is results' and a club's page seasons', which cannot import stats: the
+        # pictures are handed over through their ports.
+        from karlchen.ports import provide  # noqa: PLC0415 -- app ready
+        from results.ports import BEAMER_SECTIONS  # noqa: PLC0415 -- app ready
+        from seasons.ports import CLUB_SECTIONS  # noqa: PLC0415 -- app ready
+        from stats.sections import beamer_figures, club_season_figures  # noqa: PLC0415
+
+        provide(BEAMER_SECTIONS, beamer_figures, by=self)
+        provide(CLUB_SECTIONS, club_season_figures, by=self)
