@@ -24,6 +24,7 @@ class TournamentFigures(models.Model):
     players = models.JSONField(_("players"))
     pairs = models.JSONField(_("pairs"))
     totals = models.JSONField(_("totals"))
+    player_ids = models.JSONField(_("players' ids"))  # who played: a season's count of players
 
     class Meta:
         verbose_name = _("tournament's figures")

@@ -9,7 +9,7 @@ import datetime
 from collections.abc import Callable
 from typing import Any
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -27,7 +27,7 @@ LEVELS = {
     "no30": lambda: _("No 30"),
     "schwarz": lambda: _("Schwarz"),
 }
-BAR_WIDTH = 150  # of the bars' 320 units: the labels take the left, the shares the right
+BAR_WIDTH = 120  # of the bars' 320 units: the labels take the left (112), the shares the right
 GLANCE_EVENINGS = 12  # the season at a glance shows its latest evenings
 
 
@@ -64,7 +64,7 @@ def _summary(figures: dict[str, Any]) -> list[tuple[str, str]]:
         (_("Deals"), str(figures["deals"])),
         (_("Won"), f"{figures['won']} ({share} %)"),
         (_("Points"), str(figures["points"])),
-        (_("Series"), str(figures["series"])),
+        (_("Series played"), str(figures["series"])),
         (_("Points per series"), _number(figures["average_per_series"])),
     ]
     if best is not None:
@@ -73,8 +73,6 @@ def _summary(figures: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _number(value: float | None) -> str:
-    from django.utils.formats import number_format  # noqa: PLC0415 -- the active language
-
     return "–" if value is None else number_format(value, 1)
 
 

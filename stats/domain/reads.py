@@ -34,7 +34,7 @@ from people.models import Player, public_profile_condition
 from seasons.models import Season, SeasonEvening
 from seasons.visibility import public_season_condition
 from stats.domain.facts import Scope, hidden_in, scope_tournaments
-from stats.domain.stored import player_figures, tournaments_figures
+from stats.domain.stored import player_figures, tournaments_figures, tournaments_totals
 from stats.engine.figures import Statistics, compute, merge
 from tournaments.models import Tournament
 from tournaments.visibility import public_tournaments
@@ -291,22 +291,23 @@ def _season(season_id: int) -> dict[str, Any] | None:
         .order_by("tournament__date", "tournament_id")
         .values_list("tournament_id", "tournament__name", "tournament__date")
     )
-    per_evening = tournaments_figures(pk for pk, _name, _date in evenings)
+    per_evening = tournaments_totals(pk for pk, _name, _date in evenings)
     rows = [
         {
             "id": pk,
             "name": name,
             "date": date.isoformat(),
-            **per_evening[pk].totals.as_json(),
-            "players": len(per_evening[pk].players),
+            **per_evening[pk][0].as_json(),
+            "players": len(per_evening[pk][1]),
         }
         for pk, name, date in evenings
-        if per_evening.get(pk) is not None and per_evening[pk].totals.deals
+        if pk in per_evening and per_evening[pk][0].deals
     ]
-    total = merge(per_evening.values())
+    total = merge(Statistics({}, {}, totals) for totals, _players in per_evening.values())
+    players = set().union(*(players for _totals, players in per_evening.values()))
     return {
         "season": {"id": season["pk"], "name": season["name"]},
         "totals": total.totals.as_json(),
-        "players": len(total.players),
+        "players": len(players),
         "evenings": rows,
     }

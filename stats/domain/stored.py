@@ -27,7 +27,16 @@ from django.db.models import Count, F, Q, Sum
 from scoring.models import Deal
 from seating.models import Table
 from stats.domain.facts import deal_facts, visible_deals
-from stats.engine.figures import DealFacts, Statistics, compute, dump, load, load_player
+from stats.engine.figures import (
+    DealFacts,
+    Statistics,
+    Totals,
+    compute,
+    dump,
+    load,
+    load_player,
+    load_totals,
+)
 from stats.models import TournamentFigures
 from tournaments.models import Entry, Tournament
 
@@ -36,12 +45,16 @@ ENGINE_VERSION = 1
 
 
 def fingerprints(tournaments: Iterable[int]) -> dict[int, str]:
-    """Each tournament's fingerprint now: a few grouped queries, whatever their number (the
-    deals' confirmations are read only where the public sees confirmed deals only)."""
+    """Each tournament's fingerprint now: a few grouped queries, whatever their number. The
+    deals are read only where they may still change: a tournament whose results are final
+    refuses every deal written, corrected, voided or confirmed (``scoring.domain.deals``), so
+    the moment it was marked final stands for them (marked final again after a reopening, it
+    is a new moment); their confirmations only where the public sees confirmed deals only."""
     ids = list(tournaments)
     shown = list(
         Tournament.objects.filter(pk__in=ids).values_list(
             "pk",
+            "results_final_at",
             "status",
             "standings_public",
             "confirmation_required",
@@ -49,22 +62,48 @@ def fingerprints(tournaments: Iterable[int]) -> dict[int, str]:
             "game",
         )
     )
+    open_ = [pk for pk, final, *_rest in shown if final is None]
+    confirming = [
+        pk for pk, final, _s, _p, confirmed, *_rest in shown if final is None and confirmed
+    ]
+    parts: dict[int, list[Any]] = {row[0]: [ENGINE_VERSION, *row[1:]] for row in shown}
+    for tournament, *figures in _deal_figures(open_, confirming):
+        parts[tournament] += figures
+    seated = (
+        Entry.objects.filter(tournament_id__in=ids)
+        .values_list("tournament_id")
+        .annotate(entries=Count("pk"), seated=Sum(F("pk") * F("player_id")))
+        .order_by()
+    )
+    for tournament, *figures in seated:
+        parts[tournament] += figures
+    return {
+        tournament: hashlib.sha256(repr(part).encode()).hexdigest()[:32]
+        for tournament, part in parts.items()
+    }
+
+
+def _deal_figures(tournaments: list[int], confirming: list[int]) -> list[tuple[Any, ...]]:
+    """Per table of the tournaments (as (tournament, table, figures…)): the number of its deals,
+    the sum of their current revisions' ids and how many are voided; of ``confirming`` also how
+    many are confirmed."""
+    if not tournaments:
+        return []
     tables = dict(
-        Table.objects.filter(series__tournament_id__in=ids).values_list(
+        Table.objects.filter(series__tournament_id__in=tournaments).values_list(
             "pk", "series__tournament_id"
         )
     )
     deals = (
-        Deal.objects.filter(table__in=Table.objects.filter(series__tournament_id__in=ids))
+        Deal.objects.filter(table__in=Table.objects.filter(series__tournament_id__in=tournaments))
         .values_list("table_id")
         .annotate(
             deals=Count("pk"),
             current_revisions=Sum("current_id"),
-            voided=Count("pk", filter=Q(voided=True)),
+            voided=Count("pk", filter=Q(voided=True)),  # a void is a new revision too
         )
         .order_by()
     )
-    confirming = [pk for pk, _status, _public, confirmed, *_rest in shown if confirmed]
     confirmed = (
         Deal.objects.filter(
             table__series__tournament_id__in=confirming, current__confirmed_at__isnull=False
@@ -73,21 +112,8 @@ def fingerprints(tournaments: Iterable[int]) -> dict[int, str]:
         .annotate(confirmed=Count("pk"))
         .order_by()
     )
-    seated = (
-        Entry.objects.filter(tournament_id__in=ids)
-        .values_list("tournament_id")
-        .annotate(entries=Count("pk"), seated=Sum(F("pk") * F("player_id")))
-        .order_by()
-    )
-    parts: dict[int, list[Any]] = {row[0]: [ENGINE_VERSION, *row[1:]] for row in shown}
-    for table, *figures in [*deals, *(confirmed if confirming else ())]:
-        parts[tables[table]] += [table, *figures]
-    for tournament, *figures in seated:
-        parts[tournament] += figures
-    return {
-        tournament: hashlib.sha256(repr(part).encode()).hexdigest()[:32]
-        for tournament, part in parts.items()
-    }
+    rows = [*deals, *(confirmed if confirming else ())]
+    return [(tables[table], table, *figures) for table, *figures in rows]
 
 
 def tournaments_figures(tournaments: Iterable[int]) -> dict[int, Statistics]:
@@ -122,6 +148,23 @@ def player_figures(tournaments: Iterable[int], player: int) -> dict[int, Statist
     return found | _counted_again([pk for pk in current if pk not in found], current)
 
 
+def tournaments_totals(tournaments: Iterable[int]) -> dict[int, tuple[Totals, set[int]]]:
+    """Each tournament's deals counted once each (``Totals``) and who played them: what a
+    season in figures needs, without anyone's own figures or pairs."""
+    ids = list(tournaments)
+    current = fingerprints(ids)
+    stored = TournamentFigures.objects.filter(pk__in=ids).values_list(
+        "pk", "fingerprint", "totals", "player_ids"
+    )
+    found = {
+        pk: (load_totals(totals), set(players))
+        for pk, printed, totals, players in stored
+        if current.get(pk) == printed
+    }
+    again = _counted_again([pk for pk in current if pk not in found], current)
+    return found | {pk: (figures.totals, set(figures.players)) for pk, figures in again.items()}
+
+
 def _counted_again(stale: list[int], current: dict[int, str]) -> dict[int, Statistics]:
     if not stale:
         return {}
@@ -133,7 +176,7 @@ def _counted_again(stale: list[int], current: dict[int, str]) -> dict[int, Stati
         [_stored(pk, current[pk], figures) for pk, figures in counted.items()],
         update_conflicts=True,
         unique_fields=["tournament"],
-        update_fields=["fingerprint", "players", "pairs", "totals"],
+        update_fields=["fingerprint", "players", "pairs", "totals", "player_ids"],
     )
     return counted
 
@@ -147,6 +190,7 @@ def _stored(tournament: int, fingerprint: str, figures: Statistics) -> Tournamen
         players=players,
         pairs=data["pairs"],
         totals=data["totals"],
+        player_ids=sorted(figures.players),
     )
 
 

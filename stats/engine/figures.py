@@ -489,6 +489,11 @@ def load_player(data: Mapping[str, Any]) -> PlayerStats:
     return _load(PlayerStats(0), data)
 
 
+def load_totals(data: Mapping[str, Any]) -> Totals:
+    """The deals counted once each as ``dump`` stored them."""
+    return _load(Totals(), data)
+
+
 def _dump(item: PlayerStats | PairStats | Totals) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for name in (each.name for each in fields(item)):

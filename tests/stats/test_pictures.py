@@ -112,7 +112,29 @@ def test_the_fingerprint_follows_what_the_figures_are_counted_from(season):
     assert merged != before  # a merge moves an entry to another person
     tournament.confirmation_required = True
     tournament.save(update_fields=["confirmation_required"])
-    assert fingerprints([tournament.pk])[tournament.pk] not in (before, merged)
+    confirming = fingerprints([tournament.pk])[tournament.pk]
+    assert confirming not in (before, merged)
+
+
+def test_a_final_tournaments_fingerprint_reads_no_deal(season):
+    """Final results refuse every deal written: the moment they were marked final stands for
+    the deals; marked final again after a reopening, the fingerprint is new."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    _season, tables, _players, _club = season
+    tournament = tables[0].series.tournament
+    running = fingerprints([tournament.pk])[tournament.pk]
+    tournament.results_final_at = timezone.now()
+    tournament.save(update_fields=["results_final_at"])
+    with CaptureQueriesContext(connection) as queries:
+        final = fingerprints([tournament.pk])[tournament.pk]
+    assert final != running
+    assert not any("scoring_deal" in query["sql"] for query in queries.captured_queries)
+    tournament.results_final_at = timezone.now() + timezone.timedelta(minutes=1)
+    tournament.save(update_fields=["results_final_at"])
+    assert fingerprints([tournament.pk])[tournament.pk] not in (running, final)
 
 
 def test_the_public_profile_shows_the_pictures_only_with_consent(season):
