@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -146,10 +146,12 @@ def new_evening(
     date: datetime.date | None = None,
     name: str | None = None,
     overrides: Mapping[str, Any] | None = None,
+    players: Sequence[Player] | None = None,
 ) -> Tournament:
     """The season's next evening: a draft tournament with the season's rules and settings, dated
     a week after the last evening (today at the earliest), its organisers those of the season,
-    and the regulars of the last evenings entered for a one-tap check-in."""
+    and the regulars of the last evenings entered for a one-tap check-in (``players``: these
+    instead, as a league's match day enters its teams' squads)."""
     date = date or next_evening_date(season)
     with transaction.atomic():
         tournament = create_tournament(
@@ -166,7 +168,7 @@ def new_evening(
             **dict(overrides or {}),
         )
         tournament.organisers.add(*season.organisers.all())
-        regulars = season_regulars(season)
+        regulars = season_regulars(season) if players is None else list(players)
         enter_players(tournament, regulars, by=by)
         SeasonEvening.objects.create(season=season, tournament=tournament)
         _log_evening(

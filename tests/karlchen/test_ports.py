@@ -35,6 +35,7 @@ PROVIDERS = {
     "seasons.parts": {"leagues"},
     "results.beamer_sections": {"stats"},
     "seasons.club_sections": {"stats"},
+    "scoring.series_closed": {"stats"},
     "karlchen.log_codes": {
         *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
         *("teams", "signups", "leagues", "cups", "registry", "printing"),
