@@ -425,6 +425,23 @@ MESSAGES = {
     ),
     "fee_invalid": _("A fee is an amount from 0 to %(max)s euros."),
     "fee_status_unknown": _("“%(status)s” is not a state of a fee (paid, waived, open)."),
+    "fee_method_unknown": _("“%(method)s” is not a way to pay a fee (cash, transfer)."),
+    "account_holder_invalid": _("The account holder has at most %(max)s characters, on one line."),
+    "account_holder_missing": _("Payment ahead by transfer needs the account holder."),
+    "iban_form": _(
+        "This is not an IBAN: two letters for the country, two check digits and the account."
+    ),
+    "iban_country": _("“%(country)s” is not a country with IBANs."),
+    "iban_length": _("An IBAN of %(country)s has %(length)s characters."),
+    "iban_checksum": _("The IBAN's check digits do not fit: please check it for a typing error."),
+    "bic_form": _("A BIC has 8 or 11 letters and digits, e.g. COBADEFFXXX."),
+    "statement_too_big": _("A bank statement of at most %(max)s kB, please."),
+    "statement_no_header": _(
+        "No header with “Betrag” and “Verwendungszweck” found: please export the statement as "
+        "CSV or CAMT.053 (XML)."
+    ),
+    "statement_xml_invalid": _("The XML file cannot be read."),
+    "statement_not_camt": _("This XML file is no CAMT.053 bank statement (BkToCstmrStmt)."),
     "category_too_many": _("At most %(max)s categories."),
     "category_name_invalid": _("A category needs a name of at most %(max)s characters."),
     "category_fees_invalid": _(

@@ -25,6 +25,9 @@ from signups.models import Mail, SignUp
 
 logger = logging.getLogger(__name__)
 OUTBOX_PREFIX = "mail"  # the outbox's key of a mail's task: "mail:<id>"
+# The mails that say a player is entered carry the GiroCode of the fee (if the organisers
+# take transfers): paying ahead makes sense once the place is sure.
+GIROCODE_KINDS = (MailKind.ACCEPTED, MailKind.MOVED_UP)
 MAX_ATTEMPTS = 10  # sends of one mail the sweep tries; the desk's button has no limit
 
 
@@ -108,4 +111,11 @@ def message(mail: Mail, signup: SignUp) -> EmailMessage:
     with translation.override(signup.language or settings.LANGUAGE_CODE):
         text = render_to_string("signups/mail.txt", context).strip()
     subject, _, body = text.partition("\n")
-    return EmailMessage(subject.strip(), body.strip() + "\n", to=[signup.email])
+    email = EmailMessage(subject.strip(), body.strip() + "\n", to=[signup.email])
+    # the fees import the places, which queue mails: imported when a mail is written
+    from signups.domain.transfers import girocode  # noqa: PLC0415
+
+    code = girocode(signup) if mail.kind in GIROCODE_KINDS else None
+    if code is not None:  # the text above says it too, for those who type it
+        email.attach("girocode.png", code.png(), "image/png")
+    return email
