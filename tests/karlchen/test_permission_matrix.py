@@ -141,6 +141,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "desk/players/merge/": {"get": "any", "post": "any"},
     "desk/players/<int:player_id>/": {"get": "r-run", "post": "r-run"},
     "desk/players/<int:player_id>/export/": {"get": "r-run"},
+    "desk/players/<int:player_id>/statistics/<str:kind>/": {"get": "r-run"},
     "desk/cups/import/": {"post": "user"},
     DC: {"get": "s-run", "post": "s-run"},
     DC + "print/": {"get": "s-run"},
@@ -173,6 +174,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     D + "tables/<int:table_id>/penalty/": {"get": "view", "post": "score"},
     D + "results/": {"get": "view", "post": "run"},
     D + "export/<str:kind>/": {"get": "view"},
+    D + "statistics/<str:kind>/": {"get": "view"},
     D + "organisers/": {"get": "view", "post": "run"},
     # the API
     "api/v1/tournaments/": {"get": "open", "post": "user"},
