@@ -96,6 +96,7 @@ urlpatterns = [
     ),
     path(TOURNAMENT + "money/", money.MoneyView.as_view(), name="money"),
     path(TOURNAMENT + "money/<int:entry_id>/", money.FeeView.as_view(), name="fee"),
+    path(TOURNAMENT + "money/check-in/", money.CheckInCodeView.as_view(), name="checkin-code"),
     path(TOURNAMENT + "money/prizes.csv", money.PrizesCsvView.as_view(), name="prizes-csv"),
     path(TOURNAMENT + "teams/", teams.TeamsView.as_view(), name="teams"),
     path(TOURNAMENT + "teams/upload/", teams.TeamUploadView.as_view(), name="teams-upload"),

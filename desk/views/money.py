@@ -4,6 +4,8 @@ screen, as CSV, printed through the documents jobs)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
@@ -11,12 +13,15 @@ from django.utils.translation import gettext as _
 from desk.signup_forms import PayoutForm
 from desk.views.base import OrganiserView, form_refused
 from desk.views.series import document_jobs
+from karlchen.messages import problem_message
 from karlchen.refusals import Refused
 from results.domain.exports import table_csv
+from signups.domain.checkin import DoorCheckIn, check_in_by_code
 from signups.domain.money import cash_report, category_of, prize_list, prize_rows, set_fee
 from signups.domain.places import announcement_of
 from signups.domain.settings import set_payout
 from signups.enums import FeeStatus
+from signups.templatetags.money import euros
 
 
 class MoneyView(OrganiserView):
@@ -89,6 +94,42 @@ class FeeView(OrganiserView):
         if request.headers.get("Accept", "").startswith("application/json"):
             return JsonResponse({"status": fee.status, "amount": fee.amount, "checked_in": True})
         return self.back("money", anchor=f"entry-{entry.pk}")
+
+
+class CheckInCodeView(OrganiserView):
+    """The door's scan (or a code typed or read by a hand scanner): checks the sign-up's player
+    in. The page script asks for JSON (the outcome in words, and the entry to mark); without
+    it, the outcome is a message on the money page."""
+
+    def post(self, request, tournament_id):
+        wants_json = request.headers.get("Accept", "").startswith("application/json")
+        try:
+            checked = check_in_by_code(self.tournament, request.POST.get("code", ""), by=self.actor)
+        except Refused as refusal:
+            if wants_json:
+                problem = refusal.problem
+                body = {"ok": False, "code": problem.code, "message": problem_message(problem)}
+                return JsonResponse(body, status=400)
+            self.refused(refusal)
+            return self.back("money", anchor="door")
+        said = checked_in_words(checked)
+        if wants_json:
+            return JsonResponse({"ok": True, "message": said, **asdict(checked)})
+        messages.success(request, said)
+        return self.back("money", anchor=f"entry-{checked.entry_id}")
+
+
+def checked_in_words(checked: DoorCheckIn) -> str:
+    """What the door says after a scan: who, in which category, and what is still to pay."""
+    who = f"{checked.start_number}. {checked.name}"
+    if checked.category:
+        who = f"{who} ({checked.category})"
+    if checked.due:
+        return _("%(who)s is checked in: %(due)s still to pay.") % {
+            "who": who,
+            "due": euros(checked.due),
+        }
+    return _("%(who)s is checked in: nothing left to pay.") % {"who": who}
 
 
 class PrizesCsvView(OrganiserView):

@@ -20,12 +20,18 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from karlchen import outbox
+from signups.domain.checkin_code import checkin_qr_png
 from signups.enums import MailKind
 from signups.models import Mail, SignUp
 
 logger = logging.getLogger(__name__)
 OUTBOX_PREFIX = "mail"  # the outbox's key of a mail's task: "mail:<id>"
-MAX_ATTEMPTS = 10  # sends of one mail the sweep tries; the desk's button has no limit
+MAX_ATTEMPTS = 10
+# The mails that say the player is entered carry the check-in code for the door.
+CARRIES_CHECKIN_CODE = {
+    MailKind.ACCEPTED,
+    MailKind.MOVED_UP,
+}  # sends of one mail the sweep tries; the desk's button has no limit
 
 
 def queue_mail(signup: SignUp, kind: MailKind, *, base_url: str = "") -> Mail | None:
@@ -108,4 +114,7 @@ def message(mail: Mail, signup: SignUp) -> EmailMessage:
     with translation.override(signup.language or settings.LANGUAGE_CODE):
         text = render_to_string("signups/mail.txt", context).strip()
     subject, _, body = text.partition("\n")
-    return EmailMessage(subject.strip(), body.strip() + "\n", to=[signup.email])
+    email = EmailMessage(subject.strip(), body.strip() + "\n", to=[signup.email])
+    if mail.kind in CARRIES_CHECKIN_CODE:
+        email.attach("check-in-code.png", checkin_qr_png(signup), "image/png")
+    return email

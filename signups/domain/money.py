@@ -34,6 +34,16 @@ def category_of(entry: Entry) -> str:
         return ""
 
 
+def still_to_pay(entry: Entry) -> tuple[str, int]:
+    """The entry's category and the cents it still owes at the door: its category's fee
+    unless paid or waived."""
+    category = category_of(entry)
+    fee = Fee.objects.filter(entry=entry).first()
+    if fee is not None and fee.status != FeeStatus.OPEN:
+        return category, 0
+    return category, announcement_of(entry.tournament).fee_of(category)
+
+
 def set_fee(entry: Entry, status: str, *, by: Actor) -> Fee:
     """Mark the entry's fee paid (the fee of its category), waived or not paid. Paid and waived
     check the player in as well: the door's one tap."""
