@@ -13,7 +13,7 @@
   const button = door.querySelector("[data-scan]");
   const video = door.querySelector("video");
   const result = door.querySelector("[data-scan-result]");
-  const SAME_CODE_PAUSE = 4000; // ms a code just handled is not sent again (still in view)
+  const SAME_CODE_PAUSE = 3000; // ms a code must be out of view before it is sent again
   const FRAME_GAP = 120; // ms between two looks at the camera's picture
   let stream = null;
   let decode = null;
@@ -58,12 +58,15 @@
     }
   }
 
+  /* a code still in view after its answer is not sent again: only once it has been out of
+   * view for a while (the player's next visit, or a second look on purpose) */
   function seen(code) {
     const now = Date.now();
-    if (!code || busy || (code === lastCode && now - lastAt < SAME_CODE_PAUSE)) return;
+    if (!code || busy) return;
+    const again = code === lastCode && now - lastAt < SAME_CODE_PAUSE;
     lastCode = code;
     lastAt = now;
-    send(code);
+    if (!again) send(code);
   }
 
   function loadJsQR() {
