@@ -21,7 +21,7 @@ from signups.domain.settings import payout_rules
 from signups.engine.payout import Payout, awards
 from signups.enums import FeeStatus, TieShare
 from signups.log import SignupCode
-from signups.models import EntryCategory, Fee
+from signups.models import Announcement, EntryCategory, Fee
 from tournaments.domain.entries import set_checked_in
 from tournaments.models import Entry, Tournament
 
@@ -34,14 +34,18 @@ def category_of(entry: Entry) -> str:
         return ""
 
 
-def still_to_pay(entry: Entry) -> tuple[str, int]:
+def still_to_pay(entry: Entry, announcement: Announcement | None = None) -> tuple[str, int]:
     """The entry's category and the cents it still owes at the door: its category's fee
-    unless paid or waived."""
+    unless paid or waived. For a list, select_related("fee", "entry_category") and the
+    tournament's announcement read it without a query per entry."""
     category = category_of(entry)
-    fee = Fee.objects.filter(entry=entry).first()
-    if fee is not None and fee.status != FeeStatus.OPEN:
+    try:
+        status = entry.fee.status
+    except Fee.DoesNotExist:
+        status = FeeStatus.OPEN
+    if status != FeeStatus.OPEN:
         return category, 0
-    return category, announcement_of(entry.tournament).fee_of(category)
+    return category, (announcement or announcement_of(entry.tournament)).fee_of(category)
 
 
 def set_fee(entry: Entry, status: str, *, by: Actor) -> Fee:

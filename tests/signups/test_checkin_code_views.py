@@ -1,9 +1,13 @@
 """The check-in code where the player finds it: on the sign-up's page once entered, and
 attached to the mail that says so."""
 
+import io
+
 import pytest
 import segno
+import zxingcpp
 from django.core import mail
+from PIL import Image
 
 from signups.domain.checkin_code import checkin_code, checkin_qr_png
 from signups.domain.signups import confirm, sign_up
@@ -49,5 +53,7 @@ def test_the_mail_saying_entered_carries_the_code(commits):
     assert attachment[0] == "check-in-code.png"
     assert attachment[2] == "image/png"
     assert attachment[1] == checkin_qr_png(signup)
+    (read,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(attachment[1])))
+    assert read.text == checkin_code(signup)
     assert "Your check-in code is attached" in entered.body
     assert f"/signup/{signup.token}/confirm/" in entered.body
