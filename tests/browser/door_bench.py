@@ -28,7 +28,7 @@ from playwright.sync_api import expect
 from signups.domain.checkin_code import checkin_code
 from signups.domain.signups import Applicant, confirm, sign_up
 from signups.models import SignUp
-from tests.browser.fake_camera import door_with_camera, write_video
+from tests.browser.fake_camera import desk_door, door_with_camera, write_video
 from tests.signups.conftest import announced
 from tournaments.models import Entry
 
@@ -117,7 +117,6 @@ def scan_delays(oks, period):
 
 
 def name_pass(chromium, live_server, tournament, signups, tmp_path):
-    from tests.browser.fake_camera import desk_door  # the name pass needs no camera
 
     viewport = {"width": 1280, "height": 800}
     with desk_door(chromium, live_server, tournament, viewport=viewport) as door:
