@@ -42,6 +42,7 @@ def test_the_camera_reads_the_code_and_checks_the_player_in(
         )
         expect(result).to_have_attribute("data-tone", "ok")
         expect(door.locator(f"#entry-{signup.entry_id}")).to_have_class(re.compile(r"\bhere\b"))
+        expect(door.locator(f"#entry-{signup.entry_id} [data-here-cell]")).to_have_text("✔ da")
         screenshot(door, "door-scan-checked-in")
         # the code stays in view: it is not sent again (which would say "used already")
         door.wait_for_timeout(1_500)

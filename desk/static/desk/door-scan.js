@@ -35,6 +35,8 @@
     if (!row) return;
     row.classList.add("here");
     row.dataset.checkedIn = "true";
+    const cell = row.querySelector("[data-here-cell]");
+    if (cell) cell.textContent = door.dataset.hereText;
   }
 
   async function send(code) {
