@@ -9,7 +9,11 @@ Lighthouse (``node_modules/.bin/lighthouse``, mobile profile, Debian's headless 
     service worker's own fetch of the page goes without the header and is refused, harmless),
   - the spectators' ranking (``/t/<id>/``),
   - the desk's page of the running series, signed in as the demo organiser (the session cookie
-    goes along in ``--extra-headers``).
+    goes along in ``--extra-headers``),
+  - the start page (``/``), the demo season's page (``/s/<id>/``) and the desk's door list (the
+    money page, ``/desk/<id>/money/``, signed in as the demo organiser).
+``--page NAME`` (repeatable) measures only the pages named so. Every page is asked a few times
+before the first measurement (``warm_up``), as a deployed server has been.
 Prints per page the median of ``--runs`` runs of the performance, accessibility, best-practices
 (and SEO) scores and of the bytes transferred, and the ids of the audits scoring below 0.9 (with
 in how many runs they did). Asserts nothing; targets: 100 accessibility and best practices,
@@ -52,7 +56,8 @@ import json
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from desk.management.commands.demo import DEMO_NAME, ORGANISER
+from desk.management.commands.demo import DEMO_NAME, ORGANISER, SEASON_NAME
+from seasons.models import Season
 from tournaments.models import Tournament
 
 tournament = Tournament.objects.get(name=DEMO_NAME)
@@ -70,6 +75,11 @@ print(json.dumps({
         reverse("desk:series", args=[tournament.pk, running.number]),
         organiser.cookies["sessionid"].value,
     ],
+    "start": [reverse("home"), ""],
+    "season": [reverse("season-page", args=[Season.objects.get(name=SEASON_NAME).pk]), ""],
+    "door list": [
+        reverse("desk:money", args=[tournament.pk]), organiser.cookies["sessionid"].value
+    ],
 }))
 """
 
@@ -84,6 +94,9 @@ def main() -> None:
         help="as deployed: the shipped nginx config (gzip) in front of gunicorn",
     )
     parser.add_argument("--keep-reports", type=Path, help="save the JSON reports here")
+    parser.add_argument(
+        "--page", action="append", help="measure only this page (by its name; repeatable)"
+    )
     args = parser.parse_args()
     lighthouse = ROOT / "node_modules" / ".bin" / "lighthouse"
     if not lighthouse.exists():
@@ -96,7 +109,10 @@ def main() -> None:
                 f"Lighthouse {version(lighthouse)}, mobile profile, {args.runs} run(s) a page, "
                 + ("nginx (deploy/) in front of gunicorn" if args.proxy else "gunicorn alone")
             )
+            warm_up(base, pages, args.page)
             for name, (path, session) in pages.items():
+                if args.page and name not in args.page:
+                    continue
                 headers = {"Cookie": f"sessionid={session}"} if session else {}
                 reports = [
                     lighthouse_run(lighthouse, base + path, headers, Path(scratch))
@@ -109,6 +125,26 @@ def main() -> None:
                         target = args.keep_reports / f"{slug}-{number}.json"
                         target.write_text(json.dumps(report))
                 print_page(name, path, reports)
+
+
+WARM_UPS = 6  # requests per page before measuring: each gunicorn worker has served it
+
+
+def warm_up(base: str, pages: dict[str, list[str]], names: list[str] | None) -> None:
+    """Ask the pages to measure (``names``; None: all) a few times first, so that no measured
+    page pays a worker's first request (imports, templates, the hyphenation dictionary) or a
+    cold cache: a deployed server is warm, and otherwise the first page measured would be
+    slower than the rest. Not the captain's pages: their link signs the captain in anew, which
+    would end the session the signed-in page is measured with."""
+    for name, (path, session) in pages.items():
+        if name.startswith("captain") or (names and name not in names):
+            continue
+        request = urllib.request.Request(base + path)
+        if session:
+            request.add_header("Cookie", f"sessionid={session}")
+        for _ in range(WARM_UPS):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(request, timeout=30).close()
 
 
 def production_environment(database_url: str | None, scratch: Path) -> dict[str, str]:

@@ -204,7 +204,9 @@ def shown(value: object) -> Q:
 
 
 class SquadMember(models.Model):
-    """A player of a competition's team (a player plays for one team of a competition)."""
+    """A player of a competition's team for the whole competition (a player plays for one team
+    of a competition): a regular, whom each match day's roster lists, or a substitute, who plays
+    when swapped in for a regular on the day."""
 
     competition = models.ForeignKey(
         Competition,
@@ -219,6 +221,7 @@ class SquadMember(models.Model):
         Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="+"
     )
     position = models.PositiveSmallIntegerField(_("position"))
+    substitute = models.BooleanField(_("substitute"), default=False)
 
     class Meta:
         ordering = ["team_id", "position"]

@@ -49,7 +49,9 @@ class CupForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 12}),
         help_text=_(
             "A line without a colon starts a group (its name); each line after it is a team: "
-            "“Name (Club): player, player, …” (the club is optional)."
+            "“Name (Club): player, player, …”. The club is optional, and so are the players: "
+            "end the line with the colon and pick them afterwards, from the people Karlchen "
+            "knows, on each team's squad page."
         ),
     )
 

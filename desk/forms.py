@@ -65,6 +65,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name",
             "date",
+            "start_time",
             "venue",
             "region",
             "referee",
@@ -79,6 +80,7 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             # long choices: a drop-down on a phone cuts them, a radio group shows them whole
             "seating_method": forms.RadioSelect,
             "entry_mode": forms.RadioSelect,

@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from desk.person_forms import PersonPick
 from teams.models import Team
 from tournaments.models import Tournament
 
@@ -190,6 +191,8 @@ class MatchDayForm(forms.Form):
                 min_value=1,
                 max_value=50,
                 required=False,
+                # each division plays as one group unless the organiser groups otherwise
+                initial=team.group.position,
             )
             self.team_fields[team.shown] = name
 
@@ -232,3 +235,48 @@ class LineupForm(forms.Form):
     def __init__(self, *args, rosters=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = rosters  # type: ignore[attr-defined]
+
+
+class SquadAddForm(PersonPick):
+    """A player added to a team's squad: a known person picked (or a new one, once asked), as
+    a regular or a substitute."""
+
+    name = forms.CharField(label=_("Player"), max_length=120)
+    substitute = forms.TypedChoiceField(
+        label=_("Role"),
+        choices=[("", _("regular")), ("1", _("substitute"))],
+        coerce=bool,
+        empty_value=False,  # type: ignore[arg-type]  # regular unless chosen
+        required=False,
+        initial="",
+        widget=forms.RadioSelect,
+    )
+
+
+class SwapForm(forms.Form):
+    """A team's line-up on its day: who plays instead of whom (a squad's player in, one of the
+    roster out)."""
+
+    out = forms.TypedChoiceField(
+        label=_("Out"),
+        coerce=int,
+        choices=(),
+        error_messages={
+            "invalid_choice": _(
+                "This player does not play for the team any more: please choose again."
+            )
+        },
+    )
+    replacement = forms.TypedChoiceField(
+        label=_("In"),
+        coerce=int,
+        choices=(),
+        error_messages={
+            "invalid_choice": _("This player is not on the team's bench: please choose again.")
+        },
+    )
+
+    def __init__(self, *args, playing=(), bench=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["out"].choices = [(player.pk, player.name) for player in playing]  # type: ignore[attr-defined]
+        self.fields["replacement"].choices = [(player.pk, player.name) for player in bench]  # type: ignore[attr-defined]

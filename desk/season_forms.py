@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs import access
 from clubs.access import Can
 from clubs.models import Association, Club
+from desk.person_forms import PersonPick
 from seasons.engine.ranking import PRESETS
 from tournaments.enums import EntryMode, Game
 from tournaments.models import RuleSet, Tournament
@@ -143,3 +144,19 @@ class NewEveningForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     name = forms.CharField(label=_("Name"), max_length=150, required=False)
+
+
+class RegularForm(PersonPick):
+    """A regular of the season: a known person, picked by id with the people picker (the name
+    typed only finds them; nobody new is made here)."""
+
+    prefix = "regular"  # the page's form for the next evening has a name field too
+    name = forms.CharField(label=_("Regular"), max_length=120)
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if cleaned.get("person") is None and not (cleaned.get("player") or cleaned.get("near")):
+            self.asks_new_person = False  # PersonPick offers a new person: not for a regular
+            self.errors.pop("name", None)
+            self.add_error("name", _("Pick a known person from the list offered as you type."))
+        return cleaned

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from desk.person_forms import PersonPick
 from karlchen.messages import MESSAGES
 from people.models import Player
+from signups.engine.iban import grouped
 from signups.enums import Approval, TieShare
 from signups.models import Announcement
 
@@ -210,3 +211,43 @@ class PayoutForm(forms.Form):
                 "category_prizes": side_prizes_text(announcement.category_prizes),
             }
         )
+
+
+class AccountForm(forms.Form):
+    """The club's account for payments ahead (checked by the domain: ``set_account``)."""
+
+    transfer_allowed = forms.BooleanField(
+        label=_("Players may pay ahead by transfer (GiroCode in the confirmation)"),
+        required=False,
+    )
+    account_holder = forms.CharField(label=_("Account holder"), required=False, max_length=200)
+    iban = forms.CharField(label=_("IBAN"), required=False, max_length=60)
+    bic = forms.CharField(label=_("BIC (optional)"), required=False, max_length=30)
+
+    @classmethod
+    def of(cls, announcement: Announcement) -> AccountForm:
+        return cls(
+            initial={
+                "transfer_allowed": announcement.transfer_allowed,
+                "account_holder": announcement.account_holder,
+                "iban": grouped(announcement.iban),
+                "bic": announcement.bic,
+            }
+        )
+
+    def settings(self) -> dict:
+        """The domain's keyword arguments (``signups.domain.transfers.set_account``)."""
+        data = self.cleaned_data
+        return {
+            "allowed": data["transfer_allowed"],
+            "holder": data["account_holder"],
+            "iban": data["iban"],
+            "bic": data["bic"],
+        }
+
+
+class StatementForm(forms.Form):
+    statement = forms.FileField(
+        label=_("Bank statement (CSV or CAMT.053)"),
+        help_text=_("As your bank exports it: CSV with semicolons, or CAMT.053 as XML."),
+    )

@@ -17,6 +17,7 @@ from desk.views import (
     series,
     setup,
     signups,
+    squads,
     tables,
     teams,
 )
@@ -58,6 +59,11 @@ urlpatterns = [
         leagues.MatchDayDeskView.as_view(),
         name="league-day",
     ),
+    path(
+        "seasons/<int:season_id>/squads/<int:team_id>/",
+        squads.SquadDeskView.as_view(),
+        name="squad",
+    ),
     path("players/", registry.PlayersView.as_view(), name="players"),
     path("people/search/", people.PeopleSearchView.as_view(), name="people-search"),
     path("players/merge/", registry.MergeView.as_view(), name="players-merge"),
@@ -97,6 +103,8 @@ urlpatterns = [
     path(TOURNAMENT + "money/", money.MoneyView.as_view(), name="money"),
     path(TOURNAMENT + "money/<int:entry_id>/", money.FeeView.as_view(), name="fee"),
     path(TOURNAMENT + "money/check-in/", money.CheckInCodeView.as_view(), name="checkin-code"),
+    path(TOURNAMENT + "money/account/", money.AccountView.as_view(), name="account"),
+    path(TOURNAMENT + "money/statement/", money.StatementView.as_view(), name="statement"),
     path(TOURNAMENT + "money/prizes.csv", money.PrizesCsvView.as_view(), name="prizes-csv"),
     path(TOURNAMENT + "teams/", teams.TeamsView.as_view(), name="teams"),
     path(TOURNAMENT + "teams/upload/", teams.TeamUploadView.as_view(), name="teams-upload"),

@@ -364,6 +364,18 @@ MESSAGES = {
     "league_group_empty": _("This group has no teams."),
     "league_group_divisions": _("The teams of a group play in one division."),
     "league_roster_other_tournament": _("A match day's roster is a team of its tournament."),
+    "squad_player_taken": _("%(name)s plays for “%(team)s” in this competition already."),
+    "cup_team_no_players": _(
+        "“%(team)s” has no regular in its squad yet: pick its players on the team's squad page."
+    ),
+    "squad_player_name": _("Please enter the player's name (at most %(max)s characters)."),
+    "squad_full": _("A squad has at most %(max)s players."),
+    "league_no_roster": _(
+        "“%(team)s” has no roster on this match day yet: prepare the day from the squads first."
+    ),
+    "league_swap_not_playing": _("%(name)s does not play for “%(team)s” on this match day."),
+    "league_swap_not_in_squad": _("%(name)s is not in the squad of “%(team)s”."),
+    "league_swap_playing": _("%(name)s plays on this match day already."),
     "league_roster_taken": _("The team “%(name)s” is another league team's roster already."),
     "league_day_score": _("A day score is a whole number."),
     "season_not_a_league": _("This season is no league."),
@@ -421,6 +433,23 @@ MESSAGES = {
     "checkin_withdrawn": _("%(name)s has withdrawn: no check-in."),
     "fee_invalid": _("A fee is an amount from 0 to %(max)s euros."),
     "fee_status_unknown": _("“%(status)s” is not a state of a fee (paid, waived, open)."),
+    "fee_method_unknown": _("“%(method)s” is not a way to pay a fee (cash, transfer)."),
+    "account_holder_invalid": _("The account holder has at most %(max)s characters, on one line."),
+    "account_holder_missing": _("Payment ahead by transfer needs the account holder."),
+    "iban_form": _(
+        "This is not an IBAN: two letters for the country, two check digits and the account."
+    ),
+    "iban_country": _("“%(country)s” is not a country with IBANs."),
+    "iban_length": _("An IBAN of %(country)s has %(length)s characters."),
+    "iban_checksum": _("The IBAN's check digits do not fit: please check it for a typing error."),
+    "bic_form": _("A BIC has 8 or 11 letters and digits, e.g. COBADEFFXXX."),
+    "statement_too_big": _("A bank statement of at most %(max)s kB, please."),
+    "statement_no_header": _(
+        "No header with “Betrag” and “Verwendungszweck” found: please export the statement as "
+        "CSV or CAMT.053 (XML)."
+    ),
+    "statement_xml_invalid": _("The XML file cannot be read."),
+    "statement_not_camt": _("This XML file is no CAMT.053 bank statement (BkToCstmrStmt)."),
     "category_too_many": _("At most %(max)s categories."),
     "category_name_invalid": _("A category needs a name of at most %(max)s characters."),
     "category_fees_invalid": _(
@@ -470,7 +499,7 @@ MESSAGES = {
     "cup_team_name": _("Please enter the team's name (at most %(max)s characters)."),
     "cup_team_name_taken": _("A team named “%(name)s” plays in this cup already."),
     "cup_team_club": _("A club's name has at most %(max)s characters."),
-    "cup_team_players": _("A team lists 1 to %(max)s players."),
+    "cup_team_players": _("A team lists at most %(max)s players (a list of names)."),
     "cup_player_name": _("Please enter the player's name (at most %(max)s characters)."),
     "cup_player_member_number": _("A member number has at most %(max)s characters."),
     "cup_player_twice": _("%(name)s plays for another team of this cup already."),

@@ -319,7 +319,7 @@ LOG_CODES: Many[type[LogCode]] = declare(
         "karlchen.log_codes",
         provided_by=(
             *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
-            *("teams", "signups", "leagues", "cups", "registry", "printing"),
+            *("teams", "signups", "competitions", "leagues", "cups", "registry", "printing"),
         ),
     )
 )

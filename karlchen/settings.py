@@ -215,6 +215,11 @@ JOB_SWEEP_SECONDS = env.float("JOB_SWEEP_SECONDS", default=10)
 # could not take waits there, and beat's drain sends it every OUTBOX_DRAIN_SECONDS once the
 # broker is back.
 OUTBOX_DRAIN_SECONDS = env.float("OUTBOX_DRAIN_SECONDS", default=10)
+# The players' rating is computed again after each closed series (its task, sent by the
+# closing); beat runs it every RATING_REFRESH_SECONDS as well, which follows what no closing
+# signals (a deal corrected or voided in a closed series, a tournament published or removed, a
+# merge) and catches up after an outage. A run over unchanged series changes nothing.
+RATING_REFRESH_SECONDS = env.float("RATING_REFRESH_SECONDS", default=300)
 CELERY_BEAT_SCHEDULE = {
     "drain-outbox": {
         "task": "karlchen.drain_outbox",
@@ -226,6 +231,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": JOB_SWEEP_SECONDS,
         # A sweep not run by its next turn is dropped: the next one does the same work.
         "options": {"expires": JOB_SWEEP_SECONDS},
+    },
+    "refresh-rating": {
+        "task": "karlchen.stats.refresh_rating",
+        "schedule": RATING_REFRESH_SECONDS,
+        "options": {"expires": RATING_REFRESH_SECONDS},
     },
     # Sign-up mails not sent yet (their task lost, or the mail server down for long).
     "send-unsent-mails": {

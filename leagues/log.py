@@ -28,6 +28,20 @@ class LeagueCode(LogCode):
         "league_lineup_set",
         _("set the line-up of “%(team)s” on match day %(number)s (“%(name)s”)"),
     )
+    LEAGUE_DAY_PREPARED = (
+        "league_day_prepared",
+        _(
+            "prepared match day %(number)s (“%(name)s”) from the squads (%(teams)s teams, "
+            "%(players)s players)"
+        ),
+    )
+    LEAGUE_PLAYER_SWAPPED = (
+        "league_player_swapped",
+        _(
+            "swapped %(replacement)s in for %(out)s in “%(team)s” on match day %(number)s "
+            "(“%(name)s”)"
+        ),
+    )
     LEAGUE_DAY_FINAL = (
         "league_day_final",
         _("marked the results of match day %(number)s (“%(name)s”) final"),

@@ -20,6 +20,14 @@ class SeasonCode(LogCode):
         "season_evening_started",
         _("started “%(name)s” as the next evening of “%(season)s”"),
     )
+    SEASON_REGULAR_NAMED = (
+        "season_regular_named",
+        _("named “%(name)s” a regular of “%(season)s”"),
+    )
+    SEASON_REGULAR_DROPPED = (
+        "season_regular_dropped",
+        _("no longer names “%(name)s” a regular of “%(season)s”"),
+    )
     SEASON_ARCHIVE_IMPORTED = (
         "season_archive_imported",
         _("imported the season from an archive (%(evenings)s evenings)"),

@@ -155,6 +155,29 @@ def cup_places(season: Season) -> int | None:
     return None if cup is None else cup.places
 
 
+class SeasonRegular(models.Model):
+    """A person the organisers named a regular of the season at the desk (picked by id among
+    the people they know): entered at every evening the season starts, besides those who sat
+    down at two of its last three evenings (``seasons.domain.seasons.season_regulars``)."""
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="named_regulars"
+    )
+    player = models.ForeignKey(
+        "people.Player", verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="season_regular_once")
+        ]
+        verbose_name = _("regular of a season")
+        verbose_name_plural = _("regulars of a season")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} @ {self.season_id}"
+
+
 class SeasonEvening(models.Model):
     """A tournament as an evening of a season: of one season of its club or organisers at most
     (its home season), and of any number of seasons of associations (ranking lists, leagues)

@@ -34,6 +34,13 @@ class FeeStatus(models.TextChoices):
     WAIVED = "waived", _("waived")
 
 
+class FeeMethod(models.TextChoices):
+    """How a paid fee came in: cash at the door, or a bank transfer ahead of the evening."""
+
+    CASH = "cash", _("cash at the door")
+    TRANSFER = "transfer", _("bank transfer")
+
+
 class MailKind(models.TextChoices):
     CONFIRM = "confirm", _("please confirm")
     ACCEPTED = "accepted", _("entered")

@@ -20,5 +20,11 @@ class SignupCode(LogCode):
     CHECKED_IN_BY_CODE = "checked_in_by_code", _("checked %(name)s in by the sign-up's code")
     FEE_PAID = "fee_paid", _("took the fee of %(name)s")
     FEE_WAIVED = "fee_waived", _("waived the fee of %(name)s")
+    FEE_TRANSFER = "fee_transfer", _("recorded the fee of %(name)s as paid by transfer")
+    ACCOUNT_CHANGED = "account_changed", _("changed the account for payments ahead")
+    STATEMENT_IMPORTED = (
+        "statement_imported",
+        _("imported a bank statement: %(count)s fees paid by transfer recorded"),
+    )
     FEE_OPEN = "fee_open", _("marked the fee of %(name)s as not paid")
     CATEGORY_CHANGED = "category_changed", _("set the category of %(name)s to “%(category)s”")

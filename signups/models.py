@@ -64,6 +64,12 @@ class Announcement(models.Model):
     tie_share = models.CharField(
         _("ties"), max_length=10, choices=enums.TieShare.choices, default=enums.TieShare.POINTS
     )
+    # Payment ahead: the club's account the GiroCode and the mails name (checked by
+    # signups.engine.iban, stored compact).
+    transfer_allowed = models.BooleanField(_("payment ahead by transfer"), default=False)
+    account_holder = models.CharField(_("account holder"), max_length=70, blank=True)
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True)
+    bic = models.CharField(_("BIC"), max_length=11, blank=True)
 
     class Meta:
         verbose_name = _("announcement")
@@ -181,6 +187,9 @@ class Fee(models.Model):
         _("fee"), max_length=10, choices=enums.FeeStatus.choices, default=enums.FeeStatus.OPEN
     )
     amount = models.PositiveIntegerField(_("paid (cents)"), default=0)
+    method = models.CharField(
+        _("paid by"), max_length=10, choices=enums.FeeMethod.choices, blank=True
+    )
     category = models.CharField(_("category"), max_length=60, blank=True)
     at = models.DateTimeField(_("when"), auto_now=True)
 
@@ -190,8 +199,43 @@ class Fee(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(status="paid") | Q(amount=0), name="fee_amount_only_when_paid"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(status="paid", method__in=enums.FeeMethod.values)
+                | (~Q(status="paid") & Q(method="")),
+                name="fee_method_when_paid",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.status} {self.amount}"
+
+
+class BankTransfer(models.Model):
+    """A booking of the club's bank statement recorded as an entry's fee paid ahead: kept so
+    that the same booking, imported again with an overlapping statement, is known and never
+    recorded twice (the database's constraint holds against two imports at once)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="bank_transfers"
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.SET_NULL, null=True, related_name="bank_transfers"
+    )
+    fingerprint = models.CharField(max_length=64)  # signups.engine.statements.Line.fingerprint
+    booked = models.DateField(_("booked"), null=True)
+    amount = models.PositiveIntegerField(_("amount (cents)"))
+    payer = models.CharField(_("payer"), max_length=200, blank=True)
+    text = models.CharField(_("remittance"), max_length=500, blank=True)
+    recorded_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["recorded_at", "pk"]
+        verbose_name = _("bank transfer")
+        verbose_name_plural = _("bank transfers")
+        constraints = [
+            models.UniqueConstraint("tournament", "fingerprint", name="bank_transfer_recorded_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.amount} ({self.booked})"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import importlib
 import json
 import re
@@ -189,11 +190,13 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
-def _task_names() -> set[str]:
+@functools.cache
+def _task_names() -> frozenset[str]:
+    """Asked once: loading the tasks runs Django's system checks (Celery's Django fix-up)."""
     from karlchen.celery import app
 
     app.loader.import_default_modules()  # every app's tasks module, as a worker loads them
-    return set(app.tasks)
+    return frozenset(app.tasks)
 
 
 def _is_field_path(dotted: str) -> bool:

@@ -41,9 +41,21 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
+START_TIME_FORMAT = "%H:%M"  # a start time as read and written outside: "19:00"
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
+    # When play begins (local time, Europe/Berlin), where the organisers say so: the calendar
+    # and its iCal feed give the tournament this start; without it it is a whole day there
+    # (docs/PUBLISHING.md, "The iCal feed").
+    start_time = models.TimeField(
+        _("start time"),
+        null=True,
+        blank=True,
+        help_text=_("When play begins, e.g. 19:00: the public calendar shows it. Empty: the day."),
+    )
     venue = models.CharField(_("venue"), max_length=150, blank=True)
     # Where it is: the public calendar and results index filter by its region and its club
     # (docs/PUBLISHING.md). The region is free text ("Westfalen", "Oberbayern"): federations

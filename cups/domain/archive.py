@@ -113,6 +113,8 @@ def _team(team: CupTeam) -> dict[str, Any]:
         "club": team.club_name,
         "players": [
             {"name": row.player.name, "member_number": row.player.member_number}
+            # a substitute marked so; a regular as every archive before squads had them
+            | ({"substitute": True} if row.substitute else {})
             for row in team.players.select_related("player")
         ],
     }
@@ -300,7 +302,13 @@ def _restore_groups(
             found = known.get(len(teams), {})
             for number, listed in enumerate(team_row["players"], start=1):
                 player = found.get(_player_name(listed)) or _new_player(listed, club)
-                CupPlayer.objects.create(competition=cup, team=team, player=player, position=number)
+                CupPlayer.objects.create(
+                    competition=cup,
+                    team=team,
+                    player=player,
+                    position=number,
+                    substitute=isinstance(listed, Mapping) and listed.get("substitute") is True,
+                )
             teams.append(team)
     return groups, teams
 

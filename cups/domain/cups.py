@@ -130,7 +130,9 @@ def _check_team(
     name = team_name(raw.get("name"), f"{where}.name", names, problems, CUP)
     club = club_name(raw.get("club"), f"{where}.club", problems, CUP)
     listed = raw.get("players")
-    if not isinstance(listed, list | tuple) or not 1 <= len(listed) <= MAX_PLAYERS:
+    if listed is None:  # players picked afterwards, into the team's squad (docs/TEAMS.md)
+        listed = ()
+    if not isinstance(listed, list | tuple) or len(listed) > MAX_PLAYERS:
         problems.add("cup_team_players", f"{where}.players", max=MAX_PLAYERS)
         return None
     found: list[PlayerInput] = []
@@ -401,8 +403,12 @@ def _new_match(
     group: CupGroup | None = None,
     position: int | None = None,
 ) -> CupMatch:
-    """A tournament of the cup's season with the sides' players entered, each side a team."""
+    """A tournament of the cup's season with the sides' regulars entered (their squads'),
+    each side a team; refused while a side has none."""
     season = cup.season
+    for side in sides:
+        if not side.players.filter(substitute=False).exists():
+            raise refused("cup_team_no_players", "number", team=side.name)
     tournament = create_tournament(
         by=by,
         name=name[:150],
@@ -421,7 +427,8 @@ def _new_match(
         competition=cup, evening=evening, group=group, round=round_, position=position
     )
     for number, side in enumerate(sides, start=1):
-        players = [row.player for row in side.players.select_related("player")]
+        regulars = side.players.filter(substitute=False).select_related("player")
+        players = [row.player for row in regulars.order_by("position")]
         entries = enter_players(tournament, players, by=by)
         team = create_team(
             tournament, by=by, name=side.name, roster=Roster(members=tuple(e.pk for e in entries))

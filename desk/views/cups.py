@@ -8,7 +8,7 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import F
+from django.db.models import Count, F, Q
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -151,6 +151,11 @@ class CupDeskView(CupOrganiserView):
             "round_form": round_form or RoundForm(initial={"number": next_round}),
             "pairings_form": PairingsForm(),
             "tied": [group for group in body["groups"] if group["tied_line"]],
+            "squads": CupTeam.objects.filter(competition=self.cup)
+            .select_related("group")
+            .annotate(regulars=Count("players", filter=Q(players__substitute=False)))
+            .annotate(substitutes=Count("players", filter=Q(players__substitute=True)))
+            .order_by("group__position", "name"),
         }
         return render(self.request, "desk/cup.html", context, status=status)
 

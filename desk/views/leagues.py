@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import Count
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -14,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from clubs import access
 from clubs.access import Can
-from competitions.models import Kind, shown
-from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm
+from competitions.models import Kind, SquadMember, shown
+from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm, SwapForm
 from desk.league_forms import division_forms as division_forms_fresh
 from desk.views.base import form_refused
 from desk.views.seasons import SeasonOrganiserView
@@ -26,14 +27,17 @@ from leagues.domain.leagues import (
     add_match_day,
     change_division,
     create_league,
+    prepare_match_day,
     set_day_final,
     set_lineup,
     start_match_day,
+    swap_player,
 )
 from leagues.domain.reads import league_read
 from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from people.models import Player
 from seasons.domain.seasons import next_evening_date, open_for_season
-from teams.models import Team
+from teams.models import Team, TeamMember
 from tournaments.models import Tournament
 
 
@@ -91,7 +95,13 @@ class LeagueDeskView(SeasonOrganiserView):
         except Refused as refusal:
             form_refused(form, refusal, fields)
             return self.show(day_form=form, status=400)
-        messages.success(self.request, _("The match day is set up. Next: its line-ups."))
+        if MatchDayTeam.objects.filter(fixture=day, team__isnull=True).exists():
+            messages.success(self.request, _("The match day is set up. Next: its line-ups."))
+        else:
+            messages.success(
+                self.request,
+                _("The match day is prepared from the squads: its teams are ready to be seated."),
+            )
         return HttpResponseRedirect(reverse("desk:league-day", args=[self.season.pk, day.number]))
 
     def day_form(self, league: League, data=None) -> MatchDayForm:
@@ -104,7 +114,9 @@ class LeagueDeskView(SeasonOrganiserView):
             data,
             initial=initial,
             tournaments=tournaments.order_by("-date", "name"),
-            teams=LeagueTeam.objects.filter(competition=league).order_by("group__position", "name"),
+            teams=LeagueTeam.objects.filter(competition=league)
+            .select_related("group")
+            .order_by("group__position", "name"),
         )
 
     def show(self, division_forms=None, day_form=None, status: int = 200):
@@ -116,6 +128,10 @@ class LeagueDeskView(SeasonOrganiserView):
             tables = league_tables(self.season, final_only=False)
             context |= {
                 "divisions": league.groups.order_by("position"),
+                "squads": LeagueTeam.objects.filter(competition=league)
+                .select_related("group")
+                .annotate(squad_size=Count("players"))
+                .order_by("group__position", "name"),
                 "tables": tables,
                 # the days with results: a day not played yet counts nowhere (docs/TEAMS.md)
                 "played": {number for table in tables for number in table["days"]},
@@ -241,6 +257,10 @@ class MatchDayDeskView(SeasonOrganiserView):
                 else _("The match day is provisional again."),
             )
             return self.back(day)
+        if action == "prepare":
+            return self.prepare(day, by)
+        if action == "swap":
+            return self.swap(day, by)
         if action != "lineup":
             return self.show(day, status=400)
         lineup = get_object_or_404(
@@ -261,6 +281,71 @@ class MatchDayDeskView(SeasonOrganiserView):
         )
         return self.back(day)
 
+    def prepare(self, day: MatchDay, by: Actor):
+        try:
+            built = prepare_match_day(day, by=by)
+        except Refused as refusal:
+            for problem in refusal.problems:
+                messages.error(self.request, problem_message(problem))
+            return self.show(day, status=400)
+        if built:
+            messages.success(
+                self.request,
+                _("The match day is prepared from the squads: its teams are ready to be seated."),
+            )
+        else:
+            messages.info(self.request, _("Every team with a squad has its roster already."))
+        return self.back(day)
+
+    def swap(self, day: MatchDay, by: Actor):
+        lineup = get_object_or_404(
+            MatchDayTeam.objects.select_related("entrant"),
+            fixture=day,
+            entrant_id=_number(self.request.POST.get("league_team")),
+        )
+        form = self.swap_form(lineup, self.request.POST)
+        if form is None:
+            return self.show(day, status=400)
+        if not form.is_valid():
+            return self.show(day, failed_swap=form, status=400)
+        players = Player.objects.in_bulk(
+            [form.cleaned_data["out"], form.cleaned_data["replacement"]]
+        )
+        out = players[form.cleaned_data["out"]]
+        replacement = players[form.cleaned_data["replacement"]]
+        try:
+            swap_player(lineup, by=by, out=out, replacement=replacement)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(day, failed_swap=form, status=400)
+        messages.success(
+            self.request,
+            _("%(replacement)s plays for %(team)s instead of %(out)s.")
+            % {"replacement": replacement.name, "team": lineup.entrant.name, "out": out.name},
+        )
+        return self.back(day)
+
+    def swap_form(self, lineup: MatchDayTeam, data=None) -> SwapForm | None:
+        """Who of the roster plays (out) and who of the squad does not (in); None without a
+        roster or a squad to swap with."""
+        if lineup.team_id is None:
+            return None
+        playing_ids = set(
+            TeamMember.objects.filter(team_id=lineup.team_id, entry__withdrawn=False).values_list(
+                "entry__player_id", flat=True
+            )
+        )
+        members = SquadMember.objects.filter(team_id=lineup.entrant_id).select_related("player")
+        playing = Player.objects.filter(pk__in=playing_ids).order_by("name")
+        bench = [
+            m.player
+            for m in members.order_by("substitute", "position")
+            if m.player_id not in playing_ids
+        ]
+        if not bench or not playing:
+            return None
+        return SwapForm(data, prefix=f"s{lineup.entrant_id}", playing=playing, bench=bench)
+
     def back(self, day: MatchDay):
         return HttpResponseRedirect(reverse("desk:league-day", args=[self.season.pk, day.number]))
 
@@ -273,20 +358,38 @@ class MatchDayDeskView(SeasonOrganiserView):
             initial={"team": lineup.team_id, "score": lineup.score},
         )
 
-    def show(self, day: MatchDay, failed: LineupForm | None = None, status: int = 200):
-        lineups = MatchDayTeam.objects.filter(fixture=day).select_related("entrant")
+    def show(
+        self,
+        day: MatchDay,
+        failed: LineupForm | None = None,
+        failed_swap: SwapForm | None = None,
+        status: int = 200,
+    ):
+        lineups = MatchDayTeam.objects.filter(fixture=day).select_related("entrant", "team")
         forms = []
         for lineup in lineups.order_by("group", "entrant__name"):
             form = self.lineup_form(day, lineup)
             if failed is not None and failed.prefix == form.prefix:
                 form = failed
-            forms.append({"lineup": lineup, "form": form})
+            swap = self.swap_form(lineup)
+            if failed_swap is not None and swap is not None and failed_swap.prefix == swap.prefix:
+                swap = failed_swap
+            roster = (
+                TeamMember.objects.filter(team_id=lineup.team_id)
+                .select_related("entry__player")
+                .order_by("entry__start_number")
+                if lineup.team_id is not None
+                else []
+            )
+            forms.append({"lineup": lineup, "form": form, "swap": swap, "roster": roster})
+        unprepared = lineups.filter(team__isnull=True, entrant__players__substitute=False).exists()
         result = json.loads(league_read(self.season, f"day:{day.number}", public=False).content)
         context = {
             "season": self.season,
             "day": day,
             "tournament": day.evening.tournament,
             "lineups": forms,
+            "unprepared": unprepared and not day.final,
             "result": result,
         }
         return render(self.request, "desk/league_day.html", context, status=status)

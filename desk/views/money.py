@@ -4,23 +4,30 @@ screen, as CSV, printed through the documents jobs)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
+import zlib
 from dataclasses import asdict
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from desk.signup_forms import PayoutForm
+from desk.signup_forms import AccountForm, PayoutForm, StatementForm
 from desk.views.base import OrganiserView, form_refused
 from desk.views.series import document_jobs
 from karlchen.messages import problem_message
-from karlchen.refusals import Refused
+from karlchen.refusals import Problem, Refused
 from results.domain.exports import table_csv
 from signups.domain.checkin import DoorCheckIn, check_in_by_code
 from signups.domain.money import cash_report, category_of, prize_list, prize_rows, set_fee
 from signups.domain.places import announcement_of
 from signups.domain.settings import set_payout
-from signups.enums import FeeStatus
+from signups.domain.transfers import preview_statement, record_statement, set_account
+from signups.engine.statements import MAX_BYTES, Verdict
+from signups.enums import FeeMethod, FeeStatus
 from signups.templatetags.money import euros
 
 
@@ -55,7 +62,7 @@ class MoneyView(OrganiserView):
         messages.success(request, _("The payout table is saved."))
         return self.back("money", anchor="prizes")
 
-    def show(self, form=None, status: int = 200):
+    def show(self, form=None, status: int = 200, account_form=None, statement_form=None):
         announcement = announcement_of(self.tournament)
         entries = self.tournament.entries.select_related("player", "fee", "entry_category")
         rows = [
@@ -63,6 +70,7 @@ class MoneyView(OrganiserView):
                 "entry": entry,
                 "category": category_of(entry),
                 "fee_status": getattr(getattr(entry, "fee", None), "status", FeeStatus.OPEN),
+                "fee_method": getattr(getattr(entry, "fee", None), "method", ""),
                 "due": announcement.fee_of(category_of(entry)),
             }
             for entry in entries.order_by("start_number")
@@ -75,6 +83,8 @@ class MoneyView(OrganiserView):
             report=cash_report(self.tournament),
             prizes=prize_list(self.tournament),
             form=form or PayoutForm.of(announcement),
+            account_form=account_form or AccountForm.of(announcement),
+            statement_form=statement_form or StatementForm(),
             jobs=document_jobs(self.tournament),
         )
 
@@ -87,12 +97,24 @@ class FeeView(OrganiserView):
         if entry is None:
             raise Http404("unknown entry")
         try:
-            fee = set_fee(entry, request.POST.get("status", ""), by=self.actor)
+            status = request.POST.get("status", "")
+            method = FeeMethod.CASH
+            if status == FeeMethod.TRANSFER:  # the desk's third button: paid ahead
+                status, method = FeeStatus.PAID, FeeMethod.TRANSFER
+            fee = set_fee(entry, status, method=method, by=self.actor)
         except Refused as refusal:
             self.refused(refusal)
             return self.back("money")
         if request.headers.get("Accept", "").startswith("application/json"):
-            return JsonResponse({"status": fee.status, "amount": fee.amount, "checked_in": True})
+            entry.refresh_from_db(fields=["checked_in"])
+            return JsonResponse(
+                {
+                    "status": fee.status,
+                    "method": fee.method,
+                    "amount": fee.amount,
+                    "checked_in": entry.checked_in,
+                }
+            )
         return self.back("money", anchor=f"entry-{entry.pk}")
 
 
@@ -138,3 +160,102 @@ class PrizesCsvView(OrganiserView):
         response = HttpResponse(content, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="prizes-{self.tournament.pk}.csv"'
         return response
+
+
+class AccountView(MoneyView):
+    """The club's account for payments ahead, and whether players may pay so."""
+
+    def post(self, request, tournament_id):
+        form = AccountForm(request.POST)
+        if not form.is_valid():
+            return self.show(account_form=form, status=400)
+        try:
+            set_account(self.tournament, by=self.actor, **form.settings())
+        except Refused as refusal:
+            form_refused(form, refusal, {"allowed": "transfer_allowed"})
+            return self.show(account_form=form, status=400)
+        messages.success(request, _("The account for payments ahead is saved."))
+        return self.back("money", anchor="account")
+
+
+# The preview's groups, in the order the page lists them: what will be recorded first.
+PREVIEW_GROUPS = (
+    Verdict.MATCH,
+    Verdict.AMOUNT_DIFFERS,
+    Verdict.UNPLACED,
+    Verdict.RECORDED,
+    Verdict.TWICE,
+    Verdict.NOT_A_CREDIT,
+    Verdict.UNREADABLE,
+)
+
+
+class StatementView(MoneyView):
+    """The bank's statement: uploaded, previewed line by line (nothing recorded), then, on the
+    organiser's confirmation, its exact matches recorded. The preview carries the file along
+    (compressed, in a hidden field), so what is confirmed is the file previewed, matched again as
+    it is recorded, and nothing of it is kept on the server in between."""
+
+    def post(self, request, tournament_id):
+        if request.POST.get("action") == "record":
+            return self.record()
+        form = StatementForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self.show(statement_form=form, status=400)
+        data = form.cleaned_data["statement"].read(MAX_BYTES + 1)
+        try:
+            lines = preview_statement(self.tournament, data)
+        except Refused as refusal:
+            form_refused(form, refusal)
+            return self.show(statement_form=form, status=400)
+        carried = carry(data)
+        if len(carried) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE - 4096:  # the form's own limit
+            too_big = Problem("statement_too_big", "statement", {"max": MAX_BYTES // 1000})
+            form.add_error("statement", problem_message(too_big))
+            return self.show(statement_form=form, status=400)
+        return self.page(
+            "desk/statement.html",
+            "money",
+            groups=[
+                (verdict, [ln for ln in lines if ln.verdict == verdict])
+                for verdict in PREVIEW_GROUPS
+            ],
+            matches=sum(1 for line in lines if line.verdict == Verdict.MATCH),
+            data=carried,
+            name=form.cleaned_data["statement"].name,
+        )
+
+    def record(self):
+        data = uncarry(self.request.POST.get("data", ""))
+        try:
+            lines = record_statement(self.tournament, data, by=self.actor)
+        except Refused as refusal:
+            self.refused(refusal)
+            return self.back("money", anchor="statement")
+        count = sum(1 for line in lines if line.verdict == Verdict.MATCH)
+        recorded = ngettext(
+            "%(count)s fee paid by transfer recorded.",
+            "%(count)s fees paid by transfer recorded.",
+            count,
+        )
+        messages.success(self.request, recorded % {"count": count})
+        return self.back("money", anchor="cash")
+
+
+def carry(data: bytes) -> str:
+    """The statement as the preview's form carries it: compressed (bank files shrink to a
+    tenth), in base64."""
+    return base64.b64encode(zlib.compress(data, 9)).decode()
+
+
+def uncarry(text: str) -> bytes:
+    """The statement back from the form; b"" (which no statement is) if it was tampered with.
+    Never more than a statement may have, whatever the form claims."""
+    try:
+        inflate = zlib.decompressobj()
+        data = inflate.decompress(base64.b64decode(text, validate=True), MAX_BYTES + 1)
+    except (binascii.Error, zlib.error):
+        return b""
+    if not inflate.eof and len(data) <= MAX_BYTES:  # not the whole of what was carried
+        return b""
+    return data  # one over the limit, if too big: refused as such

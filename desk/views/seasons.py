@@ -15,7 +15,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from desk.forms import ArchiveForm
-from desk.season_forms import AddEveningForm, NewEveningForm, SeasonForm
+from desk.person_forms import MAX_ID
+from desk.season_forms import AddEveningForm, NewEveningForm, RegularForm, SeasonForm
 from desk.views.base import (
     BadNumber,
     DeskView,
@@ -28,6 +29,7 @@ from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
 from karlchen.refusals import Refused
+from people.models import Player
 from printing.domain.jobs import start_season_documents_job
 from printing.enums import SeasonDocumentKind
 from results.domain.archive import parse_archive
@@ -38,6 +40,9 @@ from seasons.domain.final import create_final
 from seasons.domain.seasons import (
     add_evening,
     create_season,
+    drop_regular,
+    name_regular,
+    named_regulars,
     new_evening,
     next_evening_date,
     open_for_season,
@@ -127,6 +132,33 @@ class SeasonDeskView(SeasonOrganiserView):
                 return HttpResponseRedirect(reverse("desk:entries", args=[final.pk]))
             elif action == "print":
                 return self.print(request.POST, actor)
+            elif action == "regular":
+                regular_form = RegularForm(request.POST, user=request.user)
+                if not regular_form.is_valid():
+                    return self.show(regular_form=regular_form, status=400)
+                person = regular_form.cleaned_data["person"]
+                name_regular(self.season, person, by=actor)
+                messages.success(
+                    request,
+                    _("%(name)s is a regular: entered at every evening the season starts.")
+                    % {"name": person.name},
+                )
+                return HttpResponseRedirect(
+                    reverse("desk:season", args=[self.season.pk]) + "#regulars"
+                )
+            elif action == "drop-regular":
+                try:
+                    picked = posted_number(request.POST, "player", _("Player"), low=1, high=MAX_ID)
+                except BadNumber:
+                    return self.show(status=400)
+                person = get_object_or_404(Player, pk=picked or 0)
+                drop_regular(self.season, person, by=actor)
+                messages.success(
+                    request, _("%(name)s is no longer named a regular.") % {"name": person.name}
+                )
+                return HttpResponseRedirect(
+                    reverse("desk:season", args=[self.season.pk]) + "#regulars"
+                )
             elif action == "new":
                 new_form = NewEveningForm(request.POST)
                 if not new_form.is_valid():
@@ -172,7 +204,14 @@ class SeasonDeskView(SeasonOrganiserView):
         tournaments = tournaments.filter(evening_candidates(self.request.user, self.season))
         return tournaments.order_by("-date", "name")
 
-    def show(self, add_form=None, new_form=None, status: int = 200, confirm_remove=None):
+    def show(
+        self,
+        add_form=None,
+        new_form=None,
+        status: int = 200,
+        confirm_remove=None,
+        regular_form=None,
+    ):
         evenings = SeasonEvening.objects.filter(season=self.season).select_related("tournament")
         context = {
             "season": self.season,
@@ -185,6 +224,8 @@ class SeasonDeskView(SeasonOrganiserView):
             "players": [row["player"] for row in season_ranking(self.season, public=False).rows],
             "jobs": season_document_jobs(self.season),
             "confirm_remove": confirm_remove,
+            "regulars": named_regulars(self.season),
+            "regular_form": regular_form or RegularForm(user=self.request.user),
         }
         return render(self.request, "desk/season.html", context, status=status)
 

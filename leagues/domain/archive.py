@@ -1,5 +1,6 @@
 """A league's share of its season's archive (``seasons.parts``): its divisions with their rules
-and teams, and its match days with their groups, line-ups, given scores and final marks.
+and teams (a team with a squad: its players, by name and member number, substitutes marked),
+and its match days with their groups, line-ups, given scores and final marks.
 
 A match day names its evening by its place in the archive's ``evenings``; a line-up names its
 roster by the team's name in that evening's tournament (the tournament archive carries its
@@ -17,18 +18,23 @@ from typing import Any
 from django.utils import timezone
 
 from clubs.domain.names import affiliation
+from competitions.models import SquadMember
 from karlchen.actors import Actor
+from karlchen.plaintext import typed_name
 from karlchen.refusals import Problem, Problems, Refused
 from leagues.domain.leagues import create_league
 from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
+from people.models import Player
 from seasons.models import Season, SeasonEvening
 from seasons.parts import SeasonPart
 from teams.models import Team
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 NAME = "league"
 MAX_DAYS = 500
 MAX_SCORE = 10**9
+NAME_LENGTH = 120  # Player.name
+MEMBER_NUMBER_LENGTH = 30  # Player.member_number
 
 
 def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] | None:
@@ -41,7 +47,7 @@ def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] 
             "name": division.name,
             "rule": division.rule,
             "teams": [
-                {"name": team.name, "club": team.club_name or None}
+                {"name": team.name, "club": team.club_name or None} | _squad(team)
                 for team in division.teams.order_by("name", "pk")
             ],
         }
@@ -68,6 +74,23 @@ def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] 
     return {"divisions": divisions, "days": days}
 
 
+def _squad(team: LeagueTeam) -> dict[str, Any]:
+    """A team's squad, where it has one (an archive of a league without squads is as before)."""
+    members = SquadMember.objects.filter(team=team).select_related("player").order_by("position")
+    if not members:
+        return {}
+    return {
+        "squad": [
+            {
+                "name": member.player.name,
+                "member_number": member.player.member_number,
+                "substitute": member.substitute,
+            }
+            for member in members
+        ]
+    }
+
+
 def check_league(row: object) -> list[Problem]:
     """The shape of an archive's league (what only the database can tell: ``restore_league``)."""
     problems = Problems()
@@ -81,7 +104,10 @@ def check_league(row: object) -> list[Problem]:
                 division["teams"], f"{where}.teams", problems
             ):
                 for position, team in enumerate(division["teams"]):
-                    _object(team, f"{where}.teams.{position}", ("name", "club"), problems)
+                    at = f"{where}.teams.{position}"
+                    _object(team, at, ("name", "club"), problems, optional=("squad",))
+                    if isinstance(team, dict) and "squad" in team:
+                        _check_squad(team["squad"], f"{at}.squad", problems)
     elif "divisions" in row:
         problems.add("archive_type", f"{NAME}.divisions", expected="list")
     days = row.get("days", [])
@@ -128,15 +154,38 @@ def _check_day(day: object, where: str, problems: Problems) -> None:
             problems.add("archive_type", f"{at}.score", expected="integer")
 
 
-def _object(row: object, where: str, keys: tuple[str, ...], problems: Problems) -> bool:
+def _check_squad(squad: object, where: str, problems: Problems) -> None:
+    if not _list(squad, where, problems):
+        return
+    assert isinstance(squad, list)
+    for position, member in enumerate(squad):
+        at = f"{where}.{position}"
+        if not _object(member, at, ("name", "member_number", "substitute"), problems):
+            continue
+        if typed_name(member["name"], limit=NAME_LENGTH) is None:
+            problems.add("squad_player_name", f"{at}.name", max=NAME_LENGTH)
+        number = member["member_number"]
+        if number is not None and typed_name(number, limit=MEMBER_NUMBER_LENGTH) is None:
+            problems.add("archive_type", f"{at}.member_number", expected="string")
+        if not isinstance(member["substitute"], bool):
+            problems.add("archive_type", f"{at}.substitute", expected="boolean")
+
+
+def _object(
+    row: object,
+    where: str,
+    keys: tuple[str, ...],
+    problems: Problems,
+    optional: tuple[str, ...] = (),
+) -> bool:
     """Whether ``row`` is an object with all of ``keys`` (problems added where not, and for any
-    other key)."""
+    other key than those and the ``optional`` ones)."""
     if not isinstance(row, dict):
         problems.add("archive_type", where, expected="object")
         return False
     clean = True  # unknown fields are reported; the known ones are still read
     for key in row:
-        if key not in keys:
+        if key not in keys and key not in optional:
             problems.add("archive_unknown_field", f"{where}.{key}")
     for key in keys:
         if key not in row:
@@ -187,6 +236,7 @@ def restore_league(
                 for field, value in affiliation(team["club"]).items():
                     setattr(found, field, value)
                 found.save(update_fields=["club_name", "club"])
+    _restore_squads(league, row, evenings, teams)
     problems = Problems()
     days = [
         _restore_day(league, day, index, evenings, teams, problems, by)
@@ -194,6 +244,50 @@ def restore_league(
     ]
     problems.raise_if_any()
     MatchDayTeam.objects.bulk_create(lineup for lineups in days for lineup in lineups)
+
+
+def _restore_squads(
+    league: League,
+    row: Mapping[str, Any],
+    evenings: Sequence[Tournament],
+    teams: Mapping[str, LeagueTeam],
+) -> None:
+    """Each squad's players: the person of that member number, else the person of that name
+    among the imported evenings' players, else a new one. A player listed for two teams is
+    refused at the second (``squad_player_taken``)."""
+    players = {
+        entry.player.name: entry.player
+        for entry in Entry.objects.filter(tournament__in=evenings).select_related("player")
+    }
+    problems = Problems()
+    placed: dict[int, str] = {}
+    for index, division in enumerate(row["divisions"]):
+        for position, team_row in enumerate(division["teams"]):
+            team = teams[team_row["name"].strip().casefold()]
+            for number, listed in enumerate(team_row.get("squad", ()), start=1):
+                name = listed["name"].strip()
+                person = None
+                if listed["member_number"]:
+                    person = Player.objects.filter(member_number=listed["member_number"]).first()
+                person = person or players.get(name)
+                if person is None:
+                    person = Player.objects.create(
+                        name=name, member_number=listed["member_number"] or None
+                    )
+                    players[name] = person
+                if person.pk in placed:
+                    at = f"{NAME}.divisions.{index}.teams.{position}.squad.{number - 1}"
+                    problems.add("squad_player_taken", at, name=name, team=placed[person.pk])
+                    continue
+                placed[person.pk] = team.name
+                SquadMember.objects.create(
+                    competition=league,
+                    team=team,
+                    player=person,
+                    position=number,
+                    substitute=listed["substitute"],
+                )
+    problems.raise_if_any()
 
 
 def _restore_day(

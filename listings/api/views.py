@@ -55,6 +55,9 @@ class ListedTournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     date = serializers.DateField()
+    start_time = serializers.CharField(
+        allow_null=True, help_text="When play begins (HH:MM, local time); null: no time given."
+    )
     venue = serializers.CharField()
     region = serializers.CharField()
     club = ListedClubSerializer(allow_null=True)

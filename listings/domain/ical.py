@@ -1,8 +1,14 @@
 """The calendar as an iCalendar feed (RFC 5545) for calendar apps to subscribe to.
 
 Written with the ``icalendar`` package (line folding at 75 octets, CRLF, escaping of ``,;\\``
-and new lines in texts). Each tournament is an all-day event (``DTSTART;VALUE=DATE``, the day
-after as ``DTEND``) with a stable ``UID`` (``tournament-<id>@<host>``), so a subscribed
+and new lines in texts). A tournament with a start time begins then: typed in German
+local time, written in UTC (``DTSTART:20261212T180000Z``, RFC 5545's form 2), and ends
+``HOURS_PLAYED`` later (``DTEND``), so a calendar shows the evening, not a whole day. UTC, not
+``TZID=Europe/Berlin``: a TZID needs its ``VTIMEZONE`` in the file, and the one generated lists
+the clock changes as ``RDATE`` lines, which some readers skip (dateutil's, behind vobject, put a
+summer evening an hour late); a time in UTC every reader places right, in its own zone. One
+without a start time is an all-day event (``DTSTART;VALUE=DATE``, the day after as ``DTEND``).
+Each has a stable ``UID`` (``tournament-<id>@<host>``), so a subscribed
 calendar updates an event instead of adding a second one; ``DTSTAMP`` is when the feed was
 written (UTC). The feed is cached like the calendar pages
 (``listings.domain.listings.CACHE_SECONDS``).
@@ -14,6 +20,7 @@ import datetime
 import hashlib
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 from django.core.cache import cache
 from django.utils import timezone
@@ -26,6 +33,10 @@ from listings.domain.listings import CACHE_SECONDS, SignUpState, calendar_rows
 from tournaments.enums import Game
 
 MAX_EVENTS = 500  # a feed of the next 500 tournaments at most
+# A tournament's end as the feed gives it: the usual three series of some 24 deals take about
+# four hours; the end is nowhere stored, and a calendar wants one (or it shows no length).
+HOURS_PLAYED = 4
+LOCAL_TIME = ZoneInfo("Europe/Berlin")  # the clubs' time: start times are typed in it
 
 
 def calendar_feed(filters: Filters, *, base_url: str, today: datetime.date | None = None) -> bytes:
@@ -61,8 +72,14 @@ def _event(row: dict[str, Any], base: str, host: str, stamp: datetime.datetime) 
     event = Event()
     event.add("uid", f"tournament-{row['id']}@{host}")
     event.add("dtstamp", stamp)
-    event.add("dtstart", day)
-    event.add("dtend", day + datetime.timedelta(days=1))
+    if row["start_time"]:
+        local = datetime.time.fromisoformat(row["start_time"])
+        start = datetime.datetime.combine(day, local, tzinfo=LOCAL_TIME).astimezone(datetime.UTC)
+        event.add("dtstart", start)
+        event.add("dtend", start + datetime.timedelta(hours=HOURS_PLAYED))
+    else:
+        event.add("dtstart", day)
+        event.add("dtend", day + datetime.timedelta(days=1))
     event.add("summary", row["name"])
     where = ", ".join(part for part in (row["venue"], row["region"]) if part)
     if where:

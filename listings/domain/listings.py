@@ -38,7 +38,7 @@ from signups.domain.signups import closed_because
 from signups.enums import SignUpStatus
 from signups.models import Announcement
 from tournaments.enums import SeriesStatus, TournamentStatus
-from tournaments.models import Series, Tournament
+from tournaments.models import START_TIME_FORMAT, Series, Tournament
 from tournaments.visibility import public_condition, public_tournaments, spectators_may_see
 
 PAGE_SIZE = 20
@@ -187,6 +187,9 @@ def _base_row(tournament: Tournament) -> dict[str, Any]:
         "id": tournament.pk,
         "name": tournament.name,
         "date": tournament.date.isoformat(),
+        "start_time": None
+        if tournament.start_time is None
+        else tournament.start_time.strftime(START_TIME_FORMAT),
         "venue": tournament.venue,
         "region": tournament.region,
         "club": None if club is None else {"id": club.pk, "name": club.name},

@@ -26,7 +26,7 @@ from people.models import Player
 from registry.domain.frozen import rewrite_frozen
 from registry.domain.history import tournaments_of
 from registry.log import RegistryCode
-from seasons.models import IndividualCup
+from seasons.models import IndividualCup, SeasonRegular
 from tournaments.models import Entry, Tournament
 
 
@@ -50,6 +50,7 @@ def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
         their_tournaments = list(tournaments_of(other.pk))
         their_entries = list(Entry.objects.filter(player=other).values_list("pk", flat=True))
         _fill_in(kept, other)
+        _drop_double_regulars(kept, other)
         _move_references(kept, other)
         _move_seeds(kept, other)
         for tournament in their_tournaments:
@@ -61,6 +62,12 @@ def merge_players(kept: Player, other: Player, *, by: Actor) -> Player:
         players_reads_changed(other)
         other.delete()
     return kept
+
+
+def _drop_double_regulars(kept: Player, other: Player) -> None:
+    """A season names a person a regular once: where both are named, the kept one stays."""
+    both = SeasonRegular.objects.filter(player=kept).values("season")
+    SeasonRegular.objects.filter(player=other, season__in=both).delete()
 
 
 def _move_seeds(kept: Player, other: Player) -> None:

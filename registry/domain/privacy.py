@@ -35,7 +35,7 @@ from registry.domain.frozen import rewrite_frozen
 from registry.domain.history import tournaments_of
 from registry.log import RegistryCode
 from results.domain.ranking_cache import organiser_ranking
-from signups.models import SignUp
+from signups.models import BankTransfer, SignUp
 from teams.models import TeamMember
 from tournaments.models import Entry, OrganiserAction, Tournament
 
@@ -140,6 +140,8 @@ def erase_player(player: Player, *, confirm: str, by: Actor) -> Player:
         name = placeholder(player.pk)
         _erase_signups(signups, name)
         entries = set(Entry.objects.filter(player=player).values_list("pk", flat=True))
+        # the bank's lines of the fees paid ahead name the payer and the player in their text
+        BankTransfer.objects.filter(entry_id__in=entries).update(payer="", text="")
         for tournament in tournaments_of(player.pk):
             _scrub_tournament(tournament, player, entries, old_names, name, by)
         _erase_fields(player, name)

@@ -67,7 +67,7 @@ from tournaments.enums import (
     TieBreak,
     TournamentStatus,
 )
-from tournaments.models import Entry, Series, Tournament
+from tournaments.models import START_TIME_FORMAT, Entry, Series, Tournament
 
 FORMAT = "karlchen-tournament"
 VERSION = 1
@@ -89,7 +89,14 @@ TOURNAMENT_FIELDS = (
 # Written only where it is not the default, so that an evening of full deals is archived as
 # before quick entry existed (RULES.md §11.8); read where given.
 # Written only where they differ from the default, so older archives read the same.
-OPTIONAL_FIELDS = {"entry_mode": EntryMode.FULL.value, "region": "", "referee": ""}
+# The start time is written as "HH:MM" (local time, as the tournament's date is).
+OPTIONAL_FIELDS = {
+    "entry_mode": EntryMode.FULL.value,
+    "region": "",
+    "referee": "",
+    "start_time": None,
+}
+START_TIME = re.compile(r"[0-9]{2}:[0-9]{2}")  # START_TIME_FORMAT's form
 ENTRY_FLAGS = ("checked_in", "withdrawn", "hidden", "pin")
 
 
@@ -113,6 +120,7 @@ def export_archive(
                 if getattr(tournament, name) != default
             },
             "date": tournament.date.isoformat(),
+            **_start_time(tournament),
             "standings_frozen_at": _when(tournament.standings_frozen_at),
         },
         "entries": [
@@ -125,6 +133,13 @@ def export_archive(
         ],
         **_exported_parts(tournament),
     }
+
+
+def _start_time(tournament: Tournament) -> dict[str, str]:
+    """The start time as the archive writes it, where the tournament has one."""
+    if tournament.start_time is None:
+        return {}
+    return {"start_time": tournament.start_time.strftime(START_TIME_FORMAT)}
 
 
 def _exported_parts(tournament: Tournament) -> dict[str, Any]:
@@ -519,6 +534,9 @@ class _Shape:
         ok &= self.text(row.get("referee", ""), f"{path}.referee", 120)
         if not (isinstance(row["date"], str) and len(row["date"]) <= 10 and _date(row["date"])):
             ok = self.add("archive_type", f"{path}.date", expected="date")
+        start = row.get("start_time")
+        if start is not None and _start(start) is None:
+            ok = self.add("archive_type", f"{path}.start_time", expected="time")
         ok &= self.choice(row["game"], f"{path}.game", Game.values)
         ok &= self.integer(row["series_count"], f"{path}.series_count", 1, 50)
         ok &= self.integer(row["normal_deals"], f"{path}.normal_deals", 1, 200)
@@ -1046,6 +1064,16 @@ def _moment(text: str | None) -> datetime.datetime | None:
         return None
 
 
+def _start(value: object) -> datetime.time | None:
+    """A start time written "HH:MM"; None for anything else."""
+    if not (isinstance(value, str) and START_TIME.fullmatch(value)):
+        return None
+    try:
+        return datetime.time.fromisoformat(value)
+    except ValueError:  # 25:00
+        return None
+
+
 def _date(text: str) -> datetime.date | None:
     try:
         return parse_date(text)
@@ -1061,6 +1089,8 @@ def _new_tournament(row: Mapping[str, Any], by: Actor, club: Club | None) -> Tou
     date = _date(row["date"])
     if date is None:  # _Shape refused it already; never a tournament without its date
         raise refused("archive_type", "tournament.date", expected="date")
+    if fields.get("start_time") is not None:
+        fields["start_time"] = _start(fields["start_time"])  # _Shape checked its form
     tournament = Tournament(
         **fields,
         date=date,

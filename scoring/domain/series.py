@@ -11,6 +11,7 @@ from karlchen.log import log
 from karlchen.refusals import refused
 from scoring.domain.deals import played_deals
 from scoring.log import ScoringCode
+from scoring.ports import SERIES_CLOSED
 from seating.models import Table
 from tournaments.engine.series import replay
 from tournaments.enums import SeriesStatus
@@ -73,6 +74,8 @@ def close_series(series: Series, *, by: Actor, force: bool = False) -> Series:
         else:
             log(series.tournament, by, ScoringCode.SERIES_CLOSED, series=series.number)
         tournament_changed(series.tournament_id)
+        for closed in SERIES_CLOSED.all():
+            closed(series.tournament_id)
     return series
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -27,7 +27,7 @@ from results.domain.standings import took_part
 from rules import parse_rules
 from seasons.engine.ranking import parse_rule
 from seasons.log import SeasonCode
-from seasons.models import IndividualCup, Season, SeasonEvening
+from seasons.models import IndividualCup, Season, SeasonEvening, SeasonRegular
 from tournaments.domain.entries import enter_players
 from tournaments.domain.tournaments import create_tournament
 from tournaments.enums import Game
@@ -146,10 +146,12 @@ def new_evening(
     date: datetime.date | None = None,
     name: str | None = None,
     overrides: Mapping[str, Any] | None = None,
+    players: Sequence[Player] | None = None,
 ) -> Tournament:
     """The season's next evening: a draft tournament with the season's rules and settings, dated
     a week after the last evening (today at the earliest), its organisers those of the season,
-    and the regulars of the last evenings entered for a one-tap check-in."""
+    and the regulars of the last evenings entered for a one-tap check-in (``players``: these
+    instead, as a league's match day enters its teams' squads)."""
     date = date or next_evening_date(season)
     with transaction.atomic():
         tournament = create_tournament(
@@ -166,7 +168,7 @@ def new_evening(
             **dict(overrides or {}),
         )
         tournament.organisers.add(*season.organisers.all())
-        regulars = season_regulars(season)
+        regulars = season_regulars(season) if players is None else list(players)
         enter_players(tournament, regulars, by=by)
         SeasonEvening.objects.create(season=season, tournament=tournament)
         _log_evening(
@@ -191,7 +193,8 @@ def next_evening_date(season: Season, today: datetime.date | None = None) -> dat
 
 
 def season_regulars(season: Season) -> list[Player]:
-    """Who played at least REGULAR_AT of the season's last REGULARS_OF evenings (by name):
+    """The people the organisers named regulars (``name_regular``), and who played at least
+    REGULAR_AT of the season's last REGULARS_OF evenings (by name):
     sat down there (``results.domain.standings.took_part``) and did not withdraw. Entered and
     not come is not played, and an evening nobody has sat down at yet (the draft just started)
     is none of the last evenings."""
@@ -208,7 +211,38 @@ def season_regulars(season: Season) -> list[Player]:
     )
     needed = min(REGULAR_AT, len(last))
     ids = [player for player, count in times.items() if count >= needed]
-    return list(Player.objects.filter(pk__in=ids).order_by(InNameOrder("name"), "pk"))
+    named = SeasonRegular.objects.filter(season=season).values("player")
+    found = Player.objects.filter(Q(pk__in=ids) | Q(pk__in=named), erased_at__isnull=True)
+    return list(found.order_by(InNameOrder("name"), "pk"))
+
+
+def named_regulars(season: Season) -> list[Player]:
+    """The people the organisers named regulars of the season, in name order."""
+    named = SeasonRegular.objects.filter(season=season).values("player")
+    return list(Player.objects.filter(pk__in=named).order_by(InNameOrder("name"), "pk"))
+
+
+def name_regular(season: Season, player: Player, *, by: Actor) -> bool:
+    """Name ``player`` a regular of the season: entered at every evening it starts. Whether
+    that changed anything (named already: nothing, no log entry; the database keeps one row).
+    An erased person is refused (``player_erased`` at ``player``)."""
+    if player.erased_at is not None:
+        raise refused("player_erased", "player")
+    with transaction.atomic():
+        _row, created = SeasonRegular.objects.get_or_create(season=season, player=player)
+        if created:
+            log(season, by, SeasonCode.SEASON_REGULAR_NAMED, name=player.name, season=season.name)
+    return created
+
+
+def drop_regular(season: Season, player: Player, *, by: Actor) -> bool:
+    """Name ``player`` a regular no longer (one who plays often stays one by the evenings);
+    whether that changed anything."""
+    with transaction.atomic():
+        dropped, _kinds = SeasonRegular.objects.filter(season=season, player=player).delete()
+        if dropped:
+            log(season, by, SeasonCode.SEASON_REGULAR_DROPPED, name=player.name, season=season.name)
+    return bool(dropped)
 
 
 def _new_cup(season: Season, places: int) -> IndividualCup:

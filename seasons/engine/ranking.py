@@ -493,12 +493,45 @@ def _missed_units(rule: RankingRule, evening: Evening, *, whole_evenings: bool) 
 
 
 def _choose_best(rule: RankingRule, units: list[_Unit]) -> list[bool]:
-    """Which units count: the best N (the earlier of equal units counts), or all."""
+    """Which units count: the best N (the earlier of equal units counts), or all.
+
+    Under an average per list the best N evenings are those whose average is highest, not those
+    with the most points: an evening of three lists and 45 points would otherwise count before
+    one of two lists and 45, and a player ahead on every list could rank behind one he beat
+    everywhere. Each unit then weighs its lists; other units weigh 1, and the best are simply
+    the highest."""
     if rule.best is None or len(units) <= rule.best:
         return [True] * len(units)
-    order = sorted(range(len(units)), key=lambda index: (-units[index][2], index))
-    keep = set(order[: rule.best])
+    weighed = rule.aggregate is Aggregate.AVERAGE and rule.scoring is Scoring.POINTS
+    weights = [unit[4] if weighed else 1 for unit in units]
+    keep = _highest_average(rule.best, [unit[2] for unit in units], weights)
     return [index in keep for index in range(len(units))]
+
+
+def _highest_average(count: int, values: Sequence[int], weights: Sequence[int]) -> set[int]:
+    """The ``count`` units whose values over their weights average highest (of units worth the
+    same, the earlier), by Dinkelbach's method: from the best by value, take the best by value
+    less the average so far times weight, until the average no longer rises. Each round's
+    average is at least the last one's and there are finitely many choices, so it ends; with
+    equal weights the first choice is the answer."""
+
+    def best_at(average: Fraction) -> tuple[list[int], Fraction]:
+        order = sorted(
+            range(len(values)), key=lambda index: (average * weights[index] - values[index], index)
+        )
+        chosen = order[:count]
+        # a unit of no lists (an evening not yet played) is worth nothing either
+        weight = max(sum(weights[index] for index in chosen), 1)
+        return chosen, Fraction(sum(values[index] for index in chosen), weight)
+
+    chosen, average = best_at(Fraction(0))
+    if len(set(weights)) == 1:
+        return set(chosen)
+    while True:
+        chosen, better = best_at(average)
+        if better <= average:
+            return set(chosen)
+        average = better
 
 
 def _score(rule: RankingRule, counted: Sequence[_Unit]) -> Fraction:

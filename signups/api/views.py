@@ -49,7 +49,7 @@ from signups.domain.signups import (
     move_to_waiting,
     places_left,
 )
-from signups.enums import Approval, FeeStatus, SignUpStatus, TieShare
+from signups.enums import Approval, FeeMethod, FeeStatus, SignUpStatus, TieShare
 from signups.models import Announcement, SignUp
 from tournaments.api.permissions import entry_of, organised_tournament, sees_private
 from tournaments.api.serializers import StrictBooleanField
@@ -221,13 +221,18 @@ class SignUpActionApi(Api):
         return Response(SignUpOutput(signup).data)
 
 
+METHOD_HELP = 'How a paid fee came in: "cash" at the door or "transfer" ahead; "" if not paid.'
+
+
 class CashLineOutput(serializers.Serializer):
     category = serializers.CharField()
     fee = serializers.IntegerField(help_text="Cents.")
     paid = serializers.IntegerField()
     waived = serializers.IntegerField()
     unpaid = serializers.IntegerField(help_text="Checked in, fee not paid.")
-    cash = serializers.IntegerField(help_text="Cents.")
+    cash = serializers.IntegerField(help_text="Cents taken at the door.")
+    transfers = serializers.IntegerField(help_text="Paid ahead by transfer (counted in paid).")
+    transferred = serializers.IntegerField(help_text="Cents paid ahead by transfer.")
 
 
 class EntryFeeOutput(serializers.Serializer):
@@ -236,15 +241,18 @@ class EntryFeeOutput(serializers.Serializer):
     name = serializers.CharField()
     category = serializers.CharField()
     status = serializers.ChoiceField(choices=FeeStatus.choices)
+    method = serializers.CharField(help_text=METHOD_HELP)
     amount = serializers.IntegerField(help_text="Cents paid.")
 
 
 class CashOutput(serializers.Serializer):
     lines = CashLineOutput(many=True)
-    cash = serializers.IntegerField(help_text="Cents.")
+    cash = serializers.IntegerField(help_text="Cents in the box.")
     paid = serializers.IntegerField()
     waived = serializers.IntegerField()
     unpaid = serializers.IntegerField()
+    transfers = serializers.IntegerField()
+    transferred = serializers.IntegerField(help_text="Cents on the account, not in the box.")
     fees = EntryFeeOutput(many=True)
 
 
@@ -268,6 +276,7 @@ class FeesApi(Api):
                     "name": entry.player.name,
                     "category": category_of(entry),
                     "status": fee.status if fee is not None else FeeStatus.OPEN,
+                    "method": fee.method if fee is not None else "",
                     "amount": fee.amount if fee is not None else 0,
                 }
             )
@@ -278,12 +287,20 @@ class FeesApi(Api):
 class FeeApi(Api):
     class InputSerializer(StrictSerializer):
         status = StrictChoiceField(
-            choices=FeeStatus.choices, help_text="paid and waived check the player in too."
+            choices=FeeStatus.choices,
+            help_text="paid in cash and waived check the player in too.",
+        )
+        method = StrictChoiceField(
+            choices=FeeMethod.choices,
+            required=False,
+            default=FeeMethod.CASH,
+            help_text="How a paid fee came in: cash at the door, or a transfer ahead.",
         )
 
     class OutputSerializer(serializers.Serializer):
         entry = serializers.IntegerField(source="entry_id")
         status = serializers.ChoiceField(choices=FeeStatus.choices)
+        method = serializers.CharField(help_text=METHOD_HELP)
         amount = serializers.IntegerField(help_text="Cents paid.")
         category = serializers.CharField()
 
@@ -298,7 +315,7 @@ class FeeApi(Api):
         tournament = organised_tournament(request, tournament_id)
         entry = entry_of(tournament, entry_id)
         data = valid(FeeApi.InputSerializer, request.data)
-        fee = set_fee(entry, data["status"], by=Actor.of_user(request.user))
+        fee = set_fee(entry, data["status"], method=data["method"], by=Actor.of_user(request.user))
         return Response(FeeApi.OutputSerializer(fee).data)
 
 

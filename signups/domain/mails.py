@@ -26,12 +26,12 @@ from signups.models import Mail, SignUp
 
 logger = logging.getLogger(__name__)
 OUTBOX_PREFIX = "mail"  # the outbox's key of a mail's task: "mail:<id>"
-MAX_ATTEMPTS = 10
-# The mails that say the player is entered carry the check-in code for the door.
-CARRIES_CHECKIN_CODE = {
-    MailKind.ACCEPTED,
-    MailKind.MOVED_UP,
-}  # sends of one mail the sweep tries; the desk's button has no limit
+# The mails that say a player is entered carry the GiroCode of the fee (if the organisers
+# take transfers): paying ahead makes sense once the place is sure.
+GIROCODE_KINDS = (MailKind.ACCEPTED, MailKind.MOVED_UP)
+MAX_ATTEMPTS = 10  # sends of one mail the sweep tries; the desk's button has no limit
+# They carry the check-in code for the door too.
+CHECKIN_CODE_KINDS = GIROCODE_KINDS
 
 
 def queue_mail(signup: SignUp, kind: MailKind, *, base_url: str = "") -> Mail | None:
@@ -115,6 +115,12 @@ def message(mail: Mail, signup: SignUp) -> EmailMessage:
         text = render_to_string("signups/mail.txt", context).strip()
     subject, _, body = text.partition("\n")
     email = EmailMessage(subject.strip(), body.strip() + "\n", to=[signup.email])
-    if mail.kind in CARRIES_CHECKIN_CODE:
+    # the fees import the places, which queue mails: imported when a mail is written
+    from signups.domain.transfers import girocode  # noqa: PLC0415
+
+    code = girocode(signup) if mail.kind in GIROCODE_KINDS else None
+    if code is not None:  # the text above says it too, for those who type it
+        email.attach("girocode.png", code.png(), "image/png")
+    if mail.kind in CHECKIN_CODE_KINDS:
         email.attach("check-in-code.png", checkin_qr_png(signup), "image/png")
     return email

@@ -19,7 +19,7 @@ from signups.domain.categories import categories_of
 from signups.domain.places import announcement_of
 from signups.domain.settings import payout_rules
 from signups.engine.payout import Payout, awards
-from signups.enums import FeeStatus, TieShare
+from signups.enums import FeeMethod, FeeStatus, TieShare
 from signups.log import SignupCode
 from signups.models import Announcement, EntryCategory, Fee
 from tournaments.domain.entries import set_checked_in
@@ -48,30 +48,38 @@ def still_to_pay(entry: Entry, announcement: Announcement | None = None) -> tupl
     return category, (announcement or announcement_of(entry.tournament)).fee_of(category)
 
 
-def set_fee(entry: Entry, status: str, *, by: Actor) -> Fee:
-    """Mark the entry's fee paid (the fee of its category), waived or not paid. Paid and waived
-    check the player in as well: the door's one tap."""
+def set_fee(entry: Entry, status: str, *, by: Actor, method: str = FeeMethod.CASH) -> Fee:
+    """Mark the entry's fee paid (the fee of its category) in cash or by transfer, waived or
+    not paid. Paid in cash and waived check the player in as well: the door's one tap; a
+    transfer is paid ahead and does not."""
     if status not in FeeStatus.values:
         raise refused("fee_status_unknown", "status", status=status)
+    if method not in FeeMethod.values:
+        raise refused("fee_method_unknown", "method", method=method)
     with transaction.atomic():
         entry = (
             Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
         )
-        category = category_of(entry)
-        announcement = announcement_of(entry.tournament)
-        fee = Fee.objects.filter(entry=entry).first() or Fee(entry=entry)
-        fee.status, fee.category = status, category
-        fee.amount = announcement.fee_of(category) if status == FeeStatus.PAID else 0
-        fee.save()
-        log(
-            entry.tournament,
-            by,
-            SignupCode(f"fee_{status}"),
-            name=entry.player.name,
-            cents=fee.amount,
-        )
-        if status != FeeStatus.OPEN and not entry.checked_in:
+        fee = record_fee(entry, status, method)
+        transfer = status == FeeStatus.PAID and method == FeeMethod.TRANSFER
+        code = SignupCode.FEE_TRANSFER if transfer else SignupCode(f"fee_{status}")
+        log(entry.tournament, by, code, name=entry.player.name, cents=fee.amount)
+        if status != FeeStatus.OPEN and not transfer and not entry.checked_in:
             set_checked_in(entry, True, by=by)
+    return fee
+
+
+def record_fee(entry: Entry, status: str, method: str) -> Fee:
+    """Store the entry's fee (its category's, if paid) as ``status`` paid by ``method``; the
+    caller holds the entry's lock or the tournament's and writes the log."""
+    category = category_of(entry)
+    announcement = announcement_of(entry.tournament)
+    fee = Fee.objects.filter(entry=entry).first() or Fee(entry=entry)
+    paid = status == FeeStatus.PAID
+    fee.status, fee.category = status, category
+    fee.amount = announcement.fee_of(category) if paid else 0
+    fee.method = method if paid else ""
+    fee.save()
     return fee
 
 
@@ -82,7 +90,9 @@ class CashLine:
     paid: int  # players
     waived: int
     unpaid: int  # checked in, fee not paid
-    cash: int  # cents
+    cash: int  # cents taken at the door
+    transfers: int = 0  # players who paid ahead by transfer (counted in ``paid`` too)
+    transferred: int = 0  # cents on the club's account
 
 
 @dataclass(frozen=True)
@@ -92,11 +102,13 @@ class CashReport:
     paid: int
     waived: int
     unpaid: int
+    transfers: int = 0
+    transferred: int = 0  # cents paid ahead by transfer: on the account, not in the box
 
 
 def cash_report(tournament: Tournament) -> CashReport:
-    """The fees of the evening by category: who paid, who was waived, who has not paid, and
-    the cash that should be in the box."""
+    """The fees of the evening by category: who paid, who was waived, who has not paid, the
+    cash that should be in the box and, apart from it, the fees paid ahead by transfer."""
     announcement = announcement_of(tournament)
     # withdrawn players too: what they paid is in the box
     entries = tournament.entries.select_related("fee", "entry_category")
@@ -104,10 +116,17 @@ def cash_report(tournament: Tournament) -> CashReport:
     for entry in entries:
         fee = getattr(entry, "fee", None)
         category = fee.category if fee is not None else category_of(entry)
-        line = counts.setdefault(category, {"paid": 0, "waived": 0, "unpaid": 0, "cash": 0})
+        line = counts.setdefault(
+            category,
+            {"paid": 0, "waived": 0, "unpaid": 0, "cash": 0, "transfers": 0, "transferred": 0},
+        )
         if fee is not None and fee.status == FeeStatus.PAID:
             line["paid"] += 1
-            line["cash"] += fee.amount
+            if fee.method == FeeMethod.TRANSFER:
+                line["transfers"] += 1
+                line["transferred"] += fee.amount
+            else:
+                line["cash"] += fee.amount
         elif fee is not None and fee.status == FeeStatus.WAIVED:
             line["waived"] += 1
         elif entry.checked_in and not entry.withdrawn:
@@ -122,6 +141,8 @@ def cash_report(tournament: Tournament) -> CashReport:
         paid=sum(line.paid for line in lines),
         waived=sum(line.waived for line in lines),
         unpaid=sum(line.unpaid for line in lines),
+        transfers=sum(line.transfers for line in lines),
+        transferred=sum(line.transferred for line in lines),
     )
 
 

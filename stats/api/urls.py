@@ -6,7 +6,9 @@ from karlchen.api import paths  # noqa: F401 -- registers the <id:…> converter
 from stats.api.views import (
     HeadToHeadApi,
     PartnersApi,
+    PlayerRatingApi,
     PlayerStatisticsApi,
+    RatingsApi,
     TournamentStatisticsApi,
 )
 
@@ -14,6 +16,8 @@ PLAYER = "players/<id:player_id>/"
 
 urlpatterns = [
     path(PLAYER + "statistics/", PlayerStatisticsApi.as_view(), name="stats-player"),
+    path(PLAYER + "rating/", PlayerRatingApi.as_view(), name="stats-rating"),
+    path("ratings/", RatingsApi.as_view(), name="stats-ratings"),
     path(PLAYER + "partners/", PartnersApi.as_view(), name="stats-partners"),
     path(
         PLAYER + "head-to-head/<id:other_id>/", HeadToHeadApi.as_view(), name="stats-head-to-head"

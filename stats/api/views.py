@@ -14,6 +14,7 @@ from karlchen.api.base import CODES, READ_ERRORS, RESPONSE_400, Api
 from karlchen.api.etags import ETAG_PARAMETER, json_answer
 from karlchen.changes import Body
 from stats.domain.facts import MAX_ID, parse_scope
+from stats.domain.rating import public_rating, public_ratings
 from stats.domain.reads import head_to_head, partners, player_statistics, tournament_statistics
 
 SCOPE_PARAMETERS = [
@@ -100,3 +101,35 @@ class TournamentStatisticsApi(Api):
     def spectator_read(self, request, tournament_id):
         body = tournament_statistics(tournament_id)
         return None if body is None else json_answer(request, body)
+
+
+class PlayerRatingApi(Api):
+    @extend_schema(
+        operation_id="stats_rating",
+        summary="A player's rating across every tournament, with its uncertainty (anyone)",
+        description=f"{NOT_PUBLIC} ``rating`` is null while no series of the player was rated."
+        '\n\nThe rating is `mu - 3 sigma` (docs/STATISTICS.md, "The rating").',
+        parameters=[ETAG_PARAMETER],
+        responses={200: OpenApiTypes.OBJECT, 304: None, **READ_ERRORS},
+    )
+    def get(self, request, player_id):
+        return _answer(request, public_rating(player_id))
+
+    def spectator_read(self, request, player_id):
+        body = public_rating(player_id)
+        return None if body is None else json_answer(request, body)
+
+
+class RatingsApi(Api):
+    @extend_schema(
+        operation_id="stats_ratings",
+        summary="Every rating the public may see, best first (anyone)",
+        description="Only players with a public profile who are hidden at no tournament.",
+        parameters=[ETAG_PARAMETER],
+        responses={200: OpenApiTypes.OBJECT, 304: None, **READ_ERRORS},
+    )
+    def get(self, request):
+        return json_answer(request, public_ratings())
+
+    def spectator_read(self, request):
+        return json_answer(request, public_ratings())

@@ -10,13 +10,18 @@ from playwright.sync_api import expect
 
 from signups.domain.checkin_code import checkin_code
 from signups.domain.signups import confirm
+from signups.domain.transfers import set_account
 from signups.models import SignUp
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE
 from tests.browser.fake_camera import door_with_camera, write_video
+from tests.browser.test_transfers import HOLDER, IBAN, assert_epc069_12, decoded, inbox
+from tests.factories.tournaments import ORGA
 from tests.signups.conftest import announced, signed_up
+from tests.signups.statement_files import statement
 
 pytestmark = pytest.mark.django_db(transaction=True)
+__all__ = ["inbox"]  # the real SMTP server of the payments' browser test, as a fixture here
 
 
 def test_the_camera_reads_the_code_and_checks_the_player_in(
@@ -72,3 +77,58 @@ def test_a_code_of_another_tournament_is_refused_on_screen(
         )
         expect(result).to_have_attribute("data-tone", "error")
     assert not SignUp.objects.get(pk=stranger.pk).entry.checked_in
+
+
+def test_the_whole_door_journey_sign_up_pay_ahead_scan_nothing_left_to_pay(
+    chromium, live_server, phone, eager_celery, inbox, tmp_path
+):
+    """Sign up on a phone, confirm by the mail (a real SMTP server), pay ahead by the GiroCode,
+    the organiser imports the bank's statement; at the door the code from the mail is scanned:
+    checked in, nothing left to pay."""
+    cache.clear()
+    tournament = announced(fee=1_250)
+    set_account(tournament, by=ORGA, allowed=True, holder=HOLDER, iban=IBAN)
+    phone.goto(f"/t/{tournament.pk}/signup/")
+    phone.fill("#id_name", "Anna Schmidt")
+    phone.fill("#id_email", "anna@example.org")
+    phone.get_by_role("button", name="Anmelden").click()
+    expect(phone.get_by_role("heading", name="Bitte E-Mails abrufen")).to_be_visible()
+    ((_, first),) = inbox.messages
+    link = re.search(r"https?://[^/\s]+(/signup/[\w-]+/confirm/)", first.get_content())
+    phone.goto(link.group(1))
+    phone.get_by_role("button", name="Meine Anmeldung bestätigen").click()
+    expect(phone.locator("[data-checkin-code]")).to_contain_text("Ihr Check-in-Code")
+    expect(phone.locator("#girocode")).to_be_visible()
+    anna = SignUp.objects.get(email="anna@example.org")
+    (_, entered) = inbox.messages[1]
+    attachments = {part.get_filename(): part for part in entered.iter_attachments()}
+    assert_epc069_12(
+        decoded(attachments["girocode.png"].get_content()),
+        cents=1_250,
+        reference=f"T{tournament.pk}-S{anna.pk}",
+    )
+    code = decoded(attachments["check-in-code.png"].get_content())
+    assert code == checkin_code(anna)
+
+    video = write_video(tmp_path / "journey.y4m", [(None, 10), (code, 30)])
+    with door_with_camera(chromium, live_server, tournament, video, viewport=PHONE) as door:
+        # the transfer comes in on the bank's statement, imported at the desk
+        sparkasse = statement(
+            "sparkasse-csv-camt.csv", REF_A=f"T{tournament.pk}-S{anna.pk}", AMOUNT_A="12,50"
+        )
+        door.locator("#statement input[type=file]").set_input_files(
+            {"name": "umsaetze.csv", "mimeType": "text/csv", "buffer": sparkasse}
+        )
+        door.get_by_role("button", name="Inhalt anzeigen").click()
+        expect(door.locator("[data-verdict=match]")).to_contain_text("Anna Schmidt")
+        door.get_by_role("button", name="als überwiesen verbuchen").click()
+        expect(door.locator(".messages")).to_contain_text("verbucht")
+        door.get_by_role("button", name="Scannen").click()
+        result = door.locator("[data-scan-result]")
+        expect(result).to_have_text(
+            f"{anna.entry.start_number}. Anna Schmidt ist eingecheckt: nichts mehr zu zahlen.",
+            timeout=20_000,
+        )
+    anna.entry.refresh_from_db()
+    assert anna.entry.checked_in
+    assert (anna.entry.fee.status, anna.entry.fee.method) == ("paid", "transfer")

@@ -119,3 +119,18 @@ def test_the_archive_through_the_api():
     assert imported.status_code == 201, imported.json()
     assert imported.json()["name"] == "Pokal 2026"
     assert Cup.objects.count() == 2
+
+
+def test_a_substitute_keeps_its_role_through_the_archive():
+    cup = played_cup()
+    bench = CupPlayer.objects.filter(competition=cup, player__name="Asse 2")
+    bench.update(substitute=True)
+    archive = json.loads(json.dumps(export_cup_archive(cup), cls=DjangoJSONEncoder))
+    players = archive["cup"]["groups"][0]["teams"][0]["players"]
+    assert [player.get("substitute", False) for player in players] == [False, True]
+    copy = import_cup_archive(archive, by=ORGA)
+    roles = CupPlayer.objects.filter(competition=copy, team__name="Asse").order_by("position")
+    assert [(row.player.name, row.substitute) for row in roles] == [
+        ("Asse 1", False),
+        ("Asse 2", True),
+    ]

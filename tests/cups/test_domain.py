@@ -65,7 +65,7 @@ def test_a_cup_is_a_season_with_groups_of_teams_and_their_players(cup):
 def test_a_cup_s_set_up_is_refused_naming_every_problem_and_nothing_is_made():
     groups = cup_groups()
     groups[0]["teams"][1]["name"] = "asse"  # taken, case aside
-    groups[0]["teams"][2]["players"] = []
+    groups[0]["teams"][2]["players"] = [f"Spieler {number}" for number in range(21)]
     groups[1]["teams"][0]["players"] = ["Asse 1"]  # plays for Asse already
     groups[1]["name"] = " "
     with pytest.raises(Refused) as refusal:

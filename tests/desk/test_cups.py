@@ -10,6 +10,7 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from competitions.models import SquadMember
 from cups.models import Cup, CupMatch, CupTeam
 from desk.cup_forms import CupForm
 from scoring.domain.deals import correct_deal
@@ -20,7 +21,7 @@ from tests.cups.conftest import (  # noqa: F401
     play_match,
 )
 from tests.factories.documents import pdf_pages
-from tests.factories.tournaments import ORGA, organiser
+from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tests.scoring.domain.conftest import normal
 
 pytestmark = pytest.mark.django_db
@@ -244,3 +245,34 @@ def test_the_desk_reads_back_any_groups_written_as_lines(groups):
         }
         for group, teams in groups
     ]
+
+
+def test_a_cup_s_players_picked_into_its_squads_after_set_up(desk):
+    """Teams set up without players; a round refused while a team has no regular, naming it;
+    the players picked from the people the organiser knows (a substitute too); then the round
+    enters the regulars only."""
+    lines = "Gruppe A\nAsse (Herz As):\nBuben:\n"
+    answer = desk.post("/desk/cups/", form_fields(teams=lines, group_rounds="1"))
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    cup = Cup.objects.get()
+    assert not SquadMember.objects.exists()
+    assert "/squads/" in page(desk, cup)
+    answer = post(desk, cup, action="round", number="1")
+    assert answer.status_code == 400
+    assert "“Asse” has no regular in its squad yet" in answer.content.decode().replace(
+        "&ldquo;", "“"
+    ).replace("&rdquo;", "”")
+    assert not CupMatch.objects.exists()
+    club_evening, entries = tournament_with_players(5, name="Clubabend")
+    club_evening.organisers.add(organiser())
+    people = [entry.player for entry in entries]
+    for team, chosen in (("Asse", people[:3]), ("Buben", people[3:])):
+        url = f"/desk/seasons/{cup.season.pk}/squads/{CupTeam.objects.get(name=team).pk}/"
+        for index, person in enumerate(chosen):
+            data = {"action": "add", "name": person.name, "player": person.pk}
+            answer = desk.post(url, data | {"substitute": "1" if index == 2 else ""})
+            assert answer.status_code == 302, answer.content.decode()[:2000]
+    assert post(desk, cup, action="round", number="1").status_code == 302
+    tournament = CupMatch.objects.get().evening.tournament
+    entered = set(tournament.entries.values_list("player_id", flat=True))
+    assert entered == {people[0].pk, people[1].pk, people[3].pk, people[4].pk}

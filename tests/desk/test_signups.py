@@ -110,7 +110,12 @@ def test_one_tap_at_the_door_takes_the_fee_and_checks_in(desk, played):
         {"status": "paid"},
         HTTP_ACCEPT="application/json",
     )
-    assert answer.json() == {"status": "paid", "amount": 1_000, "checked_in": True}
+    assert answer.json() == {
+        "status": "paid",
+        "method": "cash",
+        "amount": 1_000,
+        "checked_in": True,
+    }
     assert Fee.objects.get(entry=entry).amount == 1_000
     page = desk.get(f"/desk/{tournament.pk}/money/", HTTP_ACCEPT_LANGUAGE="en")
     assert page.context["report"].cash == 1_000

@@ -30,7 +30,7 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="terminates PostgreSQL backends"),
 ]
 
-DEALS = 8  # per table, in the test of many requests
+DEALS = 4  # per table, in the test of many requests: each sent again some 9 times on average
 TERMINATE_SELF = "SELECT pg_terminate_backend(pg_backend_pid())"
 
 
@@ -214,6 +214,9 @@ def test_no_request_answers_500_while_the_server_keeps_dropping_connections(even
             while not stop.is_set():
                 for url in urls:
                     answered("read", reader.get(url))
+                stop.wait(
+                    0.05
+                )  # an organiser's page polls; reading without a pause starves the phones
         finally:
             connection.close()
 

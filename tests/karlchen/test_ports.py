@@ -33,9 +33,10 @@ PROVIDERS = {
     "results.parts": {"teams", "signups"},
     "results.sections": {"teams", "signups", "registry", "seasons"},
     "seasons.parts": {"leagues"},
+    "scoring.series_closed": {"stats"},
     "karlchen.log_codes": {
         *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),
-        *("teams", "signups", "leagues", "cups", "registry", "printing"),
+        *("teams", "signups", "competitions", "leagues", "cups", "registry", "printing"),
     },
 }
 EACH_PROVIDER = [(port, app) for port, apps in PROVIDERS.items() for app in sorted(apps)]

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from competitions.domain.squads import add_to_squad
+from competitions.models import SquadMember
 from karlchen.refusals import Refused
 from leagues.domain.leagues import set_day_final, set_lineup
 from leagues.domain.reads import league_read
@@ -21,6 +23,7 @@ from tests.factories.leagues import (  # noqa: F401
 )
 from tests.factories.once import rolled_back
 from tests.factories.tournaments import ORGA
+from tournaments.models import Entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("committed")]
 
@@ -210,3 +213,49 @@ def test_a_group_of_two_divisions_in_an_archive_is_refused(league_file):
     found = codes(refused_import(broken))  # Zehnen's group on both days: at the team mixing it
     assert {code for code, _field in found} == {"league_group_divisions"}
     assert {field.split(".")[2] for _code, field in found} == {"0", "1"}
+
+
+def test_a_league_s_squads_come_back_with_their_roles(archived):
+    """The squads: the people of the imported evenings by name, substitutes marked; a player
+    listed for two teams and a broken squad are refused at their places."""
+    season, _archive = archived
+    day_one = MatchDay.objects.get(competition__season=season, number=1).evening.tournament
+    players = [entry.player for entry in Entry.objects.filter(tournament=day_one)[:3]]
+    asse = LeagueTeam.objects.get(competition__season=season, name="Asse")
+    for index, player in enumerate(players):
+        add_to_squad(asse, by=ORGA, player=player, substitute=index == 2)
+    archive = json.loads(json.dumps(export_season_archive(season)))
+    squad = archive["league"]["divisions"][0]["teams"][0]["squad"]
+    assert [(row["name"], row["substitute"]) for row in squad] == [
+        (players[0].name, False),
+        (players[1].name, False),
+        (players[2].name, True),
+    ]
+    assert "squad" not in archive["league"]["divisions"][0]["teams"][1]
+    imported = import_season_archive(copy.deepcopy(archive), by=ORGA)
+    rows = SquadMember.objects.filter(competition__season=imported).order_by("position")
+    assert [(row.player.name, row.substitute) for row in rows] == [
+        (players[0].name, False),
+        (players[1].name, False),
+        (players[2].name, True),
+    ]
+    # the people of the imported evenings, not new ones
+    evenings = Entry.objects.filter(tournament__season_evenings__season=imported)
+    assert all(evenings.filter(player=row.player).exists() for row in rows)
+    broken = copy.deepcopy(archive)
+    broken["league"]["divisions"][0]["teams"][1]["squad"] = [squad[0]]
+    assert codes(refused_import(broken)) == {
+        ("squad_player_taken", "league.divisions.0.teams.1.squad.0")
+    }
+    broken["league"]["divisions"][0]["teams"][1]["squad"] = [{"name": 5, "substitute": "ja"}]
+    assert codes(refused_import(broken)) == {
+        ("archive_required", "league.divisions.0.teams.1.squad.0.member_number"),
+    }
+    broken["league"]["divisions"][0]["teams"][1]["squad"] = [
+        {"name": "", "member_number": 7, "substitute": "ja"}
+    ]
+    assert codes(refused_import(broken)) == {
+        ("squad_player_name", "league.divisions.0.teams.1.squad.0.name"),
+        ("archive_type", "league.divisions.0.teams.1.squad.0.member_number"),
+        ("archive_type", "league.divisions.0.teams.1.squad.0.substitute"),
+    }

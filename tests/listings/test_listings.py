@@ -45,6 +45,7 @@ def test_a_row_names_the_tournament_its_club_region_and_links():
         "id": tournament.pk,
         "name": "Pokal",
         "date": day(5).isoformat(),
+        "start_time": None,
         "venue": "Zeche",
         "region": "Ruhrgebiet",
         "club": {"id": host.pk, "name": "Karo Dame Essen"},

@@ -5,10 +5,11 @@ import datetime
 import icalendar
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.utils import translation
 from django.utils.formats import date_format
 
-from tests.factories.api import codes
+from tests.factories.api import codes, publish
 from tests.listings.conftest import announced, club, coming, day, played
 
 pytestmark = pytest.mark.django_db
@@ -148,3 +149,12 @@ def test_the_ical_uid_stays_when_the_tournament_changes(client):
     (before,), (after,) = first.walk("VEVENT"), second.walk("VEVENT")
     assert before["UID"] == after["UID"]
     assert str(after["SUMMARY"]) == "Neu"
+
+
+def test_a_start_time_is_shown_on_the_calendar_the_start_page_and_the_evening(client):
+    tournament = announced("Abendturnier", 3, start_time=datetime.time(19, 30))
+    publish(tournament)
+    for path in ("/calendar/", "/", f"/t/{tournament.pk}/"):
+        assert "at 19:30" in client.get(path).content.decode(), path
+    german = Client(HTTP_ACCEPT_LANGUAGE="de")
+    assert "um 19:30 Uhr" in german.get("/calendar/").content.decode()

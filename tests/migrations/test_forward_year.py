@@ -132,6 +132,12 @@ def final_as_its_match(answer: dict) -> dict:
     return answer | {"results_final_at": final_at, "results_status": "final"}
 
 
+def with_no_start_time(answer: dict) -> dict:
+    """docs/PUBLISHING.md: a tournament may have a start time (tournaments 0019); the old
+    tournaments have none, read as null."""
+    return answer | {"start_time": None} if "errors" not in answer else answer
+
+
 @functools.cache
 def match_final_marks() -> dict[int, str]:
     """{tournament id: the moment its match day or cup match was marked final} in the dump."""
@@ -180,8 +186,8 @@ CHANGED_ON_PURPOSE: list[tuple[re.Pattern[str], str, Callable[[Any], Any] | None
     (re.compile(r"/api/v1/cups/\d+/$"), "a cup's matches say whether played", None),
     (
         re.compile(r"/api/v1/tournaments/\d+/$"),
-        "a final match is its tournament's final results",
-        final_as_its_match,
+        "a final match is its tournament's final results; a start time (none before)",
+        lambda answer: with_no_start_time(final_as_its_match(answer)),
     ),
     (re.compile(r"/api/v1/tournaments/\d+/prizes/$"), "one prize each", one_prize_each),
     (
@@ -189,10 +195,17 @@ CHANGED_ON_PURPOSE: list[tuple[re.Pattern[str], str, Callable[[Any], Any] | None
         "the announcement says whether the form takes sign-ups",
         None,
     ),
+    (
+        re.compile(r"/api/v1/tournaments/\d+/fees/$"),
+        "fees paid ahead by transfer: each fee's method, the report's transfers apart from cash",
+        None,
+    ),
 ]
 # Keys an answer gained after the dump, where ``CHANGED_ON_PURPOSE`` allows it (docs/TEAMS.md,
 # "What has results").
-FIELDS_ADDED = frozenset({"played", "signup_open", "signup_refusal"})
+FIELDS_ADDED = frozenset(
+    {"played", "signup_open", "signup_refusal", "method", "transfers", "transferred"}
+)
 
 
 def test_a_year_of_the_old_schema_migrates_forward_and_reads_the_same():

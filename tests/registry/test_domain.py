@@ -195,11 +195,13 @@ def test_every_relation_to_a_player_is_one_merge_moves():
     relations = {f"{rel.related_model._meta.label}.{rel.field.name}" for rel in player_relations()}
     # each has a uniqueness merge_problems checks: two rows of one tournament or cup are two
     # people; a new relation must be looked at (and added here) before a merge moves it
-    # (a membership: one per person and association, checked as differing member numbers)
+    # (a membership: one per person and association, checked as differing member numbers;
+    # a season's regular: one per season and person, a double naming dropped before the move)
     assert relations == {
         "tournaments.Entry.player",
         "competitions.SquadMember.player",
         "people.Membership.player",
+        "seasons.SeasonRegular.player",
     }
     assert all(not rel.many_to_many for rel in player_relations())
     assert apps.get_model("people", "Player") is Player

@@ -153,3 +153,19 @@ def test_the_announcement_says_whether_sign_up_is_open_and_why_not(anonymous):
     Tournament.objects.filter(pk=tournament.pk).update(results_final_at=timezone.now())
     body = anonymous.get(url(tournament, "announcement/")).json()
     assert body["signup_refusal"] == "signup_results_final"
+
+
+def test_a_fee_paid_ahead_by_transfer_through_the_api(orga_client, anonymous):
+    tournament = announced(fee=1_000)
+    entry = confirm(signed_up(tournament, 1)).entry
+    fee_url = url(tournament, f"entries/{entry.pk}/fee/")
+    answer = orga_client.put(fee_url, {"status": "paid", "method": "transfer"}, format="json")
+    assert answer.status_code == 200, answer.content
+    assert (answer.json()["status"], answer.json()["method"]) == ("paid", "transfer")
+    body = orga_client.get(url(tournament, "fees/")).json()
+    assert (body["cash"], body["transferred"], body["transfers"]) == (0, 1_000, 1)
+    assert body["fees"][0]["method"] == "transfer"
+    refused = orga_client.put(fee_url, {"status": "paid", "method": "cheque"}, format="json")
+    assert refused.json()["errors"][0]["field"] == "method"
+    assert anonymous.get(url(tournament, "fees/")).status_code in (401, 403, 404)
+    assert "iban" not in anonymous.get(url(tournament, "announcement/")).json()

@@ -10,7 +10,7 @@ from signups.domain.checkin import check_in_by_code
 from signups.domain.checkin_code import SALT, checkin_code
 from signups.domain.money import set_fee
 from signups.domain.signups import cancel, confirm
-from signups.enums import FeeStatus
+from signups.enums import FeeMethod, FeeStatus
 from tests.factories.tournaments import ORGA
 from tests.signups.conftest import announced, signed_up
 from tournaments.domain.entries import withdraw_entry
@@ -45,14 +45,12 @@ def test_a_scan_checks_the_player_in_says_what_is_due_and_is_logged():
     assert set(actions.values_list("action", flat=True)) >= {"checked_in_by_code", "checked_in"}
 
 
-def test_a_fee_paid_before_the_door_leaves_nothing_to_pay():
+def test_a_fee_paid_ahead_by_transfer_leaves_nothing_to_pay():
     tournament = announced(fee=1_000)
     signup = entered(tournament, 1)
-    set_fee(signup.entry, FeeStatus.OPEN, by=ORGA)  # a fee row that is not paid: still due
-    signup.entry.fee.status = FeeStatus.PAID
-    signup.entry.fee.amount = 1_000
-    signup.entry.fee.save()
-    assert check_in_by_code(tournament, checkin_code(signup), by=ORGA).due == 0
+    set_fee(signup.entry, FeeStatus.PAID, by=ORGA, method=FeeMethod.TRANSFER)  # not checked in
+    checked = check_in_by_code(tournament, checkin_code(signup), by=ORGA)
+    assert checked.due == 0
 
 
 def test_the_code_holds_nothing_personal():

@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from karlchen.strict_input import StrictSerializer, TextOrNullField
+from tournaments.models import START_TIME_FORMAT
 from tournaments.visibility import shown_as_hidden
 
 MAX_ID = 10**18  # ids beyond any database integer are refused before they reach a query
@@ -17,10 +18,26 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
+def start_time_field() -> serializers.TimeField:
+    """The start time a tournament is created or changed with: "HH:MM", or null for none."""
+    return serializers.TimeField(
+        format=START_TIME_FORMAT,
+        input_formats=[START_TIME_FORMAT],
+        required=False,
+        allow_null=True,
+        help_text="When play begins (HH:MM, local time); null: no time, the day.",
+    )
+
+
 class TournamentOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     date = serializers.DateField()
+    start_time = serializers.TimeField(
+        format=START_TIME_FORMAT,
+        allow_null=True,
+        help_text="When play begins (HH:MM, local time); null: the day, no time given.",
+    )
     venue = serializers.CharField()
     club_name = serializers.CharField(source="club.name", allow_null=True, default=None)
     region = serializers.CharField(help_text="Free text; the public calendar filters by it.")

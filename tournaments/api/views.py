@@ -54,6 +54,7 @@ from tournaments.api.serializers import (
     EntryOutput,
     StrictBooleanField,
     TournamentOutput,
+    start_time_field,
 )
 from tournaments.domain.entries import add_entry, import_entries_csv, set_entry_flags
 from tournaments.domain.tournaments import change_host_club, create_tournament, update_tournament
@@ -83,6 +84,7 @@ class TournamentCreateApi(Api):
     class InputSerializer(StrictSerializer):
         name = serializers.CharField(max_length=150)
         date = serializers.DateField()
+        start_time = start_time_field()
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
         region = serializers.CharField(max_length=80, required=False, allow_blank=True)
         referee = serializers.CharField(max_length=120, required=False, allow_blank=True)
@@ -143,6 +145,7 @@ class TournamentUpdateApi(Api):
     class InputSerializer(StrictSerializer):
         name = serializers.CharField(max_length=150, required=False)
         date = serializers.DateField(required=False)
+        start_time = start_time_field()
         venue = serializers.CharField(max_length=150, required=False, allow_blank=True)
         region = serializers.CharField(max_length=80, required=False, allow_blank=True)
         referee = serializers.CharField(max_length=120, required=False, allow_blank=True)

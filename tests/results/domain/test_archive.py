@@ -1,6 +1,7 @@
 """The tournament archive: exported, imported again, it is the same tournament to the last
 correction; anything that is not such an archive is refused whole."""
 
+import datetime
 import json
 
 import pytest
@@ -463,3 +464,19 @@ def test_the_region_and_the_referee_survive_the_archive_and_are_checked():
     assert [(p.code, p.field) for p in refused.value.problems] == [
         ("archive_too_long", "tournament.region")
     ]
+
+
+def test_the_start_time_survives_the_archive_and_is_checked():
+    series, _ = seated_series((4,), start_time=datetime.time(19, 30))
+    archive = json.loads(json.dumps(export_archive(series.tournament)))
+    assert archive["tournament"]["start_time"] == "19:30"
+    assert import_archive(archive, by=ORGA).start_time == datetime.time(19, 30)
+    plain, _ = seated_series((4,))
+    assert "start_time" not in export_archive(plain.tournament)["tournament"]  # as older ones
+    for wrong in ("7 pm", "24:00", "19:30:00", 1930, "１９:３０"):
+        archive["tournament"]["start_time"] = wrong
+        with pytest.raises(Refused) as refused:
+            import_archive(archive, by=ORGA)
+        assert [(p.code, p.field) for p in refused.value.problems] == [
+            ("archive_type", "tournament.start_time")
+        ]

@@ -614,3 +614,57 @@ def test_dropping_never_raises_a_player_above_one_who_dominates_them(
         assert rows[102].rank is None or rows[101].rank <= rows[102].rank
     else:
         assert not rows[102].ranked
+
+
+def test_under_an_average_the_best_evenings_are_those_averaging_highest():
+    """45 points in two lists count before 45 in three: the best evening by its average."""
+    evening_list = [
+        Evening(id=1, date=FIRST_EVENING, lists=3, ranking=False),
+        Evening(id=2, date=FIRST_EVENING + datetime.timedelta(days=7), lists=2, ranking=False),
+    ]
+    results = [*results_of(1, {1: (-39, 15, 69)}), *results_of(2, {1: (3, 42)})]
+    rule = RankingRule(aggregate=Aggregate.AVERAGE, unit=Unit.EVENING, best=1)
+    rows, _ = table_of(rule, evening_list, results)
+    assert rows[1].score == Fraction(45, 2)
+    assert [line.counted for line in rows[1].evenings] == [False, True]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    played=st.lists(st.lists(st.integers(-60, 60), min_size=1, max_size=4), min_size=1, max_size=6),
+    best=st.integers(1, 6),
+    missed_zero=st.booleans(),
+    absent=st.sets(st.integers(0, 5)),
+)
+def test_the_best_evenings_under_an_average_are_the_highest_average_of_any_choice(
+    played, best, missed_zero, absent
+):
+    """Re-computed by trying every choice of ``best`` evenings: none averages higher."""
+    from itertools import combinations
+
+    evening_list = [
+        Evening(id=n, date=FIRST_EVENING + datetime.timedelta(days=7 * n), lists=len(lists))
+        for n, lists in enumerate(played, start=1)
+    ]
+    results = [
+        result
+        for n, lists in enumerate(played, start=1)
+        if n == 1 or n - 1 not in absent
+        for result in results_of(n, {1: tuple(lists)})
+    ]
+    missed = Missed.ZERO if missed_zero else Missed.SKIP
+    rule = RankingRule(aggregate=Aggregate.AVERAGE, unit=Unit.EVENING, best=best, missed=missed)
+    rows, _ = table_of(rule, evening_list, results)
+    present = [n == 1 or n - 1 not in absent for n in range(1, len(played) + 1)]
+    units = [  # (points, lists) of each evening that counts at all: a missed one as 0 if so ruled
+        (sum(lists) if here else 0, len(lists))
+        for lists, here in zip(played, present, strict=True)
+        if here or missed_zero
+    ]
+    size = min(best, len(units))
+    highest = max(
+        Fraction(sum(p for p, _ in choice), sum(w for _, w in choice))
+        for choice in combinations(units, size)
+    )
+    assert rows[1].score == highest
+    assert sum(line.counted for line in rows[1].evenings) == size

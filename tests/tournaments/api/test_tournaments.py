@@ -23,6 +23,7 @@ def summary(tournament) -> dict:
         "id": tournament.pk,
         "name": tournament.name,
         "date": tournament.date.isoformat(),
+        "start_time": None,
         "venue": tournament.venue,
         "club": tournament.club_id,
         "club_name": tournament.club.name if tournament.club else None,
@@ -75,6 +76,7 @@ def test_a_logged_in_user_creates_a_tournament_and_organises_it():
         "id": tournament.pk,
         "name": "Herbstturnier",
         "date": "2026-11-07",
+        "start_time": None,
         "venue": "Vereinsheim",
         "club": None,
         "club_name": None,
@@ -232,3 +234,30 @@ def test_an_unknown_host_club_is_refused_by_its_field(orga_client):
     assert response.status_code == 400
     assert [error["field"] for error in response.json()["errors"]] == ["club"]
     assert not Tournament.objects.filter(name="X").exists()
+
+
+def test_a_start_time_is_set_read_changed_and_taken_away(orga_client):
+    response = orga_client.post(URL, {**NEW, "start_time": "19:30"}, format="json")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["start_time"] == "19:30"
+    tournament = Tournament.objects.get(pk=body["id"])
+    assert tournament.start_time == datetime.time(19, 30)
+    changed = orga_client.patch(f"{URL}{body['id']}/", {"start_time": "18:00"}, format="json")
+    assert (changed.status_code, changed.json()["start_time"]) == (200, "18:00")
+    assert orga_client.get(f"{URL}{body['id']}/").json()["start_time"] == "18:00"
+    cleared = orga_client.patch(f"{URL}{body['id']}/", {"start_time": None}, format="json")
+    assert (cleared.status_code, cleared.json()["start_time"]) == (200, None)
+    tournament.refresh_from_db()
+    assert tournament.start_time is None
+
+
+@pytest.mark.parametrize("wrong", ["7 pm", "25:00", "19:00:00", 1900, True, ""])
+def test_a_start_time_not_written_hh_mm_is_refused_naming_the_field(orga_client, wrong):
+    tournament, _ = tournament_with_players(0, start_time=datetime.time(19))
+    response = orga_client.patch(f"{URL}{tournament.pk}/", {"start_time": wrong}, format="json")
+    assert response.status_code == 400
+    assert [field for field, _code in codes(response)] == ["start_time"]
+    assert "hh:mm" in response.json()["errors"][0]["message"]
+    tournament.refresh_from_db()
+    assert tournament.start_time == datetime.time(19)  # nothing changed
