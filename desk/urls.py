@@ -18,6 +18,7 @@ from desk.views import (
     setup,
     signups,
     squads,
+    statistics,
     tables,
     teams,
 )
@@ -73,6 +74,11 @@ urlpatterns = [
         registry.PlayerExportView.as_view(),
         name="player-export",
     ),
+    path(
+        "players/<int:player_id>/statistics/<str:kind>/",
+        statistics.PlayerStatisticsExportView.as_view(),
+        name="player-statistics",
+    ),
     path("clubs/", clubs.ClubsView.as_view(), name="clubs"),
     path("clubs/<int:club_id>/", clubs.ClubView.as_view(), name="club"),
     path("invitations/<str:token>/", clubs.InvitationView.as_view(), name="invitation"),
@@ -120,5 +126,10 @@ urlpatterns = [
     path(TOURNAMENT + "results/", finish.FinishView.as_view(), name="finish"),
     path(TOURNAMENT + "results/final/", finish.FinalView.as_view(), name="final"),
     path(TOURNAMENT + "export/<str:kind>/", finish.ExportView.as_view(), name="export"),
+    path(
+        TOURNAMENT + "statistics/<str:kind>/",
+        statistics.TournamentStatisticsExportView.as_view(),
+        name="statistics-export",
+    ),
     path(TOURNAMENT + "organisers/", finish.OrganisersView.as_view(), name="organisers"),
 ]

@@ -11,6 +11,8 @@ from django.shortcuts import render
 from django.views import View
 
 from registry.domain.profile import public_profile
+from stats.domain.reads import player_overview
+from stats.pictures import player_pictures
 
 
 class ProfileView(View):
@@ -21,6 +23,8 @@ class ProfileView(View):
         profile = json.loads(body.content)
         for tournament in profile["tournaments"]:
             tournament["date"] = datetime.date.fromisoformat(tournament["date"])
+        overview = player_overview(player_id, public=True)
+        profile["pictures"] = player_pictures(overview, "profile-stats")
         response = render(request, "registry/profile.html", profile)
         response["Cache-Control"] = "no-cache"
         return response

@@ -14,6 +14,8 @@ players' public profiles) provides its share here when Django starts (its
 - ``SECTIONS``: a function that gives, for each tournament, a ``Section``
   (``results.sections``) the ranking page includes beside the players' ranking, or None where
   the app has nothing to show for that tournament.
+- ``BEAMER_SECTIONS``: the same for the beamer (``results.views.BeamerView``), shown below the
+  ranking's pages (``stats``: the evening in figures).
 """
 
 from __future__ import annotations
@@ -32,4 +34,8 @@ RESULTS_PARTS: PerKey[ResultsPart] = declare(
 
 SECTIONS: Many[SectionProvider] = declare(
     Many("results.sections", provided_by=("teams", "signups", "registry", "seasons"))
+)
+
+BEAMER_SECTIONS: Many[SectionProvider] = declare(
+    Many("results.beamer_sections", provided_by=("stats",))
 )

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from results.ports import SECTIONS
+from results.ports import BEAMER_SECTIONS, SECTIONS
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament
@@ -35,4 +35,9 @@ SectionProvider = Callable[["Tournament"], Section | None]
 
 def spectator_sections(tournament: Tournament) -> list[Section]:
     sections = (provider(tournament) for provider in SECTIONS.all())
+    return [section for section in sections if section is not None]
+
+
+def beamer_sections(tournament: Tournament) -> list[Section]:
+    sections = (provider(tournament) for provider in BEAMER_SECTIONS.all())
     return [section for section in sections if section is not None]

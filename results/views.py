@@ -25,7 +25,7 @@ from results.charts import course_chart
 from results.domain.public import NotPublic, public_tournament
 from results.domain.ranking_cache import public_ranking, ranking_progress
 from results.domain.standings import Interim, tie_break_names, tie_figures
-from results.sections import spectator_sections
+from results.sections import beamer_sections, spectator_sections
 from scoring.api.series_views import series_tables_body
 from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Series, Tournament
@@ -194,6 +194,7 @@ class BeamerView(SpectatorPage):
             "tie_breaks": tie_breaks(tournament),
             "interim": provisional(tournament),
             "page_data": data,
+            "sections": beamer_sections(tournament),
         }
         return render(request, "spectator/beamer.html", context)
 

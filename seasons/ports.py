@@ -14,11 +14,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from karlchen.ports import PerKey, declare
+from karlchen.ports import Many, PerKey, declare
 
 if TYPE_CHECKING:
+    from seasons.club_views import ClubSectionProvider
     from seasons.parts import SeasonPart
 
 SEASON_PARTS: PerKey[SeasonPart] = declare(
     PerKey("seasons.parts", provided_by={"league": "leagues"})
+)
+
+# A club's public page (``seasons.club_views``) shows what apps above add for the club
+# (``stats``: the club's latest public season in figures): a ``results.sections.Section`` or None.
+CLUB_SECTIONS: Many[ClubSectionProvider] = declare(
+    Many("seasons.club_sections", provided_by=("stats",))
 )

@@ -22,9 +22,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from karlchen.changes import Body, cached, cached_body, cached_player_body, json_body
+from karlchen.changes import (
+    Body,
+    cached,
+    cached_body,
+    cached_player_body,
+    cached_season_body,
+    json_body,
+)
 from people.models import Player, public_profile_condition
-from stats.domain.facts import Scope, deal_facts, hidden_in, scope_tournaments, visible_deals
+from seasons.models import Season, SeasonEvening
+from seasons.visibility import public_season_condition
+from stats.domain.facts import Scope, hidden_in, scope_tournaments
+from stats.domain.stored import player_figures, tournaments_figures, tournaments_totals
 from stats.engine.figures import Statistics, compute, merge
 from tournaments.models import Tournament
 from tournaments.visibility import public_tournaments
@@ -50,7 +60,7 @@ def _player_figures(player_id: int, tournaments: list[int]) -> dict[str, Any] | 
     player = _public_player(player_id)
     if player is None or player_id in hidden_in(tournaments):
         return None
-    figures = counted(tournaments).players.get(player_id)
+    figures = counted(tournaments, player=player_id).players.get(player_id)
     return {
         "player": {"id": player.pk, "name": player.name},
         "figures": None if figures is None else figures.as_json(),
@@ -147,11 +157,13 @@ def _tournament(tournament_id: int) -> list[dict[str, Any]] | None:
     ]
 
 
-def counted(tournaments: list[int]) -> Statistics:
+def counted(tournaments: list[int], *, player: int | None = None) -> Statistics:
     """Every figure over the tournaments, as the public may see them: each tournament's
-    figures merged (``tournament_figures``), so that after a deal only its tournament is
-    counted again."""
-    return merge(tournament_figures(tournament) for tournament in tournaments)
+    stored figures merged (``stats.domain.stored``), so that after a deal only its tournament
+    is counted again; with ``player``, only that player's own figures (no pairs)."""
+    if player is None:
+        return merge(tournaments_figures(tournaments).values())
+    return merge(player_figures(tournaments, player).values())
 
 
 def tournament_figures(tournament_id: int) -> Statistics:
@@ -160,7 +172,7 @@ def tournament_figures(tournament_id: int) -> Statistics:
     return cached(
         tournament_id,
         "stats:figures:public",
-        lambda: compute(deal_facts(visible_deals([tournament_id], public=True))),
+        lambda: tournaments_figures([tournament_id]).get(tournament_id, compute(())),
     )
 
 
@@ -176,3 +188,126 @@ def _nameable(ids: set[int]) -> dict[int, dict[str, Any]]:
 
 
 _PLAYER_FIELDS = ("name", "listing_consent", "profile_hidden", "erased_at")
+
+
+FORM_SERIES = 30  # the form curve shows the player's latest series
+
+
+def player_overview(player_id: int, *, public: bool) -> dict[str, Any] | None:
+    """What the pictures of a player show (their form, solos, announcements, their latest
+    season at a glance), from the deals the public may see; for the public (``public``) only
+    as ``player_statistics`` allows (None otherwise), for the desk always."""
+    tournaments = scope_tournaments(ALL_TIME, player=player_id)
+    body = cached_player_body(
+        player_id,
+        "stats:overview:public" if public else "stats:overview",
+        lambda: _overview(player_id, tournaments, public=public),
+        tournaments=tournaments,
+        seasons=[],
+    )
+    found: dict[str, Any] | None = json.loads(body.content)
+    return found
+
+
+def _overview(player_id: int, tournaments: list[int], *, public: bool) -> dict[str, Any] | None:
+    if public and (_public_player(player_id) is None or player_id in hidden_in(tournaments)):
+        return None
+    per_tournament = {
+        tournament: figures.players[player_id]
+        for tournament, figures in player_figures(tournaments, player_id).items()
+        if player_id in figures.players
+    }
+    played = Tournament.objects.filter(pk__in=per_tournament).values_list("pk", "name", "date")
+    evenings = {pk: {"id": pk, "name": name, "date": date.isoformat()} for pk, name, date in played}
+    in_order = sorted(evenings, key=lambda pk: (evenings[pk]["date"], pk))
+    figures = merge(Statistics({player_id: stats}, {}) for stats in per_tournament.values())
+    mine = figures.players.get(player_id)
+    form = [
+        {**evenings[tournament], "series": number, "points": points}
+        for tournament in in_order
+        for (_tournament, number), points in sorted(per_tournament[tournament].series.items())
+    ][-FORM_SERIES:]
+    return {
+        "figures": None if mine is None else mine.as_json(),
+        "form": form,
+        "season": _season_glance(in_order, evenings, per_tournament),
+    }
+
+
+def _season_glance(
+    in_order: list[int], evenings: dict[int, dict[str, Any]], per_tournament: dict[int, Any]
+) -> dict[str, Any] | None:
+    """The latest public season the player played an evening of: each evening's points."""
+    latest = (
+        SeasonEvening.objects.filter(
+            public_season_condition("season__"), tournament_id__in=in_order
+        )
+        .order_by("-tournament__date", "-tournament_id")
+        .values_list("season_id", "season__name")
+        .first()
+    )
+    if latest is None:
+        return None
+    season, name = latest
+    of_season = set(
+        SeasonEvening.objects.filter(season_id=season).values_list("tournament_id", flat=True)
+    )
+    rows = [
+        {**evenings[pk], "points": per_tournament[pk].points, "deals": per_tournament[pk].deals}
+        for pk in in_order
+        if pk in of_season
+    ]
+    return {"id": season, "name": name, "evenings": rows}
+
+
+def evening_figures(tournament_id: int) -> dict[str, Any]:
+    """The evening in figures (its deals counted once each: solos, announcements, extra
+    points), as the public may see them; no names."""
+    body = cached_body(
+        tournament_id, "stats:evening", lambda: tournament_figures(tournament_id).totals.as_json()
+    )
+    found: dict[str, Any] = json.loads(body.content)
+    return found
+
+
+def season_figures(season_id: int) -> dict[str, Any] | None:
+    """A public season in figures: over all its evenings the public may see, and each evening's
+    (deals, solos, announcements, foxes caught); no names. None: no such public season."""
+    body = cached_season_body(season_id, "stats:season", lambda: _season(season_id))
+    found: dict[str, Any] | None = json.loads(body.content)
+    return found
+
+
+def _season(season_id: int) -> dict[str, Any] | None:
+    season = (
+        Season.objects.filter(public_season_condition(""), pk=season_id)
+        .values("pk", "name")
+        .first()
+    )
+    if season is None:
+        return None
+    evenings = list(
+        SeasonEvening.objects.filter(season_id=season_id)
+        .order_by("tournament__date", "tournament_id")
+        .values_list("tournament_id", "tournament__name", "tournament__date")
+    )
+    per_evening = tournaments_totals(pk for pk, _name, _date in evenings)
+    rows = [
+        {
+            "id": pk,
+            "name": name,
+            "date": date.isoformat(),
+            **per_evening[pk][0].as_json(),
+            "players": len(per_evening[pk][1]),
+        }
+        for pk, name, date in evenings
+        if pk in per_evening and per_evening[pk][0].deals
+    ]
+    total = merge(Statistics({}, {}, totals) for totals, _players in per_evening.values())
+    players = set().union(*(players for _totals, players in per_evening.values()))
+    return {
+        "season": {"id": season["pk"], "name": season["name"]},
+        "totals": total.totals.as_json(),
+        "players": len(players),
+        "evenings": rows,
+    }

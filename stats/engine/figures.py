@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 DOPPELKOPF = "doppelkopf"
 SCHAFKOPF = "schafkopf"
@@ -157,9 +157,35 @@ class PairStats:
 
 
 @dataclass
+class Totals:
+    """A history's deals counted once each, whoever played them (an evening or a season in
+    figures): the solos (won: the soloist won), each party's announcement (won: that party
+    won), every extra point (a fox caught, a Doppelkopf…) and Schafkopf's games by contract
+    (won: the declarer's side won)."""
+
+    deals: int = 0
+    quick_deals: int = 0
+    solos: Tally = field(default_factory=Tally)
+    announcements: Tally = field(default_factory=Tally)
+    extras: dict[str, int] = field(default_factory=dict)
+    contracts: dict[str, Tally] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "quick_deals": self.quick_deals,
+            "solos": _tally_json(self.solos),
+            "announcements": _tally_json(self.announcements),
+            "extras": dict(sorted(self.extras.items())),
+            "contracts": _tallies(self.contracts),
+        }
+
+
+@dataclass
 class Statistics:
     players: dict[int, PlayerStats]
     pairs: dict[tuple[int, int], PairStats]
+    totals: Totals = field(default_factory=Totals)
 
     def partners(self, player: int) -> list[dict[str, int]]:
         """Everyone ``player`` shared a deal with, most deals together first, then most
@@ -179,8 +205,10 @@ def compute(deals: Iterable[DealFacts], *, player: int | None = None) -> Statist
     only that player's figures and the pairs they are one of (the same figures, less work)."""
     players: dict[int, PlayerStats] = {}
     pairs: dict[tuple[int, int], PairStats] = {}
+    totals = Totals()
     for facts in deals:
         won = {position: facts.points.get(position, 0) > 0 for position in facts.players}
+        _count_totals(totals, facts, won)
         counted = {
             position: _stats_of(players, who)
             for position, who in facts.players.items()
@@ -195,7 +223,28 @@ def compute(deals: Iterable[DealFacts], *, player: int | None = None) -> Statist
             _count_schafkopf(counted, facts, won)
         else:
             _count_doppelkopf(counted, facts, won)
-    return Statistics(players, pairs)
+    return Statistics(players, pairs, totals)
+
+
+def _count_totals(totals: Totals, facts: DealFacts, won: Mapping[int, bool]) -> None:
+    totals.deals += 1
+    totals.quick_deals += int(facts.quick)
+    soloist = _soloist(facts)
+    if soloist is not None:
+        totals.solos.add(won[soloist])
+    if facts.quick:
+        return
+    deal = facts.deal
+    if facts.game == SCHAFKOPF:
+        _tally(totals.contracts, str(deal.get("contract")), facts.winner == "declarer")
+        return
+    announced = deal.get("announcements") or {}
+    for party in ("re", "kontra"):
+        if announced.get(party) is not None:
+            totals.announcements.add(facts.winner == party)
+    for extra in deal.get("extras") or ():
+        kind = EARLIER_EXTRA_CODES.get(extra["type"], extra["type"])
+        totals.extras[kind] = totals.extras.get(kind, 0) + 1
 
 
 def _stats_of(players: dict[int, PlayerStats], player: int) -> PlayerStats:
@@ -210,15 +259,17 @@ def merge(parts: Iterable[Statistics]) -> Statistics:
     all their deals at once."""
     players: dict[int, PlayerStats] = {}
     pairs: dict[tuple[int, int], PairStats] = {}
+    totals = Totals()
     for part in parts:
         for player, stats in part.players.items():
             _add(_stats_of(players, player), stats)
         for key, pair in part.pairs.items():
             _add(pairs.setdefault(key, PairStats(*key)), pair)
-    return Statistics(players, pairs)
+        _add(totals, part.totals)
+    return Statistics(players, pairs, totals)
 
 
-def _add(total: PlayerStats | PairStats, part: PlayerStats | PairStats) -> None:
+def _add(total: PlayerStats | PairStats | Totals, part: PlayerStats | PairStats | Totals) -> None:
     """Adds ``part``'s counts to ``total``'s (the ids stay)."""
     for name in (item.name for item in fields(total)):
         if name in ("player", "first", "second"):
@@ -410,3 +461,78 @@ def _rounded(value: float | None) -> float | None:
 
 def _ids(pair: PairStats) -> tuple[int, int]:
     return pair.first, pair.second
+
+
+Item = TypeVar("Item", "PlayerStats", "PairStats", "Totals")
+
+
+def dump(statistics: Statistics) -> dict[str, Any]:
+    """The figures as plain JSON data, every count kept (``load`` gives them back): how a
+    tournament's figures are stored."""
+    return {
+        "players": {str(player): _dump(stats) for player, stats in statistics.players.items()},
+        "pairs": [_dump(pair) for pair in statistics.pairs.values()],
+        "totals": _dump(statistics.totals),
+    }
+
+
+def load(data: Mapping[str, Any]) -> Statistics:
+    """The figures ``dump`` stored."""
+    players = {int(player): load_player(stats) for player, stats in data["players"].items()}
+    pairs = [_load(PairStats(0, 0), pair) for pair in data["pairs"]]
+    totals = _load(Totals(), data["totals"])
+    return Statistics(players, {(pair.first, pair.second): pair for pair in pairs}, totals)
+
+
+def load_player(data: Mapping[str, Any]) -> PlayerStats:
+    """One player's figures as ``dump`` stored them."""
+    return _load(PlayerStats(0), data)
+
+
+def load_totals(data: Mapping[str, Any]) -> Totals:
+    """The deals counted once each as ``dump`` stored them."""
+    return _load(Totals(), data)
+
+
+def _dump(item: PlayerStats | PairStats | Totals) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for name in (each.name for each in fields(item)):
+        value = getattr(item, name)
+        if isinstance(value, Tally):
+            data[name] = [value.played, value.won]
+        elif isinstance(value, dict):
+            data[name] = {_key(key): _plain(count) for key, count in value.items()}
+        else:
+            data[name] = value
+    return data
+
+
+def _load(item: Item, data: Mapping[str, Any]) -> Item:
+    for name in (each.name for each in fields(item)):
+        value, stored = getattr(item, name), data[name]
+        if isinstance(value, Tally):
+            setattr(item, name, Tally(*stored))
+        elif isinstance(value, dict):
+            setattr(item, name, {_unkey(name, key): _count(count) for key, count in stored.items()})
+        else:
+            setattr(item, name, stored)
+    return item
+
+
+def _key(key: str | Series) -> str:
+    return key if isinstance(key, str) else f"{key[0]}:{key[1]}"
+
+
+def _unkey(name: str, key: str) -> str | Series:
+    if name != "series":
+        return key
+    tournament, series = key.split(":")
+    return int(tournament), int(series)
+
+
+def _plain(count: int | Tally) -> int | list[int]:
+    return [count.played, count.won] if isinstance(count, Tally) else count
+
+
+def _count(stored: int | list[int]) -> int | Tally:
+    return Tally(*stored) if isinstance(stored, list) else stored

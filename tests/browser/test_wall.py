@@ -1,8 +1,9 @@
 """The ranking on the wall and on a phone, in a real browser.
 
-The beamer view must fit every row of its page on a 1280×720 and a 1920×1080 screen and show
-every player of the ranking in turn; on a 360×740 phone the ranking is one line per player,
-filters by a typed name and shows the tie-break figures of equal totals.
+The beamer view must fit every row of its page on a 1280×720 and a 1920×1080 screen, above the
+evening in figures, and show every player of the ranking in turn; on a 360×740 phone the
+ranking is one line per player, filters by a typed name and shows the tie-break figures of
+equal totals.
 """
 
 import re
@@ -67,6 +68,12 @@ def test_the_beamer_fits_each_page_and_shows_every_player_in_turn(
         expect(label).to_have_text(re.compile(r"^Seite 1 von \d+$"))
         pages_total = int(label.inner_text().rsplit(" ", 1)[1])
         assert pages_total > 1
+        # the evening in figures stands below the pages: they end at its top edge
+        bottom = page.evaluate(
+            "() => document.getElementById('beamer-sections')?.getBoundingClientRect().top"
+            f" ?? {height}"
+        )
+        assert bottom < height  # deals were played: the figures are there
         seen, pages = set(), {}
         deadline = time.monotonic() + 3 * pages_total + 5
         while len(pages) < pages_total and time.monotonic() < deadline:
@@ -79,13 +86,13 @@ def test_the_beamer_fits_each_page_and_shows_every_player_in_turn(
         assert len(pages) == pages_total
 
     for name, rows in pages.items():
-        assert all(row["top"] >= 0 and row["bottom"] <= height for row in rows), name
+        assert all(row["top"] >= 0 and row["bottom"] <= bottom for row in rows), name
         seen |= {row["entry"] for row in rows}
     assert seen == everyone  # every row of the ranking reached the wall
     # the pages are full: the row after a page's last would not have fitted on the screen
     for number in range(1, pages_total):
         rows = pages[f"Seite {number} von {pages_total}"]
-        assert rows[-1]["bottom"] + rows[-1]["height"] > height - 8
+        assert rows[-1]["bottom"] + rows[-1]["height"] > bottom - 8
 
 
 def test_on_a_phone_the_ranking_is_one_line_a_player_and_the_search_filters(phone, screenshot):

@@ -129,6 +129,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     DS + "league/": {"get": "s-run", "post": "s-run"},
     DS + "league/days/<int:number>/": {"get": "s-run", "post": "s-run"},
     DS + "league/divisions/<int:division_id>/": {"get": "s-run", "post": "s-run"},
+    DS + "squads/<int:team_id>/": {"get": "s-run", "post": ("s-run", {"action": "add"})},
     "desk/clubs/": {"get": "user", "post": "user"},
     "desk/clubs/<int:club_id>/": {"get": "c-view", "post": ("c-manage", {"action": "invite"})},
     "desk/invitations/<str:token>/": {"get": "any", "post": "any"},
@@ -140,6 +141,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "desk/players/merge/": {"get": "any", "post": "any"},
     "desk/players/<int:player_id>/": {"get": "r-run", "post": "r-run"},
     "desk/players/<int:player_id>/export/": {"get": "r-run"},
+    "desk/players/<int:player_id>/statistics/<str:kind>/": {"get": "r-run"},
     "desk/cups/import/": {"post": "user"},
     DC: {"get": "s-run", "post": "s-run"},
     DC + "print/": {"get": "s-run"},
@@ -173,6 +175,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     D + "tables/<int:table_id>/penalty/": {"get": "view", "post": "score"},
     D + "results/": {"get": "view", "post": "run"},
     D + "export/<str:kind>/": {"get": "view"},
+    D + "statistics/<str:kind>/": {"get": "view"},
     D + "organisers/": {"get": "view", "post": "run"},
     # the API
     "api/v1/tournaments/": {"get": "open", "post": "user"},
@@ -266,6 +269,8 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     # profile, a draft: a 404 to all)
     "api/v1/players/<id:player_id>/statistics/": {"get": "any"},
     "api/v1/players/<id:player_id>/partners/": {"get": "any"},
+    "api/v1/players/<id:player_id>/rating/": {"get": "any"},
+    "api/v1/ratings/": {"get": "open"},  # the consenting players' ratings only
     "api/v1/players/<id:player_id>/head-to-head/<id:other_id>/": {"get": "any"},
     T + "statistics/": {"get": "any"},
     "api/v1/players/<id:player_id>/memberships/<id:association_id>/": {
@@ -329,7 +334,7 @@ class World:
     protest: object
 
     def kwargs(self, route: str) -> dict:
-        league = "league" in route
+        league = "league" in route or "squads" in route  # a squad: of the league's team
         season = self.league if league else self.season
         values = {
             "tournament_id": self.tournament.pk,

@@ -33,6 +33,8 @@ PROVIDERS = {
     "results.parts": {"teams", "signups"},
     "results.sections": {"teams", "signups", "registry", "seasons"},
     "seasons.parts": {"leagues"},
+    "results.beamer_sections": {"stats"},
+    "seasons.club_sections": {"stats"},
     "scoring.series_closed": {"stats"},
     "karlchen.log_codes": {
         *("clubs", "people", "tournaments", "seating", "scoring", "results", "seasons"),

@@ -248,7 +248,8 @@
       tr.hidden = false;
       tr.style.height = "";
     });
-    const bottom = window.innerHeight - BEAMER_MARGIN;
+    const below = document.getElementById("beamer-sections"); // the evening in figures
+    const bottom = (below ? below.getBoundingClientRect().top : window.innerHeight) - BEAMER_MARGIN;
     const top = rows.length ? rows[0].getBoundingClientRect().top : 0; // each page starts here
     pages = [];
     let start = 0;

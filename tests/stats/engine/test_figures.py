@@ -553,3 +553,67 @@ def test_merged_histories_are_counted_as_one(parts):
         p: s.as_json() for p, s in whole.players.items()
     }
     assert merged.pairs == whole.pairs
+    assert merged.totals == whole.totals
+
+
+def expected_totals(deals):
+    """The deals counted once each, as docs/STATISTICS.md ("The evening in figures") words it."""
+    totals = {
+        "deals": 0, "quick_deals": 0, "solos": {"played": 0, "won": 0},
+        "announcements": {"played": 0, "won": 0}, "extras": {}, "contracts": {},
+    }  # fmt: skip
+    for deal in deals:
+        totals["deals"] += 1
+        totals["quick_deals"] += int(deal.quick)
+        entered = deal.deal
+        if deal.kind in ("compulsory_solo", "voluntary_solo", "forced_solo"):
+            if deal.quick:
+                soloist = entered["soloist"] if entered["soloist"] in deal.players else None
+            else:
+                re = list(entered.get("re") or ())
+                soloist = re[0] if len(re) == 1 and re[0] in deal.players else None
+            if soloist is not None:
+                totals["solos"]["played"] += 1
+                totals["solos"]["won"] += int(deal.points[soloist] > 0)
+        if deal.quick:
+            continue
+        if deal.game == "schafkopf":
+            tally = totals["contracts"].setdefault(entered["contract"], {"played": 0, "won": 0})
+            tally["played"] += 1
+            tally["won"] += int(deal.winner == "declarer")
+            continue
+        for party in ("re", "kontra"):
+            if entered["announcements"].get(party):
+                totals["announcements"]["played"] += 1
+                totals["announcements"]["won"] += int(deal.winner == party)
+        for extra in entered["extras"]:
+            kind = (
+                "fox_caught_in_last_trick" if extra["type"] == "fox_last_trick" else extra["type"]
+            )
+            totals["extras"][kind] = totals["extras"].get(kind, 0) + 1
+    return totals
+
+
+@given(history)
+def test_the_totals_count_each_deal_once(deals):
+    totals = compute(deals).totals.as_json()
+    expected = expected_totals(deals)
+    assert totals["contracts"] == dict(sorted(expected["contracts"].items()))
+    assert totals == {
+        **expected,
+        "extras": dict(sorted(expected["extras"].items())),
+        "contracts": totals["contracts"],
+    }
+
+
+@given(history)
+def test_stored_figures_read_back_the_same(deals):
+    """``dump`` is plain JSON and ``load`` gives every count back, players, pairs and totals."""
+    import json
+
+    from stats.engine.figures import dump, load, load_totals
+
+    figures = compute(deals)
+    stored = json.loads(json.dumps(dump(figures)))
+    assert load(stored) == figures
+    assert load_totals(stored["totals"]) == figures.totals
