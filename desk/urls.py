@@ -108,6 +108,7 @@ urlpatterns = [
     ),
     path(TOURNAMENT + "money/", money.MoneyView.as_view(), name="money"),
     path(TOURNAMENT + "money/<int:entry_id>/", money.FeeView.as_view(), name="fee"),
+    path(TOURNAMENT + "money/check-in/", money.CheckInCodeView.as_view(), name="checkin-code"),
     path(TOURNAMENT + "money/account/", money.AccountView.as_view(), name="account"),
     path(TOURNAMENT + "money/statement/", money.StatementView.as_view(), name="statement"),
     path(TOURNAMENT + "money/prizes.csv", money.PrizesCsvView.as_view(), name="prizes-csv"),

@@ -423,6 +423,14 @@ MESSAGES = {
     "signup_deadline_invalid": _(
         "The deadline is a date and time in the years %(min)s to %(max)s."
     ),
+    "checkin_code_invalid": _(
+        "This is not a check-in code of this tournament's sign-ups, or it has been altered."
+    ),
+    "checkin_code_foreign": _("This check-in code belongs to another tournament."),
+    "checkin_used": _("%(name)s is checked in already: this code has been used."),
+    "checkin_cancelled": _("The sign-up of %(name)s was cancelled: no check-in."),
+    "checkin_not_entered": _("%(name)s is not entered (%(status)s): no check-in."),
+    "checkin_withdrawn": _("%(name)s has withdrawn: no check-in."),
     "fee_invalid": _("A fee is an amount from 0 to %(max)s euros."),
     "fee_status_unknown": _("“%(status)s” is not a state of a fee (paid, waived, open)."),
     "fee_method_unknown": _("“%(method)s” is not a way to pay a fee (cash, transfer)."),

@@ -12,6 +12,7 @@ class DocumentKind(models.TextChoices):
     PRIZES = "prizes", _("Prize list")
     CATEGORY_CERTIFICATES = "category_certificates", _("Certificates per category")
     REPORT = "report", _("Tournament report")
+    DOOR_LIST = "door_list", _("Door list")
 
 
 class DocumentSplit(models.TextChoices):

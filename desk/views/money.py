@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from dataclasses import asdict
 
 from django.conf import settings
 from django.contrib import messages
@@ -20,12 +21,14 @@ from desk.views.series import document_jobs
 from karlchen.messages import problem_message
 from karlchen.refusals import Problem, Refused
 from results.domain.exports import table_csv
+from signups.domain.checkin import DoorCheckIn, check_in_by_code
 from signups.domain.money import cash_report, category_of, prize_list, prize_rows, set_fee
 from signups.domain.places import announcement_of
 from signups.domain.settings import set_payout
 from signups.domain.transfers import preview_statement, record_statement, set_account
 from signups.engine.statements import MAX_BYTES, Verdict
 from signups.enums import FeeMethod, FeeStatus
+from signups.templatetags.money import euros
 
 
 class MoneyView(OrganiserView):
@@ -113,6 +116,42 @@ class FeeView(OrganiserView):
                 }
             )
         return self.back("money", anchor=f"entry-{entry.pk}")
+
+
+class CheckInCodeView(OrganiserView):
+    """The door's scan (or a code typed or read by a hand scanner): checks the sign-up's player
+    in. The page script asks for JSON (the outcome in words, and the entry to mark); without
+    it, the outcome is a message on the money page."""
+
+    def post(self, request, tournament_id):
+        wants_json = request.headers.get("Accept", "").startswith("application/json")
+        try:
+            checked = check_in_by_code(self.tournament, request.POST.get("code", ""), by=self.actor)
+        except Refused as refusal:
+            if wants_json:
+                problem = refusal.problem
+                body = {"ok": False, "code": problem.code, "message": problem_message(problem)}
+                return JsonResponse(body, status=400)
+            self.refused(refusal)
+            return self.back("money", anchor="door")
+        said = checked_in_words(checked)
+        if wants_json:
+            return JsonResponse({"ok": True, "message": said, **asdict(checked)})
+        messages.success(request, said)
+        return self.back("money", anchor=f"entry-{checked.entry_id}")
+
+
+def checked_in_words(checked: DoorCheckIn) -> str:
+    """What the door says after a scan: who, in which category, and what is still to pay."""
+    who = f"{checked.start_number}. {checked.name}"
+    if checked.category:
+        who = f"{who} ({checked.category})"
+    if checked.due:
+        return _("%(who)s is checked in: %(due)s still to pay.") % {
+            "who": who,
+            "due": euros(checked.due),
+        }
+    return _("%(who)s is checked in: nothing left to pay.") % {"who": who}
 
 
 class PrizesCsvView(OrganiserView):

@@ -19,6 +19,7 @@ from django.core.files.storage import default_storage
 from karlchen.refusals import Problem, Refused
 from printing import pdf
 from printing.domain import printouts
+from printing.domain.door_list import door_list
 from printing.domain.report import tournament_report
 from printing.enums import DocumentKind, DocumentSplit
 from scoring.models import Deal
@@ -39,6 +40,7 @@ OPTIONS: dict[DocumentKind, dict[str, Any]] = {
     DocumentKind.PRIZES: {},
     DocumentKind.CATEGORY_CERTIFICATES: {"top": 3},
     DocumentKind.REPORT: {"top": 10},
+    DocumentKind.DOOR_LIST: {},
 }
 TEMPLATES = {
     DocumentKind.SCORE_SHEETS: "print/score_sheets.html",
@@ -48,6 +50,7 @@ TEMPLATES = {
     DocumentKind.PRIZES: "print/prizes.html",
     DocumentKind.CATEGORY_CERTIFICATES: "print/certificates.html",
     DocumentKind.REPORT: "print/report.html",
+    DocumentKind.DOOR_LIST: "print/door_list.html",
 }
 AFTER_RESULTS = {
     DocumentKind.CERTIFICATES,
@@ -233,6 +236,12 @@ def _report(
     return [_store(tournament, "report.pdf", rendered)]
 
 
+def _door_list(tournament: Tournament, *_: object, **__: object) -> list[dict[str, Any]]:
+    context = {"document": door_list(tournament)}
+    rendered = pdf.render(TEMPLATES[DocumentKind.DOOR_LIST], context)
+    return [_store(tournament, "door-list.pdf", rendered)]
+
+
 _RENDER: dict[DocumentKind, _Render] = {
     DocumentKind.SCORE_SHEETS: _score_sheets,
     DocumentKind.SEATING_LIST: _seating_list,
@@ -241,6 +250,7 @@ _RENDER: dict[DocumentKind, _Render] = {
     DocumentKind.PRIZES: _prizes,
     DocumentKind.CATEGORY_CERTIFICATES: _category_certificates,
     DocumentKind.REPORT: _report,
+    DocumentKind.DOOR_LIST: _door_list,
 }
 
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from karlchen import outbox
+from signups.domain.checkin_code import checkin_qr_png
 from signups.enums import MailKind
 from signups.models import Mail, SignUp
 
@@ -29,6 +30,8 @@ OUTBOX_PREFIX = "mail"  # the outbox's key of a mail's task: "mail:<id>"
 # take transfers): paying ahead makes sense once the place is sure.
 GIROCODE_KINDS = (MailKind.ACCEPTED, MailKind.MOVED_UP)
 MAX_ATTEMPTS = 10  # sends of one mail the sweep tries; the desk's button has no limit
+# They carry the check-in code for the door too.
+CHECKIN_CODE_KINDS = GIROCODE_KINDS
 
 
 def queue_mail(signup: SignUp, kind: MailKind, *, base_url: str = "") -> Mail | None:
@@ -118,4 +121,6 @@ def message(mail: Mail, signup: SignUp) -> EmailMessage:
     code = girocode(signup) if mail.kind in GIROCODE_KINDS else None
     if code is not None:  # the text above says it too, for those who type it
         email.attach("girocode.png", code.png(), "image/png")
+    if mail.kind in CHECKIN_CODE_KINDS:
+        email.attach("check-in-code.png", checkin_qr_png(signup), "image/png")
     return email

@@ -21,7 +21,7 @@ from signups.domain.settings import payout_rules
 from signups.engine.payout import Payout, awards
 from signups.enums import FeeMethod, FeeStatus, TieShare
 from signups.log import SignupCode
-from signups.models import EntryCategory, Fee
+from signups.models import Announcement, EntryCategory, Fee
 from tournaments.domain.entries import set_checked_in
 from tournaments.models import Entry, Tournament
 
@@ -32,6 +32,20 @@ def category_of(entry: Entry) -> str:
         return str(entry.entry_category.category)
     except EntryCategory.DoesNotExist:
         return ""
+
+
+def still_to_pay(entry: Entry, announcement: Announcement | None = None) -> tuple[str, int]:
+    """The entry's category and the cents it still owes at the door: its category's fee
+    unless paid or waived. For a list, select_related("fee", "entry_category") and the
+    tournament's announcement read it without a query per entry."""
+    category = category_of(entry)
+    try:
+        status = entry.fee.status
+    except Fee.DoesNotExist:
+        status = FeeStatus.OPEN
+    if status != FeeStatus.OPEN:
+        return category, 0
+    return category, (announcement or announcement_of(entry.tournament)).fee_of(category)
 
 
 def set_fee(entry: Entry, status: str, *, by: Actor, method: str = FeeMethod.CASH) -> Fee:

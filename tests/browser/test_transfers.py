@@ -130,7 +130,9 @@ def test_pay_ahead_by_girocode_and_import_the_statements(
         text = entered.get_body(preferencelist=("plain",)).get_content()
         assert "IBAN: DE02 1203 0000 0000 2020 51" in text
         assert f"Verwendungszweck: {reference}" in text
-        (attachment,) = list(entered.iter_attachments())
+        attachments = {part.get_filename(): part for part in entered.iter_attachments()}
+        assert set(attachments) == {"girocode.png", "check-in-code.png"}  # the door's code too
+        attachment = attachments["girocode.png"]
         assert attachment.get_content_type() == "image/png"
         in_mail = decoded(attachment.get_content())
         assert in_mail == on_page

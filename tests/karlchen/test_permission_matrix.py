@@ -158,6 +158,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     D + "signups/<int:signup_id>/": {"post": ("run", {"action": "to_waiting"})},
     D + "money/": {"get": "view", "post": "run"},
     D + "money/<int:entry_id>/": {"post": "run"},
+    D + "money/check-in/": {"post": "run"},
     D + "money/account/": {"get": "view", "post": "run"},
     D + "money/statement/": {"get": "view", "post": "run"},
     D + "money/prizes.csv": {"get": "view"},

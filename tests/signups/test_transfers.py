@@ -300,8 +300,10 @@ def test_the_mail_that_says_entered_carries_the_girocode_as_text_and_picture(com
     assert "IBAN: DE89 3704 0044 0532 0130 00" in entered.body
     assert "BIC: COBADEFFXXX" in entered.body
     assert f"Verwendungszweck: T{tournament.pk}-S{signup.pk} " in entered.body  # German: the site's
-    ((name, content, kind),) = entered.attachments
-    assert (name, kind) == ("girocode.png", "image/png")
+    attached = {name: (content, kind) for name, content, kind in entered.attachments}
+    assert set(attached) == {"girocode.png", "check-in-code.png"}  # the door's code beside it
+    content, kind = attached["girocode.png"]
+    assert kind == "image/png"
     assert content.startswith(b"\x89PNG")
 
 
