@@ -280,7 +280,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "api/schema/": {"get": "open"},
     "api/schema/docs/": {"get": "open"},
     "api/schema/redoc/": {"get": "open"},
-    "^api/": {"get": "any"},
+    "api/": {"get": "any"},
 }
 
 
