@@ -27,7 +27,7 @@ LEVELS = {
     "no30": lambda: _("No 30"),
     "schwarz": lambda: _("Schwarz"),
 }
-BAR_WIDTH = 120  # of the bars' 320 units: the labels take the left (112), the shares the right
+BAR_WIDTH = 96  # of the bars' 320 units: the labels take the left (112), the shares the right (112)
 GLANCE_EVENINGS = 12  # the season at a glance shows its latest evenings
 
 
