@@ -12,7 +12,9 @@ typed. The journeys:
   from the squads (the first with a substitute swapped in);
 - a league match day of four teams by hand, as before squads (its players entered beforehand,
   not counted): the yardstick the day from squads is measured against;
-- a spectator finding the league from the start page.
+- a player finding an open tournament on the start page and signing up on a phone (the form,
+  the mailed link, the confirmation);
+- spectators finding the season and the league from the start page.
 
 Screenshots of the walk (360×740 and 1280×800) are left in ``--shots``. Asserts nothing.
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
+# After "Ordered by": German declines them there (nach Siegpunkten), unlike a column's header.
 CRITERIA = {
-    "ranking_points": gettext_lazy("ranking points"),
-    "game_points": gettext_lazy("game points"),
-    "day_wins": gettext_lazy("day wins"),
-    "head_to_head": gettext_lazy("head to head"),
-    "best_day": gettext_lazy("best day"),
+    "ranking_points": pgettext_lazy("ordered by", "ranking points"),
+    "game_points": pgettext_lazy("ordered by", "game points"),
+    "day_wins": pgettext_lazy("ordered by", "day wins"),
+    "head_to_head": pgettext_lazy("ordered by", "head to head"),
+    "best_day": pgettext_lazy("ordered by", "best day"),
 }
 
 

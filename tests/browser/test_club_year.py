@@ -1,14 +1,21 @@
-"""A club's league year walked in a real browser, its clicks and keystrokes counted: a squad
-picked from known people (not typed), a league of four teams whose squads carry over two match
-days, each prepared with one button, one substitute swapped in; spectators following from the
-start page. No serious or critical accessibility violations (axe-core) on the pages visited;
-screenshots at 360×740 and 1280×800. With ``KARLCHEN_CLUB_YEAR`` set to a file, the counts are
+"""A club's year walked in a real browser, its clicks and keystrokes counted: three club evenings
+of a season with the regulars picked (not typed) and one newcomer created; a squad picked from
+known people, a league of four teams whose squads carry over two match days, each prepared with
+one button, one substitute swapped in; an open tournament found from the start page and signed
+up for on a phone; spectators following the season and the league from the start page. No
+serious or critical accessibility violations (axe-core) on the pages visited; screenshots at
+360×740 and 1280×800. With ``KARLCHEN_CLUB_YEAR`` set to a file, the counts are
 written there (``bench/club_year.py`` prints them)."""
+
+import datetime
+import re
 
 import pytest
 from django.conf import settings
+from django.core import mail
 from django.core.cache import cache
 from django.test import Client
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from competitions.domain.squads import add_to_squad
@@ -17,12 +24,14 @@ from leagues.models import LeagueTeam, MatchDay
 from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonEvening
+from signups.domain.settings import set_announcement
+from signups.models import SignUp
 from teams.models import Team
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
 from tests.browser.journey import Journey, record, shots_folder
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1280, "height": 800}
@@ -202,6 +211,51 @@ def test_a_club_season_with_regulars_picked(chromium, live_server, eager_celery)
         found["desk overview"] = violations(desk)
     assert Entry.objects.filter(player__name="Nora Neumann").count() == 3
     assert Player.objects.filter(name="Nora Neumann").count() == 1
+    evenings = SeasonEvening.objects.filter(season=season).values("tournament_id")
+    Tournament.objects.filter(pk__in=evenings).update(status="running")  # opened: public
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
+        spectator = Journey(phone)
+        phone.goto("/")
+        spectator.click(phone.locator("#seasons").get_by_role("link", name=season.name))
+        expect(phone.get_by_role("heading", level=1)).to_contain_text(season.name)
+        expect(phone.locator("main")).to_contain_text("3 Abende")
+        found["public season"] = violations(phone)
+        phone.screenshot(path=str(shots_folder() / "season-360.png"), full_page=True)
+        counts["spectator: the season from the start page"] = spectator.counts()
+    record(counts)
+    found = {name: page_violations for name, page_violations in found.items() if page_violations}
+    assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
+
+
+def test_an_open_tournament_found_from_the_start_page_and_signed_up_for(
+    chromium, live_server, eager_celery
+):
+    """A player who knows nothing but the address finds the club's open tournament on the start
+    page and signs up on a phone: the form, the mailed link, the confirmation."""
+    cache.clear()
+    in_a_month = timezone.localdate() + datetime.timedelta(days=30)
+    tournament, _ = tournament_with_players(0, name="Offenes Dreikönigsturnier", date=in_a_month)
+    set_announcement(tournament, by=ORGA, published=True, cap=40, fee=1_000)
+    with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
+        player = Journey(phone)
+        phone.goto("/")
+        player.click(phone.locator("#coming").get_by_role("link", name=tournament.name))
+        expect(phone).to_have_url(re.compile(rf"/t/{tournament.pk}/signup/$"))
+        found = {"announcement": violations(phone)}
+        player.type(phone.locator("#id_name"), "Greta Gruber")
+        player.type(phone.locator("#id_email"), "greta@example.org")
+        player.click(phone.get_by_role("button", name="Anmelden"))
+        expect(phone.get_by_role("heading", name="Bitte E-Mails abrufen")).to_be_visible()
+        (message,) = mail.outbox
+        link = re.search(r"https?://[^/\s]+(/signup/[\w-]+/confirm/)", message.body).group(1)
+        phone.goto(link)  # the link in the mail: a tap in the mail app, counted as one
+        player.clicks += 1
+        player.click(phone.get_by_role("button", name="Meine Anmeldung bestätigen"))
+        expect(phone.locator("[data-status]")).to_contain_text("Sie sind eingetragen")
+        found["confirmed"] = violations(phone)
+        phone.screenshot(path=str(shots_folder() / "signed-up-360.png"), full_page=True)
+        counts = {"open tournament: found on the start page, signed up": player.counts()}
+    assert SignUp.objects.get(email="greta@example.org").entry.tournament == tournament
     record(counts)
     found = {name: page_violations for name, page_violations in found.items() if page_violations}
     assert found == {}, "axe-core found serious or critical violations:\n" + described(found)
