@@ -35,7 +35,9 @@ from registry.domain.frozen import rewrite_frozen
 from registry.domain.history import tournaments_of
 from registry.log import RegistryCode
 from results.domain.ranking_cache import organiser_ranking
+from seasons.models import SeasonRegular
 from signups.models import BankTransfer, SignUp
+from stats.models import PlayerRating
 from teams.models import TeamMember
 from tournaments.models import Entry, OrganiserAction, Tournament
 
@@ -113,6 +115,11 @@ def export_player(player: Player, *, by: Actor) -> dict[str, Any]:
                     "competition", "team"
                 )
             ],
+            "season_regulars": [
+                {"season": row.season_id, "season_name": row.season.name}
+                for row in SeasonRegular.objects.filter(player=player).select_related("season")
+            ],
+            "rating": _rating_data(player),
             "registry_log": [
                 {
                     "at": _json(row.at),
@@ -240,7 +247,25 @@ def _entry_data(entry: Entry) -> dict[str, Any]:
         "fee": None
         if fee is None
         else {"status": fee.status, "cents": fee.amount, "category": fee.category},
+        # the bank's lines a fee paid ahead was recorded from: the payer's name as the bank gave it
+        "bank_transfers": [
+            {
+                "booked": _json(row.booked),
+                "cents": row.amount,
+                "payer": row.payer,
+                "text": row.text,
+                "recorded_at": _json(row.recorded_at),
+            }
+            for row in BankTransfer.objects.filter(entry=entry).order_by("recorded_at", "pk")
+        ],
     }
+
+
+def _rating_data(player: Player) -> dict[str, Any] | None:
+    rating = PlayerRating.objects.filter(player_id=player.pk).first()
+    if rating is None:
+        return None
+    return {"mu": rating.mu, "sigma": rating.sigma, "shown": rating.shown, "deals": rating.deals}
 
 
 def _signup_data(signup: SignUp) -> dict[str, Any]:

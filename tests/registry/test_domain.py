@@ -19,11 +19,13 @@ from registry.domain.privacy import erase_player, export_player, placeholder, si
 from registry.domain.profile import public_profile
 from results.domain.standings import standings
 from scoring.domain.deals import record_deal
+from seasons.domain.seasons import create_season, name_regular
 from seasons.domain.standings import public_season_ranking
 from seating.domain.seating import seat_series
 from signups.domain.money import set_fee
 from signups.domain.signups import Applicant, add_signup
-from signups.models import SignUp
+from signups.models import BankTransfer, SignUp
+from stats.models import PlayerRating
 from teams.domain.teams import Roster, create_team
 from teams.models import TeamMember
 from tests.factories.api import NORMAL, publish
@@ -228,6 +230,33 @@ def test_export_holds_everything_stored_about_the_person(history):
     assert data["signups"][0]["mails"][0]["kind"] == "accepted"
     assert "player_exported" not in [row["action"] for row in data["registry_log"]]
     assert RegistryAction.objects.filter(player_id=kept.pk, action="player_exported").exists()
+    assert (data["season_regulars"], data["rating"]) == ([], None)
+    assert data["entries"][1]["bank_transfers"] == []
+
+
+def test_export_holds_the_bank_lines_the_regular_seasons_and_the_rating_too(history):
+    """What later parts store about a person: the bank's line a fee was recorded from (with the
+    payer's name as the bank gave it), the seasons naming them a regular, their rating."""
+    _first, second, hans, duplicate, _signup = history
+    hans = merge_players(hans, duplicate, by=ORGA)
+    entry = Entry.objects.get(tournament=second, player=hans)
+    BankTransfer.objects.create(
+        tournament=second,
+        entry=entry,
+        fingerprint="f" * 64,
+        booked=datetime.date(2026, 11, 30),
+        amount=1_000,
+        payer="Hans Mueller",
+        text=f"T{second.pk}-S1 Startgeld",
+    )
+    season = create_season(by=ORGA, name="Clubmeisterschaft")
+    name_regular(season, hans, by=ORGA)
+    PlayerRating.objects.create(player_id=hans.pk, mu=27.0, sigma=3.0, deals=48)
+    data = export_player(hans, by=ORGA)
+    (line,) = data["entries"][1]["bank_transfers"]
+    assert (line["booked"], line["cents"], line["payer"]) == ("2026-11-30", 1_000, "Hans Mueller")
+    assert data["season_regulars"] == [{"season": season.pk, "season_name": "Clubmeisterschaft"}]
+    assert data["rating"] == {"mu": 27.0, "sigma": 3.0, "shown": 18.0, "deals": 48}
 
 
 def test_erase_anonymises_the_person_and_keeps_everyones_results(history):
