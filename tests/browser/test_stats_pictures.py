@@ -6,13 +6,13 @@ nothing serious, and nobody hidden or without consent is named in a picture."""
 import pytest
 from django.core.cache import cache
 
-from clubs.models import Club
+from clubs.domain.clubs import create_club
 from scoring.domain.deals import record_deal
 from seasons.models import Season
 from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
 from tests.factories.seasons import season_with_evenings
-from tests.factories.tournaments import CAPTAIN
+from tests.factories.tournaments import CAPTAIN, ORGA
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,7 +42,7 @@ def club_history():
     for table in tables:
         record_deal(table, deal=SOLO, by=CAPTAIN)
         record_deal(table, deal=ANNOUNCED, by=CAPTAIN)
-    club = Club.objects.create(name="Karo Sieben Kassel")
+    club = create_club(by=ORGA, name="Karo Sieben Kassel")  # set up as a club is
     Season.objects.filter(pk=season.pk).update(club=club)
     for player in (players[0], players[2], players[3]):
         player.listing_consent = True

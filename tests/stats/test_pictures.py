@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from clubs.models import Club
+from clubs.domain.clubs import create_club
 from karlchen.changes import player_changed, tournament_changed
 from scoring.domain.deals import correct_deal, record_deal, void_deal
 from seasons.models import Season
@@ -48,7 +48,7 @@ def season(django_capture_on_commit_callbacks):
         season, tables, players = season_with_evenings(3, deals=2)
         record_deal(tables[2], deal=SOLO, by=CAPTAIN)
         record_deal(tables[2], deal=ANNOUNCED, by=CAPTAIN)
-    club = Club.objects.create(name="Karo Sieben Kassel")
+    club = create_club(by=ORGA, name="Karo Sieben Kassel")  # set up as a club is
     Season.objects.filter(pk=season.pk).update(club=club)
     for player in (players[0], players[2], players[3]):
         player.listing_consent = True
