@@ -17,7 +17,6 @@ class SignupCode(LogCode):
     SIGNUP_ADDED = "signup_added", _("added the sign-up of %(name)s")
     ANNOUNCEMENT_CHANGED = "announcement_changed", _("changed the announcement (%(fields)s)")
     PAYOUT_CHANGED = "payout_changed", _("changed the payout table")
-    CHECKED_IN_BY_CODE = "checked_in_by_code", _("checked %(name)s in by the sign-up's code")
     FEE_PAID = "fee_paid", _("took the fee of %(name)s")
     FEE_WAIVED = "fee_waived", _("waived the fee of %(name)s")
     FEE_TRANSFER = "fee_transfer", _("recorded the fee of %(name)s as paid by transfer")
