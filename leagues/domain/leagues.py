@@ -350,16 +350,16 @@ def prepare_match_day(day: MatchDay, *, by: Actor) -> int:
             .select_related("entrant")
             .order_by("group", "entrant__group__position", "entrant__name")
         )
-        wanted: list[tuple[MatchDayTeam, list[Player]]] = []
-        for side in sides:
-            regulars = [
-                member.player
-                for member in SquadMember.objects.filter(team=side.entrant, substitute=False)
-                .select_related("player")
-                .order_by("position")
-            ]
-            if regulars:
-                wanted.append((side, regulars))
+        squads: dict[int, list[Player]] = {}
+        for member in (
+            SquadMember.objects.filter(
+                team__in=[side.entrant_id for side in sides], substitute=False
+            )
+            .select_related("player")
+            .order_by("team_id", "position")
+        ):
+            squads.setdefault(member.team_id, []).append(member.player)
+        wanted = [(side, squads[side.entrant_id]) for side in sides if side.entrant_id in squads]
         if not wanted:
             return 0
         for _side, regulars in wanted:

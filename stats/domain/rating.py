@@ -177,11 +177,10 @@ def _rate_on(run: RatingRun) -> None:
 
 
 def _as_json(rating: PlayerRating) -> dict[str, Any]:
-    mu, sigma = rating.mu, rating.sigma
     return {
-        "rating": round(mu - 3 * sigma, 2),
-        "mu": round(mu, 2),
-        "sigma": round(sigma, 2),
+        "rating": round(rating.shown, 2),
+        "mu": round(rating.mu, 2),
+        "sigma": round(rating.sigma, 2),
         "deals": rating.deals,
     }
 
