@@ -12,8 +12,9 @@ is stored is what the organisers decided: the rule, a group's placing where its 
 was tied, the draw once the knock-out started (``seeds``), a tied pairing's decider. A match's
 results are final exactly when its tournament's are.
 
-The names below are the cup's words for the competition's parts: ``Cup`` is the competition
-seen as a cup (only competitions of that kind), the others are the competition's models.
+``Cup`` is the competition seen as a cup (only competitions of that kind); its parts are the
+competition's models under their own names (``Group``, ``Entrant`` with its ``SquadMember``,
+a round or pairing a ``Fixture``, a team's place in it a ``FixtureTeam``).
 """
 
 from typing import Any, ClassVar
@@ -21,7 +22,7 @@ from typing import Any, ClassVar
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import Competition, Entrant, Fixture, FixtureTeam, Group, Kind, SquadMember
+from competitions.models import Competition, Kind
 
 
 class CupManager(models.Manager["Cup"]):
@@ -42,10 +43,3 @@ class Cup(Competition):
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.kind = Kind.CUP
         super().save(*args, **kwargs)
-
-
-CupGroup = Group
-CupTeam = Entrant
-CupPlayer = SquadMember
-CupMatch = Fixture
-CupMatchTeam = FixtureTeam

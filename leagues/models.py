@@ -9,10 +9,10 @@ of one division (``FixtureTeam.group``), and a team's roster on that day is a ``
 the day's tournament. The league table is never stored: ``teams.engine.league`` computes it
 from the days (docs/TEAMS.md, "Leagues").
 
-The names below are the league's words for the competition's parts: ``League`` is the
-competition seen as a league (only competitions of that kind), the others are the
-competition's models. A division's and a team's id as the API and the desk show it is its
-``shown`` id (``competitions.models``).
+``League`` is the competition seen as a league (only competitions of that kind); its parts
+are the competition's models under their own names (a division is a ``Group``, a team an
+``Entrant``, a match day a ``Fixture``, a team's place on it a ``FixtureTeam``). A division's
+and a team's id as the API and the desk show it is its ``shown`` id (``competitions.models``).
 """
 
 from typing import Any, ClassVar
@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import Competition, Entrant, Fixture, FixtureTeam, Group, Kind
+from competitions.models import Competition, Kind
 
 
 class LeagueManager(models.Manager["League"]):
@@ -43,11 +43,6 @@ class League(Competition):
         self.kind = Kind.LEAGUE
         super().save(*args, **kwargs)
 
-
-Division = Group
-LeagueTeam = Entrant
-MatchDay = Fixture
-MatchDayTeam = FixtureTeam
 
 # A league's teams in a division are listed by name (a cup's in the order they were entered).
 TEAM_ORDER = ("group__position", "name", "pk")

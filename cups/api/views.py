@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from competitions.models import Entrant, Fixture, Group
 from cups.access import readable_cup
 from cups.domain.archive import export_cup_archive, import_cup_archive
 from cups.domain.cups import (
@@ -23,7 +24,7 @@ from cups.domain.cups import (
     start_pairings,
 )
 from cups.domain.state import cached_cup
-from cups.models import Cup, CupGroup, CupMatch, CupTeam
+from cups.models import Cup
 from karlchen.actors import Actor
 from karlchen.api.base import (
     CODES,
@@ -193,9 +194,9 @@ class PairingsApi(Api):
         return Response(_matches(matches), status=status.HTTP_201_CREATED)
 
 
-def _matches(matches: list[CupMatch]) -> list[dict]:
+def _matches(matches: list[Fixture]) -> list[dict]:
     found = (
-        CupMatch.objects.filter(pk__in=[m.pk for m in matches])
+        Fixture.objects.filter(pk__in=[m.pk for m in matches])
         .select_related("evening__tournament")
         .prefetch_related("sides__entrant")
         .order_by("group__position", "round", "position")
@@ -220,7 +221,7 @@ class GroupPlacingApi(Api):
     )
     def put(self, request, cup_id, group_id):
         cup = organised_cup(request, cup_id)
-        group = CupGroup.objects.filter(competition=cup, pk=group_id).first()
+        group = Group.objects.filter(competition=cup, pk=group_id).first()
         if group is None:
             raise NotFound()
         data = valid(GroupPlacingApi.InputSerializer, request.data)
@@ -254,13 +255,13 @@ class MatchApi(Api):
     )
     def patch(self, request, cup_id, match_id):
         cup = organised_cup(request, cup_id)
-        match = CupMatch.objects.filter(competition=cup, pk=match_id).first()
+        match = Fixture.objects.filter(competition=cup, pk=match_id).first()
         if match is None:
             raise NotFound()
         data = valid(MatchApi.InputSerializer, request.data)
         winner = None
         if data.get("winner") is not None:
-            winner = CupTeam.objects.filter(competition=cup, pk=data["winner"]).first()
+            winner = Entrant.objects.filter(competition=cup, pk=data["winner"]).first()
             if winner is None:
                 raise refused("cup_winner_not_in_pairing", "winner")
         set_match_final(

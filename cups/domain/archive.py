@@ -20,9 +20,10 @@ from django.utils import timezone
 
 from clubs.domain.names import affiliation
 from clubs.models import Club
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, SquadMember
 from cups.domain.cups import PlayerInput, check_groups
 from cups.log import CupCode
-from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
+from cups.models import Cup
 from karlchen.actors import Actor
 from karlchen.changes import season_changed
 from karlchen.log import log
@@ -44,14 +45,14 @@ def export_cup_archive(cup: Cup) -> dict[str, Any]:
         evening.pk: index
         for index, evening in enumerate(SeasonEvening.objects.filter(season=cup.season_id))
     }
-    groups = list(CupGroup.objects.filter(competition=cup))
+    groups = list(Group.objects.filter(competition=cup))
     group_index = {group.pk: index for index, group in enumerate(groups)}
-    teams = list(CupTeam.objects.filter(competition=cup).select_related("group").order_by("pk"))
+    teams = list(Entrant.objects.filter(competition=cup).select_related("group").order_by("pk"))
     # a team's number in the file: its place among the teams of every group, in order
     ordered = sorted(teams, key=lambda team: (team.group.position, team.pk))
     number = {team.pk: index for index, team in enumerate(ordered)}
     matches = (
-        CupMatch.objects.filter(competition=cup)
+        Fixture.objects.filter(competition=cup)
         .select_related("evening__tournament")
         .prefetch_related("sides__team")
         .order_by("pk")
@@ -107,7 +108,7 @@ def export_cup_archive(cup: Cup) -> dict[str, Any]:
     }
 
 
-def _team(team: CupTeam) -> dict[str, Any]:
+def _team(team: Entrant) -> dict[str, Any]:
     return {
         "name": team.name,
         "club": team.club_name,
@@ -283,26 +284,24 @@ def _one_match(
 
 def _restore_groups(
     cup: Cup, row: Mapping[str, Any], evenings: list[SeasonEvening]
-) -> tuple[list[CupGroup], list[CupTeam]]:
+) -> tuple[list[Group], list[Entrant]]:
     """The groups and teams (in the file's order); a player is the person of the imported
     tournaments who played in the team's rosters under that name, else a new one."""
-    groups: list[CupGroup] = []
-    teams: list[CupTeam] = []
+    groups: list[Group] = []
+    teams: list[Entrant] = []
     known = _roster_players(row, evenings)
     for position, raw in enumerate(row["groups"], start=1):
-        group = CupGroup.objects.create(
-            competition=cup, name=raw["name"].strip(), position=position
-        )
+        group = Group.objects.create(competition=cup, name=raw["name"].strip(), position=position)
         groups.append(group)
         for team_row in raw["teams"]:
             club = affiliation(team_row.get("club"))  # as the archive names it: no new club
-            team = CupTeam.objects.create(
+            team = Entrant.objects.create(
                 competition=cup, group=group, name=team_row["name"].strip(), **club
             )
             found = known.get(len(teams), {})
             for number, listed in enumerate(team_row["players"], start=1):
                 player = found.get(_player_name(listed)) or _new_player(listed, club)
-                CupPlayer.objects.create(
+                SquadMember.objects.create(
                     competition=cup,
                     team=team,
                     player=player,
@@ -356,12 +355,12 @@ def _restore_match(
     row: Mapping[str, Any],
     where: str,
     evenings: list[SeasonEvening],
-    groups: list[CupGroup],
-    teams: list[CupTeam],
+    groups: list[Group],
+    teams: list[Entrant],
     by: Actor,
 ) -> None:
     evening = evenings[row["evening"]]
-    if CupMatch.objects.filter(evening=evening).exists():
+    if Fixture.objects.filter(evening=evening).exists():
         raise refused("archive_twice", f"{where}.evening", value=row["evening"])
     tournament = evening.tournament
     if row["final"] and not tournament.results_final:
@@ -369,7 +368,7 @@ def _restore_match(
         # archive of a tournament does not carry the mark
         tournament.results_final_at, tournament.results_final_by = timezone.now(), by.label[:150]
         tournament.save(update_fields=["results_final_at", "results_final_by"])
-    match = CupMatch.objects.create(
+    match = Fixture.objects.create(
         competition=cup,
         evening=evening,
         group=groups[row["group"]] if row["group"] is not None else None,
@@ -387,6 +386,6 @@ def _restore_match(
                     f"{where}.sides.{position - 1}.roster",
                     name=side["roster"],
                 )
-        CupMatchTeam.objects.create(
+        FixtureTeam.objects.create(
             fixture=match, entrant=teams[side["team"]], position=position, team=roster
         )

@@ -24,9 +24,10 @@ from django.utils.translation import gettext as _
 
 from clubs.domain.names import affiliation
 from competitions.domain.setup import CUP, Names, club_name, group_name, team_name
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, SquadMember
 from cups.domain.state import CupNow, cup_now, placings_of
 from cups.log import CupCode
-from cups.models import Cup, CupGroup, CupMatch, CupMatchTeam, CupPlayer, CupTeam
+from cups.models import Cup
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.log import log
@@ -66,7 +67,7 @@ def create_cup(
         cup = Cup.objects.create(season=made, rule=rule)
         teams = 0
         for position, (name, members) in enumerate(checked, start=1):
-            group = CupGroup.objects.create(competition=cup, name=name, position=position)
+            group = Group.objects.create(competition=cup, name=name, position=position)
             for team_name, club, players in members:
                 _create_team(cup, group, team_name, club, players)
                 teams += 1
@@ -159,10 +160,10 @@ def _check_team(
 
 
 def _create_team(
-    cup: Cup, group: CupGroup, name: str, club: str, players: list[PlayerInput]
-) -> CupTeam:
+    cup: Cup, group: Group, name: str, club: str, players: list[PlayerInput]
+) -> Entrant:
     club_fields = affiliation(club)  # the club as typed: text, no new club
-    team = CupTeam.objects.create(competition=cup, group=group, name=name, **club_fields)
+    team = Entrant.objects.create(competition=cup, group=group, name=name, **club_fields)
     for position, (player_name, member) in enumerate(players, start=1):
         if member:
             player = Player.objects.get_or_create(
@@ -170,7 +171,7 @@ def _create_team(
             )[0]
         else:
             player = Player.objects.create(name=player_name, **club_fields)
-        CupPlayer.objects.create(competition=cup, team=team, player=player, position=position)
+        SquadMember.objects.create(competition=cup, team=team, player=player, position=position)
     return team
 
 
@@ -179,7 +180,7 @@ def _create_team(
 
 def start_group_round(
     cup: Cup, *, by: Actor, number: int, date: datetime.date | None = None
-) -> list[CupMatch]:
+) -> list[Fixture]:
     """Round ``number`` of every group that has not started it: a tournament per group with
     the group's teams (refused once the knock-out is drawn, or if every group has started it)."""
     with _locked(cup) as cup:
@@ -191,12 +192,12 @@ def start_group_round(
         if cup.seeds:
             raise refused("cup_drawn", "number")
         started = set(
-            CupMatch.objects.filter(competition=cup, round=number, group__isnull=False).values_list(
+            Fixture.objects.filter(competition=cup, round=number, group__isnull=False).values_list(
                 "group_id", flat=True
             )
         )
         groups = [
-            group for group in CupGroup.objects.filter(competition=cup) if group.pk not in started
+            group for group in Group.objects.filter(competition=cup) if group.pk not in started
         ]
         if not groups:
             raise refused("cup_round_started", "number", number=number)
@@ -207,14 +208,14 @@ def start_group_round(
                 "group": group.name,
                 "number": number,
             }
-            sides = list(CupTeam.objects.filter(group=group).order_by("pk"))
+            sides = list(Entrant.objects.filter(group=group).order_by("pk"))
             match = _new_match(cup, by, name, date, sides, group=group, round_=number)
             made.append(match)
         season_changed(cup.season_id)
     return made
 
 
-def place_group(cup: Cup, group: CupGroup, *, by: Actor, order: Sequence[int] | None) -> Cup:
+def place_group(cup: Cup, group: Group, *, by: Actor, order: Sequence[int] | None) -> Cup:
     """A group's order as the organiser decided it (a decider, a draw) where its qualifying
     line is tied: its teams' ids, best first; None takes the placing back. Refused once the
     knock-out is drawn."""
@@ -227,7 +228,7 @@ def place_group(cup: Cup, group: CupGroup, *, by: Actor, order: Sequence[int] | 
         if order is None:
             placings.pop(group.pk, None)
         else:
-            teams = set(CupTeam.objects.filter(group=group).values_list("pk", flat=True))
+            teams = set(Entrant.objects.filter(group=group).values_list("pk", flat=True))
             listed = list(order)
             if sorted(listed) != sorted(teams) or any(
                 isinstance(team, bool) or not isinstance(team, int) for team in listed
@@ -245,7 +246,7 @@ def place_group(cup: Cup, group: CupGroup, *, by: Actor, order: Sequence[int] | 
 # --- the knock-out -----------------------------------------------------------------------------
 
 
-def start_pairings(cup: Cup, *, by: Actor, date: datetime.date | None = None) -> list[CupMatch]:
+def start_pairings(cup: Cup, *, by: Actor, date: datetime.date | None = None) -> list[Fixture]:
     """The knock-out's pairings due now that have no tournament yet, one tournament each. The
     first call draws the bracket from the group tables (they must be complete and final, each
     qualifying line clear or placed) and keeps that draw."""
@@ -306,13 +307,13 @@ def _refuse_open_groups(now: CupNow) -> NoReturn:
 
 
 def set_match_final(
-    match: CupMatch,
+    match: Fixture,
     *,
     by: Actor,
     final: bool = True,
-    winner: CupTeam | None = None,
+    winner: Entrant | None = None,
     reason: str = "",
-) -> CupMatch:
+) -> Fixture:
     """Mark a match's results final: its tournament's results are made final
     (``teams.domain.match_final``: refused while a series is open or a protest awaits a
     decision), so a group round counts in the final table and a pairing's winner advances. Or
@@ -321,7 +322,7 @@ def set_match_final(
     winner is refused where the scores decide. A group round cannot be reopened once the
     knock-out is drawn."""
     with transaction.atomic():
-        locked = CupMatch.objects.select_for_update().select_related(
+        locked = Fixture.objects.select_for_update().select_related(
             "competition__season", "evening__tournament"
         )
         match = locked.get(pk=match.pk)
@@ -342,7 +343,7 @@ def set_match_final(
             reopen_match(tournament, by=by, reason=reason)
         match.winner = winner
         match.save(update_fields=["winner"])
-        match = CupMatch.objects.select_related("competition__season", "evening__tournament").get(
+        match = Fixture.objects.select_related("competition__season", "evening__tournament").get(
             pk=match.pk
         )
         if match.knockout and final:
@@ -361,7 +362,7 @@ def set_match_final(
     return match
 
 
-def _check_pairing(cup: Cup, match: CupMatch) -> None:
+def _check_pairing(cup: Cup, match: Fixture) -> None:
     """The bracket must place the pairing's final result and decide it (raises inside the
     transaction: the mark is rolled back)."""
     now = cup_now(cup)
@@ -397,12 +398,12 @@ def _new_match(
     by: Actor,
     name: str,
     date: datetime.date | None,
-    sides: list[CupTeam],
+    sides: list[Entrant],
     *,
     round_: int,
-    group: CupGroup | None = None,
+    group: Group | None = None,
     position: int | None = None,
-) -> CupMatch:
+) -> Fixture:
     """A tournament of the cup's season with the sides' regulars entered (their squads'),
     each side a team; refused while a side has none."""
     season = cup.season
@@ -423,7 +424,7 @@ def _new_match(
     )
     tournament.organisers.add(*season.organisers.all())
     evening = SeasonEvening.objects.create(season=season, tournament=tournament)
-    match = CupMatch.objects.create(
+    match = Fixture.objects.create(
         competition=cup, evening=evening, group=group, round=round_, position=position
     )
     for number, side in enumerate(sides, start=1):
@@ -433,7 +434,7 @@ def _new_match(
         team = create_team(
             tournament, by=by, name=side.name, roster=Roster(members=tuple(e.pk for e in entries))
         )
-        CupMatchTeam.objects.create(fixture=match, entrant=side, position=number, team=team)
+        FixtureTeam.objects.create(fixture=match, entrant=side, position=number, team=team)
     log(  # once, in the season's log about the match's tournament
         (season, tournament),
         by,

@@ -24,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from competitions.models import Kind, present
-from cups.models import Cup, CupGroup, CupMatch, CupTeam
+from competitions import models as competition
+from competitions.models import Entrant, Fixture, Kind, present
+from cups.models import Cup
 from karlchen.changes import Body, cached_season_body
 from karlchen.refusals import Refused
 from results.domain.standings import standings
@@ -64,9 +65,9 @@ class Side:
 class CupNow:
     cup: Cup
     rule: CupRule
-    groups: list[CupGroup]
-    teams: dict[int, CupTeam]
-    matches: list[CupMatch]
+    groups: list[competition.Group]
+    teams: dict[int, Entrant]
+    matches: list[Fixture]
     sides: dict[int, list[Side]]  # by match id, in position order
     standings: tuple[GroupStanding, ...]
     bracket: Bracket | None
@@ -77,10 +78,10 @@ class CupNow:
     def drawn(self) -> bool:
         return bool(self.cup.seeds)
 
-    def group_matches(self, group: int) -> list[CupMatch]:
+    def group_matches(self, group: int) -> list[Fixture]:
         return [match for match in self.matches if match.group_id == group]
 
-    def pairing_match(self, pairing: Pairing) -> CupMatch | None:
+    def pairing_match(self, pairing: Pairing) -> Fixture | None:
         for match in self.matches:
             if match.knockout and (match.round, match.position) == (
                 pairing.round,
@@ -91,7 +92,7 @@ class CupNow:
 
 
 def match_sides(
-    match: CupMatch, rosters: dict[int, list[int]] | None = None, *, public: bool = False
+    match: Fixture, rosters: dict[int, list[int]] | None = None, *, public: bool = False
 ) -> list[Side]:
     """Each cup team of the match with its score there (by its roster's results);
     ``rosters``: each roster's entries, read beforehand for many matches at once; ``public``:
@@ -134,13 +135,13 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
     ``public``: as spectators see it (the module)."""
     cup = Cup.objects.select_related("season").get(pk=cup.pk)
     rule = cup.cup_rule
-    groups = list(CupGroup.objects.filter(competition=cup))
+    groups = list(competition.Group.objects.filter(competition=cup))
     teams = {
         team.pk: team
-        for team in CupTeam.objects.filter(competition=cup).prefetch_related("players__player")
+        for team in Entrant.objects.filter(competition=cup).prefetch_related("players__player")
     }
     matches = list(
-        CupMatch.objects.filter(competition=cup)
+        Fixture.objects.filter(competition=cup)
         .select_related("evening__tournament")
         .prefetch_related("sides")
         .order_by("group__position", "round", "position")
@@ -193,7 +194,7 @@ def stored_seeds(cup: Cup) -> tuple[Seed, ...]:
 
 
 def _knockout(
-    cup: Cup, rule: CupRule, matches: list[CupMatch], sides: dict[int, list[Side]]
+    cup: Cup, rule: CupRule, matches: list[Fixture], sides: dict[int, list[Side]]
 ) -> tuple[Bracket, frozenset[int]]:
     """The stored draw with the final pairings' results; a result the engine refuses (its
     pairing is no longer one of the bracket's) is left out as stale, a decider no longer
@@ -228,7 +229,7 @@ def _knockout(
         return found, frozenset(stale)
 
 
-def _result(match: CupMatch, sides: list[Side]) -> PairingResult:
+def _result(match: Fixture, sides: list[Side]) -> PairingResult:
     first, second = sides
     return PairingResult(
         teams=(first.entrant, second.entrant),
@@ -278,7 +279,7 @@ def _hidden_players(cup: Cup) -> set[int]:
     )
 
 
-def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:
+def _team(team: Entrant, hidden: set[int]) -> dict[str, Any]:
     players = team.players.all()  # prefetched with their players
     return {
         "id": team.pk,
@@ -289,7 +290,7 @@ def _team(team: CupTeam, hidden: set[int]) -> dict[str, Any]:
     }
 
 
-def _group(now: CupNow, group: CupGroup, standing: GroupStanding) -> dict[str, Any]:
+def _group(now: CupNow, group: competition.Group, standing: GroupStanding) -> dict[str, Any]:
     qualify = now.rule.qualify
     placed = placings_of(now.cup).get(group.pk)
     # a team not ranked yet (nothing played) qualifies only where the organisers placed it
@@ -318,7 +319,7 @@ def _group(now: CupNow, group: CupGroup, standing: GroupStanding) -> dict[str, A
     }
 
 
-def _match(now: CupNow, match: CupMatch) -> dict[str, Any]:
+def _match(now: CupNow, match: Fixture) -> dict[str, Any]:
     tournament = match.evening.tournament
     return {
         "match": match.pk,
@@ -389,6 +390,6 @@ def _started_for_others(shown: dict[str, Any], pairing: Pairing) -> bool:
 
 def is_cup_match(tournament: Tournament) -> bool:
     """Whether the tournament is one of a cup's rounds (a group round or a pairing)."""
-    return CupMatch.objects.filter(
+    return Fixture.objects.filter(
         evening__tournament=tournament, competition__kind=Kind.CUP
     ).exists()

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from competitions.models import Entrant, Fixture, Group
 from cups.domain.archive import export_cup_archive, import_cup_archive
 from cups.domain.cups import (
     create_cup,
@@ -24,7 +25,7 @@ from cups.domain.cups import (
     start_pairings,
 )
 from cups.domain.state import cached_cup
-from cups.models import Cup, CupGroup, CupMatch, CupTeam
+from cups.models import Cup
 from cups.presentation import cup_view
 from desk.cup_forms import CupForm, PairingsForm, RoundForm
 from desk.forms import ArchiveForm
@@ -99,12 +100,12 @@ class CupDeskView(CupOrganiserView):
                 messages.success(request, _("The pairings' tournaments are set up."))
             elif action in ("final", "reopen"):
                 match = get_object_or_404(
-                    CupMatch, competition=self.cup, pk=_id(request.POST, "match")
+                    Fixture, competition=self.cup, pk=_id(request.POST, "match")
                 )
                 winner = None
                 if request.POST.get("winner"):
                     winner = get_object_or_404(
-                        CupTeam, competition=self.cup, pk=_id(request.POST, "winner")
+                        Entrant, competition=self.cup, pk=_id(request.POST, "winner")
                     )
                 set_match_final(
                     match,
@@ -116,7 +117,7 @@ class CupDeskView(CupOrganiserView):
                 messages.success(request, _("Saved."))
             elif action == "place":
                 group = get_object_or_404(
-                    CupGroup, competition=self.cup, pk=_id(request.POST, "group")
+                    Group, competition=self.cup, pk=_id(request.POST, "group")
                 )
                 order = [_id({"v": value}, "v") for value in request.POST.getlist("order")]
                 place_group(self.cup, group, by=actor, order=order)
@@ -134,7 +135,7 @@ class CupDeskView(CupOrganiserView):
     def show(self, round_form=None, status: int = 200):
         body = cup_view(json.loads(cached_cup(self.cup).content))
         matches = (
-            CupMatch.objects.filter(competition=self.cup)
+            Fixture.objects.filter(competition=self.cup)
             .select_related("evening__tournament", "group", "winner")
             .prefetch_related("sides__entrant")
             .order_by(F("group__position").asc(nulls_last=True), "round", "position")
@@ -151,7 +152,7 @@ class CupDeskView(CupOrganiserView):
             "round_form": round_form or RoundForm(initial={"number": next_round}),
             "pairings_form": PairingsForm(),
             "tied": [group for group in body["groups"] if group["tied_line"]],
-            "squads": CupTeam.objects.filter(competition=self.cup)
+            "squads": Entrant.objects.filter(competition=self.cup)
             .select_related("group")
             .annotate(regulars=Count("players", filter=Q(players__substitute=False)))
             .annotate(substitutes=Count("players", filter=Q(players__substitute=True)))

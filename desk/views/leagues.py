@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from clubs import access
 from clubs.access import Can
-from competitions.models import Kind, SquadMember, shown
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, Kind, SquadMember, shown
 from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm, SwapForm
 from desk.league_forms import division_forms as division_forms_fresh
 from desk.views.base import form_refused
@@ -34,7 +34,7 @@ from leagues.domain.leagues import (
     swap_player,
 )
 from leagues.domain.reads import league_read
-from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import League
 from people.models import Player
 from seasons.domain.seasons import next_evening_date, open_for_season
 from teams.models import Team, TeamMember
@@ -95,7 +95,7 @@ class LeagueDeskView(SeasonOrganiserView):
         except Refused as refusal:
             form_refused(form, refusal, fields)
             return self.show(day_form=form, status=400)
-        if MatchDayTeam.objects.filter(fixture=day, team__isnull=True).exists():
+        if FixtureTeam.objects.filter(fixture=day, team__isnull=True).exists():
             messages.success(self.request, _("The match day is set up. Next: its line-ups."))
         else:
             messages.success(
@@ -107,14 +107,14 @@ class LeagueDeskView(SeasonOrganiserView):
     def day_form(self, league: League, data=None) -> MatchDayForm:
         tournaments = open_for_season(self.season, Tournament.objects.all())
         tournaments = tournaments.filter(access.scoped(Tournament, self.request.user, Can.RUN))
-        numbers = MatchDay.objects.filter(competition=league).values_list("number", flat=True)
+        numbers = Fixture.objects.filter(competition=league).values_list("number", flat=True)
         last = max((number for number in numbers if number is not None), default=0)
         initial = {"number": last + 1, "date": next_evening_date(self.season)}
         return MatchDayForm(
             data,
             initial=initial,
             tournaments=tournaments.order_by("-date", "name"),
-            teams=LeagueTeam.objects.filter(competition=league)
+            teams=Entrant.objects.filter(competition=league)
             .select_related("group")
             .order_by("group__position", "name"),
         )
@@ -128,7 +128,7 @@ class LeagueDeskView(SeasonOrganiserView):
             tables = league_tables(self.season, final_only=False)
             context |= {
                 "divisions": league.groups.order_by("position"),
-                "squads": LeagueTeam.objects.filter(competition=league)
+                "squads": Entrant.objects.filter(competition=league)
                 .select_related("group")
                 .annotate(squad_size=Count("players"))
                 .order_by("group__position", "name"),
@@ -136,7 +136,7 @@ class LeagueDeskView(SeasonOrganiserView):
                 # the days with results: a day not played yet counts nowhere (docs/TEAMS.md)
                 "played": {number for table in tables for number in table["days"]},
                 "final_tables": league_tables(self.season, final_only=True),
-                "days": MatchDay.objects.filter(competition=league).select_related(
+                "days": Fixture.objects.filter(competition=league).select_related(
                     "evening__tournament"
                 ),
                 "day_form": day_form or self.day_form(league),
@@ -159,18 +159,16 @@ def _refused_at_divisions(refusal: Refused, forms) -> None:
 class DivisionDeskView(SeasonOrganiserView):
     """One division after the league is set up: its name, rule and teams changed."""
 
-    def division(self) -> Division:
+    def division(self) -> Group:
         return get_object_or_404(
-            Division.objects.select_related("competition").filter(
-                shown(self.kwargs["division_id"])
-            ),
+            Group.objects.select_related("competition").filter(shown(self.kwargs["division_id"])),
             competition__season=self.season,
             competition__kind=Kind.LEAGUE,
         )
 
-    def form(self, division: Division, data=None) -> DivisionChangeForm:
-        teams = LeagueTeam.objects.filter(group=division).order_by("name", "pk")
-        played = LeagueTeam.objects.filter(group=division, sides__isnull=False).distinct()
+    def form(self, division: Group, data=None) -> DivisionChangeForm:
+        teams = Entrant.objects.filter(group=division).order_by("name", "pk")
+        played = Entrant.objects.filter(group=division, sides__isnull=False).distinct()
         return DivisionChangeForm(
             data,
             division=division,
@@ -197,7 +195,7 @@ class DivisionDeskView(SeasonOrganiserView):
         messages.success(request, _("The division is changed."))
         return HttpResponseRedirect(reverse("desk:league", args=[self.season.pk]))
 
-    def show(self, division: Division, form: DivisionChangeForm, status: int = 200):
+    def show(self, division: Group, form: DivisionChangeForm, status: int = 200):
         context = {
             "season": self.season,
             "division": division,
@@ -224,12 +222,12 @@ def _refused_at_teams(form: DivisionChangeForm, refusal: Refused, fields: dict[s
 class MatchDayDeskView(SeasonOrganiserView):
     """One match day: each team's roster and score as given, the day's results, final."""
 
-    def day(self) -> MatchDay:
+    def day(self) -> Fixture:
         league = League.objects.filter(season=self.season).first()
         if league is None:
             raise Http404
         return get_object_or_404(
-            MatchDay.objects.select_related("evening__tournament", "competition"),
+            Fixture.objects.select_related("evening__tournament", "competition"),
             competition=league,
             number=self.kwargs["number"],
         )
@@ -264,7 +262,7 @@ class MatchDayDeskView(SeasonOrganiserView):
         if action != "lineup":
             return self.show(day, status=400)
         lineup = get_object_or_404(
-            MatchDayTeam, fixture=day, entrant_id=_number(request.POST.get("league_team"))
+            FixtureTeam, fixture=day, entrant_id=_number(request.POST.get("league_team"))
         )
         form = self.lineup_form(day, lineup, request.POST)
         if not form.is_valid():
@@ -281,7 +279,7 @@ class MatchDayDeskView(SeasonOrganiserView):
         )
         return self.back(day)
 
-    def prepare(self, day: MatchDay, by: Actor):
+    def prepare(self, day: Fixture, by: Actor):
         try:
             built = prepare_match_day(day, by=by)
         except Refused as refusal:
@@ -297,9 +295,9 @@ class MatchDayDeskView(SeasonOrganiserView):
             messages.info(self.request, _("Every team with a squad has its roster already."))
         return self.back(day)
 
-    def swap(self, day: MatchDay, by: Actor):
+    def swap(self, day: Fixture, by: Actor):
         lineup = get_object_or_404(
-            MatchDayTeam.objects.select_related("entrant"),
+            FixtureTeam.objects.select_related("entrant"),
             fixture=day,
             entrant_id=_number(self.request.POST.get("league_team")),
         )
@@ -325,7 +323,7 @@ class MatchDayDeskView(SeasonOrganiserView):
         )
         return self.back(day)
 
-    def swap_form(self, lineup: MatchDayTeam, data=None) -> SwapForm | None:
+    def swap_form(self, lineup: FixtureTeam, data=None) -> SwapForm | None:
         """Who of the roster plays (out) and who of the squad does not (in); None without a
         roster or a squad to swap with."""
         if lineup.team_id is None:
@@ -346,10 +344,10 @@ class MatchDayDeskView(SeasonOrganiserView):
             return None
         return SwapForm(data, prefix=f"s{lineup.entrant_id}", playing=playing, bench=bench)
 
-    def back(self, day: MatchDay):
+    def back(self, day: Fixture):
         return HttpResponseRedirect(reverse("desk:league-day", args=[self.season.pk, day.number]))
 
-    def lineup_form(self, day: MatchDay, lineup: MatchDayTeam, data=None) -> LineupForm:
+    def lineup_form(self, day: Fixture, lineup: FixtureTeam, data=None) -> LineupForm:
         rosters = Team.objects.filter(tournament_id=day.evening.tournament_id).order_by("name")
         return LineupForm(
             data,
@@ -360,12 +358,12 @@ class MatchDayDeskView(SeasonOrganiserView):
 
     def show(
         self,
-        day: MatchDay,
+        day: Fixture,
         failed: LineupForm | None = None,
         failed_swap: SwapForm | None = None,
         status: int = 200,
     ):
-        lineups = MatchDayTeam.objects.filter(fixture=day).select_related("entrant", "team")
+        lineups = FixtureTeam.objects.filter(fixture=day).select_related("entrant", "team")
         forms = []
         for lineup in lineups.order_by("group", "entrant__name"):
             form = self.lineup_form(day, lineup)

@@ -11,7 +11,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 
-from competitions.models import shown
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, shown
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, RESPONSE_400, Api, valid
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
@@ -27,7 +27,7 @@ from leagues.domain.leagues import (
     start_match_day,
 )
 from leagues.domain.reads import league_read, public_league
-from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import League
 from seasons.api.permissions import organised_season, season_for
 from teams.models import Team
 from tournaments.api.permissions import organised_tournament
@@ -65,8 +65,8 @@ def _league(request, season_id: int) -> League:
     return league
 
 
-def _day(league: League, number: int) -> MatchDay:
-    day = MatchDay.objects.filter(competition=league, number=number).first()
+def _day(league: League, number: int) -> Fixture:
+    day = Fixture.objects.filter(competition=league, number=number).first()
     if day is None:
         raise NotFound()
     return day
@@ -147,7 +147,7 @@ class DivisionApi(Api):
     )
     def patch(self, request, season_id, division_id):
         league = _league(request, season_id)
-        division = Division.objects.filter(shown(division_id), competition=league).first()
+        division = Group.objects.filter(shown(division_id), competition=league).first()
         if division is None:
             raise NotFound()
         data = valid(DivisionApi.InputSerializer, request.data)
@@ -319,8 +319,8 @@ class LineupApi(Api):
     def patch(self, request, season_id, number, team_id):
         league = _league(request, season_id)
         day = _day(league, number)
-        league_team = LeagueTeam.objects.filter(shown(team_id), competition=league).first()
-        lineup = MatchDayTeam.objects.filter(fixture=day, entrant=league_team).first()
+        league_team = Entrant.objects.filter(shown(team_id), competition=league).first()
+        lineup = FixtureTeam.objects.filter(fixture=day, entrant=league_team).first()
         if lineup is None:
             raise NotFound()
         data = valid(LineupApi.InputSerializer, request.data)

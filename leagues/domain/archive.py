@@ -18,12 +18,12 @@ from typing import Any
 from django.utils import timezone
 
 from clubs.domain.names import affiliation
-from competitions.models import SquadMember
+from competitions.models import Entrant, Fixture, FixtureTeam, SquadMember
 from karlchen.actors import Actor
 from karlchen.plaintext import typed_name
 from karlchen.refusals import Problem, Problems, Refused
 from leagues.domain.leagues import create_league
-from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import League
 from people.models import Player
 from seasons.models import Season, SeasonEvening
 from seasons.parts import SeasonPart
@@ -69,12 +69,12 @@ def export_league(season: Season, tournaments: Sequence[int]) -> dict[str, Any] 
                 for lineup in day.sides.select_related("entrant", "team")
             ],
         }
-        for day in MatchDay.objects.filter(competition=league).select_related("evening__tournament")
+        for day in Fixture.objects.filter(competition=league).select_related("evening__tournament")
     ]
     return {"divisions": divisions, "days": days}
 
 
-def _squad(team: LeagueTeam) -> dict[str, Any]:
+def _squad(team: Entrant) -> dict[str, Any]:
     """A team's squad, where it has one (an archive of a league without squads is as before)."""
     members = SquadMember.objects.filter(team=team).select_related("player").order_by("position")
     if not members:
@@ -228,7 +228,7 @@ def restore_league(
         league = create_league(season, by=by, divisions=divisions)
     except Refused as refusal:
         raise Refused([_at(problem) for problem in refusal.problems]) from refusal
-    teams = {team.name.casefold(): team for team in LeagueTeam.objects.filter(competition=league)}
+    teams = {team.name.casefold(): team for team in Entrant.objects.filter(competition=league)}
     for division in row["divisions"]:
         for team in division["teams"]:
             if team["club"]:  # as the archive names it: text, no new club
@@ -243,14 +243,14 @@ def restore_league(
         for index, day in enumerate(row["days"])
     ]
     problems.raise_if_any()
-    MatchDayTeam.objects.bulk_create(lineup for lineups in days for lineup in lineups)
+    FixtureTeam.objects.bulk_create(lineup for lineups in days for lineup in lineups)
 
 
 def _restore_squads(
     league: League,
     row: Mapping[str, Any],
     evenings: Sequence[Tournament],
-    teams: Mapping[str, LeagueTeam],
+    teams: Mapping[str, Entrant],
 ) -> None:
     """Each squad's players: the person of that member number, else the person of that name
     among the imported evenings' players, else a new one. A player listed for two teams is
@@ -295,10 +295,10 @@ def _restore_day(
     row: Mapping[str, Any],
     index: int,
     evenings: Sequence[Tournament],
-    teams: Mapping[str, LeagueTeam],
+    teams: Mapping[str, Entrant],
     problems: Problems,
     by: Actor,
-) -> list[MatchDayTeam]:
+) -> list[FixtureTeam]:
     where = f"{NAME}.days.{index}"
     if not 0 <= row["evening"] < len(evenings):
         problems.add("archive_range", f"{where}.evening", min=0, max=len(evenings) - 1)
@@ -306,11 +306,11 @@ def _restore_day(
     tournament = evenings[row["evening"]]
     if (
         row["number"] < 1
-        or MatchDay.objects.filter(competition=league, number=row["number"]).exists()
+        or Fixture.objects.filter(competition=league, number=row["number"]).exists()
     ):
         problems.add("league_day_number_taken", f"{where}.number", number=row["number"])
         return []
-    if MatchDay.objects.filter(evening__tournament=tournament).exists():
+    if Fixture.objects.filter(evening__tournament=tournament).exists():
         problems.add("league_day_tournament_taken", f"{where}.evening")
         return []
     if row["final"] and not tournament.results_final:
@@ -319,13 +319,13 @@ def _restore_day(
         final_at = datetime.fromisoformat(row["final_at"]) if row["final_at"] else timezone.now()
         tournament.results_final_at, tournament.results_final_by = final_at, by.label[:150]
         tournament.save(update_fields=["results_final_at", "results_final_by"])
-    day = MatchDay.objects.create(
+    day = Fixture.objects.create(
         competition=league,
         evening=SeasonEvening.objects.get(season=league.season, tournament=tournament),
         number=row["number"],
     )
     rosters = {team.name: team for team in Team.objects.filter(tournament=tournament)}
-    lineups: list[MatchDayTeam] = []
+    lineups: list[FixtureTeam] = []
     seen: set[int] = set()
     taken: set[int] = set()
     divisions: dict[int, set[int]] = {}
@@ -355,7 +355,7 @@ def _restore_day(
             else:
                 taken.add(roster.pk)
         lineups.append(
-            MatchDayTeam(
+            FixtureTeam(
                 fixture=day,
                 entrant=team,
                 group=lineup["group"],

@@ -21,13 +21,13 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext
 
 from competitions.domain.setup import LEAGUE, Names, group_name, team_name
-from competitions.models import SquadMember
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, SquadMember
 from karlchen.actors import Actor
 from karlchen.changes import season_changed, tournament_changed
 from karlchen.log import log
 from karlchen.refusals import Problems, Refused, refused
 from leagues.log import LeagueCode
-from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import League
 from people.models import Player
 from seasons.domain.seasons import add_evening, new_evening
 from seasons.models import Season
@@ -54,11 +54,11 @@ def create_league(season: Season, *, by: Actor, divisions: Sequence[Mapping[str,
         league = League.objects.create(season=season)
         teams = 0
         for position, (name, rule, names) in enumerate(checked, start=1):
-            division = Division.objects.create(
+            division = Group.objects.create(
                 competition=league, name=name, position=position, rule=rule
             )
-            LeagueTeam.objects.bulk_create(
-                LeagueTeam(competition=league, group=division, name=team) for team in names
+            Entrant.objects.bulk_create(
+                Entrant(competition=league, group=division, name=team) for team in names
             )
             teams += len(names)
         log(
@@ -113,13 +113,13 @@ def _check_divisions(
 
 
 def change_division(
-    division: Division,
+    division: Group,
     *,
     by: Actor,
     name: str | None = None,
     rule: Mapping[str, Any] | None = None,
     teams: Sequence[Mapping[str, Any]] | None = None,
-) -> Division:
+) -> Group:
     """Change a division after the league was set up; only what is given changes. ``rule``:
     the tables follow at once (they are computed on every read). ``teams``: the division's
     teams as they are to be, each ``{"id", "name"}`` for a team it has (renamed if the name
@@ -128,7 +128,7 @@ def change_division(
     ``teams.<i>.<field>``."""
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=division.competition.season_id).first()
-        division = Division.objects.select_related("competition__season").get(pk=division.pk)
+        division = Group.objects.select_related("competition__season").get(pk=division.pk)
         problems = Problems()
         new_name = _changed_division_name(division, name, problems)
         if rule is not None:
@@ -151,10 +151,10 @@ def change_division(
     return division
 
 
-def _changed_division_name(division: Division, name: str | None, problems: Problems) -> str | None:
+def _changed_division_name(division: Group, name: str | None, problems: Problems) -> str | None:
     if name is None:
         return None
-    others = Division.objects.filter(competition=division.competition).exclude(pk=division.pk)
+    others = Group.objects.filter(competition=division.competition).exclude(pk=division.pk)
     return group_name(name, "name", Names(others.values_list("name", flat=True)), problems, LEAGUE)
 
 
@@ -162,15 +162,15 @@ def _changed_division_name(division: Division, name: str | None, problems: Probl
 class _TeamChanges:
     renamed: dict[int, str]
     added: list[str]
-    removed: list[LeagueTeam]
+    removed: list[Entrant]
 
 
 def _team_changes(
-    division: Division, teams: Sequence[Mapping[str, Any]], problems: Problems
+    division: Group, teams: Sequence[Mapping[str, Any]], problems: Problems
 ) -> _TeamChanges:
     """What ``teams`` asks of the division's teams, its problems added to ``problems``."""
-    own = {team.shown: team for team in LeagueTeam.objects.filter(group=division)}
-    others = LeagueTeam.objects.filter(competition=division.competition).exclude(group=division)
+    own = {team.shown: team for team in Entrant.objects.filter(group=division)}
+    others = Entrant.objects.filter(competition=division.competition).exclude(group=division)
     taken = Names(others.values_list("name", flat=True))
     renamed: dict[int, str] = {}
     added: list[str] = []
@@ -198,19 +198,17 @@ def _team_changes(
             if own[team_id].name != name:
                 renamed[own[team_id].pk] = name
     removed = [team for pk, team in own.items() if pk not in kept]
-    played = MatchDayTeam.objects.filter(entrant__in=removed).values_list(
-        "entrant__name", flat=True
-    )
+    played = FixtureTeam.objects.filter(entrant__in=removed).values_list("entrant__name", flat=True)
     for played_name in sorted(set(played)):
         problems.add("league_team_played", "teams", name=played_name)
-    total = LeagueTeam.objects.filter(competition=division.competition).count()
+    total = Entrant.objects.filter(competition=division.competition).count()
     if total - len(removed) + len(added) > MAX_TEAMS:
         problems.add("league_too_many_teams", "teams", max=MAX_TEAMS)
     return _TeamChanges(renamed, added, removed)
 
 
 def _apply_division(
-    division: Division,
+    division: Group,
     name: str | None,
     rule: Mapping[str, Any] | None,
     plan: _TeamChanges | None,
@@ -223,18 +221,18 @@ def _apply_division(
     division.save(update_fields=["name", "rule"])
     if plan is None:
         return {"added": 0, "removed": 0, "renamed": 0}
-    LeagueTeam.objects.filter(pk__in=[team.pk for team in plan.removed]).delete()
+    Entrant.objects.filter(pk__in=[team.pk for team in plan.removed]).delete()
     # Names are unique in the league: the renamed ones get a placeholder first, so that two
     # teams can swap their names.
-    renamed = list(LeagueTeam.objects.filter(pk__in=plan.renamed))
+    renamed = list(Entrant.objects.filter(pk__in=plan.renamed))
     for team in renamed:
         team.name = uuid.uuid4().hex
-    LeagueTeam.objects.bulk_update(renamed, ["name"])
+    Entrant.objects.bulk_update(renamed, ["name"])
     for team in renamed:
         team.name = plan.renamed[team.pk]
-    LeagueTeam.objects.bulk_update(renamed, ["name"])
-    LeagueTeam.objects.bulk_create(
-        LeagueTeam(competition=division.competition, group=division, name=added)
+    Entrant.objects.bulk_update(renamed, ["name"])
+    Entrant.objects.bulk_create(
+        Entrant(competition=division.competition, group=division, name=added)
         for added in plan.added
     )
     return {"added": len(plan.added), "removed": len(plan.removed), "renamed": len(plan.renamed)}
@@ -247,27 +245,27 @@ def add_match_day(
     by: Actor,
     number: int,
     groups: Sequence[Sequence[int]],
-) -> MatchDay:
+) -> Fixture:
     """Make ``tournament`` match day ``number`` of the league (an evening of its season, as
     ``seasons.domain.seasons.add_evening`` makes it) with its groups of league teams (their
     ids), each group of one division, each team once."""
     season = league.season
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=season.pk).first()
-        teams = {team.shown: team for team in LeagueTeam.objects.filter(competition=league)}
+        teams = {team.shown: team for team in Entrant.objects.filter(competition=league)}
         problems = Problems()
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             problems.add("league_day_number", "number")
-        elif MatchDay.objects.filter(competition=league, number=number).exists():
+        elif Fixture.objects.filter(competition=league, number=number).exists():
             problems.add("league_day_number_taken", "number", number=number)
-        if MatchDay.objects.filter(evening__tournament=tournament).exists():
+        if Fixture.objects.filter(evening__tournament=tournament).exists():
             problems.add("league_day_tournament_taken", "tournament")
         _check_groups(groups, teams, number, problems)
         problems.raise_if_any()
         evening = add_evening(season, tournament, by=by)
-        day = MatchDay.objects.create(competition=league, evening=evening, number=number)
-        MatchDayTeam.objects.bulk_create(
-            MatchDayTeam(fixture=day, entrant=teams[team], group=group)
+        day = Fixture.objects.create(competition=league, evening=evening, number=number)
+        FixtureTeam.objects.bulk_create(
+            FixtureTeam(fixture=day, entrant=teams[team], group=group)
             for group, members in enumerate(groups, start=1)
             for team in members
         )
@@ -292,7 +290,7 @@ def start_match_day(
     groups: Sequence[Sequence[int]],
     date: datetime.date | None = None,
     name: str | None = None,
-) -> MatchDay:
+) -> Fixture:
     """Start the league's next match day as the season starts its next evening (a draft
     tournament with the season's rules and settings: ``seasons.domain.seasons.new_evening``)
     and make it match day ``number`` with its groups; refused, nothing is created. Where the
@@ -326,11 +324,11 @@ def _playing_squads(league: League, groups: object) -> QuerySet[SquadMember]:
         if isinstance(team, int) and not isinstance(team, bool)
     ]
     by_shown_id = Q(shown_id__in=listed) | Q(shown_id__isnull=True, pk__in=listed)
-    teams = LeagueTeam.objects.filter(by_shown_id, competition=league)
+    teams = Entrant.objects.filter(by_shown_id, competition=league)
     return SquadMember.objects.filter(team__in=teams)
 
 
-def prepare_match_day(day: MatchDay, *, by: Actor) -> int:
+def prepare_match_day(day: Fixture, *, by: Actor) -> int:
     """Build the day's line-ups from the squads in one step: each playing team without a roster
     yet gets its squad's regulars entered in the day's tournament (start numbers team by team,
     in the order of the groups) and set up as its roster there (a team of the tournament of its
@@ -339,14 +337,14 @@ def prepare_match_day(day: MatchDay, *, by: Actor) -> int:
     when a regular is in another roster of the day already. How many rosters were built."""
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=day.competition.season_id).first()
-        day = MatchDay.objects.select_related("competition__season", "evening__tournament").get(
+        day = Fixture.objects.select_related("competition__season", "evening__tournament").get(
             pk=day.pk
         )
         if day.final:
             raise refused("results_final", "final")
         tournament = day.evening.tournament
         sides = list(
-            MatchDayTeam.objects.filter(fixture=day, team__isnull=True)
+            FixtureTeam.objects.filter(fixture=day, team__isnull=True)
             .select_related("entrant")
             .order_by("group", "entrant__group__position", "entrant__name")
         )
@@ -392,9 +390,7 @@ def prepare_match_day(day: MatchDay, *, by: Actor) -> int:
     return len(wanted)
 
 
-def swap_player(
-    lineup: MatchDayTeam, *, by: Actor, out: Player, replacement: Player
-) -> MatchDayTeam:
+def swap_player(lineup: FixtureTeam, *, by: Actor, out: Player, replacement: Player) -> FixtureTeam:
     """Change a team's line-up on its match day: ``replacement``, of the team's squad, plays
     instead of ``out``, of its roster there. ``out`` is withdrawn from the series still to come
     (what they played stays counted for the team; not having played, they leave the roster);
@@ -402,7 +398,7 @@ def swap_player(
     Refused at ``out`` or ``replacement``; once the day is final, at ``final``."""
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=lineup.fixture.competition.season_id).first()
-        lineup = MatchDayTeam.objects.select_related(
+        lineup = FixtureTeam.objects.select_related(
             "fixture__competition__season", "fixture__evening__tournament", "entrant", "team"
         ).get(pk=lineup.pk)
         day = lineup.fixture
@@ -477,7 +473,7 @@ def _day_name(league: League, number: object) -> str | None:
 
 def _check_groups(
     groups: Sequence[Sequence[int]],
-    teams: Mapping[int, LeagueTeam],
+    teams: Mapping[int, Entrant],
     number: object,
     problems: Problems,
 ) -> None:
@@ -505,7 +501,7 @@ def _check_groups(
             problems.add("league_group_divisions", f"groups.{index}")
 
 
-def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str = "") -> MatchDay:
+def set_day_final(day: Fixture, *, by: Actor, final: bool = True, reason: str = "") -> Fixture:
     """Mark a match day's results final: its tournament's results are made final
     (``teams.domain.match_final``: refused while a series is open or a protest awaits a
     decision), so the day counts in the final table and nothing of it changes any more. Or take
@@ -513,7 +509,7 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str =
     Unchanged: nothing is written."""
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=day.competition.season_id).first()
-        locked = MatchDay.objects.select_related("competition__season", "evening__tournament")
+        locked = Fixture.objects.select_related("competition__season", "evening__tournament")
         day = locked.get(pk=day.pk)
         tournament = day.evening.tournament
         if final:
@@ -534,17 +530,17 @@ def set_day_final(day: MatchDay, *, by: Actor, final: bool = True, reason: str =
 
 
 def set_lineup(
-    lineup: MatchDayTeam,
+    lineup: FixtureTeam,
     *,
     by: Actor,
     team: Team | None = None,
     score: int | None = None,
-) -> MatchDayTeam:
+) -> FixtureTeam:
     """A league team's roster on its match day (a team of the day's tournament, or none) and
     its day score as given (None: the sum of its roster's results in the day's standings)."""
     with transaction.atomic():
         lineup = (
-            MatchDayTeam.objects.select_for_update()
+            FixtureTeam.objects.select_for_update()
             .select_related("fixture__competition__season", "fixture__evening__tournament")
             .select_related("entrant")
             .get(pk=lineup.pk)
@@ -557,7 +553,7 @@ def set_lineup(
             problems.add("league_roster_other_tournament", "team")
         elif (
             team is not None
-            and MatchDayTeam.objects.filter(team=team).exclude(pk=lineup.pk).exists()
+            and FixtureTeam.objects.filter(team=team).exclude(pk=lineup.pk).exists()
         ):
             problems.add("league_roster_taken", "team", name=team.name)
         if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
@@ -580,7 +576,7 @@ def set_lineup(
     return lineup
 
 
-def _log_day(day: MatchDay, by: Actor, action: LeagueCode, **details: object) -> None:
+def _log_day(day: Fixture, by: Actor, action: LeagueCode, **details: object) -> None:
     """Once, in the season's log about the match day's tournament (whose log shows it too)."""
     season = day.competition.season
     tournament = day.evening.tournament

@@ -23,11 +23,11 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from competitions.models import Kind, present
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, Kind, present
 from karlchen.changes import Body, cached_season_body
 from karlchen.collation import sort_key
 from leagues.domain.tables import day_results, division_table, lineup_players, shown
-from leagues.models import TEAM_ORDER, Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import TEAM_ORDER, League
 from results.domain.standings import one_snapshot
 from seasons.models import Season
 from seasons.visibility import public_seasons
@@ -76,13 +76,13 @@ def _build(season: Season, view: str, *, public: bool) -> object:
         return None if day is None else _day_dict(day, public=public)
 
 
-def _days(league: League) -> QuerySet[MatchDay]:
-    return MatchDay.objects.filter(competition=league).select_related("evening__tournament")
+def _days(league: League) -> QuerySet[Fixture]:
+    return Fixture.objects.filter(competition=league).select_related("evening__tournament")
 
 
 def league_detail(league: League) -> dict[str, Any]:
     divisions = league.groups.prefetch_related(
-        Prefetch("teams", queryset=LeagueTeam.objects.order_by(*TEAM_ORDER))
+        Prefetch("teams", queryset=Entrant.objects.order_by(*TEAM_ORDER))
     )
     return {
         "season": league.season_id,
@@ -121,7 +121,7 @@ def league_tables(
     numbers = {
         pk: present(number, "number") for pk, number in _days(league).values_list("pk", "number")
     }
-    names = {team.pk: _team(team) for team in LeagueTeam.objects.filter(competition=league)}
+    names = {team.pk: _team(team) for team in Entrant.objects.filter(competition=league)}
     return [
         _table_dict(
             division,
@@ -134,7 +134,7 @@ def league_tables(
 
 
 def _table_dict(
-    division: Division,
+    division: Group,
     table: LeagueTable,
     numbers: Mapping[int, int],
     names: Mapping[int, dict[str, Any]],
@@ -173,21 +173,19 @@ def _line(line: DayLine, numbers: Mapping[int, int]) -> dict[str, Any]:
     }
 
 
-def _day_dict(day: MatchDay, *, public: bool) -> dict[str, Any]:
+def _day_dict(day: Fixture, *, public: bool) -> dict[str, Any]:
     head = {"number": day.number, "tournament": _tournament(day), **_final(day)}
     if not shown(day, public=public):
         return {**head, "withheld": True, "played": False, "groups": []}
     results = day_results(day, public=public)
     who = lineup_players(day, public=public)
-    lineups = list(
-        MatchDayTeam.objects.filter(fixture=day).select_related("entrant__group", "team")
-    )
+    lineups = list(FixtureTeam.objects.filter(fixture=day).select_related("entrant__group", "team"))
     entries = {pk for found in who.values() for pk in found.played}
     names = {
         entry.pk: None if shown_as_hidden(entry.hidden, public=public) else entry.player.name
         for entry in Entry.objects.filter(pk__in=entries).select_related("player")
     }
-    groups: dict[int, list[MatchDayTeam]] = defaultdict(list)
+    groups: dict[int, list[FixtureTeam]] = defaultdict(list)
     for lineup in lineups:
         groups[present(lineup.group, "group")].append(lineup)
     found = []
@@ -219,12 +217,12 @@ def _place(line: DayLine | None) -> int:
     return 0 if line is None else line.place
 
 
-def _name_order(lineup: MatchDayTeam) -> tuple[tuple[int | str, ...], int]:
+def _name_order(lineup: FixtureTeam) -> tuple[tuple[int | str, ...], int]:
     return sort_key(lineup.entrant.name), lineup.entrant_id
 
 
 def _lineup_dict(
-    lineup: MatchDayTeam,
+    lineup: FixtureTeam,
     line: DayLine | None,
     who: Mapping[int, Any],
     names: Mapping[int, str | None],
@@ -248,16 +246,16 @@ def _lineup_dict(
     }
 
 
-def _team(team: LeagueTeam) -> dict[str, Any]:
+def _team(team: Entrant) -> dict[str, Any]:
     return {"id": team.shown, "name": team.name, "club": team.club_name or None}
 
 
-def _tournament(day: MatchDay) -> dict[str, Any]:
+def _tournament(day: Fixture) -> dict[str, Any]:
     tournament = day.evening.tournament
     return {"id": tournament.pk, "name": tournament.name, "date": str(tournament.date)}
 
 
-def _final(day: MatchDay) -> dict[str, Any]:
+def _final(day: Fixture) -> dict[str, Any]:
     return {"final": day.final, "final_at": day.final_at.isoformat() if day.final_at else None}
 
 
@@ -268,6 +266,6 @@ def number(value: Fraction) -> int | float:
 
 def is_match_day(tournament: Tournament) -> bool:
     """Whether the tournament is a match day of a league."""
-    return MatchDay.objects.filter(
+    return Fixture.objects.filter(
         evening__tournament=tournament, competition__kind=Kind.LEAGUE
     ).exists()

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from competitions.models import present
-from leagues.models import Division, MatchDay, MatchDayTeam
+from competitions.models import Fixture, FixtureTeam, Group, present
 from results.domain.standings import Standing, standings
 from teams.domain.rankings import played
 from teams.engine.league import DayResult, LeagueTable, league_table
@@ -37,18 +36,18 @@ class LineupPlayers:
     substitutes: tuple[int, ...]
 
 
-def shown(day: MatchDay, *, public: bool) -> bool:
+def shown(day: Fixture, *, public: bool) -> bool:
     """Whether the day's results are there for the reader: spectators see a day whose
     tournament is public with its standings published and not frozen."""
     return not public or visibility.live_for_spectators(day.evening.tournament)
 
 
 def _day(
-    day: MatchDay, *, all_rosters: bool, public: bool
-) -> tuple[list[MatchDayTeam], Rosters, Rows]:
+    day: Fixture, *, all_rosters: bool, public: bool
+) -> tuple[list[FixtureTeam], Rosters, Rows]:
     """The day's line-ups, their rosters (entry, substitute) and the day's standings, read
     only where a roster's results are needed (``all_rosters``: for every roster)."""
-    lineups = list(MatchDayTeam.objects.filter(fixture=day))
+    lineups = list(FixtureTeam.objects.filter(fixture=day))
     rosters: Rosters = defaultdict(list)
     members = TeamMember.objects.filter(team_id__in=[lineup.team_id for lineup in lineups])
     for team_id, entry_id, substitute in members.values_list("team_id", "entry_id", "substitute"):
@@ -66,7 +65,7 @@ def _day(
     return lineups, rosters, rows
 
 
-def day_results(day: MatchDay, *, public: bool = False) -> dict[int, DayResult]:
+def day_results(day: Fixture, *, public: bool = False) -> dict[int, DayResult]:
     """Each league team of the day (by id) with its result there."""
     lineups, rosters, rows = _day(day, all_rosters=False, public=public)
     results = {}
@@ -81,7 +80,7 @@ def day_results(day: MatchDay, *, public: bool = False) -> dict[int, DayResult]:
     return results
 
 
-def lineup_players(day: MatchDay, *, public: bool = False) -> dict[int, LineupPlayers]:
+def lineup_players(day: Fixture, *, public: bool = False) -> dict[int, LineupPlayers]:
     """Each league team of the day (by id) with who played for it, substitutes among them
     (the substitutes played, tracked per match day); a team without a roster: nobody."""
     lineups, rosters, rows = _day(day, all_rosters=True, public=public)
@@ -98,19 +97,19 @@ def lineup_players(day: MatchDay, *, public: bool = False) -> dict[int, LineupPl
 
 
 def division_table(
-    division: Division, *, final_only: bool = False, public: bool = False
+    division: Group, *, final_only: bool = False, public: bool = False
 ) -> LeagueTable:
     """The division's table over the league's match days (only those marked final where
     ``final_only``; else the provisional table, which says so; for spectators only the days
     ``shown`` to them)."""
     names = dict(division.teams.values_list("pk", "name"))
     days = []
-    match_days = MatchDay.objects.filter(competition_id=division.competition_id).select_related(
+    match_days = Fixture.objects.filter(competition_id=division.competition_id).select_related(
         "evening__tournament"
     )
     # The division's line-ups of every day in one query; a day it has none of is not read.
-    lineups: dict[int, list[MatchDayTeam]] = defaultdict(list)
-    for lineup in MatchDayTeam.objects.filter(entrant__group=division):
+    lineups: dict[int, list[FixtureTeam]] = defaultdict(list)
+    for lineup in FixtureTeam.objects.filter(entrant__group=division):
         lineups[lineup.fixture_id].append(lineup)
     for day in match_days.order_by("number"):
         if day.pk not in lineups or not shown(day, public=public):

@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import ForeignObjectRel
 
-from cups.models import CupPlayer
+from competitions.models import SquadMember
 from karlchen.actors import Actor
 from karlchen.log import log
 from karlchen.refusals import Conflict, Problem, Refused, refused
@@ -91,7 +91,7 @@ def merge_problems(kept: Player, other: Player) -> list[Problem]:
     if shared.exists():
         names = ", ".join(f"„{t.name}“ ({t.date:%d.%m.%Y})" for t in shared.order_by("date"))
         problems.append(Problem("player_merge_same_tournament", "other", {"tournaments": names}))
-    cups = CupPlayer.objects.filter(player=kept, competition__in=_cups_of(other)).select_related(
+    cups = SquadMember.objects.filter(player=kept, competition__in=_cups_of(other)).select_related(
         "competition"
     )
     if cups:
@@ -128,7 +128,7 @@ def _membership_problems(kept: Player, other: Player) -> list[Problem]:
 
 
 def _cups_of(player: Player) -> Any:
-    return CupPlayer.objects.filter(player=player).values("competition_id")
+    return SquadMember.objects.filter(player=player).values("competition_id")
 
 
 def _fill_in(kept: Player, other: Player) -> None:

@@ -21,7 +21,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from cups.models import CupPlayer
+from competitions.models import SquadMember
 from karlchen.actors import Actor
 from karlchen.log import log
 from karlchen.refusals import refused
@@ -111,7 +111,7 @@ def export_player(player: Player, *, by: Actor) -> dict[str, Any]:
             ],
             "cup_teams": [
                 {"cup": row.competition_id, "cup_name": str(row.competition), "team": row.team.name}
-                for row in CupPlayer.objects.filter(player=player).select_related(
+                for row in SquadMember.objects.filter(player=player).select_related(
                     "competition", "team"
                 )
             ],

@@ -19,8 +19,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from competitions.domain.squads import add_to_squad
+from competitions.models import Entrant, Fixture
 from leagues.domain.leagues import create_league
-from leagues.models import LeagueTeam, MatchDay
 from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonEvening
@@ -72,7 +72,7 @@ def test_a_league_year_from_squads(chromium, live_server, screenshot):
     for player, name in zip(known, NAMES, strict=True):
         player.name = name
         player.save(update_fields=["name"])
-    teams = {team.name: team for team in LeagueTeam.objects.filter(competition=league)}
+    teams = {team.name: team for team in Entrant.objects.filter(competition=league)}
     for index, name in enumerate(FOUR[1:], start=1):  # the other squads as set up before
         for offset in range(5):
             add_to_squad(
@@ -124,7 +124,7 @@ def test_a_league_year_from_squads(chromium, live_server, screenshot):
                 desk.screenshot(path=str(shots / "match-day-360.png"), full_page=True)
                 desk.set_viewport_size(LAPTOP)
             counts[f"league match day {number} from squads"] = day.counts()
-        days = {day.number: day.evening.tournament for day in MatchDay.objects.all()}
+        days = {day.number: day.evening.tournament for day in Fixture.objects.all()}
         # the squads carried over: each day sixteen regulars in four rosters, the swap on day 1
         for tournament in days.values():
             assert Team.objects.filter(tournament=tournament).count() == 4

@@ -10,8 +10,8 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
+from competitions.models import Entrant, Fixture
 from leagues.domain.leagues import add_match_day
-from leagues.models import LeagueTeam, MatchDay
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
 from tests.factories.api import publish
@@ -27,7 +27,7 @@ ROSTER_TAKEN = "Die Mannschaft „Buben“ ist schon die Aufstellung einer ander
 def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
     cache.clear()  # a season of an earlier test run may have had this id
     season, _tables = league_of_eight(1, set_lineups=False, promoted=1, relegated=1)
-    teams = dict(LeagueTeam.objects.values_list("name", "pk"))
+    teams = dict(Entrant.objects.values_list("name", "pk"))
     client = Client()
     client.force_login(organiser())
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
@@ -67,8 +67,8 @@ def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
         desk.wait_for_load_state()
         expect(desk.locator("ul.messages")).to_contain_text(SERIES_OPEN)
         expect(desk.locator("#final-title")).to_have_text("Die Ergebnisse sind vorläufig")
-        assert not MatchDay.objects.get(number=1).final
-        close_day(MatchDay.objects.get(number=1).evening.tournament)  # the evening is over
+        assert not Fixture.objects.get(number=1).final
+        close_day(Fixture.objects.get(number=1).evening.tournament)  # the evening is over
         desk.goto(f"/desk/seasons/{season.pk}/league/days/1/")
         desk.locator("form:has(input[name=action][value=final]) button").click()
         desk.wait_for_load_state()
@@ -89,7 +89,7 @@ def test_a_match_day_walked_at_the_desk(chromium, live_server, screenshot):
         desk.get_by_label("Pikse", exact=True).fill("Pik-Asse")
         desk.get_by_role("button", name="Staffel speichern").click()
         expect(desk.locator("ul.messages")).to_contain_text("Die Staffel ist geändert.")
-    assert MatchDay.objects.get(number=1).final
+    assert Fixture.objects.get(number=1).final
 
     with browser_page(chromium, live_server, viewport=PHONE, has_touch=True) as phone:
         phone.goto(f"/s/{season.pk}/league/")
@@ -116,7 +116,7 @@ def test_a_league_before_anything_is_played(chromium, live_server, screenshot):
     cache.clear()
     season, _tables = league_of_eight(0, promoted=1, relegated=1)
     league = season.competition
-    ids = dict(LeagueTeam.objects.filter(competition=league).values_list("name", "pk"))
+    ids = dict(Entrant.objects.filter(competition=league).values_list("name", "pk"))
     tournament, _entries = tournament_with_players(16, name="Spieltag 1")
     publish(tournament)
     groups = [[ids[name] for name in EIGHT[:4]], [ids[name] for name in EIGHT[4:]]]

@@ -10,8 +10,8 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
+from competitions.models import Entrant, FixtureTeam
 from leagues.domain.leagues import create_league
-from leagues.models import LeagueTeam, MatchDayTeam
 from seasons.domain.seasons import create_season
 from tests.browser.conftest import browser_page
 from tests.browser.journey import Journey, record
@@ -28,7 +28,7 @@ def test_a_match_day_by_hand(chromium, live_server):
     season = create_season(by=ORGA, name="Kreisliga 2026", is_public=True)
     season.organisers.add(user)
     league = create_league(season, by=ORGA, divisions=[{"name": "Kreisliga", "teams": FOUR}])
-    teams = {team.name: team for team in LeagueTeam.objects.filter(competition=league)}
+    teams = {team.name: team for team in Entrant.objects.filter(competition=league)}
     tournament, _entries = tournament_with_players(16, name="Spieltag 1")
     tournament.organisers.add(user)
     client = Client()
@@ -62,5 +62,5 @@ def test_a_match_day_by_hand(chromium, live_server):
             day.choose(form.locator("select"), name)
             day.click(form.locator("button[type=submit]"))
             expect(desk.locator("ul.messages")).to_contain_text(f"Die Aufstellung von {name}")
-    assert MatchDayTeam.objects.filter(team__isnull=False).count() == 4
+    assert FixtureTeam.objects.filter(team__isnull=False).count() == 4
     record({"league match day by hand (as before squads)": day.counts()})

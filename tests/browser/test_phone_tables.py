@@ -9,9 +9,9 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
+from competitions.models import Group
 from cups.domain.cups import set_match_final, start_pairings
 from leagues.domain.leagues import change_division
-from leagues.models import Division
 from tests.browser.axe import described, violations
 from tests.browser.conftest import PHONE, browser_page
 from tests.cups.conftest import DATE, make_cup, play_match
@@ -62,7 +62,7 @@ def fits(page, tables: str = "main table") -> None:
 def test_a_league_s_tables_on_a_phone(chromium, live_server, screenshot):
     cache.clear()
     season, _tables = league_of_eight(1, promoted=1, relegated=1)
-    division = Division.objects.get(competition=season.competition)
+    division = Group.objects.get(competition=season.competition)
     teams = [
         {"id": team.pk, "name": LONG_NAME if team.name == "Zehnen" else team.name}
         for team in division.teams.all()

@@ -16,10 +16,9 @@ from django.test import Client
 from clubs.domain.clubs import create_club
 from clubs.domain.names import club_key, club_named, club_text
 from clubs.models import Club
+from competitions.models import Entrant
 from cups.domain.archive import export_cup_archive, import_cup_archive
-from cups.models import CupTeam
 from karlchen.refusals import Refused
-from leagues.models import LeagueTeam
 from people.domain.players import change_player
 from people.models import Player
 from results.domain.archive import export_archive, import_archive
@@ -120,23 +119,23 @@ def test_a_tournaments_archive_brings_its_clubs_as_text():
 
 def test_a_cups_set_up_and_archive_keep_the_teams_clubs_as_text():
     cup = make_cup()  # each team's club typed: "Club Asse", …
-    asse = CupTeam.objects.get(competition=cup, name="Asse")
+    asse = Entrant.objects.get(competition=cup, name="Asse")
     assert (asse.club_name, asse.club) == ("Club Asse", None)
     assert asse.players.first().player.club_name == "Club Asse"
     assert no_club_made()
     archive = json.loads(json.dumps(export_cup_archive(cup), cls=DjangoJSONEncoder))
     copy = import_cup_archive(archive, by=ORGA)
-    assert CupTeam.objects.get(competition=copy, name="Asse").club_name == "Club Asse"
+    assert Entrant.objects.get(competition=copy, name="Asse").club_name == "Club Asse"
     assert no_club_made()
 
 
 @pytest.mark.usefixtures("committed")
 def test_a_leagues_archive_keeps_the_teams_clubs_as_text():
     season, _ = league_of_eight()
-    LeagueTeam.objects.filter(name="Asse").update(club_name="DKV Asse")
+    Entrant.objects.filter(name="Asse").update(club_name="DKV Asse")
     archive = json.loads(json.dumps(export_season_archive(season), cls=DjangoJSONEncoder))
     copy = import_season_archive(archive, by=ORGA)
-    team = LeagueTeam.objects.get(competition__season=copy, name="Asse")
+    team = Entrant.objects.get(competition__season=copy, name="Asse")
     assert (team.club_name, team.club) == ("DKV Asse", None)
     assert no_club_made()
 
@@ -171,13 +170,13 @@ def test_setting_a_club_up_links_the_names_typed_before_and_refuses_another_case
     typed = add_entry(tournament, name="Anna", club="Herz As", by=ORGA).player
     other = add_entry(tournament, name="Bert", club="Herz Ass", by=ORGA).player
     cup = make_cup(groups={"A": ["Herz", "Karo"]})
-    CupTeam.objects.filter(competition=cup, name="Herz").update(club_name="herz as")
+    Entrant.objects.filter(competition=cup, name="Herz").update(club_name="herz as")
     club = create_club(by=ORGA, name=" Herz As ")
     typed.refresh_from_db()
     other.refresh_from_db()
     assert (club.name, typed.club, typed.club_name) == ("Herz As", club, "Herz As")
     assert other.club is None
-    assert CupTeam.objects.get(competition=cup, name="Herz").club == club
+    assert Entrant.objects.get(competition=cup, name="Herz").club == club
     assert club.actions.get().details == {"name": "Herz As", "linked": 2}
     with pytest.raises(Refused) as refusal:
         create_club(by=ORGA, name="HERZ AS")

@@ -10,10 +10,9 @@ from competitions.domain.squads import (
     set_squad_role,
     squad,
 )
-from competitions.models import SquadMember
+from competitions.models import Entrant, SquadMember
 from karlchen.refusals import Refused
 from leagues.domain.leagues import create_league
-from leagues.models import LeagueTeam
 from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
@@ -29,8 +28,8 @@ def two_teams():
     )
     return (
         season,
-        LeagueTeam.objects.get(competition=league, name="Asse"),
-        LeagueTeam.objects.get(competition=league, name="Buben"),
+        Entrant.objects.get(competition=league, name="Asse"),
+        Entrant.objects.get(competition=league, name="Buben"),
     )
 
 

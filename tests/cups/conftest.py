@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 
+from competitions.models import Entrant, Fixture
 from cups.domain.cups import create_cup
-from cups.models import CupMatch, CupTeam
 from scoring.domain.series import close_series
 from seating.domain.seating import seat_series
 from teams.models import TeamMember
@@ -50,7 +50,7 @@ def make_cup(*, by=ORGA, rule=None, groups=GROUPS, **season):
 
 
 def team(cup, name):
-    return CupTeam.objects.get(competition=cup, name=name)
+    return Entrant.objects.get(competition=cup, name=name)
 
 
 def entries_of(match, cup_team):
@@ -84,7 +84,7 @@ def play_match(match, wins):
 
 
 def group_match(cup, group, number):
-    return CupMatch.objects.get(competition=cup, group__name=group, round=number)
+    return Fixture.objects.get(competition=cup, group__name=group, round=number)
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
-from cups.models import Cup, CupMatch
+from competitions.models import Fixture
+from cups.models import Cup
 from karlchen.refusals import Refused
 from scoring.domain.deals import correct_deal
 from scoring.domain.series import close_series
@@ -135,7 +136,7 @@ def test_a_cup_end_to_end_through_the_api(orga, orga_client, anonymous):
         started = orga_client.post(url + "rounds/", {"number": number}, format="json").json()
         for match in started:
             group = "A" if match["sides"][0]["name"] == "Asse" else "B"
-            tables[number, group] = play_match(CupMatch.objects.get(pk=match["id"]), groups[group])
+            tables[number, group] = play_match(Fixture.objects.get(pk=match["id"]), groups[group])
             answer = orga_client.patch(
                 url + f"matches/{match['id']}/", {"final": True}, format="json"
             )
@@ -147,7 +148,7 @@ def test_a_cup_end_to_end_through_the_api(orga, orga_client, anonymous):
     assert body["bracket"]["provisional"] is True
 
     # the correction: group A, round 2, Buben won the first deal at the second table
-    round_two = CupMatch.objects.get(competition_id=cup_id, group__name="A", round=2)
+    round_two = Fixture.objects.get(competition_id=cup_id, group__name="A", round=2)
     with pytest.raises(Refused) as refusal:  # final: refused until reopened
         correct_deal(tables[2, "A"][1], 1, deal=normal([1, 2], 131), version=1, reason="x", by=ORGA)
     assert (refusal.value.code, refusal.value.field) == ("results_final", "tournament")
@@ -175,7 +176,7 @@ def test_a_cup_end_to_end_through_the_api(orga, orga_client, anonymous):
     for match in started.json():
         sides = [s["name"] for s in match["sides"]]
         play_match(
-            CupMatch.objects.get(pk=match["id"]),
+            Fixture.objects.get(pk=match["id"]),
             {
                 sides[0]: 1 if "Damen" in sides[0] else 0,
                 sides[1]: 1 if sides[1] in ("Damen",) else 0,
@@ -191,7 +192,7 @@ def test_a_cup_end_to_end_through_the_api(orga, orga_client, anonymous):
         "Asse",
     }
     (final,) = orga_client.post(url + "pairings/", {}, format="json").json()
-    match = CupMatch.objects.get(pk=final["id"])
+    match = Fixture.objects.get(pk=final["id"])
     sides = [s["name"] for s in final["sides"]]
     play_match(match, {name: 2 if name == "Damen" else 0 for name in sides})
     answer = orga_client.patch(
@@ -212,7 +213,7 @@ def test_a_tied_group_is_placed_through_the_api(orga, orga_client):
     cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
     url = f"/api/v1/cups/{cup.pk}/"
     for match in orga_client.post(url + "rounds/", {"number": 1}, format="json").json():
-        played = CupMatch.objects.get(pk=match["id"])
+        played = Fixture.objects.get(pk=match["id"])
         play_match(played, dict.fromkeys(GROUPS[played.group.name], 1))  # every team 0
         orga_client.patch(url + f"matches/{match['id']}/", {"final": True}, format="json")
     body = fresh(orga_client, url)
@@ -245,7 +246,7 @@ def test_a_round_with_a_series_open_is_not_final_and_a_final_one_takes_no_deal(
     cup_id = orga_client.post("/api/v1/cups/", BODY, format="json").json()["id"]
     url = f"/api/v1/cups/{cup_id}/"
     started = orga_client.post(url + "rounds/", {"number": 1}, format="json").json()
-    match = CupMatch.objects.select_related("evening__tournament").get(pk=started[0]["id"])
+    match = Fixture.objects.select_related("evening__tournament").get(pk=started[0]["id"])
     tournament = match.evening.tournament
     series = tournament.series.get(number=1)
     publish(tournament)

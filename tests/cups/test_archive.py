@@ -6,10 +6,11 @@ import json
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 
+from competitions.models import SquadMember
 from cups.domain.archive import export_cup_archive, import_cup_archive
 from cups.domain.cups import set_match_final, start_pairings
 from cups.domain.state import cup_body
-from cups.models import Cup, CupPlayer
+from cups.models import Cup
 from karlchen.refusals import Refused
 from tests.cups.conftest import DATE, make_cup, play_match
 from tests.cups.test_domain import play_group_stage
@@ -77,7 +78,7 @@ def test_a_cup_s_archive_round_trip():
     assert copy.pk != cup.pk
     assert by_names(cup_body(copy)) == by_names(cup_body(cup))
     # the players are the people of the imported tournaments, not new ones per tournament
-    player = CupPlayer.objects.get(competition=copy, player__name="Asse 1").player
+    player = SquadMember.objects.get(competition=copy, player__name="Asse 1").player
     assert (
         Entry.objects.filter(player=player).count() == 2 + 2
     )  # two group rounds, a semi-final and the final
@@ -123,13 +124,13 @@ def test_the_archive_through_the_api():
 
 def test_a_substitute_keeps_its_role_through_the_archive():
     cup = played_cup()
-    bench = CupPlayer.objects.filter(competition=cup, player__name="Asse 2")
+    bench = SquadMember.objects.filter(competition=cup, player__name="Asse 2")
     bench.update(substitute=True)
     archive = json.loads(json.dumps(export_cup_archive(cup), cls=DjangoJSONEncoder))
     players = archive["cup"]["groups"][0]["teams"][0]["players"]
     assert [player.get("substitute", False) for player in players] == [False, True]
     copy = import_cup_archive(archive, by=ORGA)
-    roles = CupPlayer.objects.filter(competition=copy, team__name="Asse").order_by("position")
+    roles = SquadMember.objects.filter(competition=copy, team__name="Asse").order_by("position")
     assert [(row.player.name, row.substitute) for row in roles] == [
         ("Asse 1", False),
         ("Asse 2", True),

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from competitions.models import Entrant, Fixture, SquadMember
 from cups.domain.cups import (
     create_cup,
     place_group,
@@ -14,7 +15,7 @@ from cups.domain.cups import (
     start_pairings,
 )
 from cups.domain.state import cached_cup, cup_body, cup_now
-from cups.models import Cup, CupMatch, CupPlayer, CupTeam
+from cups.models import Cup
 from karlchen.log import entries_about
 from karlchen.refusals import Refused
 from scoring.domain.deals import correct_deal
@@ -42,13 +43,13 @@ def codes(refusal):
 
 
 def names(cup, ids):
-    return [CupTeam.objects.get(pk=pk).name for pk in ids]
+    return [Entrant.objects.get(pk=pk).name for pk in ids]
 
 
 def test_a_cup_is_a_season_with_groups_of_teams_and_their_players(cup):
     assert cup.season.name == "Pokal 2026"
     assert [group.name for group in cup.groups.all()] == ["A", "B"]
-    assert [t.name for t in CupTeam.objects.filter(group__name="A")] == [
+    assert [t.name for t in Entrant.objects.filter(group__name="A")] == [
         "Asse",
         "Buben",
         "Damen",
@@ -57,7 +58,7 @@ def test_a_cup_is_a_season_with_groups_of_teams_and_their_players(cup):
     asse = team(cup, "Asse")
     assert asse.club_name == "Club Asse"
     assert [p.player.name for p in asse.players.all()] == ["Asse 1", "Asse 2"]
-    assert CupPlayer.objects.filter(competition=cup).count() == 16
+    assert SquadMember.objects.filter(competition=cup).count() == 16
     log = SeasonAction.objects.get(season=cup.season, action="cup_created")
     assert log.details == {"groups": 2, "teams": 8, "name": "Pokal 2026"}
 
@@ -236,7 +237,7 @@ def test_the_cup_end_to_end_a_correction_reseeds_and_the_knock_out_finds_a_champ
     set_match_final(final, by=ORGA)
     body = cup_body(cup)
     assert body["champion"] == team(cup, "Asse").pk
-    assert CupMatch.objects.filter(competition=cup).count() == 4 + 3
+    assert Fixture.objects.filter(competition=cup).count() == 4 + 3
     assert SeasonAction.objects.filter(season=cup.season, action="cup_drawn").count() == 1
 
 
@@ -377,7 +378,7 @@ def test_a_correction_after_the_next_pairing_started_leaves_it_stale_not_guessed
         correct_deal(tables[0], 1, deal=normal([3, 4], 131), version=1, reason="Zettel", by=ORGA)
     assert codes(refusal) == {("results_final", "tournament")}
     # reopened (a reason), corrected and marked final again: Könige advance now
-    semi_final = CupMatch.objects.get(evening__tournament=tables[0].series.tournament)
+    semi_final = Fixture.objects.get(evening__tournament=tables[0].series.tournament)
     set_match_final(semi_final, by=ORGA, final=False, reason="Zettel")
     correct_deal(tables[0], 1, deal=normal([3, 4], 131), version=1, reason="Zettel", by=ORGA)
     set_match_final(semi_final, by=ORGA)
@@ -414,7 +415,7 @@ def test_a_decider_no_longer_needed_after_a_correction_is_ignored():
     reopen_results(tournament, by=ORGA, reason="Zettel")
     correct_deal(table, 2, deal=normal([1, 2], 131), version=1, reason="Zettel", by=ORGA)
     mark_final(tournament, by=ORGA, reason="Zettel")
-    assert CupMatch.objects.get(pk=final.pk).winner == team(cup, names[1])
+    assert Fixture.objects.get(pk=final.pk).winner == team(cup, names[1])
     body = cup_body(cup)
     pairing = body["bracket"]["rounds"][0]["pairings"][0]
     assert (pairing["decided_by"], pairing["scores"]) == ("score", [4, -4])

@@ -10,8 +10,8 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.models import SquadMember
-from cups.models import Cup, CupMatch, CupTeam
+from competitions.models import Entrant, Fixture, SquadMember
+from cups.models import Cup
 from desk.cup_forms import CupForm
 from scoring.domain.deals import correct_deal
 from tests.cups.conftest import (  # noqa: F401
@@ -79,7 +79,7 @@ def test_set_up_a_cup_from_lines_of_text(desk):
     assert cup.rule == {"group_rounds": 2, "qualify": 2, "ties": "seed", "avoid_group_mates": True}
     assert cup.season.series_count == 1
     assert [g.name for g in cup.groups.all()] == ["Gruppe A", "Gruppe B"]
-    asse = CupTeam.objects.get(name="Asse")
+    asse = Entrant.objects.get(name="Asse")
     assert asse.club_name == "Herz As"
     assert [p.player.name for p in asse.players.all()] == ["Asse 1", "Asse 2"]
     assert "Pokal 2026" in desk.get("/desk/cups/").content.decode()
@@ -125,16 +125,16 @@ def test_a_cup_end_to_end_from_the_desk(desk):
     for number in (1, 2):
         answer = post(desk, cup, action="round", number=str(number), date="2026-12-05")
         assert answer.status_code == 302
-        for match in CupMatch.objects.filter(competition=cup, round=number, group__isnull=False):
+        for match in Fixture.objects.filter(competition=cup, round=number, group__isnull=False):
             tables[number, match.group.name] = play_match(match, wins[number][match.group.name])
             assert post(desk, cup, action="final", match=str(match.pk)).status_code == 302
     text = page(desk, cup)
     assert "Draw the knock-out and start its first pairings" in text
 
     # the correction: group A's round 2 taken back, a deal corrected, final again
-    round_two = CupMatch.objects.get(competition=cup, group__name="Gruppe A", round=2)
+    round_two = Fixture.objects.get(competition=cup, group__name="Gruppe A", round=2)
     assert post(desk, cup, action="reopen", match=str(round_two.pk)).status_code == 400
-    assert CupMatch.objects.get(pk=round_two.pk).final  # reopening needs a reason
+    assert Fixture.objects.get(pk=round_two.pk).final  # reopening needs a reason
     post(desk, cup, action="reopen", match=str(round_two.pk), reason="Zettel")
     assert "provisional" in page(desk, cup)
     correct_deal(
@@ -143,7 +143,7 @@ def test_a_cup_end_to_end_from_the_desk(desk):
     post(desk, cup, action="final", match=str(round_two.pk))
 
     assert post(desk, cup, action="pairings").status_code == 302
-    semis = list(CupMatch.objects.filter(competition=cup, group__isnull=True).order_by("position"))
+    semis = list(Fixture.objects.filter(competition=cup, group__isnull=True).order_by("position"))
     assert [{s.entrant.name for s in m.sides.all()} for m in semis] == [
         {"Zehnen", "Damen"},
         {"Asse", "Karlchen"},
@@ -153,7 +153,7 @@ def test_a_cup_end_to_end_from_the_desk(desk):
         play_match(match, {names[0]: 0, names[1]: 1})
         post(desk, cup, action="final", match=str(match.pk))
     post(desk, cup, action="pairings")
-    final = CupMatch.objects.get(competition=cup, round=2, group__isnull=True)
+    final = Fixture.objects.get(competition=cup, round=2, group__isnull=True)
     answer = post(
         desk, cup, action="final", match=str(final.pk), winner=str(final.sides.first().entrant_id)
     )
@@ -183,7 +183,7 @@ def test_a_cup_end_to_end_from_the_desk(desk):
 def test_a_tied_group_is_placed_at_the_desk(desk):
     cup = make_cup(rule={"group_rounds": 1, "qualify": 1})
     post(desk, cup, action="round", number="1")
-    for match in CupMatch.objects.filter(competition=cup):
+    for match in Fixture.objects.filter(competition=cup):
         play_match(match, dict.fromkeys(GROUPS[match.group.name], 1))  # every team 0
         post(desk, cup, action="final", match=str(match.pk))
     text = page(desk, cup)
@@ -262,17 +262,17 @@ def test_a_cup_s_players_picked_into_its_squads_after_set_up(desk):
     assert "“Asse” has no regular in its squad yet" in answer.content.decode().replace(
         "&ldquo;", "“"
     ).replace("&rdquo;", "”")
-    assert not CupMatch.objects.exists()
+    assert not Fixture.objects.exists()
     club_evening, entries = tournament_with_players(5, name="Clubabend")
     club_evening.organisers.add(organiser())
     people = [entry.player for entry in entries]
     for team, chosen in (("Asse", people[:3]), ("Buben", people[3:])):
-        url = f"/desk/seasons/{cup.season.pk}/squads/{CupTeam.objects.get(name=team).pk}/"
+        url = f"/desk/seasons/{cup.season.pk}/squads/{Entrant.objects.get(name=team).pk}/"
         for index, person in enumerate(chosen):
             data = {"action": "add", "name": person.name, "player": person.pk}
             answer = desk.post(url, data | {"substitute": "1" if index == 2 else ""})
             assert answer.status_code == 302, answer.content.decode()[:2000]
     assert post(desk, cup, action="round", number="1").status_code == 302
-    tournament = CupMatch.objects.get().evening.tournament
+    tournament = Fixture.objects.get().evening.tournament
     entered = set(tournament.entries.values_list("player_id", flat=True))
     assert entered == {people[0].pk, people[1].pk, people[3].pk, people[4].pk}

@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
+from competitions.models import Entrant, Fixture, FixtureTeam
+from leagues.models import League
 from seasons.domain.seasons import create_season
 from tests.factories.leagues import (  # noqa: F401
     EIGHT,
@@ -58,7 +59,7 @@ def empty(index):
 def set_up(client, season):
     answer = client.post(f"/desk/seasons/{season.pk}/league/", division() | empty(1) | empty(2))
     assert answer.status_code == 302, answer.content.decode()[:2000]
-    return {team.name: team.pk for team in LeagueTeam.objects.all()}
+    return {team.name: team.pk for team in Entrant.objects.all()}
 
 
 def field_errors(page: str) -> list[str]:
@@ -133,9 +134,9 @@ def test_add_a_match_day_set_line_ups_and_mark_it_final(desk_en, season, client)
         {"number": "1", "tournament": str(tournament.pk), "date": ""} | groups,
     )
     assert answer.status_code == 302, field_errors(answer.content.decode())
-    day = MatchDay.objects.get(number=1)
+    day = Fixture.objects.get(number=1)
     assert answer["Location"] == f"/desk/seasons/{season.pk}/league/days/1/"
-    assert MatchDayTeam.objects.filter(fixture=day, group=2).count() == 4
+    assert FixtureTeam.objects.filter(fixture=day, group=2).count() == 4
     url = f"/desk/seasons/{season.pk}/league/days/1/"
     page = desk_en.get(url).content.decode()
     assert "The results are provisional" in page
@@ -182,15 +183,15 @@ def test_add_a_match_day_set_line_ups_and_mark_it_final(desk_en, season, client)
     answer = desk_en.post(url, {"action": "final"})
     assert answer.status_code == 400
     assert "Series 1 of this tournament is still open" in answer.content.decode()
-    assert not MatchDay.objects.get(number=1).final
+    assert not Fixture.objects.get(number=1).final
     close_day(tournament)
     assert desk_en.post(url, {"action": "final"}).status_code == 302
-    assert MatchDay.objects.get(number=1).final
+    assert Fixture.objects.get(number=1).final
     # reopening asks for a reason, as the tournament's final results do
     assert desk_en.post(url, {"action": "provisional"}).status_code == 400
-    assert MatchDay.objects.get(number=1).final
+    assert Fixture.objects.get(number=1).final
     assert desk_en.post(url, {"action": "provisional", "reason": "Zettel"}).status_code == 302
-    assert not MatchDay.objects.get(number=1).final
+    assert not Fixture.objects.get(number=1).final
     assert desk_en.post(url, {"action": "final"}).status_code == 302
     page = desk_en.get(f"/desk/seasons/{season.pk}/league/").content.decode()
     assert "provisional" not in page.split('id="days-title"')[1]
@@ -210,13 +211,13 @@ def test_a_match_day_s_refusals_stand_at_the_teams_fields(desk_en, season):
     )
     assert answer.status_code == 400
     assert "A match day needs at least one group of teams." in answer.content.decode()
-    assert not MatchDay.objects.exists()
+    assert not Fixture.objects.exists()
     answer = desk_en.post(
         f"/desk/seasons/{season.pk}/league/",
         {"number": "1", "tournament": "", "date": "2026-03-01", f"group_{teams['Asse']}": "1"},
     )
     assert answer.status_code == 302
-    assert MatchDay.objects.get().evening.tournament.name == "Liga 2026, match day 1"
+    assert Fixture.objects.get().evening.tournament.name == "Liga 2026, match day 1"
     page = desk_en.get(f"/desk/seasons/{season.pk}/league/").content.decode()
     days = page[page.index('id="match-days"') :]
     assert "not played yet" in days  # it said "provisional" before a card was dealt
@@ -292,7 +293,7 @@ def test_a_division_is_changed_at_the_desk_and_a_team_that_played_stays(desk_en,
     division.refresh_from_db()
     assert (division.name, division.rule["points_table"]) == ("Bezirksliga Nord", [3, 2, 1, 0])
     assert division.rule["promoted"] == 1  # unchanged fields keep what they were
-    names = sorted(LeagueTeam.objects.values_list("name", flat=True))
+    names = sorted(Entrant.objects.values_list("name", flat=True))
     assert names == sorted(["Die Asse", *EIGHT[1:7], "Neunen"])
 
     # A team that played a match day cannot leave: the refusal stands at its field.
@@ -301,9 +302,9 @@ def test_a_division_is_changed_at_the_desk_and_a_team_that_played_stays(desk_en,
     desk_en.post(
         f"/desk/seasons/{season.pk}/league/",
         {"number": "1", "tournament": str(tournament.pk)}
-        | {f"group_{pk}": "1" for pk in LeagueTeam.objects.values_list("pk", flat=True)},
+        | {f"group_{pk}": "1" for pk in Entrant.objects.values_list("pk", flat=True)},
     )
-    assert MatchDay.objects.filter(competition__season=season).exists()
+    assert Fixture.objects.filter(competition__season=season).exists()
     form = division_form(desk_en.get(url).content.decode())
     answer = desk_en.post(url, form | {f"d-team_{teams['Buben']}": ""})
     assert answer.status_code == 400
@@ -312,4 +313,4 @@ def test_a_division_is_changed_at_the_desk_and_a_team_that_played_stays(desk_en,
     at_buben = re.search(rf'name="d-team_{teams["Buben"]}".*?</div>', page, re.S)
     assert at_buben is not None
     assert "has played on a match day" in at_buben.group()  # the error, not the help text
-    assert LeagueTeam.objects.filter(name="Buben").exists()
+    assert Entrant.objects.filter(name="Buben").exists()

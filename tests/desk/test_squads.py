@@ -6,9 +6,8 @@ import html
 
 import pytest
 
-from competitions.models import SquadMember
+from competitions.models import Entrant, Fixture, FixtureTeam, SquadMember
 from leagues.domain.leagues import create_league
-from leagues.models import LeagueTeam, MatchDay, MatchDayTeam
 from people.models import Player
 from seasons.domain.seasons import create_season
 from teams.domain.teams import team_roster
@@ -39,7 +38,7 @@ def known(orga):
 
 
 def squad_url(season, name):
-    team = LeagueTeam.objects.get(competition__season=season, name=name)
+    team = Entrant.objects.get(competition__season=season, name=name)
     return f"/desk/seasons/{season.pk}/squads/{team.shown}/"
 
 
@@ -62,7 +61,7 @@ def test_a_squad_picked_then_a_match_day_prepared_with_one_button(desk, league, 
     page = desk.get(f"/desk/seasons/{league.pk}/league/").content.decode()
     assert "Spieltag vorbereiten" in page
     assert 'value="1"' in page  # the division's group preset
-    teams = LeagueTeam.objects.filter(competition__season=league)
+    teams = Entrant.objects.filter(competition__season=league)
     groups = {f"group_{team.shown}": "1" for team in teams}
     day_form = {"number": "1", "tournament": "", "date": "2026-03-04"} | groups
     answer = desk.post(f"/desk/seasons/{league.pk}/league/", day_form)
@@ -70,7 +69,7 @@ def test_a_squad_picked_then_a_match_day_prepared_with_one_button(desk, league, 
     again = desk.post(f"/desk/seasons/{league.pk}/league/", day_form)  # pressed twice
     assert again.status_code == 400
     assert "Diese Liga hat schon einen 1. Spieltag." in html.unescape(again.content.decode())
-    day = MatchDay.objects.get()
+    day = Fixture.objects.get()
     tournament = day.evening.tournament
     assert Entry.objects.filter(tournament=tournament).count() == 16
     assert Team.objects.filter(tournament=tournament).count() == 4
@@ -78,7 +77,7 @@ def test_a_squad_picked_then_a_match_day_prepared_with_one_button(desk, league, 
     url = f"/desk/seasons/{league.pk}/league/days/1/"
     page = desk.get(url).content.decode()
     assert "Spieltag aus den Kadern vorbereiten" not in page
-    asse = MatchDayTeam.objects.get(fixture=day, entrant__name="Asse")
+    asse = FixtureTeam.objects.get(fixture=day, entrant__name="Asse")
     out, sub = known[1], known[4]
     swap = {
         "action": "swap",
@@ -128,7 +127,7 @@ def test_a_day_added_with_a_tournament_is_prepared_by_its_button(desk, league, k
             desk.post(url, {"action": "add", "name": person.name, "player": person.pk})
     tournament, _entries = tournament_with_players(0, name="Spieltag 1")
     tournament.organisers.add(orga)
-    teams = LeagueTeam.objects.filter(competition__season=league)
+    teams = Entrant.objects.filter(competition__season=league)
     form = {"number": "1", "tournament": tournament.pk, "date": ""}
     answer = desk.post(
         f"/desk/seasons/{league.pk}/league/",

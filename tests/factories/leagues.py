@@ -5,9 +5,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from competitions.models import Entrant
 from karlchen import changes
 from leagues.domain.leagues import add_match_day, create_league, set_lineup
-from leagues.models import LeagueTeam
 from scoring.domain.series import close_series
 from seasons.domain.seasons import create_season
 from seating.domain.seating import seat_series
@@ -78,7 +78,7 @@ def league_of_eight(days=1, *, public=True, set_lineups=True, **rule):
     league = create_league(
         season, by=ORGA, divisions=[{"name": "Bezirksliga", "rule": rule, "teams": EIGHT}]
     )
-    teams = {team.name: team for team in LeagueTeam.objects.filter(competition=league)}
+    teams = {team.name: team for team in Entrant.objects.filter(competition=league)}
     all_tables = []
     for number in range(1, days + 1):
         tournament, tables, entries = played_day(number)

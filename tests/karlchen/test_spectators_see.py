@@ -30,8 +30,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 
-from cups.models import CupMatch
-from leagues.models import MatchDay
+from competitions.models import Fixture
 from people.models import Player
 from seasons.domain.exports import KINDS
 from seasons.models import Season
@@ -155,9 +154,9 @@ def test_hidden_players_are_named_nowhere(world):
     world.make_public(True)
     tournament = world.tournament
     hidden = [world.entry.pk, tournament.entries.get(start_number=1).pk]  # the team's player
-    day = MatchDay.objects.filter(competition__season=world.league).first()
+    day = Fixture.objects.filter(competition__season=world.league).first()
     hidden.append(day.evening.tournament.entries.order_by("start_number").first().pk)
-    match = CupMatch.objects.filter(competition=world.cup).first()
+    match = Fixture.objects.filter(competition=world.cup).first()
     cup_entry = match.evening.tournament.entries.order_by("start_number").first()
     assert cup_entry is not None, "the cup's match has no players to hide"
     hidden.append(cup_entry.pk)

@@ -3,7 +3,7 @@ ETags turned over by a deal corrected on a day; who may write and who may read."
 
 import pytest
 
-from leagues.models import LeagueTeam
+from competitions.models import Entrant
 from scoring.domain.deals import correct_deal
 from seasons.domain.seasons import create_season
 from tests.factories.api import client_for, codes
@@ -238,7 +238,7 @@ def test_reads_carry_etags_turned_over_by_a_corrected_deal(season, orga_client, 
     assert marked.json()[0]["provisional"] is False
     assert anonymous.get(tables_url + "?final_only=1").json()[0]["days"] == [1]
     assert anonymous.get(tables_url + "?final_only=vielleicht").status_code == 400
-    assert LeagueTeam.objects.count() == 8
+    assert Entrant.objects.count() == 8
 
 
 def test_a_spectator_s_cached_read_runs_no_query_and_matches_the_whole_path(
@@ -330,4 +330,4 @@ def test_a_division_is_changed_by_its_organisers_and_the_tables_follow(
     assert (bad.status_code, codes(bad)) == (400, [("teams.0.id", "league_team_unknown")])
     unknown = orga_client.patch(f"{league_url(season)}divisions/{10**6}/", {}, format="json")
     assert unknown.status_code == 404
-    assert LeagueTeam.objects.filter(name="Zehnen").count() == 0
+    assert Entrant.objects.filter(name="Zehnen").count() == 0

@@ -8,11 +8,11 @@ import json
 import pytest
 
 from competitions.domain.squads import add_to_squad
-from competitions.models import SquadMember
+from competitions.models import Entrant, Fixture, FixtureTeam, SquadMember
 from karlchen.refusals import Refused
 from leagues.domain.leagues import set_day_final, set_lineup
 from leagues.domain.reads import league_read
-from leagues.models import League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import League
 from seasons.domain.archive import export_season_archive, import_season_archive
 from seasons.models import Season
 from tests.factories.leagues import (  # noqa: F401
@@ -74,12 +74,12 @@ def league_text(django_db_setup, django_db_blocker):
 def _archived_league():
     """A league of two match days, the first final, a paper result on the second, a club."""
     season, _tables = league_of_eight(2, promoted=1)
-    day = MatchDay.objects.select_related("evening__tournament").get(number=1)
+    day = Fixture.objects.select_related("evening__tournament").get(number=1)
     close_day(day.evening.tournament)
     set_day_final(day, by=ORGA)
-    buben = MatchDayTeam.objects.get(fixture__number=2, entrant__name="Buben")
+    buben = FixtureTeam.objects.get(fixture__number=2, entrant__name="Buben")
     set_lineup(buben, by=ORGA, team=buben.team, score=17)  # a paper result on day 2
-    asse = LeagueTeam.objects.get(name="Asse")
+    asse = Entrant.objects.get(name="Asse")
     asse.club_name = "DKV Asse"  # typed: a club nobody set up in Karlchen
     asse.save()
     return season
@@ -100,7 +100,7 @@ def test_the_league_comes_back_with_the_same_tables(archived):
     detail, original = reads(imported)["detail"], reads(season)["detail"]
     assert detail["divisions"] == original["divisions"]
     assert [day["final"] for day in detail["match_days"]] == [True, False]
-    assert MatchDay.objects.get(competition__season=imported, number=1).final_at is not None
+    assert Fixture.objects.get(competition__season=imported, number=1).final_at is not None
     again = json.loads(json.dumps(export_season_archive(imported)))
     assert without_ids(again["league"]) == without_ids(league)
 
@@ -219,9 +219,9 @@ def test_a_league_s_squads_come_back_with_their_roles(archived):
     """The squads: the people of the imported evenings by name, substitutes marked; a player
     listed for two teams and a broken squad are refused at their places."""
     season, _archive = archived
-    day_one = MatchDay.objects.get(competition__season=season, number=1).evening.tournament
+    day_one = Fixture.objects.get(competition__season=season, number=1).evening.tournament
     players = [entry.player for entry in Entry.objects.filter(tournament=day_one)[:3]]
-    asse = LeagueTeam.objects.get(competition__season=season, name="Asse")
+    asse = Entrant.objects.get(competition__season=season, name="Asse")
     for index, player in enumerate(players):
         add_to_squad(asse, by=ORGA, player=player, substitute=index == 2)
     archive = json.loads(json.dumps(export_season_archive(season)))

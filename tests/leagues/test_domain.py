@@ -6,6 +6,7 @@ import datetime
 import pytest
 from django.db import IntegrityError, transaction
 
+from competitions.models import Entrant, Fixture, FixtureTeam, Group
 from karlchen.log import entries_about
 from karlchen.refusals import Refused
 from leagues.domain.leagues import (
@@ -16,7 +17,7 @@ from leagues.domain.leagues import (
     set_lineup,
 )
 from leagues.domain.tables import division_table
-from leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayTeam
+from leagues.models import League
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction, SeasonEvening
 from tests.factories.tournaments import ORGA, tournament_with_players
@@ -48,7 +49,7 @@ def match_day(league, number, groups=None):
         date=datetime.date(2026, 1, 10) + datetime.timedelta(weeks=number),
     )
     ids = list(
-        LeagueTeam.objects.filter(competition=league).order_by("name").values_list("pk", flat=True)
+        Entrant.objects.filter(competition=league).order_by("name").values_list("pk", flat=True)
     )
     groups = groups if groups is not None else [ids[:4], ids[4:]]
     return add_match_day(league, tournament, by=ORGA, number=number, groups=groups), tournament
@@ -70,7 +71,7 @@ def test_a_league_is_set_up_over_a_season_with_its_divisions_and_teams():
     assert oberliga.table_rule.promoted == 1
     assert kreisliga.table_rule.points_table == (4, 3, 2, 1)
     assert [team.name for team in kreisliga.teams.order_by("name")][:1] == ["Herzen"]
-    assert LeagueTeam.objects.filter(competition=league, name="Neue").exists()
+    assert Entrant.objects.filter(competition=league, name="Neue").exists()
     action = SeasonAction.objects.get(season=season, action="league_created")
     assert action.details == {"divisions": 2, "teams": 9, "name": "Liga 2026"}
 
@@ -139,7 +140,7 @@ def test_a_season_is_one_league_at_most():
     with pytest.raises(Refused) as refusal:
         create_league(season, by=ORGA, divisions=[{"name": "Zweite", "teams": ["Neu"]}])
     assert codes(refusal) == {("league_exists", "season")}
-    assert Division.objects.count() == 1
+    assert Group.objects.count() == 1
 
 
 def test_a_match_day_is_an_evening_of_the_season_with_its_groups_and_logs_it_once():
@@ -148,7 +149,7 @@ def test_a_match_day_is_an_evening_of_the_season_with_its_groups_and_logs_it_onc
     assert day.number == 1
     assert not day.final
     assert SeasonEvening.objects.get(tournament=tournament).season == season
-    groups = list(MatchDayTeam.objects.filter(fixture=day).values_list("group", flat=True))
+    groups = list(FixtureTeam.objects.filter(fixture=day).values_list("group", flat=True))
     assert sorted(groups) == [1, 1, 1, 1, 2, 2, 2, 2]
     logged = SeasonAction.objects.get(season=season, action="league_match_day_added")
     assert logged.tournament == tournament  # once, about the day's tournament as well
@@ -168,8 +169,8 @@ def test_a_match_day_is_an_evening_of_the_season_with_its_groups_and_logs_it_onc
 def test_bad_match_days_are_refused_naming_each_field():
     _season, league = bundesliga()
     _other_season, other = bundesliga()
-    foreign = LeagueTeam.objects.filter(competition=other).first().pk
-    ids = list(LeagueTeam.objects.filter(competition=league).values_list("pk", flat=True))
+    foreign = Entrant.objects.filter(competition=other).first().pk
+    ids = list(Entrant.objects.filter(competition=league).values_list("pk", flat=True))
     _day, tournament = match_day(league, 1)
     fresh, _entries = tournament_with_players(0, name="Spieltag 2")
     with pytest.raises(Refused) as refusal:
@@ -188,7 +189,7 @@ def test_bad_match_days_are_refused_naming_each_field():
         ("league_day_tournament_taken", "tournament"),
         ("league_day_no_group", "groups"),
     }
-    assert MatchDay.objects.filter(competition=league).count() == 1
+    assert Fixture.objects.filter(competition=league).count() == 1
     assert not SeasonEvening.objects.filter(tournament=fresh).exists()
 
 
@@ -200,7 +201,7 @@ def test_a_group_holds_teams_of_one_division():
         divisions=[{"name": "Ober", "teams": ["A", "B"]}, {"name": "Unter", "teams": ["C"]}],
     )
     ids = list(
-        LeagueTeam.objects.filter(competition=league).order_by("name").values_list("pk", flat=True)
+        Entrant.objects.filter(competition=league).order_by("name").values_list("pk", flat=True)
     )
     tournament, _entries = tournament_with_players(0)
     with pytest.raises(Refused) as refusal:
@@ -211,11 +212,11 @@ def test_a_group_holds_teams_of_one_division():
 def test_a_day_of_another_game_is_refused_by_the_season():
     _season, league = bundesliga()
     tournament, _entries = tournament_with_players(0, game="schafkopf")
-    ids = list(LeagueTeam.objects.filter(competition=league).values_list("pk", flat=True))
+    ids = list(Entrant.objects.filter(competition=league).values_list("pk", flat=True))
     with pytest.raises(Refused) as refusal:
         add_match_day(league, tournament, by=ORGA, number=1, groups=[ids[:4]])
     assert codes(refusal) == {("season_game_differs", "tournament")}
-    assert not MatchDay.objects.exists()
+    assert not Fixture.objects.exists()
 
 
 def test_marking_a_day_final_and_taking_it_back_is_logged_once_each():
@@ -250,11 +251,11 @@ def test_marking_a_day_final_and_taking_it_back_is_logged_once_each():
 def test_the_database_holds_a_day_number_and_a_team_once_per_day():
     _season, league = bundesliga()
     day, _tournament = match_day(league, 1)
-    team = MatchDayTeam.objects.filter(fixture=day).first()
+    team = FixtureTeam.objects.filter(fixture=day).first()
     with pytest.raises(IntegrityError), transaction.atomic():
-        MatchDayTeam.objects.create(fixture=day, entrant=team.entrant, group=2)
+        FixtureTeam.objects.create(fixture=day, entrant=team.entrant, group=2)
     with pytest.raises(IntegrityError), transaction.atomic():
-        MatchDay.objects.create(competition=league, evening=day.evening, number=2)
+        Fixture.objects.create(competition=league, evening=day.evening, number=2)
 
 
 def test_the_stored_days_make_the_engine_s_table_final_and_provisional():
@@ -262,9 +263,9 @@ def test_the_stored_days_make_the_engine_s_table_final_and_provisional():
     _season, league = bundesliga()
     days = [match_day(league, number)[0] for number in (1, 2, 3)]
     scores = iter([60, 20, -30, -50, 40, 10, 0, -50] * 3)
-    for lineup in MatchDayTeam.objects.order_by("fixture__number", "group", "entrant__name"):
+    for lineup in FixtureTeam.objects.order_by("fixture__number", "group", "entrant__name"):
         set_lineup(lineup, by=ORGA, score=next(scores))
-    first = MatchDayTeam.objects.filter(fixture=days[0]).order_by("entrant__name")
+    first = FixtureTeam.objects.filter(fixture=days[0]).order_by("entrant__name")
     set_lineup(first[3], by=ORGA, score=80)  # Füchse: -50, corrected to 80 on day 1
     set_day_final(days[0], by=ORGA)
     set_day_final(days[1], by=ORGA)
@@ -277,7 +278,7 @@ def test_the_stored_days_make_the_engine_s_table_final_and_provisional():
     assert not final.provisional
     assert final.days == (days[0].pk, days[1].pk)
     assert final.pending == (days[2].pk,)
-    names = dict(LeagueTeam.objects.values_list("pk", "name"))
+    names = dict(Entrant.objects.values_list("pk", "name"))
     # Füchse won day 1 after its correction (4 points) and was fourth of its group on 2 and 3
     fuechse = next(row for row in final.rows if names[row.team] == "Füchse")
     assert [line.ranking_points for line in fuechse.days] == [4, 1]
@@ -288,12 +289,12 @@ def test_the_stored_days_make_the_engine_s_table_final_and_provisional():
 
 
 def teams_of(division):
-    return sorted(LeagueTeam.objects.filter(group=division).values_list("name", flat=True))
+    return sorted(Entrant.objects.filter(group=division).values_list("name", flat=True))
 
 
 def listed(division, **renamed):
     """The division's teams as ``change_division`` takes them, ``renamed`` by their old name."""
-    teams = LeagueTeam.objects.filter(group=division).order_by("name")
+    teams = Entrant.objects.filter(group=division).order_by("name")
     return [{"id": team.pk, "name": renamed.get(team.name, team.name)} for team in teams]
 
 
@@ -318,7 +319,7 @@ def test_a_division_is_renamed_its_rule_changed_and_its_teams_renamed_added_and_
 def test_only_what_is_given_changes_and_two_teams_may_swap_their_names():
     _season, league = bundesliga(points_table=[4, 3, 2, 1])
     division = league.groups.get()
-    asse = LeagueTeam.objects.get(name="Asse")
+    asse = Entrant.objects.get(name="Asse")
     change_division(division, by=ORGA, teams=listed(division, Asse="Buben", Buben="Asse"))
     division.refresh_from_db()
     assert (division.name, division.table_rule.points_table) == ("1. Bundesliga", (4, 3, 2, 1))
@@ -344,7 +345,7 @@ def test_bad_changes_are_refused_naming_each_field():
     _season, league = bundesliga()
     second = create_league_division(league, "2. Bundesliga", ["Neunen"])
     division = league.groups.get(position=1)
-    other_team = LeagueTeam.objects.get(name="Neunen")
+    other_team = Entrant.objects.get(name="Neunen")
     teams = listed(division)
     teams[0]["name"] = " "
     teams[1]["name"] = "neunen"  # a team of the other division has it
@@ -383,8 +384,8 @@ def test_bad_changes_are_refused_naming_each_field():
 
 
 def create_league_division(league, name, teams):
-    division = Division.objects.create(competition=league, name=name, position=2, rule={})
-    LeagueTeam.objects.bulk_create(
-        LeagueTeam(competition=league, group=division, name=team) for team in teams
+    division = Group.objects.create(competition=league, name=name, position=2, rule={})
+    Entrant.objects.bulk_create(
+        Entrant(competition=league, group=division, name=team) for team in teams
     )
     return division

@@ -7,6 +7,7 @@ import datetime
 import pytest
 
 from competitions.domain.squads import add_to_squad
+from competitions.models import Entrant, Fixture, FixtureTeam
 from karlchen.refusals import Refused
 from leagues.domain.leagues import (
     add_match_day,
@@ -15,7 +16,6 @@ from leagues.domain.leagues import (
     start_match_day,
     swap_player,
 )
-from leagues.models import LeagueTeam, MatchDay, MatchDayTeam
 from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
@@ -34,7 +34,7 @@ def league_with_squads(substitutes=1):
     """A league of four teams, each with four regulars and ``substitutes`` substitutes."""
     season = create_season(by=ORGA, name="Liga 2026")
     league = create_league(season, by=ORGA, divisions=[{"name": "Kreisliga", "teams": FOUR}])
-    teams = {team.name: team for team in LeagueTeam.objects.filter(competition=league)}
+    teams = {team.name: team for team in Entrant.objects.filter(competition=league)}
     for name, team in teams.items():
         for number in range(1, 5 + substitutes):
             player = Player.objects.create(name=f"{name} {number}")
@@ -62,7 +62,7 @@ def test_a_match_day_started_from_squads_is_ready_to_seat():
         f"{name} {number}" for name in FOUR for number in range(1, 5)
     ]
     assert [entry.start_number for entry in entries] == list(range(1, 17))
-    for side in MatchDayTeam.objects.filter(fixture=day).select_related("entrant", "team"):
+    for side in FixtureTeam.objects.filter(fixture=day).select_related("entrant", "team"):
         assert side.team.name == side.entrant.name
         roster = team_roster(side.team)
         names = Entry.objects.filter(pk__in=roster.members).values_list("player__name", flat=True)
@@ -89,7 +89,7 @@ def test_the_squads_carry_over_to_the_next_day():
     league, teams = league_with_squads()
     for number in (1, 2):
         start_match_day(league, by=ORGA, number=number, groups=one_group(teams))
-    second = MatchDay.objects.get(number=2).evening.tournament
+    second = Fixture.objects.get(number=2).evening.tournament
     assert Entry.objects.filter(tournament=second).count() == 16
     assert Team.objects.filter(tournament=second).count() == 4
 
@@ -97,7 +97,7 @@ def test_the_squads_carry_over_to_the_next_day():
 def test_a_league_without_squads_starts_its_day_as_before():
     season = create_season(by=ORGA, name="Liga 2026")
     league = create_league(season, by=ORGA, divisions=[{"name": "Kreisliga", "teams": FOUR}])
-    teams = {team.name: team for team in LeagueTeam.objects.filter(competition=league)}
+    teams = {team.name: team for team in Entrant.objects.filter(competition=league)}
     day = start_match_day(league, by=ORGA, number=1, groups=one_group(teams))
     assert not Team.objects.filter(tournament=day.evening.tournament).exists()
     assert not SeasonAction.objects.filter(action="league_day_prepared").exists()
@@ -106,7 +106,7 @@ def test_a_league_without_squads_starts_its_day_as_before():
 def test_a_substitute_swapped_in_for_a_regular():
     league, teams = league_with_squads()
     day = start_match_day(league, by=ORGA, number=1, groups=one_group(teams))
-    lineup = MatchDayTeam.objects.get(fixture=day, entrant=teams["Asse"])
+    lineup = FixtureTeam.objects.get(fixture=day, entrant=teams["Asse"])
     out = Player.objects.get(name="Asse 2")
     sub = Player.objects.get(name="Asse 5")
     swap_player(lineup, by=ORGA, out=out, replacement=sub)
@@ -132,7 +132,7 @@ def test_a_substitute_swapped_in_for_a_regular():
 def test_a_swap_refused_at_its_fields_changes_nothing():
     league, teams = league_with_squads()
     day = start_match_day(league, by=ORGA, number=1, groups=one_group(teams))
-    lineup = MatchDayTeam.objects.get(fixture=day, entrant=teams["Asse"])
+    lineup = FixtureTeam.objects.get(fixture=day, entrant=teams["Asse"])
     stranger = Player.objects.create(name="Fremd Fritz")
     with pytest.raises(Refused) as refusal:
         swap_player(lineup, by=ORGA, out=Player.objects.get(name="Buben 1"), replacement=stranger)
@@ -156,7 +156,7 @@ def test_a_day_without_rosters_cannot_swap():
     league, teams = league_with_squads()
     tournament, _entries = tournament_with_players(0, name="Spieltag 1")
     day = add_match_day(league, tournament, by=ORGA, number=1, groups=one_group(teams))
-    lineup = MatchDayTeam.objects.get(fixture=day, entrant=teams["Asse"])
+    lineup = FixtureTeam.objects.get(fixture=day, entrant=teams["Asse"])
     with pytest.raises(Refused) as refusal:
         swap_player(
             lineup,

@@ -3,8 +3,8 @@ match day added but not played yet, a division before anything is played (docs/T
 
 import pytest
 
+from competitions.models import Entrant, FixtureTeam
 from leagues.domain.leagues import add_match_day, create_league, set_lineup
-from leagues.models import LeagueTeam, MatchDayTeam
 from seasons.domain.seasons import create_season
 from tests.factories.api import publish
 from tests.factories.leagues import committed  # noqa: F401 -- a fixture
@@ -25,7 +25,7 @@ def division_of_four(**rule):
     return (
         season,
         league,
-        {team.name: team for team in LeagueTeam.objects.filter(competition=league)},
+        {team.name: team for team in Entrant.objects.filter(competition=league)},
     )
 
 
@@ -36,7 +36,7 @@ def add_day(league, teams, number=1):
     publish(tournament)
     groups = [[teams[name].pk for name in TEAMS]]
     day = add_match_day(league, tournament, by=ORGA, number=number, groups=groups)
-    return day, {lineup.entrant.name: lineup for lineup in MatchDayTeam.objects.filter(fixture=day)}
+    return day, {lineup.entrant.name: lineup for lineup in FixtureTeam.objects.filter(fixture=day)}
 
 
 def tables(client, season):

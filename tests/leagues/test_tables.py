@@ -7,11 +7,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from competitions.models import Entrant, FixtureTeam
 from karlchen.refusals import Refused
 from leagues.domain.leagues import add_match_day, create_league, set_day_final, set_lineup
 from leagues.domain.reads import league_read
 from leagues.domain.tables import day_results, division_table, lineup_players, shown
-from leagues.models import LeagueTeam, MatchDayTeam
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
 from teams.domain.teams import Roster, create_team
@@ -38,7 +38,7 @@ def day_one():
         season, by=ORGA, divisions=[{"name": "Staffel", "teams": ["A", "B", "C", "D"]}]
     )
     tournament, entries = played_tournament()
-    teams = {team.name: team.pk for team in LeagueTeam.objects.filter(competition=league)}
+    teams = {team.name: team.pk for team in Entrant.objects.filter(competition=league)}
     day = add_match_day(
         league, tournament, by=ORGA, number=1, groups=[[teams[name] for name in "ABCD"]]
     )
@@ -51,7 +51,7 @@ def day_one():
 
     bench = add_entry(tournament, name="Ersatz", by=ORGA)  # entered late: no deal played
 
-    lineups = {lineup.entrant.name: lineup for lineup in MatchDayTeam.objects.filter(fixture=day)}
+    lineups = {lineup.entrant.name: lineup for lineup in FixtureTeam.objects.filter(fixture=day)}
     set_lineup(lineups["A"], by=ORGA, team=roster("A", 1, 3))  # +2 -2
     substitute = entries[5].pk
     set_lineup(lineups["B"], by=ORGA, team=roster("B", 2, 5, substitutes=(substitute,)))  # +2 +1 +1
@@ -133,7 +133,7 @@ def test_a_line_up_s_roster_is_a_team_of_the_day_s_tournament_once(day_one):
         ("league_roster_other_tournament", "team"),
         ("league_day_score", "score"),
     }
-    taken = MatchDayTeam.objects.get(pk=lineups["A"].pk).team
+    taken = FixtureTeam.objects.get(pk=lineups["A"].pk).team
     with pytest.raises(Refused) as refusal:
         set_lineup(lineups["D"], by=ORGA, team=taken)
     assert codes(refusal) == {("league_roster_taken", "team")}

@@ -7,8 +7,8 @@ import json
 import pytest
 from django.apps import apps
 
+from competitions.models import SquadMember
 from cups.domain.cups import create_cup
-from cups.models import CupPlayer
 from karlchen.actors import Actor
 from karlchen.changes import tournament_changed
 from karlchen.refusals import Conflict, Refused
@@ -143,7 +143,7 @@ def test_merge_moves_cup_players_and_refuses_two_of_one_cup():
         ],
     )
     hans, h = (
-        CupPlayer.objects.get(competition=cup, player__name=name).player
+        SquadMember.objects.get(competition=cup, player__name=name).player
         for name in ("Hans Müller", "H. Müller")
     )
     with pytest.raises(Refused) as refusal:

@@ -4,10 +4,10 @@ match day team against team, or leaves teams out, as the organiser chooses."""
 
 import pytest
 
+from competitions.models import Entrant
 from cups.domain.cups import start_group_round
 from karlchen.refusals import Refused
 from leagues.domain.leagues import add_match_day, create_league
-from leagues.models import LeagueTeam
 from seasons.domain.seasons import create_season
 from seating.domain.seating import draw_seating, usual_team_seating
 from seating.models import Seat
@@ -51,7 +51,7 @@ def make_match_day(tournament, team_count):
     league = create_league(
         season, by=ORGA, divisions=[{"name": "Kreisliga", "rule": {}, "teams": names}]
     )
-    group = list(LeagueTeam.objects.filter(competition=league).values_list("pk", flat=True))
+    group = list(Entrant.objects.filter(competition=league).values_list("pk", flat=True))
     add_match_day(league, tournament, by=ORGA, number=1, groups=[group])
 
 

@@ -5,9 +5,9 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
+from competitions.models import Fixture
 from karlchen.refusals import Refused
 from leagues.domain.leagues import set_day_final
-from leagues.models import MatchDay
 from printing.domain.jobs import run_season_documents_job, start_season_documents_job
 from printing.domain.league_printouts import league_table_pdf, match_day_pdf
 from printing.domain.season_printouts import check_season_documents
@@ -61,7 +61,7 @@ def test_the_final_table_is_printed_only_while_the_table_is_provisional():
     pages = pdf_lines(league_table_pdf(season).pdf)
     assert len(pages) == 2
     assert pages[1][0] == "The table of the final match days only: Bezirksliga"
-    day = MatchDay.objects.select_related("evening__tournament").get(number=1)
+    day = Fixture.objects.select_related("evening__tournament").get(number=1)
     close_day(day.evening.tournament)
     set_day_final(day, by=ORGA)
     (page,) = pdf_lines(league_table_pdf(season).pdf)
@@ -102,14 +102,14 @@ def test_a_league_document_job_and_its_refusals(media_root):
 def test_a_match_day_not_played_yet_counts_nowhere_on_paper():
     """Added and not played: the table's list of days and the day's report say so, and nobody
     has a rank (every team of the day's groups stood first with 2.5 points before)."""
+    from competitions.models import Entrant
     from leagues.domain.leagues import add_match_day
-    from leagues.models import LeagueTeam
     from tests.factories.leagues import EIGHT
     from tests.factories.tournaments import tournament_with_players
 
     season, _tables = league_of_eight(0, promoted=1)
     league = season.competition
-    ids = dict(LeagueTeam.objects.filter(competition=league).values_list("name", "pk"))
+    ids = dict(Entrant.objects.filter(competition=league).values_list("name", "pk"))
     tournament, _entries = tournament_with_players(16, name="Spieltag 1")
     groups = [[ids[name] for name in EIGHT[:4]], [ids[name] for name in EIGHT[4:]]]
     add_match_day(league, tournament, by=ORGA, number=1, groups=groups)
