@@ -4,14 +4,15 @@ Never stored: computed from the standings (``results.domain.standings``) of each
 tournaments by ``teams.engine.bracket``, and cached with the cup's season
 (``karlchen.changes.cached_season_body``), which any change of those tournaments turns over.
 
-A team's score in one of the cup's tournaments is the sum of the totals there (penalties
-included) of its roster's players who played; its best player's total decides a tie where the
-rule says so. For the organisers every deal counts, confirmed or not; spectators (``public``)
-see a round as its tournament shows it: confirmed deals only where it asks for confirmations,
-and no result of a round whose standings are private, hidden or frozen (``withheld``: left out
-of the group tables and the bracket as if not played yet). Group rounds
-count provisionally until marked final; a knock-out pairing goes to the bracket once marked
-final (until then its scores show as live).
+A team's score in one of the cup's tournaments is its fixture's result as
+``competitions.domain.results`` reads it: the sum of the totals there (penalties included) of
+its roster's players who played; its best player's total decides a tie where the rule says so.
+For the organisers every deal counts, confirmed or not; spectators (``public``) see a round as
+its tournament shows it: confirmed deals only where it asks for confirmations, and no result of
+a round whose standings are private, hidden or frozen (``withheld``: left out of the group
+tables and the bracket as if not played yet). Group rounds count provisionally until marked
+final; a knock-out pairing goes to the bracket once marked final (until then its scores show as
+live).
 
 Before the draw (``Cup.seeds`` empty) the bracket is the one the group tables would give now,
 shown as provisional; from the draw on it is the stored draw with the final results. A final
@@ -25,12 +26,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from competitions import models as competition
+from competitions.domain.results import SideResult, fixture_results
 from competitions.models import Entrant, Fixture, Kind, present
 from cups.models import Cup
 from karlchen.changes import Body, cached_season_body
 from karlchen.refusals import Refused
-from results.domain.standings import standings
-from teams.domain.rankings import played, score_value
+from teams.domain.rankings import score_value
 from teams.engine.bracket import (
     Bracket,
     CupRule,
@@ -44,21 +45,8 @@ from teams.engine.bracket import (
     group_standings,
     seeds_from_groups,
 )
-from teams.engine.league import DayResult
-from teams.models import TeamMember
 from tournaments import visibility
 from tournaments.models import Tournament
-
-
-@dataclass(frozen=True)
-class Side:
-    """A cup team in one of the cup's tournaments: its score there and its best player's."""
-
-    entrant: int
-    position: int
-    score: int
-    best: int  # its best player's total (0 where nobody played)
-    played: tuple[int, ...]  # the totals of its players who played
 
 
 @dataclass(frozen=True)
@@ -68,7 +56,7 @@ class CupNow:
     groups: list[competition.Group]
     teams: dict[int, Entrant]
     matches: list[Fixture]
-    sides: dict[int, list[Side]]  # by match id, in position order
+    sides: dict[int, list[SideResult]]  # by match id, in position order (none: withheld)
     standings: tuple[GroupStanding, ...]
     bracket: Bracket | None
     stale: frozenset[int]  # knock-out matches whose final result the bracket cannot place
@@ -91,45 +79,6 @@ class CupNow:
         return None
 
 
-def match_sides(
-    match: Fixture, rosters: dict[int, list[int]] | None = None, *, public: bool = False
-) -> list[Side]:
-    """Each cup team of the match with its score there (by its roster's results);
-    ``rosters``: each roster's entries, read beforehand for many matches at once; ``public``:
-    confirmed deals only where the tournament asks for confirmations."""
-    sides = list(match.sides.all())
-    if rosters is None:
-        rosters = roster_entries([side.team_id for side in sides if side.team_id is not None])
-    tournament = match.evening.tournament
-    confirmed_only = visibility.confirmed_only(tournament, public=public)
-    rows = {row.entry_id: row for row in standings(tournament, confirmed_only=confirmed_only)}
-    found = []
-    for side in sides:
-        entries = rosters.get(side.team_id, []) if side.team_id is not None else []
-        totals = tuple(
-            rows[entry].total for entry in sorted(entries) if entry in rows and played(rows[entry])
-        )
-        found.append(
-            Side(
-                entrant=side.entrant_id,
-                position=present(side.position, "position"),
-                score=sum(totals),
-                best=max(totals, default=0),
-                played=totals,
-            )
-        )
-    return found
-
-
-def roster_entries(teams: list[int]) -> dict[int, list[int]]:
-    """Each team's (of a tournament) entries, by team id: one query for them all."""
-    found: dict[int, list[int]] = {}
-    members = TeamMember.objects.filter(team_id__in=teams).values_list("team_id", "entry_id")
-    for team, entry in members:
-        found.setdefault(team, []).append(entry)
-    return found
-
-
 def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
     """The cup's state as stored now (read again: its draw or placings may have changed);
     ``public``: as spectators see it (the module)."""
@@ -146,18 +95,11 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
         .prefetch_related("sides")
         .order_by("group__position", "round", "position")
     )
-    rosters = roster_entries(
-        [side.team_id for match in matches for side in match.sides.all() if side.team_id]
+    shown_now = fixture_results(
+        matches, public=public, sides={match.pk: list(match.sides.all()) for match in matches}
     )
-    withheld = frozenset(
-        match.pk
-        for match in matches
-        if public and not visibility.live_for_spectators(match.evening.tournament)
-    )
-    sides = {
-        match.pk: [] if match.pk in withheld else match_sides(match, rosters, public=public)
-        for match in matches
-    }
+    withheld = frozenset(match.pk for match in matches if match.pk not in shown_now)
+    sides = {match.pk: shown_now.get(match.pk, []) for match in matches}
     engine_groups = [
         Group(id=group.pk, teams=tuple(t.pk for t in teams.values() if t.group_id == group.pk))
         for group in groups
@@ -166,7 +108,7 @@ def cup_now(cup: Cup, *, public: bool = False) -> CupNow:
         GroupRound(
             group=match.group_id,
             number=present(match.round, "round"),
-            results=tuple(DayResult(team=s.entrant, players=s.played) for s in sides[match.pk]),
+            results=tuple(side.day_result for side in sides[match.pk]),
             final=match.final,
         )
         for match in matches
@@ -194,7 +136,7 @@ def stored_seeds(cup: Cup) -> tuple[Seed, ...]:
 
 
 def _knockout(
-    cup: Cup, rule: CupRule, matches: list[Fixture], sides: dict[int, list[Side]]
+    cup: Cup, rule: CupRule, matches: list[Fixture], sides: dict[int, list[SideResult]]
 ) -> tuple[Bracket, frozenset[int]]:
     """The stored draw with the final pairings' results; a result the engine refuses (its
     pairing is no longer one of the bracket's) is left out as stale, a decider no longer
@@ -229,7 +171,7 @@ def _knockout(
         return found, frozenset(stale)
 
 
-def _result(match: Fixture, sides: list[Side]) -> PairingResult:
+def _result(match: Fixture, sides: list[SideResult]) -> PairingResult:
     first, second = sides
     return PairingResult(
         teams=(first.entrant, second.entrant),

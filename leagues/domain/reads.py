@@ -5,13 +5,13 @@ league's season: a change of the league (``season_changed`` by every operation o
 ``leagues.domain.leagues``) or of any match day's tournament (a deal corrected on day 1:
 ``tournament_changed`` turns the season of that tournament over too) turns it over at once.
 
-Spectators read a public season's league as its tournaments show them (``tables.shown``): a
-day counts with its confirmed deals where its tournament asks for confirmations, and a day whose
-standings are hidden or frozen is left out of the tables and shown without results
-(``withheld``) until they are published again; the table is provisional until the organiser
-marks the days final, and a player who asked not to be listed is shown without a name. A
-spectator's read (``public_league``) caches the season's look-up with the body, so it runs no
-query while nothing changed.
+Spectators read a public season's league as its tournaments show them
+(``competitions.domain.results.shown``): a day counts with its confirmed deals where its
+tournament asks for confirmations, and a day whose standings are hidden or frozen is left out of
+the tables and shown without results (``withheld``) until they are published again; the table
+is provisional until the organiser marks the days final, and a player who asked not to be listed
+is shown without a name. A spectator's read (``public_league``) caches the season's look-up with
+the body, so it runs no query while nothing changed.
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from competitions.domain.results import SideResult, fixture_results, shown
 from competitions.models import Entrant, Fixture, FixtureTeam, Group, Kind, present
 from karlchen.changes import Body, cached_season_body
 from karlchen.collation import sort_key
-from leagues.domain.tables import day_results, division_table, lineup_players, shown
+from leagues.domain.tables import division_table
 from leagues.models import TEAM_ORDER, League
 from results.domain.standings import one_snapshot
 from seasons.models import Season
@@ -70,10 +71,10 @@ def _build(season: Season, view: str, *, public: bool) -> object:
         if view in ("tables", "tables:final"):
             return league_tables(league, final_only=view == "tables:final", public=public)
         if view == "days":
-            return [_day_dict(day, public=public) for day in _days(league)]
+            return _day_dicts(list(_days(league)), public=public)
         number = int(view.removeprefix("day:"))
         day = _days(league).filter(number=number).first()
-        return None if day is None else _day_dict(day, public=public)
+        return None if day is None else _day_dicts([day], public=public)[0]
 
 
 def _days(league: League) -> QuerySet[Fixture]:
@@ -173,39 +174,57 @@ def _line(line: DayLine, numbers: Mapping[int, int]) -> dict[str, Any]:
     }
 
 
-def _day_dict(day: Fixture, *, public: bool) -> dict[str, Any]:
-    head = {"number": day.number, "tournament": _tournament(day), **_final(day)}
-    if not shown(day, public=public):
-        return {**head, "withheld": True, "played": False, "groups": []}
-    results = day_results(day, public=public)
-    who = lineup_players(day, public=public)
-    lineups = list(FixtureTeam.objects.filter(fixture=day).select_related("entrant__group", "team"))
-    entries = {pk for found in who.values() for pk in found.played}
+def _day_dicts(days: list[Fixture], *, public: bool) -> list[dict[str, Any]]:
+    """The days with their results as the reader may see them (``competitions.domain.results``),
+    read together: their line-ups, rosters, standings and players' names at once."""
+    lineups: dict[int, list[FixtureTeam]] = defaultdict(list)
+    found = FixtureTeam.objects.filter(
+        fixture__in=[day for day in days if shown(day, public=public)]
+    )
+    for lineup in found.select_related("entrant__group", "team"):
+        lineups[lineup.fixture_id].append(lineup)
+    results = fixture_results(days, public=public, sides=lineups)
+    entries = {entry for sides in results.values() for side in sides for entry in side.played}
     names = {
         entry.pk: None if shown_as_hidden(entry.hidden, public=public) else entry.player.name
         for entry in Entry.objects.filter(pk__in=entries).select_related("player")
     }
-    groups: dict[int, list[FixtureTeam]] = defaultdict(list)
-    for lineup in lineups:
-        groups[present(lineup.group, "group")].append(lineup)
+    return [_day_dict(day, lineups[day.pk], results.get(day.pk), names) for day in days]
+
+
+def _day_dict(
+    day: Fixture,
+    lineups: list[FixtureTeam],
+    results: list[SideResult] | None,
+    names: Mapping[int, str | None],
+) -> dict[str, Any]:
+    """A day with its groups' results; ``results`` None: not shown to the reader (withheld)."""
+    head = {"number": day.number, "tournament": _tournament(day), **_final(day)}
+    if results is None:
+        return {**head, "withheld": True, "played": False, "groups": []}
+    groups: dict[int, list[tuple[FixtureTeam, SideResult]]] = defaultdict(list)
+    for lineup, result in zip(lineups, results, strict=True):
+        groups[present(lineup.group, "group")].append((lineup, result))
     found = []
     for group, members in sorted(groups.items()):
-        division = members[0].entrant.group
+        division = members[0][0].entrant.group
         engine_day = Day(
             id=day.pk,
             number=present(day.number, "number"),
-            groups=(tuple(results[m.entrant_id] for m in members),),
+            groups=(tuple(result.day_result for _lineup, result in members),),
         )
         lines = day_lines(division.table_rule, engine_day)  # none: not played yet
-        rows = sorted(members, key=lambda m: (_place(lines.get(m.entrant_id)), _name_order(m)))
+        rows = sorted(
+            members, key=lambda m: (_place(lines.get(m[0].entrant_id)), _name_order(m[0]))
+        )
         found.append(
             {
                 "group": group,
                 "division": {"id": division.shown, "name": division.name},
                 "played": bool(lines),
                 "teams": [
-                    _lineup_dict(member, lines.get(member.entrant_id), who, names)
-                    for member in rows
+                    _lineup_dict(lineup, result, lines.get(lineup.entrant_id), names)
+                    for lineup, result in rows
                 ],
             }
         )
@@ -223,14 +242,13 @@ def _name_order(lineup: FixtureTeam) -> tuple[tuple[int | str, ...], int]:
 
 def _lineup_dict(
     lineup: FixtureTeam,
+    result: SideResult,
     line: DayLine | None,
-    who: Mapping[int, Any],
     names: Mapping[int, str | None],
 ) -> dict[str, Any]:
     """A team's line of the day; score, place and ranking points None where its group has not
     been played yet."""
-    played = who[lineup.entrant_id]
-    substitutes = set(played.substitutes)
+    substitutes = set(result.substitutes)
     return {
         "team": _team(lineup.entrant),
         "score": None if line is None else line.score,
@@ -240,7 +258,7 @@ def _lineup_dict(
         "roster": None if lineup.team is None else {"id": lineup.team.pk, "name": lineup.team.name},
         "played": [
             {"entry": entry, "name": names[entry], "substitute": entry in substitutes}
-            for entry in played.played
+            for entry in result.played
         ],
         "substitutes": len(substitutes),
     }

@@ -1,5 +1,6 @@
-"""A division's table from its stored days: rosters' results from the standings, scores as
-given, final and provisional; a line-up's refusals and its log."""
+"""A division's table from its stored days: rosters' results from the standings
+(``competitions.domain.results``), scores as given, final and provisional; a line-up's refusals
+and its log."""
 
 import json
 
@@ -7,11 +8,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from competitions.domain.results import fixture_results, shown
 from competitions.models import Entrant, FixtureTeam
 from karlchen.refusals import Refused
 from leagues.domain.leagues import add_match_day, create_league, set_day_final, set_lineup
 from leagues.domain.reads import league_read
-from leagues.domain.tables import day_results, division_table, lineup_players, shown
+from leagues.domain.tables import division_table
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
 from teams.domain.teams import Roster, create_team
@@ -23,6 +25,16 @@ from tournaments.domain.entries import add_entry
 from tournaments.domain.tournaments import update_tournament
 
 pytestmark = pytest.mark.django_db
+
+
+def day_results(day, *, public=False):
+    """Each league team of the day (by id) with its result as the table ranks it."""
+    return {side.entrant: side.day_result for side in fixture_results([day], public=public)[day.pk]}
+
+
+def lineup_players(day):
+    """Each league team of the day (by id) with who played for it, substitutes among them."""
+    return {side.entrant: side for side in fixture_results([day])[day.pk]}
 
 
 def codes(refusal):
