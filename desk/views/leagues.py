@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from clubs import access
 from clubs.access import Can
+from competitions.domain.lineups import prepare_fixture, swap_player
 from competitions.models import Entrant, Fixture, FixtureTeam, Group, Kind, SquadMember, shown
 from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm, SwapForm
 from desk.league_forms import division_forms as division_forms_fresh
@@ -27,11 +28,9 @@ from leagues.domain.leagues import (
     add_match_day,
     change_division,
     create_league,
-    prepare_match_day,
     set_day_final,
     set_lineup,
     start_match_day,
-    swap_player,
 )
 from leagues.domain.reads import league_read
 from leagues.models import League
@@ -281,7 +280,7 @@ class MatchDayDeskView(SeasonOrganiserView):
 
     def prepare(self, day: Fixture, by: Actor):
         try:
-            built = prepare_match_day(day, by=by)
+            built = prepare_fixture(day, by=by)
         except Refused as refusal:
             for problem in refusal.problems:
                 messages.error(self.request, problem_message(problem))
