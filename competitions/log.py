@@ -1,5 +1,6 @@
-"""The competitions app's log codes, worded here (``karlchen.log``): a team's squad, the same
-for a league and a team cup."""
+"""The competitions app's log codes, worded here (``karlchen.log``): a team's squad and a
+fixture's line-ups, the same for a league and a team cup (a match day's entries keep the codes
+they were written with when the league wrote them)."""
 
 from typing import Any
 
@@ -20,6 +21,29 @@ class CompetitionCode(LogCode):
     SQUAD_MEMBER_REMOVED = (
         "squad_member_removed",
         _("took %(player)s out of the squad of “%(team)s”"),
+    )
+
+    LEAGUE_DAY_PREPARED = (
+        "league_day_prepared",
+        _(
+            "prepared match day %(number)s (“%(name)s”) from the squads (%(teams)s teams, "
+            "%(players)s players)"
+        ),
+    )
+    CUP_MATCH_PREPARED = (
+        "cup_match_prepared",
+        _("prepared “%(name)s” from the squads (%(teams)s teams, %(players)s players)"),
+    )
+    LEAGUE_PLAYER_SWAPPED = (
+        "league_player_swapped",
+        _(
+            "swapped %(replacement)s in for %(out)s in “%(team)s” on match day %(number)s "
+            "(“%(name)s”)"
+        ),
+    )
+    CUP_PLAYER_SWAPPED = (
+        "cup_player_swapped",
+        _("swapped %(replacement)s in for %(out)s in “%(team)s” at “%(name)s”"),
     )
 
     @classmethod

@@ -85,6 +85,11 @@ urlpatterns = [
     path("cups/", cups.CupsView.as_view(), name="cups"),
     path("cups/import/", cups.CupArchiveImportView.as_view(), name="cup-archive-import"),
     path("cups/<int:cup_id>/", cups.CupDeskView.as_view(), name="cup"),
+    path(
+        "cups/<int:cup_id>/matches/<int:match_id>/",
+        cups.CupMatchDeskView.as_view(),
+        name="cup-match",
+    ),
     path("cups/<int:cup_id>/print/", cups.CupPrintView.as_view(), name="cup-print"),
     path("cups/<int:cup_id>/archive/", cups.CupArchiveView.as_view(), name="cup-archive"),
     path(TOURNAMENT, overview.EveningView.as_view(), name="evening"),

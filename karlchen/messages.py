@@ -365,17 +365,17 @@ MESSAGES = {
     "league_group_divisions": _("The teams of a group play in one division."),
     "league_roster_other_tournament": _("A match day's roster is a team of its tournament."),
     "squad_player_taken": _("%(name)s plays for “%(team)s” in this competition already."),
-    "cup_team_no_players": _(
+    "squad_no_regulars": _(
         "“%(team)s” has no regular in its squad yet: pick its players on the team's squad page."
     ),
     "squad_player_name": _("Please enter the player's name (at most %(max)s characters)."),
     "squad_full": _("A squad has at most %(max)s players."),
-    "league_no_roster": _(
-        "“%(team)s” has no roster on this match day yet: prepare the day from the squads first."
+    "swap_no_roster": _(
+        "“%(team)s” has no roster in this tournament yet: prepare it from the squads first."
     ),
-    "league_swap_not_playing": _("%(name)s does not play for “%(team)s” on this match day."),
-    "league_swap_not_in_squad": _("%(name)s is not in the squad of “%(team)s”."),
-    "league_swap_playing": _("%(name)s plays on this match day already."),
+    "swap_not_playing": _("%(name)s does not play for “%(team)s” in this tournament."),
+    "swap_not_in_squad": _("%(name)s is not in the squad of “%(team)s”."),
+    "swap_playing": _("%(name)s plays in this tournament already."),
     "league_roster_taken": _("The team “%(name)s” is another league team's roster already."),
     "league_day_score": _("A day score is a whole number."),
     "season_not_a_league": _("This season is no league."),

@@ -1,4 +1,5 @@
-"""The leagues app's log codes, worded here (``karlchen.log``)."""
+"""The leagues app's log codes, worded here (``karlchen.log``); a match day prepared from the
+squads and a player swapped in are worded with the squads (``competitions.log``)."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -27,20 +28,6 @@ class LeagueCode(LogCode):
     LEAGUE_LINEUP_SET = (
         "league_lineup_set",
         _("set the line-up of “%(team)s” on match day %(number)s (“%(name)s”)"),
-    )
-    LEAGUE_DAY_PREPARED = (
-        "league_day_prepared",
-        _(
-            "prepared match day %(number)s (“%(name)s”) from the squads (%(teams)s teams, "
-            "%(players)s players)"
-        ),
-    )
-    LEAGUE_PLAYER_SWAPPED = (
-        "league_player_swapped",
-        _(
-            "swapped %(replacement)s in for %(out)s in “%(team)s” on match day %(number)s "
-            "(“%(name)s”)"
-        ),
     )
     LEAGUE_DAY_FINAL = (
         "league_day_final",

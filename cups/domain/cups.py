@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.domain.names import affiliation
+from competitions.domain.lineups import enter_regulars, refuse_without_regulars
 from competitions.domain.setup import CUP, Names, club_name, group_name, team_name
 from competitions.models import Entrant, Fixture, FixtureTeam, Group, SquadMember
 from cups.domain.state import CupNow, cup_now, placings_of
@@ -37,9 +38,7 @@ from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import Season, SeasonEvening
 from teams.domain.match_final import mark_match_final, reopen_match
-from teams.domain.teams import Roster, create_team
 from teams.engine.bracket import Status, parse_rule
-from tournaments.domain.entries import enter_players
 from tournaments.domain.tournaments import create_tournament
 
 MAX_GROUPS = 16
@@ -201,6 +200,10 @@ def start_group_round(
         ]
         if not groups:
             raise refused("cup_round_started", "number", number=number)
+        sides = {
+            group.pk: list(Entrant.objects.filter(group=group).order_by("pk")) for group in groups
+        }
+        refuse_without_regulars([side for group in groups for side in sides[group.pk]], "number")
         made = []
         for group in groups:
             name = _("%(cup)s – group %(group)s, round %(number)s") % {
@@ -208,8 +211,7 @@ def start_group_round(
                 "group": group.name,
                 "number": number,
             }
-            sides = list(Entrant.objects.filter(group=group).order_by("pk"))
-            match = _new_match(cup, by, name, date, sides, group=group, round_=number)
+            match = _new_match(cup, by, name, date, sides[group.pk], group=group, round_=number)
             made.append(match)
         season_changed(cup.season_id)
     return made
@@ -271,6 +273,10 @@ def start_pairings(cup: Cup, *, by: Actor, date: datetime.date | None = None) ->
         ]
         if not due:
             raise refused("cup_nothing_due", "pairings")
+        refuse_without_regulars(
+            [now.teams[team or 0] for pairing in due for team in (pairing.first, pairing.second)],
+            "number",
+        )
         made = []
         for pairing in due:
             first, second = now.teams[pairing.first or 0], now.teams[pairing.second or 0]
@@ -405,11 +411,9 @@ def _new_match(
     position: int | None = None,
 ) -> Fixture:
     """A tournament of the cup's season with the sides' regulars entered (their squads'),
-    each side a team; refused while a side has none."""
+    each side a team (``competitions.domain.lineups.enter_regulars``); refused while a side has
+    none."""
     season = cup.season
-    for side in sides:
-        if not side.players.filter(substitute=False).exists():
-            raise refused("cup_team_no_players", "number", team=side.name)
     tournament = create_tournament(
         by=by,
         name=name[:150],
@@ -427,14 +431,11 @@ def _new_match(
     match = Fixture.objects.create(
         competition=cup, evening=evening, group=group, round=round_, position=position
     )
-    for number, side in enumerate(sides, start=1):
-        regulars = side.players.filter(substitute=False).select_related("player")
-        players = [row.player for row in regulars.order_by("position")]
-        entries = enter_players(tournament, players, by=by)
-        team = create_team(
-            tournament, by=by, name=side.name, roster=Roster(members=tuple(e.pk for e in entries))
-        )
-        FixtureTeam.objects.create(fixture=match, entrant=side, position=number, team=team)
+    FixtureTeam.objects.bulk_create(
+        FixtureTeam(fixture=match, entrant=side, position=number)
+        for number, side in enumerate(sides, start=1)
+    )
+    enter_regulars(match, by=by, field="number")
     log(  # once, in the season's log about the match's tournament
         (season, tournament),
         by,

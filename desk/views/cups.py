@@ -1,6 +1,6 @@
 """The desk's team cups: set one up, start its group rounds and knock-out pairings, mark
-results final (with a decider where the rule needs one), place a tied group, print the
-bracket, download and import its archive."""
+results final (with a decider where the rule needs one), place a tied group, swap a substitute
+in at one of its tournaments, print the bracket, download and import its archive."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from competitions.models import Entrant, Fixture, Group
+from competitions.models import Entrant, Fixture, FixtureTeam, Group
 from cups.domain.archive import export_cup_archive, import_cup_archive
 from cups.domain.cups import (
     create_cup,
@@ -30,6 +30,7 @@ from cups.presentation import cup_view
 from desk.cup_forms import CupForm, PairingsForm, RoundForm
 from desk.forms import ArchiveForm
 from desk.views.base import DeskView, refuse
+from desk.views.lineups import prepare, roster_of, swap, swap_form, unprepared
 from desk.views.setup import archive_problem
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
@@ -159,6 +160,64 @@ class CupDeskView(CupOrganiserView):
             .order_by("group__position", "name"),
         }
         return render(self.request, "desk/cup.html", context, status=status)
+
+
+class CupMatchDeskView(CupOrganiserView):
+    """One of the cup's tournaments (a group round or a pairing): its teams' line-ups, a
+    substitute swapped in ("Out"/"In"), as on a league's match day."""
+
+    def match(self) -> Fixture:
+        return get_object_or_404(
+            Fixture.objects.select_related("evening__tournament", "competition__season"),
+            competition=self.cup,
+            pk=self.kwargs["match_id"],
+        )
+
+    def get(self, request, cup_id, match_id):
+        return self.show(self.match())
+
+    def post(self, request, cup_id, match_id):
+        match = self.match()
+        action = request.POST.get("action")
+        if action == "prepare":
+            if not prepare(request, match):
+                return self.show(match, status=400)
+            return self.back(match)
+        if action != "swap":
+            return self.show(match, status=400)
+        try:
+            entrant = _id(request.POST, "team")
+        except ValueError:
+            return self.show(match, status=400)
+        side = get_object_or_404(
+            FixtureTeam.objects.select_related("entrant"), fixture=match, entrant_id=entrant
+        )
+        form = swap_form(side, request.POST)
+        if form is None:
+            return self.show(match, status=400)
+        if not form.is_valid() or not swap(request, side, form):
+            return self.show(match, failed=form, status=400)
+        return self.back(match)
+
+    def back(self, match: Fixture):
+        return HttpResponseRedirect(reverse("desk:cup-match", args=[self.cup.pk, match.pk]))
+
+    def show(self, match: Fixture, failed=None, status: int = 200):
+        sides = FixtureTeam.objects.filter(fixture=match).select_related("entrant", "team")
+        lineups = []
+        for side in sides.order_by("position", "entrant__name"):
+            swapping = None if match.final else swap_form(side)
+            if failed is not None and swapping is not None and failed.prefix == swapping.prefix:
+                swapping = failed
+            lineups.append({"lineup": side, "swap": swapping, "roster": roster_of(side)})
+        context = {
+            "cup": self.cup,
+            "match": match,
+            "tournament": match.evening.tournament,
+            "lineups": lineups,
+            "unprepared": unprepared(match),
+        }
+        return render(self.request, "desk/cup_match.html", context, status=status)
 
 
 def _given(data: dict) -> dict:

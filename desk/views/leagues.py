@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 
 from clubs import access
 from clubs.access import Can
-from competitions.models import Entrant, Fixture, FixtureTeam, Group, Kind, SquadMember, shown
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, Kind, shown
 from desk.league_forms import DivisionChangeForm, LineupForm, MatchDayForm, SwapForm
 from desk.league_forms import division_forms as division_forms_fresh
 from desk.views.base import form_refused
+from desk.views.lineups import prepare, roster_of, swap, swap_form, unprepared
 from desk.views.seasons import SeasonOrganiserView
 from karlchen.actors import Actor
 from karlchen.messages import problem_message
@@ -27,17 +28,14 @@ from leagues.domain.leagues import (
     add_match_day,
     change_division,
     create_league,
-    prepare_match_day,
     set_day_final,
     set_lineup,
     start_match_day,
-    swap_player,
 )
 from leagues.domain.reads import league_read
 from leagues.models import League
-from people.models import Player
 from seasons.domain.seasons import next_evening_date, open_for_season
-from teams.models import Team, TeamMember
+from teams.models import Team
 from tournaments.models import Tournament
 
 
@@ -280,19 +278,8 @@ class MatchDayDeskView(SeasonOrganiserView):
         return self.back(day)
 
     def prepare(self, day: Fixture, by: Actor):
-        try:
-            built = prepare_match_day(day, by=by)
-        except Refused as refusal:
-            for problem in refusal.problems:
-                messages.error(self.request, problem_message(problem))
+        if not prepare(self.request, day):
             return self.show(day, status=400)
-        if built:
-            messages.success(
-                self.request,
-                _("The match day is prepared from the squads: its teams are ready to be seated."),
-            )
-        else:
-            messages.info(self.request, _("Every team with a squad has its roster already."))
         return self.back(day)
 
     def swap(self, day: Fixture, by: Actor):
@@ -301,48 +288,12 @@ class MatchDayDeskView(SeasonOrganiserView):
             fixture=day,
             entrant_id=_number(self.request.POST.get("league_team")),
         )
-        form = self.swap_form(lineup, self.request.POST)
+        form = swap_form(lineup, self.request.POST)
         if form is None:
             return self.show(day, status=400)
-        if not form.is_valid():
+        if not form.is_valid() or not swap(self.request, lineup, form):
             return self.show(day, failed_swap=form, status=400)
-        players = Player.objects.in_bulk(
-            [form.cleaned_data["out"], form.cleaned_data["replacement"]]
-        )
-        out = players[form.cleaned_data["out"]]
-        replacement = players[form.cleaned_data["replacement"]]
-        try:
-            swap_player(lineup, by=by, out=out, replacement=replacement)
-        except Refused as refusal:
-            form_refused(form, refusal)
-            return self.show(day, failed_swap=form, status=400)
-        messages.success(
-            self.request,
-            _("%(replacement)s plays for %(team)s instead of %(out)s.")
-            % {"replacement": replacement.name, "team": lineup.entrant.name, "out": out.name},
-        )
         return self.back(day)
-
-    def swap_form(self, lineup: FixtureTeam, data=None) -> SwapForm | None:
-        """Who of the roster plays (out) and who of the squad does not (in); None without a
-        roster or a squad to swap with."""
-        if lineup.team_id is None:
-            return None
-        playing_ids = set(
-            TeamMember.objects.filter(team_id=lineup.team_id, entry__withdrawn=False).values_list(
-                "entry__player_id", flat=True
-            )
-        )
-        members = SquadMember.objects.filter(team_id=lineup.entrant_id).select_related("player")
-        playing = Player.objects.filter(pk__in=playing_ids).order_by("name")
-        bench = [
-            m.player
-            for m in members.order_by("substitute", "position")
-            if m.player_id not in playing_ids
-        ]
-        if not bench or not playing:
-            return None
-        return SwapForm(data, prefix=f"s{lineup.entrant_id}", playing=playing, bench=bench)
 
     def back(self, day: Fixture):
         return HttpResponseRedirect(reverse("desk:league-day", args=[self.season.pk, day.number]))
@@ -369,25 +320,19 @@ class MatchDayDeskView(SeasonOrganiserView):
             form = self.lineup_form(day, lineup)
             if failed is not None and failed.prefix == form.prefix:
                 form = failed
-            swap = self.swap_form(lineup)
-            if failed_swap is not None and swap is not None and failed_swap.prefix == swap.prefix:
-                swap = failed_swap
-            roster = (
-                TeamMember.objects.filter(team_id=lineup.team_id)
-                .select_related("entry__player")
-                .order_by("entry__start_number")
-                if lineup.team_id is not None
-                else []
+            swapping = swap_form(lineup)
+            if failed_swap is not None and swapping is not None:
+                swapping = failed_swap if failed_swap.prefix == swapping.prefix else swapping
+            forms.append(
+                {"lineup": lineup, "form": form, "swap": swapping, "roster": roster_of(lineup)}
             )
-            forms.append({"lineup": lineup, "form": form, "swap": swap, "roster": roster})
-        unprepared = lineups.filter(team__isnull=True, entrant__players__substitute=False).exists()
         result = json.loads(league_read(self.season, f"day:{day.number}", public=False).content)
         context = {
             "season": self.season,
             "day": day,
             "tournament": day.evening.tournament,
             "lineups": forms,
-            "unprepared": unprepared and not day.final,
+            "unprepared": unprepared(day),
             "result": result,
         }
         return render(self.request, "desk/league_day.html", context, status=status)

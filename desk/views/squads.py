@@ -1,6 +1,6 @@
 """The desk's squad of a league's or a cup's team: its regulars and substitutes for the whole
 competition, people picked, not typed (docs/TEAMS.md, "Squads"). A match day's rosters are built
-from them (``leagues.domain.leagues.prepare_match_day``)."""
+from them (``competitions.domain.lineups``)."""
 
 from __future__ import annotations
 

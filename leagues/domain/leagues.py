@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.utils.translation import gettext
 
+from competitions.domain.lineups import prepare_fixture, refuse_without_regulars
 from competitions.domain.setup import LEAGUE, Names, group_name, team_name
 from competitions.models import Entrant, Fixture, FixtureTeam, Group, SquadMember
 from karlchen.actors import Actor
@@ -28,16 +29,12 @@ from karlchen.log import log
 from karlchen.refusals import Problems, Refused, refused
 from leagues.log import LeagueCode
 from leagues.models import League
-from people.models import Player
 from seasons.domain.seasons import add_evening, new_evening
 from seasons.models import Season
-from seating.models import Seat
 from teams.domain.match_final import mark_match_final, reopen_match
-from teams.domain.teams import Roster, set_rosters, team_roster, update_team
 from teams.engine.league import parse_rule
-from teams.models import Team, TeamMember
-from tournaments.domain.entries import enter_players, withdraw
-from tournaments.models import Entry, Tournament
+from teams.models import Team
+from tournaments.models import Tournament
 
 MAX_DIVISIONS = 20
 MAX_TEAMS = 200  # a league's teams, all divisions
@@ -295,11 +292,15 @@ def start_match_day(
     tournament with the season's rules and settings: ``seasons.domain.seasons.new_evening``)
     and make it match day ``number`` with its groups; refused, nothing is created. Where the
     playing teams have squads, the day is prepared from them in the same step
-    (``prepare_match_day``: their regulars entered, each team's roster set up); else the
-    season's regulars are entered, as at any evening."""
+    (``competitions.domain.lineups.prepare_fixture``: their regulars entered, each team's
+    roster set up; refused at ``groups`` while a playing team has no regular, naming it); else
+    the season's regulars are entered, as at any evening."""
     with transaction.atomic():
         Season.objects.select_for_update().filter(pk=league.season_id).first()
-        from_squads = _playing_squads(league, groups).exists()
+        playing = _playing_teams(league, groups)
+        from_squads = SquadMember.objects.filter(team__in=playing).exists()
+        if from_squads:  # refused before the evening is started
+            refuse_without_regulars(playing, "groups")
         tournament = new_evening(
             league.season,
             by=by,
@@ -309,13 +310,13 @@ def start_match_day(
         )
         day = add_match_day(league, tournament, by=by, number=number, groups=groups)
         if from_squads:
-            prepare_match_day(day, by=by)
+            prepare_fixture(day, by=by, field="groups")
         return day
 
 
-def _playing_squads(league: League, groups: object) -> QuerySet[SquadMember]:
-    """The squad members of the teams ``groups`` lists (as given: what is not a team's id is
-    left to ``add_match_day`` to refuse)."""
+def _playing_teams(league: League, groups: object) -> list[Entrant]:
+    """The teams ``groups`` lists, in its order (as given: what is not a team's id is left to
+    ``add_match_day`` to refuse)."""
     listed = [
         team
         for members in (groups if isinstance(groups, list | tuple) else ())
@@ -324,142 +325,8 @@ def _playing_squads(league: League, groups: object) -> QuerySet[SquadMember]:
         if isinstance(team, int) and not isinstance(team, bool)
     ]
     by_shown_id = Q(shown_id__in=listed) | Q(shown_id__isnull=True, pk__in=listed)
-    teams = Entrant.objects.filter(by_shown_id, competition=league)
-    return SquadMember.objects.filter(team__in=teams)
-
-
-def prepare_match_day(day: Fixture, *, by: Actor) -> int:
-    """Build the day's line-ups from the squads in one step: each playing team without a roster
-    yet gets its squad's regulars entered in the day's tournament (start numbers team by team,
-    in the order of the groups) and set up as its roster there (a team of the tournament of its
-    name). Teams with a roster, and teams without regulars, are left as they are, so pressing
-    twice builds once (the season's row locked meanwhile). Refused once the day is final, or
-    when a regular is in another roster of the day already. How many rosters were built."""
-    with transaction.atomic():
-        Season.objects.select_for_update().filter(pk=day.competition.season_id).first()
-        day = Fixture.objects.select_related("competition__season", "evening__tournament").get(
-            pk=day.pk
-        )
-        if day.final:
-            raise refused("results_final", "final")
-        tournament = day.evening.tournament
-        sides = list(
-            FixtureTeam.objects.filter(fixture=day, team__isnull=True)
-            .select_related("entrant")
-            .order_by("group", "entrant__group__position", "entrant__name")
-        )
-        squads: dict[int, list[Player]] = {}
-        for member in (
-            SquadMember.objects.filter(
-                team__in=[side.entrant_id for side in sides], substitute=False
-            )
-            .select_related("player")
-            .order_by("team_id", "position")
-        ):
-            squads.setdefault(member.team_id, []).append(member.player)
-        wanted = [(side, squads[side.entrant_id]) for side in sides if side.entrant_id in squads]
-        if not wanted:
-            return 0
-        for _side, regulars in wanted:
-            enter_players(tournament, regulars, by=by)
-        entries = dict(Entry.objects.filter(tournament=tournament).values_list("player_id", "pk"))
-        rosters = [
-            (side.entrant.name, Roster(members=tuple(entries[player.pk] for player in regulars)))
-            for side, regulars in wanted
-        ]
-        try:
-            teams = set_rosters(tournament, by=by, rosters=rosters)
-        except Refused as refusal:  # a regular in another team of the day (set up by hand)
-            problems = Problems()
-            for problem in refusal.problems:
-                problems.add(problem.code, "squad", **problem.params)
-            problems.raise_if_any()
-        for (side, _regulars), team in zip(wanted, teams, strict=True):
-            side.team = team
-            side.save(update_fields=["team"])
-        _log_day(
-            day,
-            by,
-            LeagueCode.LEAGUE_DAY_PREPARED,
-            number=day.number,
-            teams=len(wanted),
-            players=sum(len(regulars) for _side, regulars in wanted),
-        )
-        season_changed(day.competition.season_id)
-        tournament_changed(tournament.pk)
-    return len(wanted)
-
-
-def swap_player(lineup: FixtureTeam, *, by: Actor, out: Player, replacement: Player) -> FixtureTeam:
-    """Change a team's line-up on its match day: ``replacement``, of the team's squad, plays
-    instead of ``out``, of its roster there. ``out`` is withdrawn from the series still to come
-    (what they played stays counted for the team; not having played, they leave the roster);
-    ``replacement`` is entered (or reinstated) and listed as a substitute of the roster.
-    Refused at ``out`` or ``replacement``; once the day is final, at ``final``."""
-    with transaction.atomic():
-        Season.objects.select_for_update().filter(pk=lineup.fixture.competition.season_id).first()
-        lineup = FixtureTeam.objects.select_related(
-            "fixture__competition__season", "fixture__evening__tournament", "entrant", "team"
-        ).get(pk=lineup.pk)
-        day = lineup.fixture
-        if day.final:
-            raise refused("results_final", "final")
-        team = lineup.team
-        if team is None:
-            raise refused("league_no_roster", "out", team=lineup.entrant.name)
-        tournament = day.evening.tournament
-        problems = Problems()
-        leaving = TeamMember.objects.filter(team=team, entry__player=out).select_related("entry")
-        leaving_member = leaving.first()
-        if leaving_member is None or leaving_member.entry.withdrawn:
-            problems.add("league_swap_not_playing", "out", name=out.name, team=team.name)
-        if not SquadMember.objects.filter(team=lineup.entrant, player=replacement).exists():
-            problems.add(
-                "league_swap_not_in_squad",
-                "replacement",
-                name=replacement.name,
-                team=lineup.entrant.name,
-            )
-        entered = Entry.objects.filter(tournament=tournament, player=replacement).first()
-        if entered is not None and not entered.withdrawn:
-            problems.add("league_swap_playing", "replacement", name=replacement.name)
-        problems.raise_if_any()
-        assert leaving_member is not None  # refused above otherwise
-        withdraw(leaving_member.entry, by=by)
-        if entered is None:
-            (entered,) = enter_players(tournament, [replacement], by=by)
-        else:
-            withdraw(entered, False, by=by)
-        roster = team_roster(team)
-        played = Seat.objects.filter(entry=leaving_member.entry).exists()
-        members = tuple(
-            entry for entry in roster.members if played or entry != leaving_member.entry_id
-        )
-        substitutes = tuple(
-            entry for entry in roster.substitutes if played or entry != leaving_member.entry_id
-        )
-        captain = roster.captain if roster.captain in (*members, *substitutes) else None
-        update_team(
-            team,
-            by=by,
-            roster=Roster(
-                members=members,
-                substitutes=tuple(dict.fromkeys((*substitutes, entered.pk))),
-                captain=captain,
-            ),
-        )
-        _log_day(
-            day,
-            by,
-            LeagueCode.LEAGUE_PLAYER_SWAPPED,
-            number=day.number,
-            team=lineup.entrant.name,
-            out=out.name,
-            replacement=replacement.name,
-        )
-        season_changed(day.competition.season_id)
-        tournament_changed(tournament.pk)
-    return lineup
+    teams = {team.shown: team for team in Entrant.objects.filter(by_shown_id, competition=league)}
+    return list({teams[team].pk: teams[team] for team in listed if team in teams}.values())
 
 
 def _day_name(league: League, number: object) -> str | None:

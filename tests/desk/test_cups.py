@@ -2,6 +2,8 @@
 results final with a decider, place a tied group, the bracket printed, the archive; a cup
 of eight end to end from the desk with a correction in a group round reseeding it."""
 
+import html
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -10,10 +12,16 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from competitions.domain.squads import add_to_squad
 from competitions.models import Entrant, Fixture, SquadMember
+from cups.domain.cups import start_group_round
 from cups.models import Cup
 from desk.cup_forms import CupForm
+from people.models import Player
 from scoring.domain.deals import correct_deal
+from seasons.models import SeasonAction
+from teams.domain.teams import team_roster
+from teams.models import Team
 from tests.cups.conftest import (  # noqa: F401
     GROUPS,
     _writes_commit_at_once,
@@ -23,6 +31,7 @@ from tests.cups.conftest import (  # noqa: F401
 from tests.factories.documents import pdf_pages
 from tests.factories.tournaments import ORGA, organiser, tournament_with_players
 from tests.scoring.domain.conftest import normal
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -276,3 +285,46 @@ def test_a_cup_s_players_picked_into_its_squads_after_set_up(desk):
     tournament = Fixture.objects.get().evening.tournament
     entered = set(tournament.entries.values_list("player_id", flat=True))
     assert entered == {people[0].pk, people[1].pk, people[3].pk, people[4].pk}
+
+
+def test_a_cup_match_s_page_swaps_a_substitute_in_as_a_match_day_does(desk):
+    """The cup's list links each tournament's line-ups; there a substitute of the squad comes
+    in for a regular ("Out"/"In"), the same swap pressed again is refused at its field; a team
+    of another tournament is not found there."""
+    cup = make_cup()
+    asse = Entrant.objects.get(competition=cup, name="Asse")
+    add_to_squad(asse, by=ORGA, player=Player.objects.create(name="Asse Ersatz"), substitute=True)
+    match, _other = start_group_round(cup, by=ORGA, number=1)
+    url = f"/desk/cups/{cup.pk}/matches/{match.pk}/"
+    assert url in page(desk, cup)
+    shown = html.unescape(desk.get(url).content.decode())
+    assert shown.count('class="swap"') == 1  # only Asse has someone on the bench
+    assert "Asse 1" in shown
+    assert "Buben 2" in shown
+    side = match.sides.get(entrant=asse)
+    out = Player.objects.get(name="Asse 1")
+    sub = Player.objects.get(name="Asse Ersatz")
+    swap = {
+        "action": "swap",
+        "team": asse.pk,
+        f"s{asse.pk}-out": out.pk,
+        f"s{asse.pk}-replacement": sub.pk,
+    }
+    answer = desk.post(url, swap)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    tournament = match.evening.tournament
+    assert Entry.objects.get(tournament=tournament, player=out).withdrawn
+    entered = Entry.objects.get(tournament=tournament, player=sub)
+    assert team_roster(Team.objects.get(pk=side.team_id)).substitutes == (entered.pk,)
+    assert "Asse Ersatz plays for Asse instead of Asse 1." in html.unescape(
+        desk.get(url).content.decode()
+    )
+    assert SeasonAction.objects.filter(action="cup_player_swapped").count() == 1
+    answer = desk.post(url, swap)  # pressed again: Asse 1 plays no more
+    assert answer.status_code == 400
+    assert "This player does not play for the team any more" in html.unescape(
+        answer.content.decode()
+    )
+    other = Fixture.objects.exclude(pk=match.pk).get()
+    answer = desk.post(url.replace(str(match.pk), str(other.pk)), swap)
+    assert answer.status_code == 404  # Asse does not play in group B's tournament

@@ -144,6 +144,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "desk/players/<int:player_id>/statistics/<str:kind>/": {"get": "r-run"},
     "desk/cups/import/": {"post": "user"},
     DC: {"get": "s-run", "post": "s-run"},
+    DC + "matches/<int:match_id>/": {"get": "s-run", "post": "s-run"},
     DC + "print/": {"get": "s-run"},
     DC + "archive/": {"get": "s-run"},
     D: {"get": "view", "post": "run"},

@@ -6,16 +6,11 @@ import datetime
 
 import pytest
 
+from competitions.domain.lineups import prepare_fixture, swap_player
 from competitions.domain.squads import add_to_squad
 from competitions.models import Entrant, Fixture, FixtureTeam
 from karlchen.refusals import Refused
-from leagues.domain.leagues import (
-    add_match_day,
-    create_league,
-    prepare_match_day,
-    start_match_day,
-    swap_player,
-)
+from leagues.domain.leagues import add_match_day, create_league, start_match_day
 from people.models import Player
 from seasons.domain.seasons import create_season
 from seasons.models import SeasonAction
@@ -78,8 +73,8 @@ def test_pressing_prepare_twice_builds_once():
     league, teams = league_with_squads()
     tournament, _entries = tournament_with_players(0, name="Spieltag 1")
     day = add_match_day(league, tournament, by=ORGA, number=1, groups=one_group(teams))
-    assert prepare_match_day(day, by=ORGA) == 4
-    assert prepare_match_day(day, by=ORGA) == 0
+    assert prepare_fixture(day, by=ORGA) == 4
+    assert prepare_fixture(day, by=ORGA) == 0
     assert Team.objects.filter(tournament=tournament).count() == 4
     assert Entry.objects.filter(tournament=tournament).count() == 16
     assert SeasonAction.objects.filter(action="league_day_prepared").count() == 1
@@ -137,8 +132,8 @@ def test_a_swap_refused_at_its_fields_changes_nothing():
     with pytest.raises(Refused) as refusal:
         swap_player(lineup, by=ORGA, out=Player.objects.get(name="Buben 1"), replacement=stranger)
     assert codes(refusal) == {
-        ("league_swap_not_playing", "out"),
-        ("league_swap_not_in_squad", "replacement"),
+        ("swap_not_playing", "out"),
+        ("swap_not_in_squad", "replacement"),
     }
     with pytest.raises(Refused) as refusal:
         swap_player(
@@ -147,7 +142,7 @@ def test_a_swap_refused_at_its_fields_changes_nothing():
             out=Player.objects.get(name="Asse 1"),
             replacement=Player.objects.get(name="Asse 2"),
         )
-    assert codes(refusal) == {("league_swap_playing", "replacement")}
+    assert codes(refusal) == {("swap_playing", "replacement")}
     assert not Entry.objects.filter(withdrawn=True).exists()
     assert not SeasonAction.objects.filter(action="league_player_swapped").exists()
 
@@ -164,4 +159,4 @@ def test_a_day_without_rosters_cannot_swap():
             out=Player.objects.get(name="Asse 1"),
             replacement=Player.objects.get(name="Asse 5"),
         )
-    assert codes(refusal) == {("league_no_roster", "out")}
+    assert codes(refusal) == {("swap_no_roster", "out")}
