@@ -520,10 +520,19 @@ def measure_http(season: Season, reads: int) -> None:
         f"a smaller body) in the same loop: {figures(evening_reads, 2)}; "
         f"{evening_ratio:.2f}× the bare view"
     )
+    split = min(parts["the rest"]) >= 0
+    if not split:  # the steps alone cost more than inside a request: no remainder to give
+        del parts["the rest"]
     print(
         f"    where the CPU goes, µs per read ({reads * 5} each, season / bare): "
         + ", ".join(f"{name} {ours:.0f} / {theirs:.0f}" for name, (ours, theirs) in parts.items())
     )
+    if not split:
+        print(
+            "    the steps timed alone add up to more than the whole request (a body this size "
+            "read again and again in a tight loop costs more than once in a request): the split "
+            "cannot show where this body's time goes, only the whole request's figures can"
+        )
     print(
         "    can show: what Karlchen's path adds to a cached read, in one process. Cannot show: "
         "gunicorn, many clients, the proxy (bench/live.py); the test client's own cost is in "
