@@ -82,6 +82,10 @@ from tournaments.enums import SeriesStatus, TournamentStatus
 from tournaments.models import Entry, Series, Tournament
 
 TARGET_SEASON_MS, TARGET_DDV_MS, TARGET_CORRECTION_MS, TARGET_CACHED_RATIO = 100, 1000, 50, 1.5
+EMPTIED = (
+    "the cache lost the bodies while they were read (a test run's FLUSHDB on the same Redis "
+    "database?): the figures would be of misses, not of cached reads"
+)
 TEMPLATES = 24  # distinct generated series, reused across the tables
 BENCH = Actor.system("bench")
 CAPTAIN = Actor.captain("bench")
@@ -447,6 +451,8 @@ def measure_cached(season: Season, reads: int) -> None:
         season_reads += timed(lambda: season_ranking(season, public=False), 1, season_cpu)
         bare_reads += timed(lambda: bare.get(key), 1, bare_cpu)
         three_reads += timed(lambda: bare.get_many(keys), 1)
+    if bare.get(key) != body.content or len(bare.get_many(keys)) != len(keys):
+        raise SystemExit(EMPTIED)
     ratio = statistics.median(season_reads) / statistics.median(bare_reads)
     cpu_ratio = statistics.median(season_cpu) / statistics.median(bare_cpu)
     three_ratio = statistics.median(three_reads) / statistics.median(bare_reads)
@@ -494,6 +500,8 @@ def measure_http(season: Season, reads: int) -> None:
             bare_reads += timed(lambda: client.get("/bench/bare/"), 1, bare_cpu)
             evening_reads += timed(lambda: client.get(evening_url), 1)
         parts = read_parts(client, season, url, reads * 5)
+        if client.get("/bench/bare/").content != first.content:
+            raise SystemExit(EMPTIED)
     ratio = statistics.median(season_reads) / statistics.median(bare_reads)
     cpu_ratio = statistics.median(season_cpu) / statistics.median(bare_cpu)
     evening_ratio = statistics.median(evening_reads) / statistics.median(bare_reads)
