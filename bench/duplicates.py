@@ -394,6 +394,12 @@ def run(args) -> None:
     measure("German names as they are spread", people, planted, args.runs, client)
     people, planted = few_names(3_000, rng)
     measure("A few thousand players sharing a few names", people, planted, args.runs, client)
+    print(
+        "\ncan show: one organiser's request for the duplicates, cached and not, through Django's "
+        "test client, and how many planted second entries the bounded search finds. Cannot show: "
+        "many organisers at once, gunicorn and HTTP in front, or a real registry's spellings "
+        "(these are drawn from name frequencies and typing slips)"
+    )
 
 
 if __name__ == "__main__":

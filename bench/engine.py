@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "karlchen.settings")
 os.environ.setdefault("SCORE_PREVIEW_RATE", "100000000/minute")  # measure, don't throttle
 
+from bench import tools
 from karlchen.refusals import Refused
 from rules import parse_rules, score_deal
 from rules.doppelkopf import Announcements, DoppelkopfDeal, Extra
@@ -147,12 +148,18 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     mix = deal_mix(args.deals)
+    print(tools.machine())
     print(
         f"{len(mix)} deals per round, {args.rounds} rounds, one core,"
         f" Python {sys.version.split()[0]}"
     )
     report("engine", bench_engine(mix, args.rounds), 50_000)
     report("endpoint", bench_endpoint(mix[: args.deals // 4], args.rounds), 1_000)
+    print(
+        "can show: what scoring a deal costs one core, alone and behind the endpoint (Django's "
+        "test client, no database). Cannot show: saving a deal (bench/standings.py), HTTP, or a "
+        "core of its own (other work on the machine is in these rates)"
+    )
 
 
 if __name__ == "__main__":

@@ -61,6 +61,11 @@ def main() -> None:
             times.append(time.perf_counter() - started)
         median = statistics.median(times) * 1000
         print(f"{name:36} {len(content) / 1000:8.1f} KB  {code:32} median {median:7.1f} ms")
+    print(
+        f"load average {' '.join(f'{value:.1f}' for value in os.getloadavg())}; can show: how "
+        "long one worker is busy refusing each file. Cannot show: the upload around it (the "
+        "proxy's and Django's size limits come first) or several uploads at once"
+    )
 
 
 if __name__ == "__main__":

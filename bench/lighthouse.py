@@ -125,6 +125,11 @@ def main() -> None:
                         target = args.keep_reports / f"{slug}-{number}.json"
                         target.write_text(json.dumps(report))
                 print_page(name, path, reports)
+            print(
+                "\ncan show: Lighthouse's scores of each page as a phone on a throttled network "
+                "would get them, from this machine. Cannot show: a real phone or network, or a "
+                "server busy with other requests (one page at a time)"
+            )
 
 
 WARM_UPS = 6  # requests per page before measuring: each gunicorn worker has served it

@@ -176,7 +176,7 @@ def run(args) -> None:
     shipped = Deployment.shipped()
     nginx = proxy.nginx_binary() is not None
     with base.gunicorn(args.workers, 1, **settings_module) as server:
-        measure_reads(server, variants, args)
+        measure_reads(server, variants, args, len(body.content))
         print(f"recording {args.deals} deals one after another (the 9th series), over HTTP:")
         work = iter(base.workload(tables))
         measure_recording("one pool, direct", server.port, work, tables, standings, args)
@@ -238,14 +238,17 @@ def seat_extra_series(tournament) -> list:
 # --- reads -----------------------------------------------------------------------------------
 
 
-def measure_reads(server, variants: dict, args) -> None:
+def measure_reads(server, variants: dict, args, size: int) -> None:
+    """``size``: the standings body's bytes, which the bare view must answer too."""
     for name, (path, headers) in variants.items():  # warm-up: connections, caches, imports
         measured_load(server, path, headers, args, 1.0)
         print(f"  {name}: {probe(server.port, path, headers)}")
+    answers_as_meant(server.port, variants, size)
     results: dict[str, list[Load]] = {name: [] for name in variants}
     for _ in range(args.rounds):
         for name, (path, headers) in variants.items():
             results[name].append(measured_load(server, path, headers, args, args.seconds))
+    answers_as_meant(server.port, variants, size)  # still: nothing emptied the cache meanwhile
     print(
         f"reads: {args.clients} connections, {args.rounds} rounds of {args.seconds:.0f} s each, "
         f"gunicorn {args.workers} workers (medians over the rounds; load average "
@@ -287,12 +290,37 @@ def measure_reads(server, variants: dict, args) -> None:
 def probe(port: int, path: str, headers: dict) -> str:
     """One request: its status and body size, so that the figures below are of the answer
     meant (a 304 where asked for, not an error)."""
+    status, size = answer(port, path, headers)
+    return f"answers {status}, {size} bytes"
+
+
+def answer(port: int, path: str, headers: dict) -> tuple[int, int]:
     client = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     client.request("GET", path, headers={**headers, "Host": "127.0.0.1"})
     response = client.getresponse()
     size = len(response.read())
     client.close()
-    return f"answers {response.status}, {size} bytes"
+    return response.status, size
+
+
+def answers_as_meant(port: int, variants: dict, size: int) -> None:
+    """Each variant answers what it stands for: the standings 200 with the body, 304 without,
+    the bare view 200 with a body of the same size. Anything else (e.g. the bare view's key
+    gone from the cache: a test run's FLUSHDB on the same Redis database answered "None",
+    4 bytes) voids the figures."""
+    meant = {
+        "standings, no ETag": (200, size),
+        "standings, If-None-Match (304)": (304, 0),
+        "bare view, constant JSON": (200, size),
+    }
+    for name, (path, headers) in variants.items():
+        got = answer(port, path, headers)
+        if got != meant[name]:
+            raise SystemExit(
+                f"{name} answered {got[0]} with {got[1]} bytes, not {meant[name][0]} with "
+                f"{meant[name][1]}: the figures would not be of the answer meant (was the cache "
+                "emptied by another process on the same Redis database?)"
+            )
 
 
 def median_of(runs: list[Load]) -> dict[str, float]:

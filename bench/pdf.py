@@ -40,6 +40,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from bench import tools
 from bench.throwaway import on_throwaway_database
 from karlchen.actors import Actor
 from printing.domain.documents import check_documents
@@ -68,6 +69,7 @@ def main() -> None:
 
 def run(args) -> None:
     print(f"database: {connection.vendor}; MEDIA_ROOT {settings.MEDIA_ROOT} (throwaway)")
+    print(tools.machine())
     started = time.perf_counter()
     series, tables = build_series(args.tables)
     print(f"{args.tables} four-tables seated in {time.perf_counter() - started:.1f} s")
@@ -83,6 +85,11 @@ def run(args) -> None:
     print(
         f"the recorded deals' share (filled - blank, cpu): {entries * 1000:.1f} ms per page = "
         f"{entries / filled[1]:.2f}x the minimal page (reading 24 deals, printing their rows)"
+    )
+    print(
+        "can show: what a documents job adds to WeasyPrint's own cost per page, in one process "
+        "(the CPU ratio is the steadier on a shared machine). Cannot show: the Celery worker's "
+        "queueing, several jobs at once, or the database's share of the time"
     )
 
 

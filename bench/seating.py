@@ -342,6 +342,11 @@ def versus(args: argparse.Namespace) -> None:
     slowest = sorted(times, reverse=True)[:5]
     print("plan's slowest (median CPU):", ", ".join(f"{name} {cpu:.2f} s" for cpu, name in slowest))
     print(f"load average at the end: {_load()}")
+    print(
+        "can show: plan against a plain annealing of the same CPU budget, field by field (the "
+        "CPU seconds are steadier than the wall clock on a shared machine). Cannot show: that "
+        "no better seating exists where both miss the bound"
+    )
 
 
 def _field(count: int, series: int, seeds: list[int], args: argparse.Namespace) -> dict:
@@ -422,6 +427,7 @@ def main() -> None:
         f"{'N/S':>7} | {'plan rep/max':>12} {'time':>7} | {'random':>8} {'time':>7} | "
         f"{'ranking':>8} {'time':>7} | {'plain':>6} | {'bound':>5} | target"
     )
+    print(f"load average at the start: {_load()}")
     print(header)
     print("-" * len(header))
     for count, series in CASES:
@@ -429,6 +435,13 @@ def main() -> None:
     without_construction(args.runs, args.seed)
     with_season_memory(args.runs, args.seed)
     one_series_of_400(args.runs, args.seed)
+    print(f"load average at the end: {_load()}")
+    print(
+        "can show: how often pairs meet again under each method, beside the counting bound and "
+        "a plain random draw (exact counts, whatever the load), and their times on these cores "
+        "(wall clock: other work on the machine is in them). Cannot show: clubs' table wishes "
+        "or late arrivals (the players here have none)"
+    )
 
 
 def bench_case(count: int, series: int, runs: int, seed: int) -> str:

@@ -95,17 +95,21 @@ class BackendCpu:
     work done for the run) to its last, so a backend that exits (``CONN_MAX_AGE`` recycling a
     connection, a pooler closing one) keeps what it used up to its last sample, and the sum can
     never go below zero; ``exited`` says how many did (what they used after their last sample,
-    at most ``interval`` each, is missing: the figure is then a lower bound). Backends in
-    ``exclude`` (the benchmark's own connection) are left out."""
+    at most ``interval`` each, is missing: the figure is then a lower bound). A process is its
+    pid and its start time: the kernel hands a gone process's pid to a new one (here within
+    32 768), which must neither count on from the old one's CPU time (the sum went negative) nor
+    be taken for a backend of this database without being asked. Backends in ``exclude`` (the
+    benchmark's own connection) are left out."""
 
     database: str
     exclude: set[int] = field(default_factory=set)
     interval: float = 0.1
-    first: dict[int, float] = field(default_factory=dict)
-    last: dict[int, float] = field(default_factory=dict)
-    present_at_start: set[int] = field(default_factory=set)
+    first: dict[tuple[int, int], float] = field(default_factory=dict)  # by (pid, start time)
+    last: dict[tuple[int, int], float] = field(default_factory=dict)
+    present_at_start: set[tuple[int, int]] = field(default_factory=set)
     exited: int = 0
-    _ours: dict[int, bool] = field(default_factory=dict)
+    _ours: dict[tuple[int, int], bool] = field(default_factory=dict)
+    _others: set[int] = field(default_factory=set)  # pids of processes that are not ours
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
 
@@ -127,26 +131,30 @@ class BackendCpu:
 
     def sample(self, *, starting: bool = False) -> None:
         alive = set()
-        for pid in all_pids():
-            if pid in self.exclude:
-                continue
-            if pid not in self._ours:
-                database = backend_database(pid)
-                if database is None:
-                    continue  # asked again at the next sample
-                self._ours[pid] = database == self.database
-            if not self._ours[pid]:
+        pids = all_pids()
+        self._others.intersection_update(pids)  # a pid gone may come back as another process
+        for pid in pids:
+            if pid in self.exclude or pid in self._others:
                 continue
             fields = _stat(pid)
             if not fields:
+                continue  # gone meanwhile
+            process = (pid, int(fields[19]))  # its start time (field 22)
+            if process not in self._ours:
+                database = backend_database(pid)
+                if database is None:
+                    continue  # asked again at the next sample
+                self._ours[process] = database == self.database
+            if not self._ours[process]:
+                self._others.add(pid)
                 continue
             cpu = (int(fields[11]) + int(fields[12])) / TICKS
-            alive.add(pid)
-            if pid not in self.first:
-                self.first[pid] = cpu if starting else 0.0
+            alive.add(process)
+            if process not in self.first:
+                self.first[process] = cpu if starting else 0.0
                 if starting:
-                    self.present_at_start.add(pid)
-            self.last[pid] = cpu
+                    self.present_at_start.add(process)
+            self.last[process] = cpu
         self.exited = len(set(self.last) - alive)
 
     @property

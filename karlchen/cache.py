@@ -17,9 +17,12 @@ in the process's own memory.
 from __future__ import annotations
 
 import logging
+import pickle
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -153,6 +156,20 @@ class ResilientRedisCache(RedisCache):
         except CacheUnavailable as error:  # as Django says of a key it does not have
             raise ValueError(f"Key '{key}' not found (cache unavailable).") from error
 
+    def values(self, keys: Sequence[str]) -> list[Any]:
+        """The values of ``keys`` in one ``MGET``, in their order, None where a key is missing;
+        an unreachable Redis is all misses. For the project's own keys, made of known parts
+        (``karlchen.changes``): they skip what ``get_many`` adds around the round trip (Django
+        checks each key character by character and answers a dict, and its serializer tries
+        every value as an integer first), which a cached read of three keys pays each time."""
+        made = [self.make_key(key) for key in keys]
+
+        def read() -> list[Any]:
+            found = cast(list[bytes | None], self._cache.get_client(None).mget(made))
+            return [None if value is None else _loaded(value) for value in found]
+
+        return self._or([None] * len(made), read)
+
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         return self._or(list(data), super().set_many, data, timeout, version)
 
@@ -187,3 +204,18 @@ class ResilientRedisCache(RedisCache):
         """The hits counted for ``key`` in its current window."""
         key = self.make_and_validate_key(key)
         return self._run(lambda: self._cache.get(key, 0))
+
+
+def _loaded(stored: bytes) -> Any:
+    """A value as Django's Redis serializer stored it: an integer as its digits, anything
+    else pickled (every pickle of protocol 2 and later opens with the PROTO opcode)."""
+    return pickle.loads(stored) if stored[:1] == b"\x80" else int(stored)
+
+
+def values(cache: Any, keys: Sequence[str]) -> list[Any]:
+    """The values of ``keys`` from ``cache`` in their order, None where missing: one round trip
+    on Redis (``ResilientRedisCache.values``), ``get_many`` on any other cache."""
+    if isinstance(cache, ResilientRedisCache):
+        return cache.values(keys)
+    found = cache.get_many(keys)
+    return [found.get(key) for key in keys]

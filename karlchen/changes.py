@@ -34,17 +34,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.base import BaseCache
+from django.core.signals import setting_changed
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.dispatch import receiver
 
 from karlchen import replica
-from karlchen.cache import reconnected
+from karlchen.cache import reconnected, values
 from karlchen.ports import SEASONS_OF
 from karlchen.release import release
 
@@ -106,7 +109,14 @@ def cached_season_body(season_id: int, view: str, build: Callable[[], object]) -
     turns the season over too), so a deal corrected at an evening months ago turns the
     season's reads over at once."""
     keys = [_season_generation_key(season_id)]
-    return _cached(keys, f"season:{season_id}:{view}", lambda: json_body(build()))
+    return _cached(keys, _season_body_key(season_id, view), lambda: json_body(build()))
+
+
+def season_read_keys(season_id: int, view: str) -> list[str]:
+    """The keys a season's cached read fetches in its one round trip: the epoch, the season's
+    generation (a body is served only while both are those it was computed under) and the
+    body (bench/season_scale.py reads the same keys without the project's code)."""
+    return [_epoch_key(), _season_generation_key(season_id), _season_body_key(season_id, view)]
 
 
 def player_changed(player_id: int) -> None:
@@ -197,7 +207,9 @@ def cached_views(tournament_id: int, builds: Mapping[str, Callable[[], Any]]) ->
 
 
 def _cached(generation_keys: list[str], body_key: str, build: Callable[[], T]) -> T:
-    return cast(T, _cached_many(generation_keys, {"": body_key}, {"": build})[""])
+    tokens = [_epoch_key(), *generation_keys]
+    *found, last = values(_default_cache(), [*tokens, body_key])
+    return _current(last, _generation(tokens, found), body_key, build)
 
 
 def _cached_many(
@@ -205,32 +217,68 @@ def _cached_many(
     body_keys: Mapping[str, str],
     builds: Mapping[str, Callable[[], Any]],
 ) -> dict[str, Any]:
-    found = cache.get_many([_epoch_key(), *generation_keys, *body_keys.values()])
-    generation = (
-        found.get(_epoch_key()) or _first_token(_epoch_key()),
-        *(found.get(key) or _first_token(key) for key in generation_keys),
-    )
+    tokens = [_epoch_key(), *generation_keys]
+    found = values(_default_cache(), [*tokens, *body_keys.values()])
+    generation = _generation(tokens, found[: len(tokens)])
     return {
-        view: _current(found.get(key), generation, key, builds[view])
-        for view, key in body_keys.items()
+        view: _current(last, generation, key, builds[view])
+        for (view, key), last in zip(body_keys.items(), found[len(tokens) :], strict=True)
     }
 
 
+def _generation(keys: list[str], found: list[str | None]) -> tuple[str, ...]:
+    """The epoch's and the generations' tokens as read; a missing one is drawn."""
+    return tuple(token or _first_token(key) for key, token in zip(keys, found, strict=True))
+
+
 def _current(
-    last: tuple[tuple[str, ...], T] | None,
+    last: tuple[Any, ...] | None,
     generation: tuple[str, ...],
     body_key: str,
     build: Callable[[], T],
 ) -> T:
     if last is not None and last[0] == generation:
-        return last[1]  # the cache holds (generation, what build() returned)
+        return cast(T, _value(last))  # the cache holds (generation, what build() returned)
     computing_key = f"{body_key}:computing:{_digest(generation)}"
     if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
-        return last[1]
+        return cast(T, _value(last))
     body = replica.build_as_of(generation, build)
-    cache.set(body_key, (generation, body), BODY_SECONDS)
+    cache.set(body_key, _kept(generation, body), BODY_SECONDS)
     cache.delete(computing_key)
     return body
+
+
+def _kept(generation: tuple[str, ...], value: object) -> tuple[Any, ...]:
+    """What the cache holds for a value computed under ``generation``: a ``Body`` as its two
+    fields (unpickling an instance of a class looks the class up by name, which costs a cached
+    read more than the rest of its Python does), anything else as it is."""
+    if type(value) is Body:
+        return (generation, value.etag, value.content)
+    return (generation, value)
+
+
+def _value(kept: tuple[Any, ...]) -> Any:
+    return Body(kept[1], kept[2]) if len(kept) == 3 else kept[1]
+
+
+_held = threading.local()
+_settings_changes = [0]  # how often the cache settings changed (tests change them)
+
+
+def _default_cache() -> BaseCache:
+    """Django's default cache of this thread, held by the thread: looking it up in ``caches``
+    (a context-local) each time costs a cached read a few µs, as much as its generation check.
+    A change of the cache settings (tests) looks it up again."""
+    held = getattr(_held, "cache", None)
+    if held is None or held[0] != _settings_changes[0]:
+        held = _held.cache = (_settings_changes[0], caches[DEFAULT_CACHE_ALIAS])
+    return held[1]
+
+
+@receiver(setting_changed, dispatch_uid="karlchen.changes.cache_settings")
+def _cache_settings_changed(*, setting: str, **kwargs: Any) -> None:
+    if setting == "CACHES":
+        _settings_changes[0] += 1
 
 
 def _digest(generation: tuple[str, ...]) -> str:
@@ -279,6 +327,10 @@ def _generation_key(tournament_id: int) -> str:
 
 def _season_generation_key(season_id: int) -> str:
     return f"season-generation:{season_id}"
+
+
+def _season_body_key(season_id: int, view: str) -> str:
+    return f"season:{season_id}:{view}"
 
 
 def _player_generation_key(player_id: int) -> str:

@@ -72,6 +72,48 @@ def test_a_backend_started_and_gone_during_the_run_counts_from_its_start_and_oth
     assert backend_count(counted) == 1  # the postgres database's backend is not counted
 
 
+class FakeProcesses:
+    """A process table for ``tools.BackendCpu``: pid → (database or "" for no backend, start
+    time, CPU ticks), changed between samples as a test says."""
+
+    def __init__(self, monkeypatch, table: dict[int, tuple[str, int, int]]) -> None:
+        self.table = table
+        monkeypatch.setattr(tools, "all_pids", lambda: sorted(self.table))
+        monkeypatch.setattr(tools, "backend_database", lambda pid: self.table[pid][0])
+        monkeypatch.setattr(tools, "_stat", self.stat)
+
+    def stat(self, pid: int) -> list[str]:
+        _database, start, ticks = self.table[pid]
+        fields = ["S"] + ["0"] * 40  # stat's fields after the command name: state first
+        fields[11], fields[19] = str(ticks), str(start)
+        return fields
+
+
+def test_a_pid_handed_to_a_new_process_neither_subtracts_nor_counts_as_ours(monkeypatch):
+    """pid_max is 32 768 here: a backend's pid came back as another process and the sum went
+    below zero (its first sample was the old backend's)."""
+    processes = FakeProcesses(
+        monkeypatch, {42: ("karlchen", 1000, 500), 43: ("karlchen", 1001, 100), 7: ("", 5, 0)}
+    )
+    counted = tools.BackendCpu("karlchen")
+    counted.sample(starting=True)
+    processes.table[42] = ("karlchen", 1000, 500 + tools.TICKS)  # one second of work
+    processes.table[43] = ("karlchen", 1001, 100 + tools.TICKS // 2)
+    counted.sample()
+    del processes.table[42], processes.table[7]  # both exit
+    counted.sample()
+    processes.table[42] = ("", 2000, 3)  # no backend, with the old backend's pid
+    processes.table[7] = ("karlchen", 2001, 2 * tools.TICKS)  # a backend, with a stranger's pid
+    counted.sample()
+    processes.table[7] = ("karlchen", 2001, 3 * tools.TICKS)  # a second more
+    counted.sample()
+    # an independent sum: 42 and 43 from their first sample, 7 (new) from its start
+    expected = 1 + 0.5 + (3 - 0)
+    assert counted.seconds == pytest.approx(expected)
+    assert (counted.started, counted.exited) == (1, 1)
+    assert backend_count(counted) == 3
+
+
 def own_backends() -> set[int]:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")

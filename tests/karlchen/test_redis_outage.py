@@ -12,14 +12,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.throttling import ScopedRateThrottle
 
 from karlchen import limits
-from karlchen.cache import ResilientRedisCache
+from karlchen.cache import ResilientRedisCache, values
 from karlchen.changes import _epoch_key
 from results.domain import ranking_cache
 from scoring.domain import deals
@@ -287,3 +287,20 @@ def test_the_preview_rate_limit_holds_without_redis(redis_down, client, monkeypa
         for _ in range(5)
     ]
     assert statuses == [200, 200, 200, 429, 429]
+
+
+def test_the_cached_reads_one_round_trip_reads_what_djangos_cache_stored(on_own_redis):
+    """``values`` (every cached read's one MGET) answers what Django's own ``get_many`` does for
+    the same keys: integers, pickled values and misses, in the keys' order."""
+    backend = caches["default"]
+    assert isinstance(backend, ResilientRedisCache)
+    stored = {"a-number": 7, "a-token": "7", "a-pair": (("e", "g"), b"{}"), "nothing": None}
+    backend.set_many(stored, None)
+    keys = ["a-pair", "missing", "a-number", "a-token", "nothing"]
+    assert values(backend, keys) == [(("e", "g"), b"{}"), None, 7, "7", None]
+    found = backend.get_many(keys)  # Django's own, an independent reading of the same keys
+    assert values(backend, keys) == [found.get(key) for key in keys]
+
+
+def test_the_cached_reads_one_round_trip_is_all_misses_without_redis(redis_down):
+    assert values(caches["default"], ["a", "b"]) == [None, None]
