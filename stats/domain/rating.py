@@ -202,9 +202,10 @@ def public_rating(player_id: int) -> Body | None:
     return json_body({"player": named, "rating": player_rating(player_id)})
 
 
-def public_ratings() -> Body:
+def public_ratings() -> list[dict[str, Any]]:
     """Every rating the public may see, best first (the value shown, then the player's id):
-    only players with a public profile who are hidden nowhere."""
+    only players with a public profile who are hidden nowhere. The API pages the list and
+    answers each page with its ETag (``stats.api.views.RatingsApi``)."""
     ratings = {rating.player_id: rating for rating in PlayerRating.objects.all()}
     named = dict(
         Player.objects.filter(public_profile_condition(), pk__in=ratings).values_list("pk", "name")
@@ -213,14 +214,9 @@ def public_ratings() -> Body:
         (ratings[player] for player in named.keys() - _hidden_anywhere(set(named))),
         key=lambda rating: (-rating.shown, rating.player_id),
     )
-    return json_body(
-        {
-            "rows": [
-                {"player": {"id": r.player_id, "name": named[r.player_id]}, **_as_json(r)}
-                for r in shown
-            ]
-        }
-    )
+    return [
+        {"player": {"id": r.player_id, "name": named[r.player_id]}, **_as_json(r)} for r in shown
+    ]
 
 
 def _hidden_anywhere(players: set[int]) -> set[int]:
