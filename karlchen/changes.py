@@ -24,7 +24,9 @@ token of each of its evenings on every read, a change of a tournament draws a ne
 season it belongs to as well (the port ``karlchen.ports.SEASONS_OF``: the seasons app says
 which, from the database, in the writing transaction), so a deal corrected months ago turns the
 season's reads over at once and a season's cached read costs what an evening's does: one round
-trip, no query.
+trip, no query. A person's reads over everything they played (their statistics) are kept the
+same way: a change of a tournament draws a new token for every person entered there as well
+(the port ``karlchen.ports.PLAYERS_OF``), so such a read checks no tournament's token.
 
 The writers live in every app and the readers mostly in ``results``: this module is their only
 meeting point, so no app has to import a later one to say that something changed.
@@ -48,7 +50,7 @@ from django.dispatch import receiver
 
 from karlchen import replica
 from karlchen.cache import reconnected, values
-from karlchen.ports import SEASONS_OF
+from karlchen.ports import PLAYERS_OF, SEASONS_OF
 from karlchen.release import release
 
 T = TypeVar("T")
@@ -72,9 +74,10 @@ class Body:
 
 def tournament_changed(tournament_id: int) -> None:
     """After the current transaction commits, every cached read of the tournament is stale, and
-    so is every read of the season it belongs to."""
+    so is every read of the season it belongs to and of each person entered there."""
     keys = [_generation_key(tournament_id)]
     keys += [_season_generation_key(season) for season in SEASONS_OF.get()(tournament_id)]
+    keys += [_player_generation_key(player) for player in PLAYERS_OF.get()(tournament_id)]
     transaction.on_commit(lambda: cache.set_many(dict.fromkeys(keys, _token()), None))
 
 
@@ -130,13 +133,16 @@ def cached_player_body(
     view: str,
     build: Callable[[], object],
     *,
-    tournaments: Iterable[int],
-    seasons: Iterable[int],
+    tournaments: Iterable[int] = (),
+    seasons: Iterable[int] = (),
 ) -> Body:
     """A read of one person over the tournaments and seasons they played (their public
-    profile): current while neither the person nor any of those tournaments and seasons
-    changes; one cache round trip. The caller names the tournaments and seasons (a new entry
-    is a new tournament in the list, so the body's generation is new as well)."""
+    profile, their statistics): current while neither the person nor any of those tournaments
+    and seasons changes; one cache round trip. A change of a tournament turns over every person
+    entered there (``tournament_changed``), so a read over the tournaments a person is entered
+    at need not name them (the statistics do not: their read checks three tokens, whatever the
+    history); the caller names the seasons it reads over (a season's own changes, such as an
+    evening added, turn only the season over), and tournaments it reads beyond those."""
     keys = [
         _player_generation_key(player_id),
         *(_generation_key(tournament) for tournament in sorted(set(tournaments))),

@@ -305,6 +305,22 @@ SEASONS_OF: One[SeasonsOf] = declare(
     One("karlchen.seasons_of", provided_by="seasons", default=_no_seasons)
 )
 
+# Which persons' reads show a tournament (``karlchen.changes.tournament_changed`` turns over
+# their generation with it, so that a read over everything a person played is one cache round
+# trip, as a season's is): ``lookup(tournament_id)``, the ids of the players entered there, from
+# the database, in the writing transaction. ``stats`` reads a player's figures over every
+# tournament they played; without it no tournament turns a person over.
+PlayersOf = Callable[[int], list[int]]
+
+
+def _no_players(_tournament_id: int) -> list[int]:
+    return []
+
+
+PLAYERS_OF: One[PlayersOf] = declare(
+    One("karlchen.players_of", provided_by="stats", default=_no_players)
+)
+
 # Told when a task waiting in the outbox (``karlchen.outbox``) has been sent, per prefix of its
 # key ("job:<id>"): ``sent(id)``. A job's waiting time counts from its send (``tournaments``).
 OUTBOX_SENT: PerKey[Callable[[str], None]] = declare(

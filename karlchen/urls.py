@@ -39,6 +39,7 @@ urlpatterns = [
     path("captain/", include("scoring.urls")),
     path("t/", include("results.urls")),
     path("t/", include("teams.urls")),  # /t/<id>/teams/: beside the spectators' pages
+    path("t/", include("stats.urls")),  # /t/<id>/beamer/figures/: the beamer's evening
     path("s/", include("seasons.urls")),
     path("s/", include("leagues.urls")),  # /s/<id>/league/: beside the season's pages
     path("", include("signups.urls")),  # /t/<id>/signup/ and the e-mailed links

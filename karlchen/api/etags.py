@@ -12,10 +12,16 @@ NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag still matches
 
 
 def json_answer(
-    request, body: Body, *, organiser: bool = False, extra: dict[str, str] | None = None
+    request,
+    body: Body,
+    *,
+    organiser: bool = False,
+    extra: dict[str, str] | None = None,
+    content_type: str = "application/json",
 ) -> HttpResponse:
     """The cached body, or a 304 when the client has it; clients always revalidate.
-    ``extra`` headers go with both answers."""
+    ``extra`` headers go with both answers; ``content_type`` for a body that is no JSON (a
+    page's fragment)."""
     headers = {
         "ETag": body.etag,
         "Cache-Control": ("private, " if organiser else "") + "no-cache",
@@ -24,7 +30,7 @@ def json_answer(
     }
     if _matches(request.headers.get("If-None-Match", ""), body.etag):
         return HttpResponseNotModified(headers=headers)
-    return HttpResponse(body.content, content_type="application/json", headers=headers)
+    return HttpResponse(body.content, content_type=content_type, headers=headers)
 
 
 def _matches(if_none_match: str, etag: str) -> bool:

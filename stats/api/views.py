@@ -6,13 +6,16 @@ there were no such player."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 
-from karlchen.api.base import CODES, READ_ERRORS, RESPONSE_400, Api
-from karlchen.api.etags import ETAG_PARAMETER, json_answer
-from karlchen.changes import Body
+from karlchen.api.base import CODES, READ_ERRORS, RESPONSE_400, Api, OptionalPagination
+from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
+from karlchen.changes import Body, json_body
 from stats.domain.facts import MAX_ID, parse_scope
 from stats.domain.rating import public_rating, public_ratings
 from stats.domain.reads import head_to_head, partners, player_statistics, tournament_statistics
@@ -120,16 +123,34 @@ class PlayerRatingApi(Api):
         return None if body is None else json_answer(request, body)
 
 
+class RatedPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RatingRowSerializer(serializers.Serializer):
+    player = RatedPlayerSerializer()
+    rating = serializers.FloatField(help_text="`mu - 3 sigma`, what is shown.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    deals = serializers.IntegerField(help_text="The deals rated.")
+
+
 class RatingsApi(Api):
+    pagination_class = OptionalPagination
+
     @extend_schema(
         operation_id="stats_ratings",
         summary="Every rating the public may see, best first (anyone)",
-        description="Only players with a public profile who are hidden at no tournament.",
+        description="Only players with a public profile who are hidden at no tournament; "
+        "best first (the rating, then the player's id). `limit` (and `offset`) page the list; "
+        "each answer (the whole list, or a page) has its ETag.",
         parameters=[ETAG_PARAMETER],
-        responses={200: OpenApiTypes.OBJECT, 304: None, **READ_ERRORS},
+        responses={200: RatingRowSerializer(many=True), 304: NOT_MODIFIED, **READ_ERRORS},
     )
     def get(self, request):
-        return json_answer(request, public_ratings())
-
-    def spectator_read(self, request):
-        return json_answer(request, public_ratings())
+        rows = public_ratings()
+        paginator = OptionalPagination()  # as karlchen.api.base.listing pages the other lists
+        page: list[Any] | None = paginator.paginate_queryset(rows, request, view=self)  # type: ignore[arg-type]
+        data = rows if page is None else paginator.get_paginated_response(page).data
+        return json_answer(request, json_body(data))

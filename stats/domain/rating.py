@@ -5,11 +5,11 @@ read as the public and the organisers may see it.
 Replay rather than an update per series: a deal corrected or voided in a series closed months
 ago, a tournament published, hidden, frozen or removed, two players merged: each changes what
 the ratings after it are, and a replay follows them all the same way. A run first asks for a
-fingerprint of what counts (two aggregate queries) and compares it with the last
-run's: unchanged input changes nothing, so the run is idempotent and cheap to repeat; where
-only deals played after the last rated one came, it rates those on from the stored ratings (the
-closing of a series sends it; celery beat every ``RATING_REFRESH_SECONDS`` as well;
-docs/STATISTICS.md gives the measured cost).
+fingerprint of what counts (two aggregate queries, ``stats.domain.fingerprint``) and compares
+it with the last run's: unchanged input changes nothing, so the run is idempotent and cheap to
+repeat; where only deals played after the last rated one came, it rates those on from the
+stored ratings (the closing of a series sends it; celery beat every
+``RATING_REFRESH_SECONDS`` as well; docs/STATISTICS.md gives the measured cost).
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from karlchen.changes import Body, json_body
 from karlchen.outbox import send_after_commit
 from people.models import Player, public_profile_condition
 from scoring.models import Deal, RevisionPoints
+from stats.domain.fingerprint import deals_print, digest, people_print
 from stats.engine.rating import Deal as DealPoints
 from stats.engine.rating import PlayerRating as Rated
 from stats.engine.rating import rate
@@ -88,25 +89,12 @@ def up_to(key: DealKey) -> Q:
     return condition
 
 
-def deals_print(deals: QuerySet[Deal]) -> str:
-    """Which deals in which revision, in one aggregate (a revision's points never change: a
-    correction or a void is a new revision)."""
-    found = deals.aggregate(count=Count("pk"), revisions=Sum("current_id"))
-    return f"{found['count']}:{found['revisions'] or 0}"
-
-
-def people_print(deals: QuerySet[Deal]) -> str:
-    """Whose entries the deals' tournaments hold, in one aggregate (a merge gives an entry
-    another player)."""
-    tournaments = deals.values("table__series__tournament_id")
-    found = Entry.objects.filter(tournament_id__in=tournaments).aggregate(
-        people=Sum(F("pk") * F("player_id"))
-    )
-    return str(found["people"] or 0)
-
-
 def fingerprint(deals: QuerySet[Deal]) -> str:
-    return f"{deals_print(deals)}|{people_print(deals)}"
+    """What the deals are (which, in which revision) and who played them (whose entries their
+    tournaments hold): the fingerprint the stored figures use too (``stats.domain.fingerprint``),
+    over every deal at once. Two aggregate queries."""
+    entries = Entry.objects.filter(tournament_id__in=deals.values("table__series__tournament_id"))
+    return digest([deals_print(deals), people_print(entries)])
 
 
 def refresh_rating() -> bool:
@@ -202,9 +190,10 @@ def public_rating(player_id: int) -> Body | None:
     return json_body({"player": named, "rating": player_rating(player_id)})
 
 
-def public_ratings() -> Body:
+def public_ratings() -> list[dict[str, Any]]:
     """Every rating the public may see, best first (the value shown, then the player's id):
-    only players with a public profile who are hidden nowhere."""
+    only players with a public profile who are hidden nowhere. The API pages the list and
+    answers each page with its ETag (``stats.api.views.RatingsApi``)."""
     ratings = {rating.player_id: rating for rating in PlayerRating.objects.all()}
     named = dict(
         Player.objects.filter(public_profile_condition(), pk__in=ratings).values_list("pk", "name")
@@ -213,14 +202,9 @@ def public_ratings() -> Body:
         (ratings[player] for player in named.keys() - _hidden_anywhere(set(named))),
         key=lambda rating: (-rating.shown, rating.player_id),
     )
-    return json_body(
-        {
-            "rows": [
-                {"player": {"id": r.player_id, "name": named[r.player_id]}, **_as_json(r)}
-                for r in shown
-            ]
-        }
-    )
+    return [
+        {"player": {"id": r.player_id, "name": named[r.player_id]}, **_as_json(r)} for r in shown
+    ]
 
 
 def _hidden_anywhere(players: set[int]) -> set[int]:

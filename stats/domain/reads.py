@@ -4,11 +4,14 @@ Each tournament's figures (every player's and pair's, from the deals the public 
 cached under the tournament's generation (``tournament_figures``); a player's figures over many
 tournaments merge theirs (``counted``), so that after a deal only its tournament is counted
 again. On top, a player's figures, their partners and opponents, and a head-to-head are cached
-as bodies under the person's generation and each of the tournaments (and the season) they are
-counted over (``karlchen.changes.cached_player_body``); a tournament's figures per player under
-the tournament's (``cached_body``). A deal recorded, corrected or voided, a change of what the
-public may see, a new entry: each turns them over through the same change signals as the
-standings.
+as bodies under the person's generation (and a season's, where they are counted over one:
+``karlchen.changes.cached_player_body``), which every change of a tournament they are entered
+at turns over with it (``players_of``, the port ``karlchen.ports.PLAYERS_OF``), as it turns its
+seasons over: a cached read is one cache round trip and no query, however long the history. A
+tournament's figures per player are cached under the tournament's generation (``cached_body``).
+A deal recorded, corrected or voided (an evening's a year ago as well), a change of what the
+public may see, a consent recorded: each turns them over through the same change signals as
+the standings.
 
 Who may be named (docs/STATISTICS.md, "Who is shown"): to the public, only a player who agreed
 to a public profile (``Player.profile_public``) and who is not hidden at any tournament counted.
@@ -36,7 +39,7 @@ from seasons.visibility import public_season_condition
 from stats.domain.facts import Scope, hidden_in, scope_tournaments
 from stats.domain.stored import player_figures, tournaments_figures, tournaments_totals
 from stats.engine.figures import Statistics, compute, merge
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.visibility import public_tournaments
 
 ALL_TIME = Scope()
@@ -45,15 +48,26 @@ ALL_TIME = Scope()
 def player_statistics(player_id: int, scope: Scope = ALL_TIME) -> Body | None:
     """A player's figures over the scope, as the public may see them; None where there is no
     public statistic of that player (no consent, hidden there, or no such player)."""
-    tournaments = scope_tournaments(scope, player=player_id)
     body = cached_player_body(
         player_id,
         f"stats:{scope.key}",
-        lambda: _player_figures(player_id, tournaments),
-        tournaments=tournaments,
-        seasons=[] if scope.season is None else [scope.season],
+        lambda: _player_figures(player_id, scope_tournaments(scope, player=player_id)),
+        seasons=_seasons(scope),
     )
     return None if body.content == b"null" else body
+
+
+def players_of(tournament_id: int) -> list[int]:
+    """The persons whose reads show the tournament: those entered there (the port
+    ``karlchen.ports.PLAYERS_OF``: ``tournament_changed`` turns their reads over with it)."""
+    entered = Entry.objects.filter(tournament_id=tournament_id).values_list("player_id", flat=True)
+    return sorted(set(entered))
+
+
+def _seasons(scope: Scope) -> list[int]:
+    """The season a scope reads over: its own changes (an evening added or removed, what the
+    public may see of it) turn a player's reads over it as well."""
+    return [] if scope.season is None else [scope.season]
 
 
 def _player_figures(player_id: int, tournaments: list[int]) -> dict[str, Any] | None:
@@ -70,13 +84,11 @@ def _player_figures(player_id: int, tournaments: list[int]) -> dict[str, Any] | 
 def partners(player_id: int, scope: Scope = ALL_TIME) -> Body | None:
     """With whom and against whom the player played over the scope, as the public may see it:
     only the others who may be named; None as for ``player_statistics``."""
-    tournaments = scope_tournaments(scope, player=player_id)
     body = cached_player_body(
         player_id,
         f"partners:{scope.key}",
-        lambda: _partners(player_id, tournaments),
-        tournaments=tournaments,
-        seasons=[] if scope.season is None else [scope.season],
+        lambda: _partners(player_id, scope_tournaments(scope, player=player_id)),
+        seasons=_seasons(scope),
     )
     found = json.loads(body.content)
     if found is None:
@@ -103,18 +115,8 @@ def head_to_head(first: int, second: int) -> Body | None:
     may be named."""
     if first == second:
         return None
-    shared = sorted(
-        set(scope_tournaments(ALL_TIME, player=first))
-        & set(scope_tournaments(ALL_TIME, player=second))
-    )
     low, high = sorted((first, second))
-    body = cached_player_body(
-        low,
-        f"h2h:{high}",
-        lambda: _head_to_head(low, high, shared),
-        tournaments=shared,
-        seasons=[],
-    )
+    body = cached_player_body(low, f"h2h:{high}", lambda: _head_to_head(low, high))
     found = json.loads(body.content)
     named = _nameable({first, second})
     if found is None or len(named) < 2:
@@ -123,7 +125,12 @@ def head_to_head(first: int, second: int) -> Body | None:
     return json_body({"player": named[first], "other": named[second], **row})
 
 
-def _head_to_head(low: int, high: int, shared: list[int]) -> dict[str, int] | None:
+def _head_to_head(low: int, high: int) -> dict[str, int] | None:
+    """Over the tournaments both are entered at: each is one of ``low``'s, so a change of any
+    of them turns the body (cached under ``low``'s generation) over."""
+    shared = sorted(
+        set(scope_tournaments(ALL_TIME, player=low)) & set(scope_tournaments(ALL_TIME, player=high))
+    )
     if {low, high} & hidden_in(shared):
         return None
     row = counted(shared).head_to_head(low, high)
@@ -197,13 +204,10 @@ def player_overview(player_id: int, *, public: bool) -> dict[str, Any] | None:
     """What the pictures of a player show (their form, solos, announcements, their latest
     season at a glance), from the deals the public may see; for the public (``public``) only
     as ``player_statistics`` allows (None otherwise), for the desk always."""
-    tournaments = scope_tournaments(ALL_TIME, player=player_id)
     body = cached_player_body(
         player_id,
         "stats:overview:public" if public else "stats:overview",
-        lambda: _overview(player_id, tournaments, public=public),
-        tournaments=tournaments,
-        seasons=[],
+        lambda: _overview(player_id, scope_tournaments(ALL_TIME, player=player_id), public=public),
     )
     found: dict[str, Any] | None = json.loads(body.content)
     return found

@@ -8,7 +8,9 @@ fingerprint: the number of its deals, the sum of their current revisions' ids (a
 a void draws a new, higher one), how many are voided and how many confirmed, who sits at its
 entries (a merge of two players moves an entry), what the public may see of it (draft, standings
 published, confirmation, the freeze) and the engine's version. Where the stored one differs or
-is missing, those tournaments are counted again, all at once (two queries), and stored.
+is missing, those tournaments are counted again, all at once (two queries), and stored. The
+deals' and the entries' parts are the one fingerprint idea the rating shares
+(``stats.domain.fingerprint``).
 
 The fingerprint is read before the deals: figures counted from deals newer than their
 fingerprint are counted again by the next reader, never served as current for a state they do
@@ -17,16 +19,16 @@ not show.
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, F, Q
 
 from scoring.models import Deal
 from seating.models import Table
 from stats.domain.facts import deal_facts, visible_deals
+from stats.domain.fingerprint import deals_print, digest, people_print
 from stats.engine.figures import (
     DealFacts,
     Statistics,
@@ -69,18 +71,10 @@ def fingerprints(tournaments: Iterable[int]) -> dict[int, str]:
     parts: dict[int, list[Any]] = {row[0]: [ENGINE_VERSION, *row[1:]] for row in shown}
     for tournament, *figures in _deal_figures(open_, confirming):
         parts[tournament] += figures
-    seated = (
-        Entry.objects.filter(tournament_id__in=ids)
-        .values_list("tournament_id")
-        .annotate(entries=Count("pk"), seated=Sum(F("pk") * F("player_id")))
-        .order_by()
-    )
-    for tournament, *figures in seated:
+    entries = Entry.objects.filter(tournament_id__in=ids)
+    for tournament, *figures in people_print(entries, per="tournament_id"):
         parts[tournament] += figures
-    return {
-        tournament: hashlib.sha256(repr(part).encode()).hexdigest()[:32]
-        for tournament, part in parts.items()
-    }
+    return {tournament: digest(part) for tournament, part in parts.items()}
 
 
 def _deal_figures(tournaments: list[int], confirming: list[int]) -> list[tuple[Any, ...]]:
@@ -94,15 +88,10 @@ def _deal_figures(tournaments: list[int], confirming: list[int]) -> list[tuple[A
             "pk", "series__tournament_id"
         )
     )
-    deals = (
-        Deal.objects.filter(table__in=Table.objects.filter(series__tournament_id__in=tournaments))
-        .values_list("table_id")
-        .annotate(
-            deals=Count("pk"),
-            current_revisions=Sum("current_id"),
-            voided=Count("pk", filter=Q(voided=True)),  # a void is a new revision too
-        )
-        .order_by()
+    deals = deals_print(
+        Deal.objects.filter(table__in=Table.objects.filter(series__tournament_id__in=tournaments)),
+        per="table_id",
+        voided=Count("pk", filter=Q(voided=True)),  # a void is a new revision too
     )
     confirmed = (
         Deal.objects.filter(

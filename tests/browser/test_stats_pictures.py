@@ -8,11 +8,14 @@ from django.core.cache import cache
 
 from clubs.domain.clubs import create_club
 from scoring.domain.deals import record_deal
+from scoring.domain.series import close_series
 from seasons.models import Season
+from seating.domain.seating import seat_series
 from tests.browser.axe import described, violations
 from tests.browser.conftest import browser_page
+from tests.factories.api import publish
 from tests.factories.seasons import season_with_evenings
-from tests.factories.tournaments import CAPTAIN, ORGA
+from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,6 +52,7 @@ def club_history():
         player.save(update_fields=["listing_consent"])
     last = tables[-1].series.tournament
     Entry.objects.filter(tournament=last, player=players[3]).update(hidden=True)
+    close_series(tables[-1].series, by=ORGA, force=True)  # between series: the beamer's figures
     cache.clear()
     return club, last, players
 
@@ -113,3 +117,43 @@ def test_profile_club_and_beamer_pictures(chromium, live_server, screenshot, wid
         )
         assert rows
         assert max(rows) <= box["y"] + 0.5  # no row of the ranking under the figures
+
+
+def test_the_beamers_figures_follow_the_evening_without_a_reload(chromium, live_server, screenshot):
+    """Loaded while series 1 is played: the ranking alone. A deal recorded after that and the
+    series closed: the evening in figures shows, that deal counted, the ranking's pages above
+    it; the next series seated: the strip is gone again. No reload."""
+    cache.clear()
+    table = seated_table(4)
+    tournament = publish(table.series.tournament)
+    record_deal(table, deal=SOLO, by=CAPTAIN)
+    strip = "#beamer-sections .stats-live"
+    with browser_page(chromium, live_server, viewport={"width": 1920, "height": 1080}) as page:
+        page.goto(f"/t/{tournament.pk}/beamer/?seconds=2")
+        assert page.locator(strip).inner_text() == ""  # a series is played
+        record_deal(table, deal=ANNOUNCED, by=CAPTAIN)  # after the page was loaded
+        close_series(table.series, by=ORGA, force=True)
+        figures = page.locator(f"{strip} .stats-phrases")
+        figures.wait_for(timeout=20_000)  # the next poll or two
+        assert "2 Spiele · 1 Solo, 1 gewonnen · 1 Ansage, 1 gewonnen · 1 Fuchs gefangen" in (
+            figures.inner_text()
+        )
+        box = page.locator("#beamer-sections").bounding_box()
+        assert box is not None
+        rows = page.evaluate(
+            "() => Array.from(document.querySelectorAll('#ranking tbody tr')).filter((tr) =>"
+            " !tr.hidden).map((tr) => tr.getBoundingClientRect().bottom)"
+        )
+        assert rows
+        assert max(rows) <= box["y"] + 0.5  # the pages fitted again above the figures
+        found = violations(page)
+        assert not found, described({"beamer-live": found})
+        screenshot(page, "stats-beamer-live")
+        seat_series(
+            tournament.series.get(number=2), [list(tournament.entries.order_by("pk"))], by=ORGA
+        )
+        page.wait_for_function(
+            "(selector) => document.querySelector(selector).textContent.trim() === ''",
+            arg=strip,
+            timeout=20_000,
+        )

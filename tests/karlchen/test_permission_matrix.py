@@ -94,6 +94,7 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     "captain/<slug:token>/": {"get": "any"},
     "t/<int:tournament_id>/": {"get": "page"},
     "t/<int:tournament_id>/beamer/": {"get": "page"},
+    "t/<int:tournament_id>/beamer/figures/": {"get": "page"},  # the beamer's evening, refreshed
     "t/<int:tournament_id>/players/<int:entry_id>/": {"get": "page"},
     "t/<int:tournament_id>/teams/": {"get": "page"},
     # a published announcement is public by its own flag (sign-up opens before the evening)

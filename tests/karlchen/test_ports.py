@@ -21,6 +21,7 @@ from tournaments.ports import JOB_OWNERS, JOB_TASKS, PLACES_FREED, STANDINGS
 # Every port of the project and the apps that provide it, as the apps' AppConfig.ready() do.
 PROVIDERS = {
     "karlchen.seasons_of": {"seasons"},
+    "karlchen.players_of": {"stats"},
     "karlchen.outbox_sent": {"tournaments"},
     "tournaments.standings": {"results"},
     "tournaments.job_tasks": {"seating", "printing"},
@@ -79,9 +80,11 @@ def test_readers_get_what_the_apps_provide():
     from seasons.domain.standings import seasons_of
     from seating.tasks import task_seat_tournament
     from signups.domain.places import fill_freed_places
+    from stats.domain.reads import players_of
     from teams.domain.teams import teams_of_entries
 
     assert ports.SEASONS_OF.get() is seasons_of
+    assert ports.PLAYERS_OF.get() is players_of
     assert STANDINGS.get().public_snapshot is public_snapshot
     assert JOB_TASKS.get(JobKind.SEATING) is task_seat_tournament
     assert JOB_OWNERS.get(JobKind.SEASON_DOCUMENTS) is SEASON_JOBS

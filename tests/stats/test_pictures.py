@@ -5,6 +5,7 @@ what they show against the deals, and that nobody hidden or without consent is n
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 from django.core.cache import cache
@@ -13,12 +14,15 @@ from django.test import Client
 from clubs.domain.clubs import create_club
 from karlchen.changes import player_changed, tournament_changed
 from scoring.domain.deals import correct_deal, record_deal, void_deal
+from scoring.domain.series import close_series
 from seasons.models import Season
+from seating.domain.seating import seat_series
 from stats.domain.reads import evening_figures, player_overview, season_figures
 from stats.domain.stored import fingerprints
 from stats.models import TournamentFigures
 from tests.factories.seasons import season_with_evenings
 from tests.factories.tournaments import CAPTAIN, ORGA, organiser
+from tournaments.enums import TournamentStatus
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
@@ -208,10 +212,14 @@ def test_a_clubs_page_shows_its_season_in_figures_without_names(season):
     assert 'id="season-figures"' not in html  # a private season shows nothing
 
 
-def test_the_beamer_shows_the_evening_in_figures_without_names(season):
+def test_the_beamer_shows_the_evening_in_figures_without_names(
+    season, django_capture_on_commit_callbacks
+):
     _season, tables, players, _club = season
     tournament = tables[2].series.tournament
     Entry.objects.filter(tournament=tournament, player=players[3]).update(hidden=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        close_series(tables[2].series, by=ORGA, force=True)  # between series
     html = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/t/{tournament.pk}/beamer/").content.decode()
     figures = html[html.index('id="beamer-sections"') :]
     assert "4 deals · 1 solo, 1 won · 1 announcement, 1 won · 1 fox caught" in words(figures)
@@ -223,3 +231,61 @@ def test_the_beamer_shows_the_evening_in_figures_without_names(season):
     assert "4 Spiele · 1 Solo, 1 gewonnen · 1 Ansage, 1 gewonnen · 1 Fuchs gefangen" in words(
         german
     )
+
+
+def test_the_beamers_figures_show_between_series_and_refresh_by_their_etag(
+    season, django_capture_on_commit_callbacks
+):
+    """While a series is seated or played the ranking has the wall to itself; between series
+    the evening in figures shows, and its refresh (``/t/<id>/beamer/figures/``) answers a 304
+    while nothing changed, the new figures after a deal corrected, nothing once the next
+    series is seated; a draft is a 404."""
+    _season, tables, _players, _club = season
+    table = tables[2]
+    tournament = table.series.tournament
+    url = f"/t/{tournament.pk}/beamer/figures/"
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+
+    def beamer_frame():
+        html = client.get(f"/t/{tournament.pk}/beamer/").content.decode()
+        start = html.index('id="beamer-sections"')
+        return html[start : html.index("</footer>", start)]
+
+    def answer(etag=""):
+        return client.get(url, **({"HTTP_IF_NONE_MATCH": etag} if etag else {}))
+
+    playing = answer()
+    assert playing.status_code == 200
+    assert playing["Content-Type"] == "text/html; charset=utf-8"
+    assert playing.content == b""  # series 1 is played: no figures
+    assert f'data-refresh="{url}"' in beamer_frame()
+    assert "stats-evening" not in beamer_frame()
+    assert answer(playing["ETag"]).status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):
+        close_series(table.series, by=ORGA, force=True)
+    closed = answer(playing["ETag"])
+    assert closed.status_code == 200
+    assert "4 deals · 1 solo, 1 won · 1 announcement, 1 won" in words(closed.content.decode())
+    frame = beamer_frame()
+    assert f'data-etag="{escape(closed["ETag"])}"' in frame  # the page starts from what it shows
+    assert words(closed.content.decode()) in words(frame)
+    assert answer(closed["ETag"]).status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):  # the solo was lost after all
+        correct_deal(table, 3, deal={**SOLO, "re_points": 100}, version=1, reason="x", by=ORGA)
+    corrected = answer(closed["ETag"])
+    assert corrected.status_code == 200
+    assert "4 deals · 1 solo, 0 won" in words(corrected.content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        seat_series(
+            tournament.series.get(number=2),
+            [list(tournament.entries.order_by("pk"))],
+            by=ORGA,
+        )
+    seated = answer(corrected["ETag"])
+    assert (seated.status_code, seated.content) == (200, b"")
+    tournament.status = TournamentStatus.DRAFT
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament.save(update_fields=["status"])
+        tournament_changed(tournament.pk)
+    assert answer().status_code == 404
+    assert client.get("/t/999999999/beamer/figures/").status_code == 404

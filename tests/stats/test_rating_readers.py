@@ -63,8 +63,69 @@ def test_no_rating_of_a_hidden_player_or_one_without_consent(anonymous, rated, p
 def test_the_list_names_only_who_may_be_named(anonymous, rated):
     response = anonymous.get("/api/v1/ratings/")
     assert response.status_code == 200
-    assert [row["player"]["id"] for row in response.json()["rows"]] == [rated[1].pk]
+    assert [row["player"]["id"] for row in response.json()] == [rated[1].pk]  # the whole list
     assert anonymous.get("/api/v1/ratings/", HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+
+def test_the_list_pages_as_the_other_lists_each_page_with_its_etag(anonymous, rated):
+    """``limit`` and ``offset`` page it (the API's one pagination class): each page the next
+    rows of the whole list, best first (against the stored ratings, sorted here), with its
+    own ETag; a consent withdrawn changes every page (the count)."""
+    for position in (3, 4):
+        rated[position].listing_consent = True
+        rated[position].save(update_fields=["listing_consent"])
+    shown = sorted(
+        PlayerRating.objects.exclude(player_id=rated[2].pk),  # hidden at the tournament
+        key=lambda row: (-round(row.mu - 3 * row.sigma, 2), row.player_id),
+    )
+    expected = [row.player_id for row in shown]
+    assert len(expected) == 3
+    whole = anonymous.get("/api/v1/ratings/").json()
+    assert [row["player"]["id"] for row in whole] == expected
+    pages, etags = [], set()
+    for offset in range(3):
+        response = anonymous.get("/api/v1/ratings/", {"limit": 1, "offset": offset})
+        assert response.status_code == 200
+        page = response.json()
+        assert page["count"] == 3
+        assert (page["previous"] is None) == (offset == 0)
+        assert (page["next"] is None) == (offset == 2)
+        pages += page["results"]
+        etags.add(response["ETag"])
+        again = anonymous.get(
+            "/api/v1/ratings/", {"limit": 1, "offset": offset}, HTTP_IF_NONE_MATCH=response["ETag"]
+        )
+        assert again.status_code == 304
+    assert pages == whole
+    assert len(etags) == 3
+    two = anonymous.get("/api/v1/ratings/", {"limit": 2})
+    assert [row["player"]["id"] for row in two.json()["results"]] == expected[:2]
+    assert anonymous.get("/api/v1/ratings/", {"limit": "all"}).json() == whole  # as §8 reads it
+    rated[4].listing_consent = False
+    rated[4].save(update_fields=["listing_consent"])
+    after = anonymous.get("/api/v1/ratings/", {"limit": 2}, HTTP_IF_NONE_MATCH=two["ETag"])
+    left = [player for player in expected if player != rated[4].pk]
+    assert after.status_code == 200  # one fewer counted: every page is new
+    assert after.json()["count"] == 2
+    assert [row["player"]["id"] for row in after.json()["results"]] == left
+    assert anonymous.get("/api/v1/ratings/").json() == [
+        row for row in whole if row["player"]["id"] != rated[4].pk
+    ]
+
+
+def test_the_lists_schema_is_an_array_or_a_page():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/v1/ratings/"]["get"]
+    names = {parameter["name"] for parameter in operation["parameters"]}
+    assert {"limit", "offset", "If-None-Match"} <= names
+    listed = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    whole, page = schema["components"]["schemas"][listed.rsplit("/", 1)[1]]["oneOf"]
+    assert (whole["type"], page["type"]) == ("array", "object")
+    assert page["properties"]["results"]["items"] == whole["items"]
+    row = schema["components"]["schemas"][whole["items"]["$ref"].rsplit("/", 1)[1]]
+    assert set(row["properties"]) == {"player", "rating", "mu", "sigma", "deals"}
 
 
 def test_a_player_not_rated_yet_has_a_null_rating(anonymous, rated):

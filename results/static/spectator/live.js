@@ -3,7 +3,8 @@
  * redraw it when it did, mark the rows that changed and show who moved up or down. The ranking
  * page shows the tie-break figures of equal totals and filters the rows by a name typed in its
  * search box. The beamer view fits as many rows on a page as the screen's height takes and
- * shows every page in turn (each for `page_seconds`). */
+ * shows every page in turn (each for `page_seconds`); below them, its sections that refresh
+ * themselves (the evening in figures, between series) are asked with every poll. */
 (() => {
   "use strict";
 
@@ -216,6 +217,30 @@
     } catch {
       if (state) state.textContent = text("offline");
     }
+    if (beamer) await refreshSections();
+  }
+
+  /* The beamer's sections that refresh themselves (`data-refresh`: the evening in figures),
+   * asked with the standings' poll and their ETag (a 304 while nothing changed): what they
+   * answer replaces what they show (nothing while a series is played), and the ranking's
+   * pages are fitted again above them. */
+  async function refreshSections() {
+    let changed = false;
+    for (const frame of document.querySelectorAll("#beamer-sections [data-refresh]")) {
+      try {
+        const response = await fetch(frame.dataset.refresh, {
+          headers: frame.dataset.etag ? { "If-None-Match": frame.dataset.etag } : {},
+        });
+        if (response.status !== 200) continue;
+        frame.dataset.etag = response.headers.get("ETag") || "";
+        const html = await response.text();
+        frame.replaceChildren(document.createRange().createContextualFragment(html));
+        changed = true;
+      } catch {
+        // the ranking's poll says when the connection is gone
+      }
+    }
+    if (changed) layout();
   }
 
   async function pollTables() {

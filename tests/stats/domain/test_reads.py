@@ -13,7 +13,13 @@ from django.test.utils import CaptureQueriesContext
 from karlchen.changes import season_changed, tournament_changed
 from scoring.domain.deals import correct_deal, record_deal, void_deal
 from stats.domain.facts import Scope
-from stats.domain.reads import head_to_head, partners, player_statistics, tournament_statistics
+from stats.domain.reads import (
+    head_to_head,
+    partners,
+    player_overview,
+    player_statistics,
+    tournament_statistics,
+)
 from tests.factories.api import NORMAL, publish
 from tests.factories.seasons import season_with_evenings
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
@@ -21,7 +27,7 @@ from tournaments.enums import TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
-KONTRA_WINS = {"contract": "normal", "re": [1, 3], "re_points": 100}  # Kontra: 1 point each
+KONTRA_WINS = {"contract": "normal", "re": [1, 3], "re_points": 100}  # Kontra: 2 points each
 SOLO = {"contract": "solo", "solo": "queens", "re": [2], "re_points": 150}
 
 
@@ -165,7 +171,7 @@ def test_a_cached_read_turns_over_with_the_next_deal(django_capture_on_commit_ca
     assert figures(player_statistics(player.pk))["deals"] == 1
     with CaptureQueriesContext(connection) as queries:
         assert figures(player_statistics(player.pk))["deals"] == 1
-    assert len(queries) == 1  # which tournaments: the figures come from the cache
+    assert len(queries) == 0  # one cache round trip: the person's generation, not each evening's
     with django_capture_on_commit_callbacks(execute=True):
         record_deal(table, deal=NORMAL, by=CAPTAIN)
     assert figures(player_statistics(player.pk))["deals"] == 2
@@ -174,6 +180,60 @@ def test_a_cached_read_turns_over_with_the_next_deal(django_capture_on_commit_ca
 
         record_consent(player, consent=False, how="asked", by=ORGA)
     assert player_statistics(player.pk) is None
+
+
+def test_a_correction_at_the_oldest_evening_turns_every_cached_read_over_at_once(
+    django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """The cached reads check no evening's token, yet a deal corrected and one voided at the
+    oldest evening change every figure over it at once: each against the standings."""
+    season, tables, players = season_with_evenings(3, deals=2)
+    consent(*players)
+    first, second, partner = players[0], players[1], players[2]
+    evenings = [table.series.tournament for table in tables]
+    scopes = {
+        "all": Scope(),
+        "season": Scope(season=season.pk),
+        "oldest": Scope(tournament=evenings[0].pk),
+    }
+
+    def own():
+        return {name: figures(player_statistics(first.pk, scope)) for name, scope in scopes.items()}
+
+    def with_others():
+        rows = json.loads(partners(first.pk).content)["rows"]  # type: ignore[union-attr]
+        pair = json.loads(head_to_head(first.pk, second.pk).content)  # type: ignore[union-attr]
+        together = next(row for row in rows if row["other"]["id"] == partner.pk)
+        return together["won_together"], (pair["won_against"], pair["lost_against"])
+
+    def standings_say():  # the second computation: the evenings' standings
+        points = {
+            tournament.pk: {row["player_id"]: row["total"] for row in _standings(tournament)}
+            for tournament in evenings
+        }
+        return sum(rows[first.pk] for rows in points.values()), points[evenings[0].pk][first.pk]
+
+    before = own()
+    assert (before["all"]["deals"], before["all"]["points"]) == (6, 6)
+    assert (before["all"]["points"], before["oldest"]["points"]) == standings_say()
+    assert with_others() == (6, (6, 0))
+    overview = player_overview(first.pk, public=True)
+    assert overview is not None
+    assert overview["figures"] == before["all"]
+    with django_assert_num_queries(0):  # cached: one cache round trip each, however long
+        assert own() == before
+        assert player_overview(first.pk, public=True) == overview
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_deal(tables[0], 1, deal=KONTRA_WINS, version=1, reason="wrong", by=ORGA)
+        void_deal(tables[0], 2, version=1, reason="misdeal", by=ORGA)
+    after = own()
+    assert after["season"] == after["all"]
+    assert (after["all"]["deals"], after["oldest"]["deals"]) == (5, 1)
+    assert (after["all"]["points"], after["oldest"]["points"]) == standings_say() == (4 - 2, -2)
+    assert with_others() == (4, (4, 1))
+    assert player_overview(first.pk, public=True)["figures"] == after["all"]  # type: ignore[index]
+    with django_assert_num_queries(0):
+        assert own() == after
 
 
 def test_quick_entry_and_a_five_table(django_capture_on_commit_callbacks):
