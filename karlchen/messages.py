@@ -370,6 +370,9 @@ MESSAGES = {
     ),
     "squad_player_name": _("Please enter the player's name (at most %(max)s characters)."),
     "squad_full": _("A squad has at most %(max)s players."),
+    "squad_player_or_name": _(
+        "Give a known person (“player”: their id) or the name of a new one (“name”)."
+    ),
     "swap_no_roster": _(
         "“%(team)s” has no roster in this tournament yet: prepare it from the squads first."
     ),

@@ -9,6 +9,8 @@ writes the season's log.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
@@ -21,6 +23,8 @@ from karlchen.plaintext import typed_name
 from karlchen.refusals import Refused
 from people.models import Player
 from seasons.models import Season
+from tournaments.models import Tournament
+from tournaments.visibility import hidden_players
 
 MAX_SQUAD = 20  # players of one team's squad
 PLAYER_NAME_LENGTH = 120  # the desk's name field (Player.name holds more)
@@ -104,6 +108,30 @@ def squad(team: Entrant) -> list[SquadMember]:
         .select_related("player")
         .order_by("substitute", "position")
     )
+
+
+def squad_read(team: Entrant, *, public: bool) -> dict[str, Any]:
+    """The team's squad as clients read it: ``{"team": {"id", "name"}, "regulars": [...],
+    "substitutes": [...]}``, each player ``{"id", "name", "hidden"}`` in the order they
+    joined. ``public``: a player hidden at any of the competition's tournaments is hidden
+    throughout, without id or name (``tournaments.visibility.hidden_players``, as the cup's
+    and the league's reads name them)."""
+    members = squad(team)
+    hidden: set[int] = set()
+    if public:
+        evenings = Tournament.objects.filter(season_evenings__season_id=team.competition.season_id)
+        hidden = hidden_players(evenings) & {member.player_id for member in members}
+    return {
+        "team": {"id": team.shown, "name": team.name},
+        "regulars": [_shown(member, hidden) for member in members if not member.substitute],
+        "substitutes": [_shown(member, hidden) for member in members if member.substitute],
+    }
+
+
+def _shown(member: SquadMember, hidden: set[int]) -> dict[str, Any]:
+    if member.player_id in hidden:
+        return {"id": None, "name": None, "hidden": True}
+    return {"id": member.player_id, "name": member.player.name, "hidden": False}
 
 
 def _locked(team: Entrant) -> Entrant:

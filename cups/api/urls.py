@@ -7,6 +7,8 @@ from cups.api.views import (
     CupArchiveExportApi,
     CupArchiveImportApi,
     CupsApi,
+    CupSquadApi,
+    CupSquadMemberApi,
     GroupPlacingApi,
     MatchApi,
     PairingsApi,
@@ -24,4 +26,10 @@ urlpatterns = [
     path(CUP + "pairings/", PairingsApi.as_view(), name="cup-pairings"),
     path(CUP + "groups/<id:group_id>/placing/", GroupPlacingApi.as_view(), name="cup-placing"),
     path(CUP + "matches/<id:match_id>/", MatchApi.as_view(), name="cup-match"),
+    path(CUP + "teams/<id:team_id>/squad/", CupSquadApi.as_view(), name="cup-squad"),
+    path(
+        CUP + "teams/<id:team_id>/squad/<id:player_id>/",
+        CupSquadMemberApi.as_view(),
+        name="cup-squad-player",
+    ),
 ]

@@ -8,11 +8,12 @@ tournaments, a result marked final, a placing or the draw turns it over.
 
 from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from competitions.api.squads import SquadApi, SquadMemberApi, squad_schemas
 from competitions.models import Entrant, Fixture, Group
 from cups.access import readable_cup
 from cups.domain.archive import export_cup_archive, import_cup_archive
@@ -301,3 +302,32 @@ class CupArchiveImportApi(Api):
         archive = parse_archive(request._request.read(settings.ARCHIVE_MAX_BYTES + 1))
         cup = import_cup_archive(archive, by=Actor.of_user(request.user), club=import_club(request))
         return Response(CupSummaryOutput(cup).data, status=status.HTTP_201_CREATED)
+
+
+SQUAD = squad_schemas("cup", "cup")
+
+
+def _cup_team(request, cup_id: int, team_id: int, *, write: bool) -> tuple[Entrant, bool]:
+    """A team of the cup and whether the user reads as an insider; 404 where they may not see
+    it (or it is none), 401/403 for a write."""
+    if write:
+        cup, insider = organised_cup(request, cup_id), True
+    else:
+        cup, insider = cup_for(request, cup_id)
+    team = Entrant.objects.filter(pk=team_id, competition=cup).select_related("competition__season")
+    found = team.first()
+    if found is None:
+        raise NotFound()
+    return found, insider
+
+
+@extend_schema_view(get=SQUAD["get"], post=SQUAD["post"])
+class CupSquadApi(SquadApi):
+    def team(self, request, *, write: bool, **kwargs):
+        return _cup_team(request, kwargs["cup_id"], kwargs["team_id"], write=write)
+
+
+@extend_schema_view(patch=SQUAD["patch"], delete=SQUAD["delete"])
+class CupSquadMemberApi(SquadMemberApi):
+    def team(self, request, *, write: bool, **kwargs):
+        return _cup_team(request, kwargs["cup_id"], kwargs["team_id"], write=write)

@@ -7,11 +7,12 @@ a season that is no league (or a day it does not have) is a 404 as well.
 """
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 
-from competitions.models import Entrant, Fixture, FixtureTeam, Group, shown
+from competitions.api.squads import SquadApi, SquadMemberApi, squad_schemas
+from competitions.models import Entrant, Fixture, FixtureTeam, Group, Kind, shown
 from karlchen.actors import Actor
 from karlchen.api.base import CODES, ORGANISER_ERRORS, READ_ERRORS, RESPONSE_400, Api, valid
 from karlchen.api.etags import ETAG_PARAMETER, NOT_MODIFIED, json_answer
@@ -365,3 +366,37 @@ class DayFinalApi(Api):
         )
         body = league_read(league.season, f"day:{day.number}", public=False)
         return json_answer(request, body, organiser=True)
+
+
+SQUAD = squad_schemas("league", "league")
+
+
+def _league_team(request, season_id: int, team_id: int, *, write: bool) -> tuple[Entrant, bool]:
+    """A team of the season's league (by the id it is shown by) and whether the user reads as
+    an insider; 404 where they may not see it (or it is none), 401/403 for a write."""
+    if write:
+        season, insider = organised_season(request, season_id), True
+    else:
+        season, insider = season_for(request, season_id)
+    team = (
+        Entrant.objects.filter(
+            shown(team_id), competition__season=season, competition__kind=Kind.LEAGUE
+        )
+        .select_related("competition__season")
+        .first()
+    )
+    if team is None:
+        raise NotFound()
+    return team, insider
+
+
+@extend_schema_view(get=SQUAD["get"], post=SQUAD["post"])
+class LeagueSquadApi(SquadApi):
+    def team(self, request, *, write: bool, **kwargs):
+        return _league_team(request, kwargs["season_id"], kwargs["team_id"], write=write)
+
+
+@extend_schema_view(patch=SQUAD["patch"], delete=SQUAD["delete"])
+class LeagueSquadMemberApi(SquadMemberApi):
+    def team(self, request, *, write: bool, **kwargs):
+        return _league_team(request, kwargs["season_id"], kwargs["team_id"], write=write)

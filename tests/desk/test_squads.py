@@ -14,7 +14,7 @@ from teams.domain.teams import team_roster
 from teams.models import Team
 from tests.factories.leagues import committed  # noqa: F401
 from tests.factories.tournaments import ORGA, tournament_with_players
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("committed")]
 
@@ -140,3 +140,24 @@ def test_a_day_added_with_a_tournament_is_prepared_by_its_button(desk, league, k
         assert desk.post(url, {"action": "prepare"}).status_code == 302
     assert Team.objects.filter(tournament=tournament).count() == 4
     assert Entry.objects.filter(tournament=tournament).count() == 16
+
+
+def test_a_match_day_is_refused_at_the_desk_while_a_team_has_no_regular(desk, league, known):
+    """Three teams with squads, Füchse without: the day is refused, naming Füchse, and nothing
+    is started (before, Füchse was silently left without players)."""
+    for index, name in enumerate(FOUR[:3]):
+        for offset in range(4):
+            person = known[index * 4 + offset]
+            data = {"action": "add", "name": person.name, "player": person.pk}
+            assert desk.post(squad_url(league, name), data).status_code == 302
+    teams = Entrant.objects.filter(competition__season=league)
+    groups = {f"group_{team.shown}": "1" for team in teams}
+    day_form = {"number": "1", "tournament": "", "date": "2026-03-04"} | groups
+    answer = desk.post(f"/desk/seasons/{league.pk}/league/", day_form)
+    assert answer.status_code == 400
+    assert (
+        "„Füchse“ hat noch keinen Stammspieler im Kader: Wählen Sie die Spieler auf der "
+        "Kaderseite der Mannschaft aus."
+    ) in html.unescape(answer.content.decode())
+    assert not Fixture.objects.exists()
+    assert list(Tournament.objects.values_list("name", flat=True)) == ["Clubabend"]

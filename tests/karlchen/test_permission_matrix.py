@@ -40,6 +40,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from clubs.domain.clubs import invite
 from clubs.enums import ClubRoleKind
 from clubs.models import Association, Club, ClubRole
+from competitions.domain.squads import add_to_squad
+from competitions.models import Fixture
 from cups.domain.cups import start_group_round
 from printing.domain.documents import document_path
 from seasons.domain.seasons import add_evening, create_season
@@ -220,6 +222,8 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     S + "league/": {"get": "s-read", "post": "s-run"},
     S + "league/tables/": {"get": "s-read"},
     S + "league/divisions/<id:division_id>/": {"patch": "s-run"},
+    S + "league/teams/<id:team_id>/squad/": {"get": "s-read", "post": "s-run"},
+    S + "league/teams/<id:team_id>/squad/<id:player_id>/": {"patch": "s-run", "delete": "s-run"},
     S + "league/days/": {"get": "s-read", "post": "s-run"},
     S + "league/days/<id:number>/": {"get": "s-read"},
     S + "league/days/<id:number>/teams/<id:team_id>/": {"patch": "s-run"},
@@ -238,6 +242,8 @@ ROUTES: dict[str, dict[str, str | tuple[str, dict]]] = {
     C + "pairings/": {"post": "s-run"},
     C + "groups/<id:group_id>/placing/": {"put": "s-run"},
     C + "matches/<id:match_id>/": {"patch": "s-run"},
+    C + "teams/<id:team_id>/squad/": {"get": "s-read", "post": "s-run"},
+    C + "teams/<id:team_id>/squad/<id:player_id>/": {"patch": "s-run", "delete": "s-run"},
     T + "documents/": {"post": "run"},
     S + "documents/": {"post": "s-run"},
     "api/v1/jobs/<id:job_id>/files/<str:name>": {"get": "p-view"},
@@ -338,6 +344,9 @@ class World:
     def kwargs(self, route: str) -> dict:
         league = "league" in route or "squads" in route  # a squad: of the league's team
         season = self.league if league else self.season
+        cup_team = self.cup.teams.order_by("pk").first()  # a team of the cup, with its squad
+        squad_team = self.lineup_team if league else cup_team
+        squad_player = squad_team.players.order_by("position").first().player_id
         values = {
             "tournament_id": self.tournament.pk,
             "entry_id": self.entry.pk,
@@ -345,11 +354,13 @@ class World:
             "number": 1,
             "signup_id": self.signup.pk,
             "season_id": season.pk,
-            "player_id": self.entry.player_id,
+            "player_id": squad_player if "/squad/" in route else self.entry.player_id,
             "other_id": self.tournament.entries.exclude(pk=self.entry.pk)
             .values_list("player_id", flat=True)
             .first(),
-            "team_id": self.lineup_team.pk if league else self.team.pk,
+            "team_id": self.lineup_team.pk
+            if league
+            else (cup_team.pk if route.startswith(C) else self.team.pk),
             "division_id": self.lineup_team.group_id,
             "cup_id": self.cup.pk,
             "group_id": self.group.pk,
@@ -418,6 +429,9 @@ def build_world() -> tuple[World, dict[str, object]]:
     league.organisers.clear()
     Season.objects.filter(pk=league.pk).update(club=club_a)
     league.refresh_from_db()
+    lineup_team = league.competition.teams.first()
+    day_one = Fixture.objects.get(competition__season=league, number=1).evening.tournament
+    add_to_squad(lineup_team, by=ORGA, player=day_one.entries.get(start_number=1).player)
     cup = make_cup(club=club_a, is_public=False)
     cup.season.organisers.clear()
     (match, *_others) = start_group_round(cup, by=ORGA, number=1, date=datetime.date(2026, 12, 5))
@@ -430,7 +444,7 @@ def build_world() -> tuple[World, dict[str, object]]:
         job=job,
         season=season,
         league=league,
-        lineup_team=league.competition.teams.first(),
+        lineup_team=lineup_team,
         cup=cup,
         group=cup.groups.first(),
         match=match,
