@@ -77,6 +77,10 @@ class PlayerStats:
     schneider_lost: int = 0
     schwarz_won: int = 0
     schwarz_lost: int = 0
+    # the Laufende the deal records, counted for its winning side (which side held them is not
+    # recorded: docs/STATISTICS.md)
+    laufende_won: int = 0
+    laufende_lost: int = 0
     knocked: Tally = field(default_factory=Tally)
     kontra_given: Tally = field(default_factory=Tally)
     re_given: Tally = field(default_factory=Tally)
@@ -121,6 +125,7 @@ class PlayerStats:
             "contracts": _tallies(self.contracts),
             "schneider": {"won": self.schneider_won, "lost": self.schneider_lost},
             "schwarz": {"won": self.schwarz_won, "lost": self.schwarz_lost},
+            "laufende": {"won": self.laufende_won, "lost": self.laufende_lost},
             "knocked": _tally_json(self.knocked),
             "kontra_given": _tally_json(self.kontra_given),
             "re_given": _tally_json(self.re_given),
@@ -423,10 +428,13 @@ def _count_schafkopf(
         role = _role(deal, side, position)
         _tally(stats.contracts, f"{role}:{contract}", won[position])
         if decided:
+            outcome = "won" if position in winners else "lost"
             for code in ("schneider", "schwarz"):
                 if code in facts.lines:
-                    name = f"{code}_{'won' if position in winners else 'lost'}"
+                    name = f"{code}_{outcome}"
                     setattr(stats, name, getattr(stats, name) + 1)
+            name = f"laufende_{outcome}"  # paid to the winners, whichever side held them
+            setattr(stats, name, getattr(stats, name) + int(deal.get("laufende") or 0))
         if position in knocked:
             stats.knocked.add(won[position])
         if deal.get("kontra") == position:

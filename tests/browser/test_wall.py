@@ -1,9 +1,9 @@
 """The ranking on the wall and on a phone, in a real browser.
 
 The beamer view must fit every row of its page on a 1280×720 and a 1920×1080 screen, above the
-evening in figures, and show every player of the ranking in turn; on a 360×740 phone the
-ranking is one line per player, filters by a typed name and shows the tie-break figures of
-equal totals.
+evening in figures (shown between series), and show every player of the ranking in turn; on a
+360×740 phone the ranking is one line per player, filters by a typed name and shows the
+tie-break figures of equal totals.
 """
 
 import re
@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from scoring.domain.series import close_series
 from seating.domain.seating import seat_series
 from tests.browser.conftest import browser_page
 from tests.factories.api import publish
@@ -61,6 +62,7 @@ def test_the_beamer_fits_each_page_and_shows_every_player_in_turn(
     chromium, live_server, screenshot, width, height
 ):
     tournament, entries = played_tournament()
+    close_series(tournament.series.get(number=1), by=ORGA, force=True)  # between series
     everyone = {str(entry.pk) for entry in entries}
     with browser_page(chromium, live_server, viewport={"width": width, "height": height}) as page:
         page.goto(f"/t/{tournament.pk}/beamer/?seconds=1")
@@ -73,7 +75,7 @@ def test_the_beamer_fits_each_page_and_shows_every_player_in_turn(
             "() => document.getElementById('beamer-sections')?.getBoundingClientRect().top"
             f" ?? {height}"
         )
-        assert bottom < height  # deals were played: the figures are there
+        assert bottom < height  # deals were played and the series closed: the figures are there
         seen, pages = set(), {}
         deadline = time.monotonic() + 3 * pages_total + 5
         while len(pages) < pages_total and time.monotonic() < deadline:

@@ -275,6 +275,7 @@ def test_schafkopf_ramsch_has_no_declarer(django_capture_on_commit_callbacks):
             "declarer": 2,
             "partner": 4,
             "declarer_points": 95,
+            "laufende": 3,
         },
         by=CAPTAIN,
     )
@@ -284,8 +285,10 @@ def test_schafkopf_ramsch_has_no_declarer(django_capture_on_commit_callbacks):
         "none:ramsch": {"played": 1, "won": 0},
     }
     assert loser["schneider"] == {"won": 1, "lost": 0}
+    assert loser["laufende"] == {"won": 3, "lost": 0}  # the Rufer's three, for its winners
     partner = figures(player_statistics(seats[4].pk))
     assert partner["contracts"]["partner:rufer"] == {"played": 1, "won": 1}
+    assert figures(player_statistics(seats[1].pk))["laufende"] == {"won": 0, "lost": 3}
 
 
 def test_frozen_standings_and_confirmed_deals(django_capture_on_commit_callbacks):

@@ -149,13 +149,17 @@ def test_a_rufer_with_knocks_kontra_and_re():
         "knocked": [1, 2],
         "kontra": 1,
         "re": 4,
+        "laufende": 3,
     }
-    figures = compute([sk(deal, {1: -40, 2: 40, 3: -40, 4: 40}, lines=("base_rufer", "schneider"))])
+    lines = ("base_rufer", "schneider", "laufende")
+    figures = compute([sk(deal, {1: -40, 2: 40, 3: -40, 4: 40}, lines=lines)])
     declarer, partner, knocker = (figures.players[n] for n in (12, 14, 11))
     assert declarer.as_json()["contracts"] == {"declarer:rufer": {"played": 1, "won": 1}}
     assert partner.as_json()["contracts"] == {"partner:rufer": {"played": 1, "won": 1}}
     assert knocker.as_json()["contracts"] == {"defender:rufer": {"played": 1, "won": 0}}
     assert (declarer.schneider_won, knocker.schneider_lost, knocker.schwarz_lost) == (1, 1, 0)
+    assert partner.as_json()["laufende"] == {"won": 3, "lost": 0}  # the winners' three
+    assert knocker.as_json()["laufende"] == {"won": 0, "lost": 3}
     assert knocker.as_json()["knocked"] == {"played": 1, "won": 0}
     assert declarer.as_json()["knocked"] == {"played": 1, "won": 1}
     assert knocker.as_json()["kontra_given"] == {"played": 1, "won": 0}
@@ -168,6 +172,7 @@ def test_a_solo_lost_schwarz():
     lines = ("base_solo", "schneider", "schwarz")
     figures = compute([sk(deal, {1: 30, 2: 30, 3: -90, 4: 30}, winner="defenders", lines=lines)])
     assert (figures.players[13].schwarz_lost, figures.players[11].schwarz_won) == (1, 1)
+    assert figures.players[13].as_json()["laufende"] == {"won": 0, "lost": 0}  # none recorded
     assert figures.players[13].contracts["declarer:solo"].won == 0
 
 
@@ -339,6 +344,8 @@ def schafkopf_deal(draw):
         "kontra": draw(st.none() | st.sampled_from(positions)),
         "re": draw(st.none() | st.sampled_from(positions)),
     }
+    if draw(st.booleans()):  # recorded where the game has them (older deals: not at all)
+        deal["laufende"] = draw(st.integers(0, 8))
     return DealFacts(
         game="schafkopf",
         quick=False,
@@ -379,6 +386,7 @@ def expected_player(deals, player):
         "parties": {}, "solos_by_kind": {}, "solos_by_type": {}, "announcements": {},
         "extras_won": {}, "extras_lost": {}, "contracts": {},
         "schneider": {"won": 0, "lost": 0}, "schwarz": {"won": 0, "lost": 0},
+        "laufende": {"won": 0, "lost": 0},
         "knocked": {"played": 0, "won": 0}, "kontra_given": {"played": 0, "won": 0},
         "re_given": {"played": 0, "won": 0},
     }  # fmt: skip
@@ -445,6 +453,8 @@ def expected_player(deals, player):
                 for line in ("schneider", "schwarz"):
                     if line in deal.lines:
                         figures[line]["won" if with_winner else "lost"] += 1
+                # the deal's Laufende, for the side that won (the holder is not recorded)
+                figures["laufende"]["won" if with_winner else "lost"] += entered.get("laufende", 0)
             if position in entered["knocked"]:
                 count({"x": figures["knocked"]}, "x", won)
             if entered["kontra"] == position:
