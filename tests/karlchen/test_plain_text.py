@@ -70,6 +70,12 @@ def world():
 
 def ids_for(world, path: str) -> dict[str, object]:
     league = "/league/" in path
+    if league:
+        team = world.lineup_team
+    elif "/cups/" in path:
+        team = world.cup.teams.order_by("pk").first()  # a team of the cup, with its squad
+    else:
+        team = world.team
     return {
         "tournament_id": world.tournament.pk,
         "table_id": world.table.pk,
@@ -81,7 +87,7 @@ def ids_for(world, path: str) -> dict[str, object]:
         "other_id": world.tournament.entries.exclude(pk=world.entry.pk)
         .values_list("player_id", flat=True)
         .first(),
-        "team_id": (world.lineup_team if league else world.team).pk,
+        "team_id": team.pk,
         "division_id": world.lineup_team.group_id,
         "cup_id": world.cup.pk,
         "group_id": world.group.pk,
