@@ -24,6 +24,7 @@ from karlchen.plaintext import (
     has_forbidden_characters,
 )
 from results.domain.archive import export_archive
+from tests.factories.once import rolled_back
 from tests.karlchen.test_permission_matrix import build_world
 from tournaments.models import Tournament
 
@@ -59,10 +60,18 @@ def test_a_text_of_several_lines_keeps_its_breaks_a_line_does_not():
 # --- the API: every text field of every write, every query parameter of every read -----------
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """The matrix's world and a superuser, built once for the module's tests: each test's own
+    transaction (a savepoint inside this one) takes back what its requests wrote."""
+    with rolled_back(django_db_blocker):
+        world, _actors = build_world()
+        yield world, get_user_model().objects.create_superuser("root-nul")
+
+
 @pytest.fixture
-def world():
-    world, _actors = build_world()
-    root = get_user_model().objects.create_superuser("root-nul")
+def world(built):
+    world, root = built
     client = APIClient()
     client.force_authenticate(root)
     return world, client

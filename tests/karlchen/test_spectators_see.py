@@ -28,13 +28,14 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 from django.db import transaction
-from django.test import Client
+from django.test import Client, override_settings
 
 from competitions.models import Fixture
 from people.models import Player
 from seasons.domain.exports import KINDS
 from seasons.models import Season
 from signups.models import Announcement
+from tests.factories.once import rolled_back
 from tests.karlchen.test_permission_matrix import ROUTES, build_world, close, fill, routes
 from tournaments.models import Entry, Tournament
 
@@ -114,10 +115,17 @@ def rename(players, name: str) -> None:
         Player.objects.filter(pk=player_id).update(name=f"{name} {number}")
 
 
-@pytest.fixture
-def world(media_root):
-    world, _actors = build_world()
-    return world
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The matrix's world, built once for the module (its stored file in a media directory of
+    the module's own) and rolled back at its end: each test changes it in its own transaction,
+    taken back after it, and clears the cache once it has."""
+    with (
+        override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("media")),
+        rolled_back(django_db_blocker),
+    ):
+        world, _actors = build_world()
+        yield world
 
 
 def test_a_private_tournament_and_season_are_nowhere(world):

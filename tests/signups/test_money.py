@@ -11,19 +11,38 @@ from signups.domain.money import cash_report, pot, prize_list, set_fee
 from signups.domain.settings import set_announcement, set_payout
 from signups.domain.signups import add_signup, cancel
 from signups.enums import FeeStatus, TieShare
+from tests.factories.once import rolled_back
 from tests.factories.tournaments import ORGA
 from tests.signups.conftest import applicant
 from tests.teams.conftest import played_tournament
-from tournaments.models import OrganiserAction
+from tournaments.models import OrganiserAction, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def played():
+    return announced()
+
+
+def announced():
     tournament, entries = played_tournament()
     set_announcement(tournament, by=ORGA, published=True, fee=1_000, category_fees={"Jugend": 500})
     return tournament, entries
+
+
+@pytest.fixture(scope="module")
+def played_once(django_db_setup, django_db_blocker):
+    """``played`` built once for the module's refusals, which write nothing: its id (each test
+    reads the tournament afresh), the rows rolled back at the module's end."""
+    with rolled_back(django_db_blocker):
+        tournament, _entries = announced()
+        yield tournament.pk
+
+
+@pytest.fixture
+def refusing(played_once):
+    return Tournament.objects.get(pk=played_once)
 
 
 def test_paying_at_the_door_checks_the_player_in_and_is_logged(played):
@@ -227,8 +246,8 @@ def test_side_prizes_only_for_offered_categories_and_whole_euros(with_categories
         ),
     ],
 )
-def test_payout_tables_that_cannot_be_paid_are_refused(played, arguments, field, code):
-    tournament, _ = played
+def test_payout_tables_that_cannot_be_paid_are_refused(refusing, arguments, field, code):
+    tournament = refusing
     with pytest.raises(Refused) as refusal:
         set_payout(tournament, by=ORGA, **arguments)
     assert (refusal.value.field, refusal.value.code) == (field, code)
@@ -251,8 +270,8 @@ def test_payout_tables_that_cannot_be_paid_are_refused(played, arguments, field,
         ({"category_fees": {str(n): 1 for n in range(21)}}, "category_fees", "category_too_many"),
     ],
 )
-def test_announcement_settings_are_checked_naming_the_field(played, arguments, field, code):
-    tournament, _ = played
+def test_announcement_settings_are_checked_naming_the_field(refusing, arguments, field, code):
+    tournament = refusing
     with pytest.raises(Refused) as refusal:
         set_announcement(tournament, by=ORGA, **arguments)
     assert (refusal.value.field, refusal.value.code) == (field, code)

@@ -12,7 +12,9 @@ from teams.domain.rankings import public_side_rankings, side_rankings
 from teams.domain.teams import Roster, create_team, set_side_rankings
 from teams.models import SideRankings, Team, TeamMember
 from tests.factories.api import publish
+from tests.factories.once import rolled_back
 from tests.factories.tournaments import ORGA
+from tests.teams.conftest import played_tournament
 from tournaments.domain.entries import hide_publicly
 from tournaments.domain.tournaments import update_tournament
 from tournaments.models import Entry, OrganiserAction, Tournament
@@ -34,7 +36,11 @@ TEAMS = {
 
 @pytest.fixture
 def with_teams(played):
-    tournament, entries = played
+    return teams_of(*played)
+
+
+def teams_of(tournament, entries):
+    """The played tournament published, with two teams, side rankings and a hidden player."""
     publish(tournament)
     pk = {entry.start_number: entry.pk for entry in entries}
     create_team(
@@ -53,6 +59,24 @@ def with_teams(played):
     )
     hide_publicly(entries[3], by=ORGA)
     return tournament
+
+
+@pytest.fixture(scope="module")
+def teams_archive(django_db_setup, django_db_blocker):
+    """``with_teams``'s archive, for the hostile shares: built and exported once for the module
+    (each test changes a copy of the file), the tournament kept until the module's end."""
+    with rolled_back(django_db_blocker):
+        yield export_archive(teams_of(*played_tournament()))
+
+
+@pytest.fixture(scope="module")
+def frozen_archive(django_db_setup, django_db_blocker):
+    """The same with its standings frozen (the frozen side rankings in the file)."""
+    with rolled_back(django_db_blocker):
+        tournament = teams_of(*played_tournament())
+        update_tournament(tournament, by=ORGA, standings_frozen=True)
+        tournament.refresh_from_db()
+        yield export_archive(tournament)
 
 
 def as_file(archive):
@@ -198,8 +222,8 @@ def team(archive, index=0):
         ),
     ],
 )
-def test_a_hostile_teams_share_is_refused_naming_the_field(with_teams, change, problems):
-    assert refusal_of(changed(export_archive(with_teams), change)) == problems
+def test_a_hostile_teams_share_is_refused_naming_the_field(teams_archive, change, problems):
+    assert refusal_of(changed(teams_archive, change)) == problems
 
 
 @pytest.mark.parametrize(
@@ -232,11 +256,10 @@ def test_a_hostile_teams_share_is_refused_naming_the_field(with_teams, change, p
         ),
     ],
 )
-def test_a_hostile_frozen_share_is_refused_naming_the_field(with_teams, change, problems):
-    update_tournament(with_teams, by=ORGA, standings_frozen=True)
-    with_teams.refresh_from_db()
-    archive = export_archive(with_teams)
+def test_a_hostile_frozen_share_is_refused_naming_the_field(frozen_archive, change, problems):
     assert (
-        refusal_of(changed(archive, lambda a: change(a["tournament"]["frozen_standings"]["parts"])))
+        refusal_of(
+            changed(frozen_archive, lambda a: change(a["tournament"]["frozen_standings"]["parts"]))
+        )
         == problems
     )

@@ -9,10 +9,26 @@ from django.test import Client
 
 from teams.models import SideRankings, Team
 from tests.factories.files import LIST_ROWS, sheet, with_sheet, xlsx
+from tests.factories.once import rolled_back
 from tests.factories.tournaments import organiser
-from tournaments.models import OrganiserAction
+from tests.teams.conftest import played_tournament
+from tournaments.models import OrganiserAction, Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def played_once(django_db_setup, django_db_blocker):
+    """``played`` built once for the module's refusals, which save nothing: its id (each test
+    reads the tournament afresh), the rows rolled back at the module's end."""
+    with rolled_back(django_db_blocker):
+        tournament, _entries = played_tournament()
+        yield tournament.pk
+
+
+@pytest.fixture
+def refusing(played_once):
+    return Tournament.objects.get(pk=played_once)
 
 
 @pytest.fixture
@@ -67,8 +83,8 @@ def test_a_team_by_start_numbers_changed_and_deleted(played, desk):
         ({"name": "", "members": "1"}, "name", "required"),
     ],
 )
-def test_bad_input_is_a_400_at_its_field_and_saves_nothing(played, desk, data, field, text):
-    tournament, _entries = played
+def test_bad_input_is_a_400_at_its_field_and_saves_nothing(refusing, desk, data, field, text):
+    tournament = refusing
     answer = page(desk, tournament, {"action": "create", **data})
     assert answer.status_code == 400
     assert any(text in error for error in answer.context["team_form"].errors[field])
@@ -143,8 +159,8 @@ def test_teams_from_a_csv_and_an_xlsx_file(played, desk):
         (b"team,start_number\nA,\xb2\n", "“²”"),
     ],
 )
-def test_a_bad_team_file_is_refused_at_the_file_and_saves_nothing(played, desk, content, text):
-    tournament, _entries = played
+def test_a_bad_team_file_is_refused_at_the_file_and_saves_nothing(refusing, desk, content, text):
+    tournament = refusing
     answer = upload(desk, tournament, "teams.csv", content)
     assert answer.status_code == 400
     errors = answer.context["file_form"].errors["file"]
@@ -173,8 +189,8 @@ def test_the_log_words_every_team_action(played, desk):
     ],
     ids=["broken sheet xml", "stated six million rows", "unpacks large", "long", "enc", "size"],
 )
-def test_a_hostile_team_file_is_refused_like_an_entry_list(played, desk, name, content, text):
-    tournament, _entries = played
+def test_a_hostile_team_file_is_refused_like_an_entry_list(refusing, desk, name, content, text):
+    tournament = refusing
     answer = upload(desk, tournament, name, content)
     assert answer.status_code == 400
     errors = answer.context["file_form"].errors["file"]

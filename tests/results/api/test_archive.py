@@ -12,6 +12,7 @@ from karlchen.actors import Actor, Role
 from results.domain.archive import export_archive
 from scoring.domain.deals import correct_deal
 from tests.factories.documents import play_series, seated_series
+from tests.factories.once import rolled_back
 from tests.factories.tournaments import organiser, standing_figures
 from tests.results.domain.test_archive import rows
 from tournaments.models import Tournament
@@ -21,16 +22,19 @@ URL = "/api/v1/tournaments/import/"
 ORGA = Actor(user=None, label="orga", role=Role.ORGANISER)
 
 
-@pytest.fixture
-def evening():
-    """A four- and a five-table played through, one deal corrected."""
-    series, (four, five) = seated_series((4, 5))
-    play_series(four, seed=7)
-    play_series(five, seed=8)
-    deal = four.deals.get(number=3)
-    entered = dict(deal.current.input, re_points=deal.current.input["re_points"] // 2)
-    correct_deal(four, 3, deal=entered, version=1, reason="verzählt", by=ORGA)
-    return series.tournament
+@pytest.fixture(scope="module")
+def evening(django_db_setup, django_db_blocker):
+    """A four- and a five-table played through, one deal corrected: built once for the
+    module's tests and rolled back at its end (what a test writes, its own savepoint takes
+    back)."""
+    with rolled_back(django_db_blocker):
+        series, (four, five) = seated_series((4, 5))
+        play_series(four, seed=7)
+        play_series(five, seed=8)
+        deal = four.deals.get(number=3)
+        entered = dict(deal.current.input, re_points=deal.current.input["re_points"] // 2)
+        correct_deal(four, 3, deal=entered, version=1, reason="verzählt", by=ORGA)
+        yield series.tournament
 
 
 @pytest.fixture
