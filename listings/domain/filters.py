@@ -74,7 +74,8 @@ def parse_filters(query: Mapping[str, str]) -> tuple[Filters, int]:
 
 
 def _number(raw: str | None, field: str, problems: list[Problem], code: str) -> int | None:
-    text = (raw or "").strip()
+    # Not stripped: the schema says a number or nothing, and " " (a "+" in a query) is neither.
+    text = raw or ""
     if not text:
         return None
     if not text.isdigit() or len(text) > len(str(MAX_ID)) or int(text) < 1:
@@ -84,7 +85,7 @@ def _number(raw: str | None, field: str, problems: list[Problem], code: str) -> 
 
 
 def _date(raw: str | None, field: str, problems: list[Problem]) -> datetime.date | None:
-    text = (raw or "").strip()
+    text = raw or ""  # not stripped, as a number's
     if not text:
         return None
     try:

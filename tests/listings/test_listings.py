@@ -196,3 +196,13 @@ def test_the_filters_parsed_from_a_query_and_every_bad_value_refused_by_its_fiel
     assert [(p.field, p.code) for p in reversed_range.value.problems] == [
         ("date_to", "listing_dates_reversed")
     ]
+
+
+@pytest.mark.parametrize("field", ["club", "date_from", "date_to", "page"])
+@pytest.mark.parametrize("blank", [" ", " 2026-01-01", "7 "])
+def test_a_number_or_day_with_spaces_is_refused_as_the_schema_says(field, blank):
+    """The schema allows a day or a number, or nothing; a space ("+" in a query) is neither and
+    was taken for nothing."""
+    with pytest.raises(Refused) as refused:
+        parse_filters({field: blank})
+    assert [p.field for p in refused.value.problems] == [field]
