@@ -9,6 +9,11 @@ new token after its commit (``tournament_changed``). A body is cached with the t
 computed for and served only while that token is current, so a body computed while a deal was
 being saved can never outlive that deal.
 
+Each process also holds the bodies it read or computed last, with the generation each was
+computed under (``_Recent``): while that generation is still the cache's, a read fetches only the
+tokens and serves the held body, which is what the cache would have answered (a spectator's poll
+of the standings then moves a few dozen bytes from Redis, not the whole ranking).
+
 The cache is only a cache (``karlchen.cache``): with Redis unreachable a read is a miss and is
 computed from the database, and a new token is not stored. So that no body from before such a
 lost write is served once Redis answers again, every token belongs to an *epoch* as well, which
@@ -34,6 +39,7 @@ meeting point, so no app has to import a later one to say that something changed
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import threading
@@ -214,6 +220,9 @@ def cached_views(tournament_id: int, builds: Mapping[str, Callable[[], Any]]) ->
 
 def _cached(generation_keys: list[str], body_key: str, build: Callable[[], T]) -> T:
     tokens = [_epoch_key(), *generation_keys]
+    held = _recent.get(body_key)
+    if held is not None and tuple(values(_default_cache(), tokens)) == held[0]:
+        return cast(T, _value(held))
     *found, last = values(_default_cache(), [*tokens, body_key])
     return _current(last, _generation(tokens, found), body_key, build)
 
@@ -224,6 +233,11 @@ def _cached_many(
     builds: Mapping[str, Callable[[], Any]],
 ) -> dict[str, Any]:
     tokens = [_epoch_key(), *generation_keys]
+    held = [kept for key in body_keys.values() if (kept := _recent.get(key)) is not None]
+    if len(held) == len(body_keys):
+        generation = tuple(values(_default_cache(), tokens))
+        if all(kept[0] == generation for kept in held):
+            return {view: _value(kept) for view, kept in zip(body_keys, held, strict=True)}
     found = values(_default_cache(), [*tokens, *body_keys.values()])
     generation = _generation(tokens, found[: len(tokens)])
     return {
@@ -244,13 +258,16 @@ def _current(
     build: Callable[[], T],
 ) -> T:
     if last is not None and last[0] == generation:
+        _recent.hold(body_key, last)
         return cast(T, _value(last))  # the cache holds (generation, what build() returned)
     computing_key = f"{body_key}:computing:{_digest(generation)}"
     if last is not None and not cache.add(computing_key, 1, COMPUTING_SECONDS):
         return cast(T, _value(last))
     body = replica.build_as_of(generation, build)
-    cache.set(body_key, _kept(generation, body), BODY_SECONDS)
+    kept = _kept(generation, body)
+    cache.set(body_key, kept, BODY_SECONDS)
     cache.delete(computing_key)
+    _recent.hold(body_key, kept)
     return body
 
 
@@ -265,6 +282,70 @@ def _kept(generation: tuple[str, ...], value: object) -> tuple[Any, ...]:
 
 def _value(kept: tuple[Any, ...]) -> Any:
     return Body(kept[1], kept[2]) if len(kept) == 3 else kept[1]
+
+
+class _Recent:
+    """The bodies this process read or computed last, each as the cache holds it (with the
+    generation it was computed under), so that a read whose generation is still current takes
+    only the tokens from the cache, not the body again (a tournament's standings are some
+    100 kB, its tokens a few dozen bytes). The tokens are read on every read all the same: a
+    body held here is served exactly while the cache's would be. Only values no caller can
+    change are held (a body, a text, a frozen record of such), at most ``SIZE`` of them and
+    ``BYTES`` of bodies; the first held goes first."""
+
+    SIZE = 256
+    BYTES = 32_000_000
+
+    def __init__(self) -> None:
+        self._held: dict[str, tuple[Any, ...]] = {}
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.get = self._held.get
+
+    def hold(self, key: str, kept: tuple[Any, ...]) -> None:
+        held = self._held.get(key)
+        if held is kept or (held is not None and held[0] == kept[0]) or not _fixed(kept):
+            return
+        with self._lock:
+            self._drop(key)
+            self._held[key] = kept
+            self._bytes += _size(kept)
+            while len(self._held) > self.SIZE or self._bytes > self.BYTES:
+                self._drop(next(iter(self._held)))
+
+    def clear(self) -> None:
+        with self._lock:
+            self._held.clear()
+            self._bytes = 0
+
+    def _drop(self, key: str) -> None:
+        dropped = self._held.pop(key, None)
+        if dropped is not None:
+            self._bytes -= _size(dropped)
+
+
+_FIXED_TYPES = (str, bytes, int, float, bool, type(None))
+
+
+def _fixed(kept: tuple[Any, ...]) -> bool:
+    """Whether what the cache holds can be handed to every reader as it is: no one can change
+    it (what ``get`` unpickles is each reader's own copy; a value held here is shared)."""
+    if len(kept) == 3:
+        return True  # a Body: its ETag and bytes
+    value = kept[1]
+    if type(value) in _FIXED_TYPES:
+        return True
+    params = getattr(value, "__dataclass_params__", None)
+    return bool(params and params.frozen) and all(
+        type(getattr(value, field.name)) in _FIXED_TYPES for field in dataclasses.fields(value)
+    )
+
+
+def _size(kept: tuple[Any, ...]) -> int:
+    return len(kept[2]) + 100 if len(kept) == 3 else 100
+
+
+_recent = _Recent()
 
 
 _held = threading.local()
@@ -285,6 +366,7 @@ def _default_cache() -> BaseCache:
 def _cache_settings_changed(*, setting: str, **kwargs: Any) -> None:
     if setting == "CACHES":
         _settings_changes[0] += 1
+        _recent.clear()
 
 
 def _digest(generation: tuple[str, ...]) -> str:

@@ -140,11 +140,17 @@ class Api(APIView):
         return super().dispatch(request, *args, **kwargs)
 
     def _with_default_headers(self, response: HttpResponse) -> HttpResponse:
-        # what DRF's finalize_response adds, so that both paths answer alike (Allow, Vary)
-        headers = dict(self.default_response_headers)
-        vary = headers.pop("Vary", None)
-        if vary:
-            patch_vary_headers(response, [part.strip() for part in vary.split(",")])
+        # what DRF's finalize_response adds, so that both paths answer alike (Allow, Vary): the
+        # same for every answer of a view with the same Vary, so worked out once for each
+        key = (type(self), response.get("Vary"))
+        headers = _DEFAULT_HEADERS.get(key)
+        if headers is None:
+            headers = dict(self.default_response_headers)
+            vary = headers.pop("Vary", None)
+            if vary:
+                patch_vary_headers(response, [part.strip() for part in vary.split(",")])
+                headers["Vary"] = response["Vary"]
+            _DEFAULT_HEADERS[key] = headers
         for name, value in headers.items():
             response[name] = value
         return response
@@ -160,6 +166,9 @@ class Api(APIView):
             return validation_response(_django_errors(exc))
         return super().handle_exception(exc)
 
+
+# The headers DRF adds to an answer, for each view class and Vary its answer had (a few of each).
+_DEFAULT_HEADERS: dict[tuple[type, str | None], dict[str, str]] = {}
 
 # What DRF's negotiation would answer with JSON (or the browsable API): anything else (an Accept
 # of only XML, say) takes the whole path and its 406.

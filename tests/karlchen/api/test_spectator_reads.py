@@ -128,3 +128,45 @@ def test_a_spectators_cached_poll_is_one_cache_round_trip(anonymous, urls, monke
     calls = counted_cache_calls(monkeypatch)
     assert anonymous.get(urls[which]).status_code == 200
     assert calls == ["values"]  # one MGET (the suite runs on Redis)
+
+
+def keys_read(monkeypatch) -> list[list[str]]:
+    """The keys of each cached read's round trip from here on."""
+    backend, reads = caches["default"], []
+    original = backend.values
+
+    def counted(keys):
+        reads.append(list(keys))
+        return original(keys)
+
+    monkeypatch.setattr(backend, "values", counted)
+    return reads
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["standings", "season-ranking"])
+def test_a_poll_of_a_body_this_process_holds_reads_only_its_tokens(
+    anonymous, urls, monkeypatch, which
+):
+    first = anonymous.get(urls[which])  # computed, cached and held
+    reads = keys_read(monkeypatch)
+    again = anonymous.get(urls[which])
+    assert (again.content, again["ETag"]) == (first.content, first["ETag"])
+    (keys,) = reads
+    assert all("generation:" in key or key.startswith("ranking-epoch:") for key in keys)
+
+
+def test_a_held_body_is_served_only_while_its_generation_is_current(
+    anonymous, table, django_capture_on_commit_callbacks
+):
+    url = f"/api/v1/tournaments/{table.series.tournament_id}/standings/"
+    record_deal(table, deal=NORMAL, by=CAPTAIN)
+    first = anonymous.get(url)
+    assert anonymous.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):
+        record_deal(table, deal=NORMAL, by=CAPTAIN)
+    after = anonymous.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200
+    assert after["ETag"] != first["ETag"]
+    played = [row["deals_played"] for row in first.json()]
+    assert [row["deals_played"] for row in after.json()] == [count + 1 for count in played]
+    assert anonymous.get(url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304
