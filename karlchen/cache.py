@@ -171,7 +171,33 @@ class ResilientRedisCache(RedisCache):
         return self._or([None] * len(made), read)
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._or(list(data), super().set_many, data, timeout, version)
+        if not data:
+            return []
+        return self._or(list(data), self._set_many, data, timeout, version)
+
+    def _set_many(self, data, timeout, version) -> list:
+        """Django's ``set_many`` for a writer that stores one value under many keys (a new
+        generation token for a tournament, its seasons and every person entered there): each
+        value pickled once, the keys made without the memcached checks (warnings only, and
+        about keys this project makes itself), one MSET without a transaction around it when
+        the keys never expire (MSET alone is atomic)."""
+        dumps, pickled = cast(Any, self._cache)._serializer.dumps, {}
+        stored = {}
+        for key, value in data.items():
+            if id(value) not in pickled:  # the values live in ``data``: their ids are stable
+                pickled[id(value)] = dumps(value)
+            stored[self.make_key(key, version=version)] = pickled[id(value)]
+        client = self._cache.get_client(None, write=True)
+        backend_timeout = self.get_backend_timeout(timeout)
+        if backend_timeout is None:
+            client.mset(stored)
+            return []
+        pipeline = client.pipeline()
+        pipeline.mset(stored)
+        for key in stored:
+            pipeline.expire(key, int(backend_timeout))
+        pipeline.execute()
+        return []
 
     def delete_many(self, keys, version=None):
         self._or(None, super().delete_many, keys, version)

@@ -31,6 +31,7 @@ from rules.doppelkopf import DoppelkopfRules
 from scoring.domain.totals import refresh_totals
 from scoring.log import ScoringCode
 from scoring.models import Deal, DealRevision, IdempotencyKey, RevisionPoints
+from seating.domain.seating import table_with_tournament
 from seating.models import Seat, Table
 from tournaments.domain.frozen import key_share_lock
 from tournaments.engine.series import (
@@ -400,9 +401,10 @@ def _lock(table_id: int) -> _TableScope:
 
 
 def _load(table_id: int, *, lock: bool) -> _TableScope:
-    tables = Table.objects.select_related("series__tournament")
-    # of=self: lock the table row only, not the series and tournament rows all tables share
-    table = (tables.select_for_update(of=("self",)) if lock else tables).get(pk=table_id)
+    # the table row only is locked, not the series and tournament rows all tables share
+    table = table_with_tournament("id", table_id, lock=lock)
+    if table is None:
+        raise Table.DoesNotExist("Table matching query does not exist.")
     if lock:
         # A statement that waited for the lock saw the series as it was when it started; the
         # status read again now is the one a close committed meanwhile (PostgreSQL).

@@ -12,9 +12,10 @@ import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from clubs.domain.names import club_key
 from karlchen.actors import Actor
@@ -80,11 +81,79 @@ def reissue_captain_token(table: Table, *, by: Actor) -> str:
 
 def table_for_token(token: str) -> Table | None:
     """The table a captain's secret opens, or None."""
-    tables = Table.objects.select_related("series__tournament")
-    try:  # get(), not first(): the hash is unique, so no ordering to compile
-        return tables.get(token_hash=Table.hash_token(token))
-    except Table.DoesNotExist:
+    return table_with_tournament("token_hash", Table.hash_token(token))
+
+
+def table_with_tournament(column: str, value: int | str, *, lock: bool = False) -> Table | None:
+    """The table whose ``column`` (``id`` or ``token_hash``: both unique) is ``value``, with its
+    series and tournament, as ``Table.objects.select_related("series__tournament")`` gives it;
+    ``lock``: its row locked for update (the table's row only: not the series and tournament
+    rows all tables share).
+
+    Every deal a captain saves loads its table twice (the token, then the lock): compiling that
+    queryset cost more Python than the rest of the two reads, so the statement is written out
+    once and its rows are made into model instances as the ORM makes them."""
+    assert column in ("id", "token_hash")
+    sql = f"{_TABLE_SELECT} WHERE t.{connection.ops.quote_name(column)} = %s"
+    if lock and connection.features.has_select_for_update:
+        sql += " " + connection.ops.for_update_sql(of=("t",))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value])
+        row = cursor.fetchone()
+    if row is None:
         return None
+    table: Table
+    table, series, tournament = (part.instance(row) for part in _TABLE_PARTS)
+    Table.series.field.set_cached_value(table, series)
+    Series.tournament.field.set_cached_value(series, tournament)
+    return table
+
+
+class _Part:
+    """One model's columns in ``_TABLE_SELECT``: where they are in a row, and how the ORM
+    converts what the database returned (``SQLCompiler.get_converters``)."""
+
+    def __init__(self, model: type[Any], alias: str, start: int) -> None:
+        self.model, self.alias, self.start = model, alias, start
+        self.fields = model._meta.concrete_fields
+        self.names = [field.attname for field in self.fields]
+
+    def columns(self) -> str:
+        quote = connection.ops.quote_name
+        return ", ".join(f"{self.alias}.{quote(field.column)}" for field in self.fields)
+
+    @cached_property
+    def converters(self) -> list[tuple[int, Any, list[Any]]]:
+        found = []
+        for index, field in enumerate(self.fields):
+            column = field.get_col(self.alias)
+            ops, own = (
+                connection.ops.get_db_converters(column),
+                column.get_db_converters(connection),
+            )
+            if ops or own:
+                found.append((index, column, ops + own))
+        return found
+
+    def instance(self, row: Sequence[Any]) -> Any:
+        values = list(row[self.start : self.start + len(self.fields)])
+        for index, column, converters in self.converters:
+            for convert in converters:
+                values[index] = convert(values[index], column, connection)
+        return self.model.from_db(connection.alias, self.names, values)
+
+
+_TABLE_PARTS = (
+    table_part := _Part(Table, "t", 0),
+    series_part := _Part(Series, "s", len(table_part.fields)),
+    _Part(Tournament, "r", len(table_part.fields) + len(series_part.fields)),
+)
+_TABLE_SELECT = (
+    f"SELECT {', '.join(part.columns() for part in _TABLE_PARTS)}"
+    f" FROM {Table._meta.db_table} t"
+    f" JOIN {Series._meta.db_table} s ON s.id = t.series_id"
+    f" JOIN {Tournament._meta.db_table} r ON r.id = s.tournament_id"
+)
 
 
 def new_table(series: Series, number: int) -> Table:

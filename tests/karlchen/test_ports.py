@@ -245,3 +245,25 @@ def test_a_port_is_declared_once(empty):
     empty.declare(One[str]("test.one", provided_by="teams"))
     with pytest.raises(ValueError, match="declared twice"):
         empty.declare(One[str]("test.one", provided_by="teams"))
+
+
+@pytest.mark.django_db
+def test_a_tournaments_seasons_and_persons_are_those_the_models_name():
+    """What ``tournament_changed`` turns over with a tournament: every season it is an evening
+    of and every person entered there, read against the models' own relations."""
+    from seasons.domain.seasons import create_season
+    from seasons.models import SeasonEvening
+    from tests.factories.seasons import season_with_evenings
+    from tests.factories.tournaments import ORGA, tournament_with_players
+
+    season, tables, players = season_with_evenings(2)
+    evening = tables[0].series.tournament
+    other = create_season(by=ORGA, name="Pokal 2026")
+    SeasonEvening.objects.create(season=other, tournament=evening)  # e.g. an association's list
+    alone, entries = tournament_with_players(5, name="Ohne Saison")
+
+    assert ports.SEASONS_OF.get()(evening.pk) == sorted([season.pk, other.pk])
+    assert ports.SEASONS_OF.get()(alone.pk) == []
+    assert ports.PLAYERS_OF.get()(evening.pk) == sorted(player.pk for player in players)
+    assert ports.PLAYERS_OF.get()(alone.pk) == sorted(entry.player_id for entry in entries)
+    assert ports.PLAYERS_OF.get()(alone.pk + 1000) == []

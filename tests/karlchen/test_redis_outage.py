@@ -304,3 +304,22 @@ def test_the_cached_reads_one_round_trip_reads_what_djangos_cache_stored(on_own_
 
 def test_the_cached_reads_one_round_trip_is_all_misses_without_redis(redis_down):
     assert values(caches["default"], ["a", "b"]) == [None, None]
+
+
+def test_many_keys_stored_at_once_read_back_as_djangos_own_reads_see_them(on_own_redis):
+    """``set_many`` (a tournament's change: one token under the keys of its seasons and of
+    every person entered) stores what Django's ``get_many`` reads back; with a timeout each key
+    expires, without one none does."""
+    backend = caches["default"]
+    assert isinstance(backend, ResilientRedisCache)
+    token, pair = "a-token", (("e", "g"), b"{}")
+    forever = {f"player-generation:{n}": token for n in range(50)} | {"a-pair": pair, "n": 7}
+    assert backend.set_many(forever, None) == []
+    assert backend.get_many(list(forever)) == forever
+    client = backend._cache.get_client(None, write=True)
+    assert {client.ttl(backend.make_key(key)) for key in forever} == {-1}  # no expiry
+    for_a_while = {"a": token, "b": token, "c": 3}
+    assert backend.set_many(for_a_while, 60) == []
+    assert backend.get_many(["a", "b", "c", "missing"]) == for_a_while
+    assert all(0 < client.ttl(backend.make_key(key)) <= 60 for key in for_a_while)
+    assert backend.set_many({}, None) == []

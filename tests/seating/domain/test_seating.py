@@ -1,15 +1,24 @@
 """Seating a series from a plan, and the captains' table links."""
 
 import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from karlchen.refusals import Refused
 from scoring.domain.deals import record_deal
-from seating.domain.seating import reissue_captain_token, seat_series, table_for_token
-from seating.models import Seat
+from seating.domain.seating import (
+    reissue_captain_token,
+    seat_series,
+    table_for_token,
+    table_with_tournament,
+)
+from seating.models import Seat, Table
 from tests.factories.tournaments import ORGA, seated_table, tournament_with_players
 from tests.scoring.domain.conftest import CAPTAIN, normal
 from tournaments.domain.entries import withdraw
 from tournaments.enums import SeriesStatus
+from tournaments.models import Series, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +104,35 @@ def test_a_captain_token_opens_its_table_until_reissued():
     assert table.token_hash != token  # only the hash is stored
     new_token = reissue_captain_token(table, by=ORGA)
     assert (table_for_token(token), table_for_token(new_token)) == (None, table)
+
+
+def _fields(instance) -> dict:
+    return {
+        field.attname: getattr(instance, field.attname) for field in type(instance)._meta.fields
+    }
+
+
+def test_a_table_loads_with_its_series_and_tournament_as_the_orm_loads_them():
+    table = seated_table(4)
+    Table.objects.filter(pk=table.pk).update(time_up_after=7)
+    Series.objects.filter(pk=table.series_id).update(time_called_at=timezone.now())
+    Tournament.objects.filter(pk=table.series.tournament_id).update(
+        results_final_at=timezone.now(), frozen_standings=[{"entry": 1, "total": 3}]
+    )
+    expected = Table.objects.select_related("series__tournament").get(pk=table.pk)
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        loaded = table_with_tournament("id", table.pk, lock=True)
+        assert loaded is not None
+        series, tournament = loaded.series, loaded.series.tournament  # no query: loaded with it
+    assert len(queries) == 1
+    assert ("FOR UPDATE" in queries[0]["sql"]) == connection.features.has_select_for_update
+    assert _fields(loaded) == _fields(expected)
+    assert _fields(series) == _fields(expected.series)
+    assert _fields(tournament) == _fields(expected.series.tournament)
+    assert tournament.frozen_standings == [{"entry": 1, "total": 3}]  # JSON, decoded
+    assert loaded.time_up_after == 7
+    assert tournament.results_final_at is not None
+    assert not loaded._state.adding
+    assert loaded._state.db == "default"
+    assert table_with_tournament("token_hash", loaded.token_hash) == expected
+    assert table_with_tournament("id", table.pk + 1000) is None
