@@ -198,6 +198,10 @@ def _pending_turn_over(connection: Any) -> _RegistryTurnOver | None:
     turn_over: _RegistryTurnOver | None = getattr(connection, _REGISTRY_TURN_OVER, None)
     if turn_over is None or turn_over.done or not connection.in_atomic_block:
         return None
+    # A rolled-back transaction (or savepoint) takes its callbacks with it and leaves the
+    # connection's mark behind: one no longer waiting to run is not this transaction's.
+    if not any(callback[1] is turn_over for callback in connection.run_on_commit):
+        return None
     return turn_over
 
 

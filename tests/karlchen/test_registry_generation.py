@@ -87,3 +87,22 @@ def test_each_change_outside_a_transaction_turns_the_registry_over_at_once(turn_
     assert len(turn_overs) == 1
     Player.objects.filter(name="Anna Kern").get().save()
     assert len(turn_overs) == 2
+
+
+def test_a_change_rolled_back_leaves_the_reads_of_later_transactions_cached():
+    """A transaction that changed the registry and was rolled back left its mark on the
+    connection: every later transaction on it took its reads over the registry for its own
+    changes and computed them afresh, never cached (the order of the tests showed it)."""
+    with pytest.raises(RuntimeError), transaction.atomic():
+        changes.registry_changed()
+        raise RuntimeError("rolled back")
+    with transaction.atomic():
+        assert changes.cached_registry("after-a-rollback", lambda: [1]) == [1]
+        assert changes.cached_registry("after-a-rollback", lambda: [2]) == [1]
+
+
+def test_a_transactions_own_change_still_keeps_its_reads_uncached():
+    with transaction.atomic():
+        changes.registry_changed()
+        assert changes.cached_registry("own-change", lambda: [1]) == [1]
+        assert changes.cached_registry("own-change", lambda: [2]) == [2]
