@@ -93,9 +93,14 @@ def test_a_change_rolled_back_leaves_the_reads_of_later_transactions_cached():
     """A transaction that changed the registry and was rolled back left its mark on the
     connection: every later transaction on it took its reads over the registry for its own
     changes and computed them afresh, never cached (the order of the tests showed it)."""
-    with pytest.raises(RuntimeError), transaction.atomic():
+
+    @transaction.atomic
+    def change_then_fail() -> None:
         changes.registry_changed()
         raise RuntimeError("rolled back")
+
+    with pytest.raises(RuntimeError):
+        change_then_fail()
     with transaction.atomic():
         assert changes.cached_registry("after-a-rollback", lambda: [1]) == [1]
         assert changes.cached_registry("after-a-rollback", lambda: [2]) == [1]
