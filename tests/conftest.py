@@ -171,6 +171,16 @@ def pytest_runtest_protocol(item, nextitem):
         measuring.start()
 
 
+def pytest_runtest_setup(item):
+    """Every test starts in the site's language, as a request or a task does: Django's
+    ``LocaleMiddleware`` leaves the language of a test client's last request active in the
+    thread, and a log entry worded by a later test came out in English after a test that asked
+    in English last."""
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def api_client():
     from rest_framework.test import APIClient
