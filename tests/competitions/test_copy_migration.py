@@ -10,7 +10,7 @@ from django.db import connection
 
 from seasons.domain.seasons import add_evening, create_season
 from tests.factories.tournaments import ORGA, tournament_with_players
-from tests.migrations.executor import StateKeepingExecutor
+from tests.migrations.executor import StateKeepingExecutor, forget_states
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -194,3 +194,4 @@ def test_every_league_and_cup_row_is_copied_with_the_ids_clubs_know():
         assert new_team.pk > max(t.pk for t in [*league_teams, *cup_teams])
     finally:
         latest()  # the old tables go, as in every database
+        forget_states()

@@ -1,5 +1,5 @@
 """Migrating the test database as Django's ``MigrationExecutor`` does, each model state rendered
-once per process.
+once per test.
 
 Django's executor computes, for every operation it applies or unapplies, the project state before
 and after it, and renders the models of each (a model related to a tournament re-renders most of
@@ -8,17 +8,17 @@ migration, and again, operation by operation, to unapply it. The migration tests
 and forth over the same migrations several times, and the states are the same each time: the
 state before a migration's operations depends only on which migrations are applied then.
 
-``migrate`` runs the same operations with the same states, in the same order, with the same
-schema editor per migration and the same records in ``django_migrations``; only the states come
-from ``_CHAINS`` when this process computed them already: {(the migrations applied, the
-migration): [the state before its first operation, after its first, ..., after its last]}.
-A state there is never changed once made (each next one is a clone), so it can serve again.
+``StateKeepingExecutor.migrate`` runs the same operations with the same states, in the same
+order, with the same schema editor per migration and the same records in ``django_migrations``;
+only the states come from ``_CHAINS`` when this test computed them already (until
+``forget_states``): {(the migrations applied, the migration): [the state before its first
+operation, after its first, ..., after its last]}. A state there is never changed once made
+(each next one is a clone), so it can serve again.
 """
 
 from contextlib import nullcontext
 
 from django.apps import apps as global_apps
-from django.db import connection
 from django.db.migrations.exceptions import IrreversibleError
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.migration import Migration
@@ -29,10 +29,10 @@ Key = tuple[str, str]
 _CHAINS: dict[tuple[frozenset[Key], Key], list[ProjectState]] = {}
 
 
-def migrate(targets: list[tuple[str, str | None]] | None = None) -> ProjectState:
-    """Migrate the test database to ``targets``, or to every app's latest migration."""
-    executor = StateKeepingExecutor(connection)
-    return executor.migrate(targets or executor.loader.graph.leaf_nodes())
+def forget_states() -> None:
+    """Let the states go, at the end of a test that migrated: kept for the rest of the run,
+    their million objects would make every full collection of Python's garbage slower."""
+    _CHAINS.clear()
 
 
 class StateKeepingExecutor(MigrationExecutor):

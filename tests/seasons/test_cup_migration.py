@@ -9,7 +9,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories.tournaments import tournament_with_players
-from tests.migrations.executor import StateKeepingExecutor
+from tests.migrations.executor import StateKeepingExecutor, forget_states
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -78,3 +78,4 @@ def test_places_final_and_seeds_move_to_the_cup_and_back():
         }
     finally:
         migrate()  # whatever failed: the schema the other tests expect
+        forget_states()
