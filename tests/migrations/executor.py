@@ -26,6 +26,9 @@ from django.db.migrations.state import ProjectState
 from django.db.transaction import atomic
 
 Key = tuple[str, str]
+# Operations of migrations that stay between two to unapply, above which the second's state is
+# rendered anew (about 55 models) rather than after each of theirs (about 20 models each).
+FEW = 2
 _CHAINS: dict[tuple[frozenset[Key], Key], list[ProjectState]] = {}
 
 
@@ -57,20 +60,30 @@ class StateKeepingExecutor(MigrationExecutor):
         to_unapply = {migration for migration, _backwards in plan}
         applied_keys = self._applied_keys()
         chains: dict[Migration, list[ProjectState]] = {}
-        state = self._create_project_state()
+        plain = self._create_project_state()  # at ``included``, its models never rendered
+        rendered: ProjectState | None = None  # the end of the last chain
+        staying: list[Migration] = []  # the migrations that stay, applied since that chain
         included: frozenset[Key] = frozenset()
         for migration, _backwards in full_plan:
             if not to_unapply:
                 break
             if key(migration) not in applied_keys:
                 continue
-            if migration in to_unapply or "apps" in state.__dict__:
-                chain = self._chain(included, migration, state)
-                chains[migration] = chain
-                state = chain[-1]
-                to_unapply.discard(migration)
-            else:  # before the first to unapply: no models rendered yet, as Django does
-                migration.mutate_state(state, preserve=False)
+            if migration in to_unapply:
+                if rendered is not None and sum(len(m.operations) for m in staying) > FEW:
+                    rendered = None  # rendering all at once costs less than each of theirs
+                if rendered is not None:
+                    at = included - {key(m) for m in staying}
+                    for between in staying:
+                        rendered = self._chain(at, between, rendered)[-1]
+                        at = at | {key(between)}
+                chains[migration] = self._chain(included, migration, rendered or plain)
+                rendered = chains[migration][-1]
+                staying = []
+                to_unapply.remove(migration)
+            else:
+                staying.append(migration)
+            migration.mutate_state(plain, preserve=False)
             included = included | {key(migration)}
         for migration, _backwards in plan:
             self._unapply(migration, chains[migration])
