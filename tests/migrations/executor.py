@@ -13,7 +13,9 @@ order, with the same schema editor per migration and the same records in ``djang
 only the states come from ``_CHAINS`` when this test computed them already (until
 ``forget_states``): {(the migrations applied, the migration): [the state before its first
 operation, after its first, ..., after its last]}. A state there is never changed once made
-(each next one is a clone), so it can serve again.
+(each next one is a clone), so it can serve again. A state is equal to the one Django would use
+(the same models' states); whether its models were rendered all at once or after each operation,
+as both Django and this executor do, does not change what an operation does to the database.
 """
 
 from contextlib import nullcontext
@@ -77,7 +79,9 @@ class StateKeepingExecutor(MigrationExecutor):
                     for between in staying:
                         rendered = self._chain(at, between, rendered)[-1]
                         at = at | {key(between)}
-                chains[migration] = self._chain(included, migration, rendered or plain)
+                chains[migration] = self._chain(
+                    included, migration, plain if rendered is None else rendered
+                )
                 rendered = chains[migration][-1]
                 staying = []
                 to_unapply.remove(migration)
