@@ -7,10 +7,10 @@ import datetime
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from seasons.domain.seasons import add_evening, create_season
 from tests.factories.tournaments import ORGA, tournament_with_players
+from tests.migrations.executor import StateKeepingExecutor, forget_states
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +23,7 @@ AFTER = [("competitions", "0002_leagues_and_cups")]
 
 
 def migrate(targets):
-    executor = MigrationExecutor(connection)
+    executor = StateKeepingExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)
     ContentType.objects.clear_cache()
@@ -40,7 +40,7 @@ def evening(model, season, number):
 
 
 def latest():
-    executor = MigrationExecutor(connection)
+    executor = StateKeepingExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
     ContentType.objects.clear_cache()
 
@@ -194,3 +194,4 @@ def test_every_league_and_cup_row_is_copied_with_the_ids_clubs_know():
         assert new_team.pk > max(t.pk for t in [*league_teams, *cup_teams])
     finally:
         latest()  # the old tables go, as in every database
+        forget_states()

@@ -20,13 +20,13 @@ from django.core.cache import cache
 from django.core.management.color import no_style
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.recorder import MigrationRecorder
 
 from results.domain.archive import export_archive
 from results.domain.ranking_cache import organiser_ranking
 from scoring.models import Adjustment, AdjustmentLine, Deal
 from seating.models import Seat, Table
+from tests.migrations.executor import StateKeepingExecutor, forget_states
 from tests.migrations.legacy import legacy_demo, load_legacy_rows
 from tournaments.models import Tournament
 
@@ -72,11 +72,12 @@ def test_a_database_of_the_old_schema_migrates_forward_with_nothing_lost():
     finally:
         migrate()  # whatever failed: the schema the other tests expect
         cache.clear()
+        forget_states()
 
 
 def migrate(targets: list[tuple[str, str | None]] | None = None) -> None:
     """Migrate the test database to ``targets``, or to the latest migrations."""
-    executor = MigrationExecutor(connection)
+    executor = StateKeepingExecutor(connection)
     executor.migrate(targets or executor.loader.graph.leaf_nodes())
     ContentType.objects.clear_cache()  # 0006 relabels content types behind the cache's back
 

@@ -9,6 +9,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories.tournaments import tournament_with_players
+from tests.migrations.executor import StateKeepingExecutor, forget_states
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +25,7 @@ SEEDS = [
 def migrate(target: tuple[str, str] | None = None):
     """Migrate the seasons to ``target`` (or every app to its latest); the models as they are
     there."""
-    executor = MigrationExecutor(connection)
+    executor = StateKeepingExecutor(connection)
     targets = [target] if target else executor.loader.graph.leaf_nodes()
     executor.migrate(targets)
     ContentType.objects.clear_cache()
@@ -77,3 +78,4 @@ def test_places_final_and_seeds_move_to_the_cup_and_back():
         }
     finally:
         migrate()  # whatever failed: the schema the other tests expect
+        forget_states()
