@@ -81,7 +81,7 @@ def may(user: Any, home: Model, can: Can) -> bool:
         return False
     if user.is_superuser:
         return True
-    grants = _grants(user, home)
+    grants, organises = _grants_and_organiser(user, home)
     club_id = getattr(home, "club_id", None)
     if club_id is not None and grants.role_allows(club_id, can):
         return True
@@ -96,7 +96,7 @@ def may(user: Any, home: Model, can: Can) -> bool:
     ):
         return True
     if can in OWN_ORGANISERS_ALLOW:
-        return _organises(user, home)
+        return organises if organises is not None else _organises(user, home)
     return False
 
 
@@ -154,19 +154,29 @@ class _Grants:
         return role is not None and can in ROLE_ALLOWS.get(role, frozenset())
 
 
-def _grants(user: Any, home: Model | None = None) -> _Grants:
-    """``user``'s grants, read in one query, once in a request; read with them (where they
-    are not known yet) whether ``user`` organises ``home`` by name (``_organises``)."""
+def _grants(user: Any) -> _Grants:
+    """``user``'s grants, read in one query, once in a request."""
     memo = request_memo()
     key = ("clubs.grants", user.pk)
     if memo is not None and key in memo:
         return memo[key]
-    grants, organises = _read_grants(user.pk, home)
+    grants, _organises_nothing = _read_grants(user.pk, None)
     if memo is not None:
         memo[key] = grants
-        if home is not None:
-            memo[_organiser_key(user, home)] = organises
     return grants
+
+
+def _grants_and_organiser(user: Any, home: Model) -> tuple[_Grants, bool | None]:
+    """``user``'s grants and whether they run ``home`` by name (None where that is not known
+    yet): read together in one query, and each once in a request."""
+    memo = request_memo()
+    key, organiser_key = ("clubs.grants", user.pk), _organiser_key(user, home)
+    if memo is not None and key in memo:
+        return memo[key], memo.get(organiser_key)
+    grants, organises = _read_grants(user.pk, home)
+    if memo is not None:
+        memo[key], memo[organiser_key] = grants, organises
+    return grants, organises
 
 
 def _read_grants(user_id: int, home: Model | None) -> tuple[_Grants, bool]:
