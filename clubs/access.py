@@ -13,19 +13,26 @@ belongs to a club, a private person or an association: a tournament or a season.
   tournaments, manage its clubs' people and create clubs.
 - Superusers may everything; anonymous readers only what is public (the caller's rule).
 
-Nothing here is cached across requests: a role given or taken counts from the next check.
+Nothing here is cached across requests: a role given or taken counts from the next check. Within
+one request the user's roles and associations are read once, in one query (``_grants``), and
+whether they run a home by name once for each home (``_organises``); a role given or taken, or
+a home's organisers changed, in the middle of the request empties that memo (``karlchen.memo``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
+from django.db import connections, router
 from django.db.models import Model, Q, QuerySet
+from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from clubs.enums import ClubRoleKind
 from clubs.models import Association, Club, ClubRole
+from karlchen.memo import forget, request_memo
 from karlchen.refusals import Refused
 
 
@@ -74,21 +81,22 @@ def may(user: Any, home: Model, can: Can) -> bool:
         return False
     if user.is_superuser:
         return True
+    grants, organises = _grants_and_organiser(user, home)
     club_id = getattr(home, "club_id", None)
-    if club_id is not None and _role_allows(user, club_id, can):
+    if club_id is not None and grants.role_allows(club_id, can):
         return True
     association_id = getattr(home, "association_id", None)
-    if association_id is not None and _administers(user, association_id):
+    if association_id is not None and association_id in grants.associations:
         return can in OWN_ORGANISERS_ALLOW
     if (
         can is Can.VIEW
         and club_id is not None
         and getattr(home, "ranking_tournament", False)
-        and Association.objects.filter(admins=user, clubs=club_id).exists()
+        and club_id in grants.association_clubs
     ):
         return True
     if can in OWN_ORGANISERS_ALLOW:
-        return bool(home.organisers.filter(pk=user.pk).exists())  # type: ignore[attr-defined]
+        return organises if organises is not None else _organises(user, home)
     return False
 
 
@@ -125,13 +133,112 @@ def may_association(user: Any, association: Association) -> bool:
 
 
 def _role_allows(user: Any, club_id: int, can: Can) -> bool:
-    return ClubRole.objects.filter(
-        user=user, club_id=club_id, role__in=roles_allowing(can)
-    ).exists()
+    return _grants(user).role_allows(club_id, can)
 
 
 def _administers(user: Any, association_id: int) -> bool:
-    return Association.objects.filter(pk=association_id, admins=user).exists()
+    return association_id in _grants(user).associations
+
+
+@dataclass(frozen=True)
+class _Grants:
+    """What a user holds: their role in each club, the associations they administer and those
+    associations' clubs."""
+
+    roles: dict[int, str]
+    associations: frozenset[int]
+    association_clubs: frozenset[int]
+
+    def role_allows(self, club_id: int, can: Can) -> bool:
+        role = self.roles.get(club_id)
+        return role is not None and can in ROLE_ALLOWS.get(role, frozenset())
+
+
+def _grants(user: Any) -> _Grants:
+    """``user``'s grants, read in one query, once in a request."""
+    memo = request_memo()
+    key = ("clubs.grants", user.pk)
+    if memo is not None and key in memo:
+        return memo[key]
+    grants, _organises_nothing = _read_grants(user.pk, None)
+    if memo is not None:
+        memo[key] = grants
+    return grants
+
+
+def _grants_and_organiser(user: Any, home: Model) -> tuple[_Grants, bool | None]:
+    """``user``'s grants and whether they run ``home`` by name (None where that is not known
+    yet): read together in one query, and each once in a request."""
+    memo = request_memo()
+    key, organiser_key = ("clubs.grants", user.pk), _organiser_key(user, home)
+    if memo is not None and key in memo:
+        return memo[key], memo.get(organiser_key)
+    grants, organises = _read_grants(user.pk, home)
+    if memo is not None:
+        memo[key], memo[organiser_key] = grants, organises
+    return grants, organises
+
+
+def _read_grants(user_id: int, home: Model | None) -> tuple[_Grants, bool]:
+    role, admins, club = ClubRole._meta, Association.admins.through._meta, Club._meta
+    role_club, role_user, role_kind = (_column(role, name) for name in ("club", "user", "role"))
+    admin_association, admin_user = (_column(admins, name) for name in ("association", "user"))
+    club_association = _column(club, "association")
+    sql = (
+        f"SELECT 'r', {role_club}, {role_kind} FROM {role.db_table} WHERE {role_user} = %s "
+        f"UNION ALL SELECT 'a', {admin_association}, '' FROM {admins.db_table} "
+        f"WHERE {admin_user} = %s "
+        f"UNION ALL SELECT 'c', c.{club.pk.column}, '' FROM {club.db_table} c "
+        f"JOIN {admins.db_table} a ON a.{admin_association} = c.{club_association} "
+        f"WHERE a.{admin_user} = %s"
+    )
+    params = [user_id, user_id, user_id]
+    if home is not None:
+        organisers = home._meta.get_field("organisers")
+        through = organisers.remote_field.through._meta  # type: ignore[union-attr]
+        home_column = organisers.m2m_column_name()  # type: ignore[union-attr]
+        user_column = organisers.m2m_reverse_name()  # type: ignore[union-attr]
+        sql += (
+            f" UNION ALL SELECT 'o', {home_column}, '' FROM {through.db_table} "
+            f"WHERE {home_column} = %s AND {user_column} = %s"
+        )
+        params += [home.pk, user_id]
+    with connections[router.db_for_read(ClubRole)].cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    grants = _Grants(
+        roles={pk: kind for what, pk, kind in rows if what == "r"},
+        associations=frozenset(pk for what, pk, _kind in rows if what == "a"),
+        association_clubs=frozenset(pk for what, pk, _kind in rows if what == "c"),
+    )
+    return grants, any(what == "o" for what, _pk, _kind in rows)
+
+
+def _column(meta: Any, name: str) -> str:
+    return str(meta.get_field(name).column)
+
+
+def _organiser_key(user: Any, home: Model) -> tuple:
+    return ("clubs.organises", home._meta.label, home.pk, user.pk)
+
+
+def _organises(user: Any, home: Model) -> bool:
+    """Whether ``user`` is one of ``home``'s own organisers, asked once in a request."""
+    memo = request_memo()
+    key = _organiser_key(user, home)
+    if memo is not None and key in memo:
+        return memo[key]
+    organises = bool(home.organisers.filter(pk=user.pk).exists())  # type: ignore[attr-defined]
+    if memo is not None:
+        memo[key] = organises
+    return organises
+
+
+# A role given or taken, or anyone's organisers or an association's admins changed (a
+# many-to-many change of any kind), empties the request's memo: the next check reads again.
+post_save.connect(forget, sender=ClubRole, dispatch_uid="clubs.access.role_saved")
+post_delete.connect(forget, sender=ClubRole, dispatch_uid="clubs.access.role_deleted")
+m2m_changed.connect(forget, dispatch_uid="clubs.access.many_changed")
 
 
 # --- querysets --------------------------------------------------------------------------------

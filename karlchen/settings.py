@@ -64,6 +64,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # What a request reads once and asks for again (the user's roles) is kept for that request
+    # alone (karlchen/memo.py).
+    "karlchen.memo.RequestMemoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -25,7 +25,7 @@ the desk. Writes go with an empty body, each in a savepoint rolled back after it
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -340,13 +340,13 @@ class World:
     scorer: object
     invitation: object
     protest: object
+    _ids: dict = field(default_factory=dict)
 
     def kwargs(self, route: str) -> dict:
         league = "league" in route or "squads" in route  # a squad: of the league's team
         season = self.league if league else self.season
-        cup_team = self.cup.teams.order_by("pk").first()  # a team of the cup, with its squad
-        squad_team = self.lineup_team if league else cup_team
-        squad_player = squad_team.players.order_by("position").first().player_id
+        ids = self.ids()
+        cup_team = ids["cup_team"]  # a team of the cup, with its squad
         values = {
             "tournament_id": self.tournament.pk,
             "entry_id": self.entry.pk,
@@ -354,10 +354,10 @@ class World:
             "number": 1,
             "signup_id": self.signup.pk,
             "season_id": season.pk,
-            "player_id": squad_player if "/squad/" in route else self.entry.player_id,
-            "other_id": self.tournament.entries.exclude(pk=self.entry.pk)
-            .values_list("player_id", flat=True)
-            .first(),
+            "player_id": ids["squad_player", league]
+            if "/squad/" in route
+            else self.entry.player_id,
+            "other_id": ids["other_id"],
             "team_id": self.lineup_team.pk
             if league
             else (cup_team.pk if route.startswith(C) else self.team.pk),
@@ -370,12 +370,30 @@ class World:
             "name": "standings.pdf",
             "token": "not-a-token",
             "club_id": self.tournament.club_id,
-            "association_id": Association.objects.get(name="Landesverband").pk,
+            "association_id": ids["association_id"],
             "user_id": self.scorer.pk,
             "invitation_id": self.invitation.pk,
             "protest_id": self.protest.pk,
         }
         return {name: value for name, value in values.items() if f":{name}>" in route}
+
+    def ids(self) -> dict:
+        """The ids a route names besides the world's own, read once: the same for every route
+        and both phases (making things public changes no id, and every request is rolled
+        back)."""
+        if not self._ids:
+            cup_team = self.cup.teams.order_by("pk").first()
+            self._ids["cup_team"] = cup_team
+            for league, squad_team in ((True, self.lineup_team), (False, cup_team)):
+                first = squad_team.players.order_by("position").first()
+                self._ids["squad_player", league] = first.player_id
+            self._ids["other_id"] = (
+                self.tournament.entries.exclude(pk=self.entry.pk)
+                .values_list("player_id", flat=True)
+                .first()
+            )
+            self._ids["association_id"] = Association.objects.get(name="Landesverband").pk
+        return self._ids
 
     def make_public(self, public: bool) -> None:
         status = TournamentStatus.OPEN if public else TournamentStatus.DRAFT
