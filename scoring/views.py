@@ -39,9 +39,8 @@ from seating.models import Table
 from tournaments.enums import EntryMode, Game, SeriesStatus
 
 SESSION_KEY = "captain"
-RETRY_SECONDS = (
-    5  # deals waiting on a captain's phone are sent again this often (``retry_seconds()``)
-)
+# Deals waiting on a captain's phone are sent again this often (``retry_seconds()``).
+RETRY_SECONDS = 5
 
 # The page script's words (it fills in the %(name)s parts).
 TEXTS = {
