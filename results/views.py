@@ -30,7 +30,7 @@ from scoring.api.series_views import series_tables_body
 from tournaments.enums import SeriesStatus, TieBreak
 from tournaments.models import Series, Tournament
 
-POLL_SECONDS = 5
+POLL_SECONDS = 5  # how often a spectator's page reads the standings again (``poll_seconds()``)
 BEAMER_PAGE_SECONDS = 10  # each page of the beamer view stays this long (``?seconds=`` changes it)
 BEAMER_SECONDS_RANGE = (1, 120)
 NOT_PUBLIC_REFRESH_SECONDS = 60  # the "starts soon" page looks again by itself
@@ -140,6 +140,13 @@ def with_tie_figures(rows: list[dict] | None, tournament: Tournament) -> list[di
     ]
 
 
+def poll_seconds() -> float:
+    """The seconds between two reads of a spectator's page (the live ranking, the beamer, the
+    widget and their sections), sent to the page in its data: POLL_SECONDS unless the setting
+    ``SPECTATOR_POLL_SECONDS`` says otherwise (the browser tests poll faster)."""
+    return getattr(settings, "SPECTATOR_POLL_SECONDS", POLL_SECONDS)
+
+
 def page_data(tournament: Tournament, etag: str, series: Series | None) -> dict:
     api = reverse("standings", kwargs={"tournament_id": tournament.pk})
     tables = (
@@ -151,7 +158,7 @@ def page_data(tournament: Tournament, etag: str, series: Series | None) -> dict:
         "standings": api,
         "tables": tables,
         "etag": etag,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(),
         "player_url": reverse("spectator-player", args=[tournament.pk, 0]),
         "series": list(tournament.series.order_by("number").values_list("number", flat=True)),
         "tie_breaks": tie_breaks(tournament),

@@ -14,6 +14,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from django.conf import settings as django_settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -38,6 +39,8 @@ from seating.models import Table
 from tournaments.enums import EntryMode, Game, SeriesStatus
 
 SESSION_KEY = "captain"
+# Deals waiting on a captain's phone are sent again this often (``retry_seconds()``).
+RETRY_SECONDS = 5
 
 # The page script's words (it fills in the %(name)s parts).
 TEXTS = {
@@ -346,6 +349,13 @@ def _bock_data(tournament, settings, state: TableState) -> dict:
     }
 
 
+def retry_seconds() -> float:
+    """The seconds between two tries of the captain's page to send the deals waiting on the
+    phone: RETRY_SECONDS unless the setting ``CAPTAIN_RETRY_SECONDS`` says otherwise (the browser
+    tests try more often)."""
+    return getattr(django_settings, "CAPTAIN_RETRY_SECONDS", RETRY_SECONDS)
+
+
 def _page_data(state: TableState, token: str | None, names: dict[int | None, str], desk) -> dict:
     """What the page's script needs: where to send deals, and where the series stands."""
     table = state.table
@@ -368,6 +378,7 @@ def _page_data(state: TableState, token: str | None, names: dict[int | None, str
         "deals_total": state.deals_total,
         "keeper": state.keeper,
         "closed": state.series.status == SeriesStatus.CLOSED,
+        "retry_seconds": retry_seconds(),
         "series": {
             "table_size": settings.table_size,
             "compulsory_solos": settings.compulsory_solos,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from karlchen.messages import problem_message
 from karlchen.refusals import Closed
 from results.sections import Section
-from results.views import POLL_SECONDS
+from results.views import poll_seconds
 from signups.domain.categories import public_category_rankings
 from signups.models import EntryCategory
 from tournaments.models import Tournament
@@ -38,7 +38,7 @@ def category_context(tournament: Tournament) -> dict[str, Any]:
         "page_data": {
             "api": reverse("category-rankings", kwargs={"tournament_id": tournament.pk}),
             "etag": body.etag if body is not None else "",
-            "poll_seconds": POLL_SECONDS,
+            "poll_seconds": poll_seconds(),
             "texts": {name: str(text) for name, text in TEXTS.items()},
         },
     }

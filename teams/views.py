@@ -18,7 +18,7 @@ from karlchen.messages import problem_message
 from karlchen.refusals import Closed
 from results.domain.public import public_tournament
 from results.sections import Section
-from results.views import POLL_SECONDS, SpectatorPage
+from results.views import SpectatorPage, poll_seconds
 from teams.domain.rankings import public_side_rankings
 from teams.models import Team
 from tournaments.models import Entry, Tournament
@@ -59,7 +59,7 @@ def side_context(tournament: Tournament, limit: int | None) -> dict[str, Any]:
             "api": reverse("side-rankings", kwargs={"tournament_id": tournament.pk}),
             "etag": body.etag if body is not None else "",
             "limit": limit,
-            "poll_seconds": POLL_SECONDS,
+            "poll_seconds": poll_seconds(),
             "texts": {name: str(text) for name, text in TEXTS.items()},
         },
     }

@@ -25,6 +25,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 360, "height": 740}
+# The pages' timers run faster here than as shipped (5 s each, which tests/results/test_polling.py
+# and tests/scoring/test_views.py check reach the pages): a spectator's page reads the standings
+# again every POLL_SECONDS, a captain's page sends what waits again every RETRY_SECONDS. A test
+# waits for one poll and the same 2 s for the server's answer as with the shipped interval.
+POLL_SECONDS = 1
+RETRY_SECONDS = 2
 OUTPUT = Path(os.environ.get("KARLCHEN_TEST_OUTPUT", REPO / "test-output"))
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls of a test are still
@@ -44,6 +50,12 @@ def chromium():
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def quick_timers(settings):
+    settings.SPECTATOR_POLL_SECONDS = POLL_SECONDS
+    settings.CAPTAIN_RETRY_SECONDS = RETRY_SECONDS
 
 
 @contextmanager

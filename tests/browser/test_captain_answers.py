@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from karlchen.messages import MESSAGES
 from scoring.models import Deal
-from scoring.views import TEXTS
+from scoring.views import RETRY_SECONDS, TEXTS
 from tests.browser.captain import CaptainPage
 from tests.factories.tournaments import seated_table
 from tournaments.models import Tournament
@@ -17,6 +17,12 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SAVES = re.compile(r"/deals/(\d+/)?$")  # a record (POST) or a correction (PUT), not a preview
+
+
+@pytest.fixture
+def shipped_retry_timer(settings):
+    """The retry timer as shipped (every 5 s): the page's clock is run on by the test."""
+    settings.CAPTAIN_RETRY_SECONDS = RETRY_SECONDS
 
 
 def german(text) -> str:
@@ -43,14 +49,16 @@ def test_a_correction_refused_because_the_results_became_final_says_so_at_the_fo
     assert Deal.objects.get(table=table).current.version == 1  # nothing changed
 
 
-def test_a_save_still_on_its_way_is_not_sent_again_by_the_retry_timer(phone):
+def test_a_save_still_on_its_way_is_not_sent_again_by_the_retry_timer(phone, shipped_retry_timer):
     table = seated_table(4)
+    phone.clock.install()  # the page's timers, run on below rather than waited for
     captain = CaptainPage(phone, table).sign_in()
     held = []  # the saves that reached the network, held back like a slow server's answer
     phone.route(SAVES, lambda route: held.append(route))
     captain.fill(re=(1, 3), points=131)
     captain.save()
-    phone.wait_for_timeout(11_000)  # the retry timer (every 5 s) has fired twice meanwhile
+    expect(phone.locator("#status")).to_contain_text(german(TEXTS["saving"]))
+    phone.clock.run_for(11_000)  # the retry timer (every 5 s) has fired twice meanwhile
 
     assert len(held) == 1
     held[0].continue_()
@@ -62,7 +70,9 @@ def test_a_save_still_on_its_way_is_not_sent_again_by_the_retry_timer(phone):
     assert Deal.objects.filter(table=table).count() == 1
 
 
-def test_a_save_the_server_never_answers_is_kept_with_a_message_and_sent_again(phone):
+def test_a_save_the_server_never_answers_is_kept_with_a_message_and_sent_again(
+    phone, shipped_retry_timer
+):
     table = seated_table(4)
     phone.clock.install()  # the page's timers: its send timeout and its retry
     captain = CaptainPage(phone, table).sign_in()

@@ -7,11 +7,11 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from results.views import POLL_SECONDS
 from scoring.domain.series import close_series
 from signups.domain.categories import set_category
 from signups.domain.settings import set_announcement
 from tests.browser.axe import described, violations
+from tests.browser.conftest import POLL_SECONDS
 from tests.factories.api import NORMAL, client_for, publish
 from tests.factories.tournaments import ORGA, seated_table
 from tournaments.domain.final import mark_final

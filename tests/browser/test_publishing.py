@@ -10,9 +10,9 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from clubs.models import Club
-from results.views import POLL_SECONDS
 from signups.domain.settings import set_announcement
 from tests.browser.axe import described, violations
+from tests.browser.conftest import POLL_SECONDS
 from tests.factories.api import NORMAL, client_for, publish
 from tests.factories.tournaments import ORGA, seated_table, tournament_with_players
 from tests.listings.conftest import day

@@ -4,10 +4,9 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from results.views import POLL_SECONDS
 from scoring.domain.series import close_series
 from seating.domain.seating import seat_series
-from tests.browser.conftest import PHONE, browser_page
+from tests.browser.conftest import PHONE, POLL_SECONDS, browser_page
 from tests.factories.api import NORMAL, client_for, publish
 from tests.factories.tournaments import ORGA, seated_table, tournament_with_players
 

@@ -7,10 +7,9 @@ from django.core.cache import cache
 from django.test import Client
 from playwright.sync_api import expect
 
-from results.views import POLL_SECONDS
 from teams.domain.teams import Roster, create_team
 from tests.browser.axe import described, violations
-from tests.browser.conftest import PHONE, browser_page
+from tests.browser.conftest import PHONE, POLL_SECONDS, browser_page
 from tests.factories.api import NORMAL, client_for, publish
 from tests.factories.tournaments import ORGA, organiser, seated_table
 

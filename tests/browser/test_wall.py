@@ -65,6 +65,7 @@ def test_the_beamer_fits_each_page_and_shows_every_player_in_turn(
     close_series(tournament.series.get(number=1), by=ORGA, force=True)  # between series
     everyone = {str(entry.pk) for entry in entries}
     with browser_page(chromium, live_server, viewport={"width": width, "height": height}) as page:
+        page.clock.install()  # the page turns by its own timer, its clock run on below
         page.goto(f"/t/{tournament.pk}/beamer/?seconds=1")
         label = page.locator("#beamer-page")
         expect(label).to_have_text(re.compile(r"^Seite 1 von \d+$"))
@@ -84,7 +85,7 @@ def test_the_beamer_fits_each_page_and_shows_every_player_in_turn(
             if name not in pages and rows:
                 pages[name] = rows
                 screenshot(page, f"beamer-{width}x{height}-page-{len(pages)}")
-            time.sleep(0.2)
+            page.clock.run_for(200)
         assert len(pages) == pages_total
 
     for name, rows in pages.items():

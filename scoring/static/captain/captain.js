@@ -14,13 +14,14 @@
   const status = document.getElementById("status");
   const feedback = document.getElementById("feedback");
   const EXACT_KEY = "karlchen.exactPoints"; // this phone's club counts card points exactly
-  const RETRY_MS = 5000;
   // A save the server has not answered by then is left waiting (it keeps its key, so sending it
   // again stores it once) and the captain is told, rather than watching "Saving …" for ever.
   const SEND_TIMEOUT_MS = 20000;
   const PREVIEW_DELAY_MS = 250;
 
   let data = readData();
+  // What waits on this phone is sent again this often (5 s in a page kept from before the setting).
+  const RETRY_MS = (data.retry_seconds || 5) * 1000;
   let correcting = null; // {number, version} while a played deal is corrected
   let editingQueued = null; // the key of a waiting deal loaded back into the form
   let previewTimer = null;
