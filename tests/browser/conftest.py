@@ -25,10 +25,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 360, "height": 740}
-# The pages' timers run faster here than as shipped (5 s each, which tests/results/test_polling.py
-# and tests/scoring/test_views.py check reach the pages): a spectator's page reads the standings
-# again every POLL_SECONDS, a captain's page sends what waits again every RETRY_SECONDS. A test
-# waits for one poll and the same 2 s for the server's answer as with the shipped interval.
+# The pages' timers run faster here than as shipped (5 s each; tests/results/test_page_timers.py
+# and tests/scoring/test_retry_timer.py check that those reach the pages): a spectator's page
+# reads the standings again every POLL_SECONDS, a captain's page sends what waits again every
+# RETRY_SECONDS. A test waits for one poll and the same 2 s for the server's answer as with the
+# shipped interval.
 POLL_SECONDS = 1
 RETRY_SECONDS = 2
 OUTPUT = Path(os.environ.get("KARLCHEN_TEST_OUTPUT", REPO / "test-output"))
