@@ -25,6 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 PYTEST = (sys.executable, "-m", "pytest")
 ENGINE_GATE = 100  # per cent of the engines' branches their own tests must cover
 SLOWEST = 25  # how many of the slowest tests (set-up, call, teardown) each whole run prints
+WHOLE_RUN_DRAWS = "--hypothesis-profile=karlchen-whole-run"  # the same examples each run
 
 SERVERS = (
     "tests/browser",
@@ -59,12 +60,13 @@ def rest_command() -> list[str]:
         "--cov-report=term",
         f"--cov-fail-under={ENGINE_GATE}",
         f"--durations={SLOWEST}",
+        WHOLE_RUN_DRAWS,
         *ignored,
     ]
 
 
 def servers_command() -> list[str]:
-    return [*PYTEST, "-p", "no:cacheprovider", f"--durations={SLOWEST}", *SERVERS]
+    return [*PYTEST, "-p", "no:cacheprovider", f"--durations={SLOWEST}", WHOLE_RUN_DRAWS, *SERVERS]
 
 
 def servers_environment(environ: Mapping[str, str]) -> dict[str, str]:

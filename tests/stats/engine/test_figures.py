@@ -113,6 +113,15 @@ def test_a_five_table_dealer_who_sat_out_is_not_counted():
     assert figures.players[15].as_json()["parties"] == {"kontra": {"played": 1, "won": 0}}
 
 
+def test_one_players_figures_leave_out_a_deal_they_did_not_sit_at():
+    theirs = dk([11, 12, 13, 14], [1, 3], {1: 3, 2: -3, 3: 3, 4: -3})
+    elsewhere = dk([15, 16, 17, 18], [1, 2], {1: 1, 2: 1, 3: -1, 4: -1})
+    alone = compute([theirs, elsewhere], player=11)
+    assert alone.players == compute([theirs], player=11).players
+    assert alone.pairs == compute([theirs], player=11).pairs
+    assert compute([elsewhere], player=11).pairs == {}
+
+
 def test_averages_and_the_best_series():
     deals = [
         dk([11, 12, 13, 14], [1, 3], {1: 3, 2: -3, 3: 3, 4: -3}, series=(1, 2)),
