@@ -32,7 +32,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from clubs.enums import ClubRoleKind
 from clubs.models import Association, Club, ClubRole
-from karlchen.memo import forget, request_memo
+from karlchen.memo import forget, remembered, request_memo
 from karlchen.refusals import Refused
 
 
@@ -156,14 +156,7 @@ class _Grants:
 
 def _grants(user: Any) -> _Grants:
     """``user``'s grants, read in one query, once in a request."""
-    memo = request_memo()
-    key = ("clubs.grants", user.pk)
-    if memo is not None and key in memo:
-        return memo[key]
-    grants, _organises_nothing = _read_grants(user.pk, None)
-    if memo is not None:
-        memo[key] = grants
-    return grants
+    return remembered(("clubs.grants", user.pk), lambda: _read_grants(user.pk, None)[0])
 
 
 def _grants_and_organiser(user: Any, home: Model) -> tuple[_Grants, bool | None]:
@@ -224,19 +217,15 @@ def _organiser_key(user: Any, home: Model) -> tuple:
 
 def _organises(user: Any, home: Model) -> bool:
     """Whether ``user`` is one of ``home``'s own organisers, asked once in a request."""
-    memo = request_memo()
-    key = _organiser_key(user, home)
-    if memo is not None and key in memo:
-        return memo[key]
-    organises = bool(home.organisers.filter(pk=user.pk).exists())  # type: ignore[attr-defined]
-    if memo is not None:
-        memo[key] = organises
-    return organises
+    organisers = home.organisers  # type: ignore[attr-defined]
+    return remembered(_organiser_key(user, home), organisers.filter(pk=user.pk).exists)
 
 
-# A role given or taken, or anyone's organisers or an association's admins changed (a
-# many-to-many change of any kind), empties the request's memo: the next check reads again.
+# A role given or taken, a club moved to another association, or anyone's organisers or an
+# association's admins changed (a many-to-many change of any kind), empties the request's memo:
+# the next check reads again.
 post_save.connect(forget, sender=ClubRole, dispatch_uid="clubs.access.role_saved")
+post_save.connect(forget, sender=Club, dispatch_uid="clubs.access.club_saved")
 post_delete.connect(forget, sender=ClubRole, dispatch_uid="clubs.access.role_deleted")
 m2m_changed.connect(forget, dispatch_uid="clubs.access.many_changed")
 

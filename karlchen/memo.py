@@ -9,8 +9,11 @@ or taken in the middle of a request, ``clubs.access``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _memo: ContextVar[dict[Any, Any] | None] = ContextVar("karlchen_request_memo", default=None)
 
@@ -18,6 +21,16 @@ _memo: ContextVar[dict[Any, Any] | None] = ContextVar("karlchen_request_memo", d
 def request_memo() -> dict[Any, Any] | None:
     """The current request's memo, or None outside a request."""
     return _memo.get()
+
+
+def remembered(key: Hashable, read: Callable[[], T]) -> T:
+    """What ``read()`` gives, read once in a request under ``key``; read each time outside one."""
+    memo = _memo.get()
+    if memo is None:
+        return read()
+    if key not in memo:
+        memo[key] = read()
+    return memo[key]
 
 
 def forget(*_args: Any, **_kwargs: Any) -> None:

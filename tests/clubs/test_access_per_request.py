@@ -111,6 +111,20 @@ def test_organisers_and_association_admins_changed_in_a_request_count_at_once(ho
     assert in_a_request(change) == [False, False, True, True, False, False, True]
 
 
+def test_a_club_moved_to_another_association_in_a_request_counts_at_once(home):
+    who = user("anna")
+    other = Association.objects.create(name="Anderer LV")
+    other.admins.add(who)
+
+    def move():
+        before = access.may(who, home, Can.VIEW)  # a ranking tournament of the admin's clubs
+        home.club.association = other
+        home.club.save(update_fields=["association"])
+        return before, access.may(who, home, Can.VIEW)
+
+    assert in_a_request(move) == (False, True)
+
+
 def test_an_api_refusal_reads_the_users_rights_once(home):
     """A stranger's write refused: the session, the user, the tournament and one query for
     every check the refusal makes (may they run it, may they see it)."""
