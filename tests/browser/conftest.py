@@ -7,6 +7,8 @@ as a phone sees them (360 px wide). Screenshots go to ``test-output/`` (or
 """
 
 import os
+import time
+from collections import deque
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -62,15 +64,59 @@ def quick_timers(settings):
 @contextmanager
 def browser_page(chromium, live_server, **options):
     """A page in a fresh browser context (German, as the club room speaks) on the live server;
-    any JavaScript error on it fails the test."""
+    any JavaScript error on it fails the test. What the page did is kept for a failure's report
+    (``pytest_runtest_makereport``)."""
     context = chromium.new_context(locale="de-DE", base_url=live_server.url, **options)
     context.set_default_timeout(15_000)
     page = context.new_page()
-    errors = []
+    errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
+    journal = PageJournal(page)
+    OPEN_PAGES.append(journal)
+    try:
+        yield page
+    finally:
+        OPEN_PAGES.remove(journal)
+        context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+class PageJournal:
+    """The last things a page did (requests, answers, navigations, console lines), with the
+    seconds since it opened: a browser test that fails under load says what the page saw."""
+
+    KEPT = 60
+
+    def __init__(self, page) -> None:
+        self.page, self.begun = page, time.monotonic()
+        self.lines: deque[str] = deque(maxlen=self.KEPT)
+        page.on("request", lambda request: self.note("->", request.method, request.url))
+        page.on("response", lambda response: self.note("<-", response.status, response.url))
+        page.on("requestfailed", lambda request: self.note("failed", request.url))
+        page.on("framenavigated", lambda frame: self.note("at", frame.url))
+        page.on("console", lambda message: self.note("console", message.text))
+
+    def note(self, *words) -> None:
+        self.lines.append(f"{time.monotonic() - self.begun:7.3f} " + " ".join(map(str, words)))
+
+    def report(self) -> str:
+        try:
+            html = self.page.content()
+        except Exception as error:  # a page that is closing has no content left to give
+            html = f"(no content: {error})"
+        return "\n".join([*self.lines, "", html])
+
+
+OPEN_PAGES: list[PageJournal] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        for number, journal in enumerate(OPEN_PAGES, 1):
+            report.sections.append((f"page {number} ({journal.page.url})", journal.report()))
 
 
 @pytest.fixture
