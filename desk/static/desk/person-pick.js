@@ -11,7 +11,10 @@
   function setUp(wrapper) {
     const input = wrapper.querySelector("input[data-person-search]");
     const hidden = wrapper.querySelector("input[data-person-id]");
-    if (!input || !hidden) return;
+    // the box the list opens in comes with the page: a field moved while the page still loads
+    // came back empty in Chromium, and a name typed in that moment was gone
+    const box = wrapper.querySelector(".person-box");
+    if (!input || !hidden || !box) return;
     const texts = wrapper.dataset;
     const listbox = document.createElement("ul");
     listbox.id = `${input.id}-options`;
@@ -22,10 +25,7 @@
     const status = document.createElement("p");
     status.className = "visually-hidden";
     status.setAttribute("role", "status");
-    const box = document.createElement("div"); // the list opens right under the field
-    box.className = "person-box";
-    input.replaceWith(box);
-    box.append(input, listbox);
+    box.append(listbox);
     wrapper.append(status);
     input.setAttribute("role", "combobox");
     input.setAttribute("aria-autocomplete", "list");
