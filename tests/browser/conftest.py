@@ -3,7 +3,8 @@
 Playwright's own browser download cannot work on these machines; ``bin/services`` installs
 Debian's ``chromium``, launched here with flags that keep it off the network. Pages are looked at
 as a phone sees them (360 px wide). Screenshots go to ``test-output/`` (or
-``$KARLCHEN_TEST_OUTPUT``) for people to look at.
+``$KARLCHEN_TEST_OUTPUT``) for people to look at. A failing test's report shows what each page
+still open did last and its HTML (``PageJournal``).
 """
 
 import os
