@@ -223,6 +223,12 @@ def _traced_first_examples(item: pytest.Item, measuring: coverage.Coverage):
             measuring.start()
 
 
+def pytest_collection_modifyitems(config, items):
+    from tests.embedded_database import skip_in_memory
+
+    skip_in_memory(items)
+
+
 def pytest_runtest_setup(item):
     """Every test starts in the site's language, as a request or a task does: Django's
     ``LocaleMiddleware`` leaves the language of a test client's last request active in the

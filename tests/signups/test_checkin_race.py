@@ -1,8 +1,8 @@
 """Two phones scan the same code at the same moment: the player is checked in once, the other
-scan is refused as used (real transactions on PostgreSQL in threads)."""
+scan is refused as used (real transactions in threads, on PostgreSQL and on a SQLite file:
+tests/test_embedded_races.py)."""
 
 import pytest
-from django.db import connection
 
 from karlchen.refusals import Refused
 from signups.domain.checkin import check_in_by_code
@@ -15,9 +15,7 @@ from tournaments.models import OrganiserAction
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="row locks need PostgreSQL (bin/test uses it)"
-    ),
+    pytest.mark.writers_at_once,
 ]
 
 

@@ -1,25 +1,24 @@
 """Players confirming and cancelling at the same moment: the cap is never exceeded.
 
-Real transactions on PostgreSQL in threads, each with its own connection: the tournament's row
-lock makes the places one queue.
+Real transactions in threads, each with its own connection: the tournament's row lock on
+PostgreSQL, the write lock taken at BEGIN on a SQLite file (tests/test_embedded_races.py), makes
+the places one queue.
 """
 
 import threading
 
 import pytest
-from django.db import connection
 
 from signups.domain.signups import cancel, confirm
 from signups.enums import SignUpStatus
 from signups.models import SignUp
+from tests.factories.threads import thread_done
 from tests.signups.conftest import announced, signed_up
 from tournaments.models import Entry
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="row locks need PostgreSQL (bin/test uses it)"
-    ),
+    pytest.mark.writers_at_once,
 ]
 
 
@@ -34,7 +33,7 @@ def at_once(calls):
         except Exception as error:
             errors.append(error)
         finally:
-            connection.close()
+            thread_done()
 
     threads = [threading.Thread(target=run, args=(call,)) for call in calls]
     for thread in threads:

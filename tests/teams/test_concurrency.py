@@ -1,24 +1,23 @@
 """Two organisers putting the same player into two teams at the same moment.
 
-Real transactions on PostgreSQL in threads, each with its own connection: the tournament's row
-lock (and, behind it, the unique membership per tournament) lets exactly one of them through.
+Real transactions in threads, each with its own connection: on PostgreSQL the tournament's row
+lock (and, behind it, the unique membership per tournament) lets exactly one of them through; on
+a SQLite file the write lock taken at BEGIN does (tests/test_embedded_races.py).
 """
 
 import threading
 
 import pytest
-from django.db import connection
 
 from karlchen.refusals import Conflict, Refused
 from teams.domain.teams import Roster, create_team
 from teams.models import TeamMember
+from tests.factories.threads import thread_done
 from tests.factories.tournaments import ORGA, tournament_with_players
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="row locks need PostgreSQL (bin/test uses it)"
-    ),
+    pytest.mark.writers_at_once,
 ]
 
 
@@ -35,7 +34,7 @@ def test_two_teams_racing_for_one_player_leave_it_in_one():
         except (Refused, Conflict) as refusal:
             outcomes.append(refusal.problems[0].code if isinstance(refusal, Refused) else "409")
         finally:
-            connection.close()
+            thread_done()
 
     threads = [threading.Thread(target=enter, args=(name,)) for name in ("A", "B")]
     for thread in threads:

@@ -8,34 +8,26 @@ transaction takes the write lock at BEGIN and the second writer waits for it (th
 a transaction that began as a reader could not wait, and two saves of one deal answered 201
 and 500 (database is locked).
 
-The suite runs on PostgreSQL. ``test_the_same_on_the_embedded_database`` runs this module
-again in a process of its own on a SQLite file, as ``bin/demo`` keeps its data (pytest-django
-would make SQLite's test database in memory, whose connections share one cache and lock whole
-tables, unlike a file).
+The suite runs on PostgreSQL; ``tests/test_embedded_races.py`` runs these tests again on a
+SQLite file, as ``bin/demo`` keeps its data.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, DealRevision, IdempotencyKey
 from tests.factories.api import NORMAL, client_for, publish
+from tests.factories.threads import thread_done
 from tests.factories.tournaments import organiser, seated_table
 from tournaments.models import Entry
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.writers_at_once]
 
-REPO = Path(__file__).resolve().parents[3]
 KONTRA_WINS = {"contract": "normal", "re": [1, 3], "re_points": 110}
 ROUNDS = 5  # on SQLite before its write lock at BEGIN, 7 of 8 rounds had a 500
 
@@ -51,7 +43,7 @@ def at_once(*requests: Callable[[], object]) -> list[tuple[int, dict]]:
             response = request()
             answers[index] = (response.status_code, response.json())
         finally:
-            connection.close()  # this thread's connection
+            thread_done()
 
     threads = [threading.Thread(target=send, args=pair) for pair in enumerate(requests)]
     for thread in threads:
@@ -155,25 +147,3 @@ def test_two_organisers_checking_players_in_at_once_check_both_in():
     assert [status for status, _ in answers] == [200, 200], answers
     checked = Entry.objects.filter(pk__in=[entry.pk for entry in entries])
     assert list(checked.values_list("checked_in", flat=True)) == [True, True]
-
-
-TESTS_ON_EACH_DATABASE = 5  # the tests above
-
-
-@pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="this is the run on the embedded database"
-)
-def test_the_same_on_the_embedded_database(tmp_path):
-    """The tests above, run again on a SQLite file without Redis: the embedded set-up."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'karlchen.sqlite3'}"
-    env["KARLCHEN_SQLITE_TEST_FILE"] = str(tmp_path / "test-karlchen.sqlite3")
-    argv = [sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"]
-    argv += ["-p", "tests.scoring.sqlite_file_database", "-k", "not embedded_database"]
-    # the tables made from the models: migrating SQLite (each table rebuilt for each change) is
-    # the demo's to test, this test is about concurrent writers
-    argv += ["--no-migrations"]
-    run = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
-    summary = run.stdout.strip().splitlines()[-1]
-    assert re.match(rf"{TESTS_ON_EACH_DATABASE} passed(,| in)", summary), summary

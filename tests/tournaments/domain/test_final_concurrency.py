@@ -1,17 +1,19 @@
-"""Marking the results final while a deal is being written: real transactions on PostgreSQL in
-threads. A deal write reads the mark under a lock that marking final holds, so a write that
-started while the mark was being set waits for it and is refused, never stored after it."""
+"""Marking the results final while a deal is being written: real transactions in threads, on
+PostgreSQL and on a SQLite file (tests/test_embedded_races.py). A deal write reads the mark under
+a lock that marking final holds, so a write that started while the mark was being set waits for
+it and is refused, never stored after it."""
 
 import threading
 import time
 
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from karlchen.refusals import Refused
 from scoring.domain.deals import record_deal
 from scoring.models import Deal
+from tests.factories.threads import thread_done
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tests.scoring.domain.conftest import normal
 from tournaments.domain.final import mark_final
@@ -20,9 +22,7 @@ from tournaments.models import Tournament
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="row locks need PostgreSQL (bin/test uses it)"
-    ),
+    pytest.mark.writers_at_once,
 ]
 
 
@@ -35,7 +35,7 @@ def in_thread(work):
         except Refused as refusal:
             outcome.append(refusal.code)
         finally:
-            connection.close()
+            thread_done()
 
     thread = threading.Thread(target=run)
     thread.start()
