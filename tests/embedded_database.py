@@ -31,10 +31,10 @@ def skip_in_memory(items) -> None:
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    on_a_file = database["ENGINE"] != "django.db.backends.sqlite3" or database.get("TEST", {}).get(
-        "NAME"
-    )
-    if on_a_file:
+    in_memory = database["ENGINE"] == "django.db.backends.sqlite3" and not database.get(
+        "TEST", {}
+    ).get("NAME")
+    if not in_memory:
         return
     reason = "writers at once need PostgreSQL or a SQLite file (tests/embedded_database.py)"
     for item in items:

@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from tests.embedded_database import FILE_VARIABLE
+
 REPO = Path(__file__).resolve().parent.parent
 MARK = "writers_at_once"
 RACES = (
@@ -46,7 +48,7 @@ def test_every_module_with_racing_writers_is_run_on_the_embedded_database():
 def test_writers_at_once_get_the_same_answers_on_the_embedded_database(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'karlchen.sqlite3'}"
-    env["KARLCHEN_SQLITE_TEST_FILE"] = str(tmp_path / "test-karlchen.sqlite3")
+    env[FILE_VARIABLE] = str(tmp_path / "test-karlchen.sqlite3")
     argv = [sys.executable, "-m", "pytest", *RACES, "-q", "-p", "no:cacheprovider"]
     argv += ["-p", "tests.embedded_database", "-m", MARK]
     # the tables made from the models: migrating SQLite (each table rebuilt for each change) is
@@ -56,5 +58,5 @@ def test_writers_at_once_get_the_same_answers_on_the_embedded_database(tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     summary = run.stdout.strip().splitlines()[-1]
     # every marked test passed: none skipped, failed or in error (the others deselected)
-    assert re.fullmatch(r"\d+ passed, \d+ deselected in .*", summary), summary
+    assert re.fullmatch(r"\d+ passed(, \d+ deselected)? in .*", summary), summary
     assert int(summary.split()[0]) >= len(RACES), summary
