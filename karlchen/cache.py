@@ -9,6 +9,10 @@ entry; the other OPTIONS go to redis-py's connection pool as in Django), so a Re
 costs one timeout per pause, not one per cache call. Then a ``PING`` probes it; once it answers,
 ``reconnected`` is sent and the cache is used again, without a restart.
 
+Its threads share one connection pool per server (``SharedPoolsClient``): Django gives every
+thread a cache client of its own, with pools of its own, so a server that starts a thread per
+request opened a connection per request and left it to the garbage collector.
+
 Counters are different: a miss would let everything through. ``hit``/``hits`` count atomically
 in Redis and raise ``CacheUnavailable`` instead of pretending; ``karlchen.limits`` then counts
 in the process's own memory.
@@ -20,7 +24,7 @@ import logging
 import pickle
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 from urllib.parse import urlsplit
@@ -53,6 +57,31 @@ class _Health:
 _HEALTH: dict[tuple[str, ...], _Health] = {}
 _HEALTH_LOCK = threading.Lock()
 
+_POOLS: dict[tuple[str, str], Any] = {}  # by server and pool options: redis-py ConnectionPools
+_POOLS_LOCK = threading.Lock()
+
+
+class SharedPoolsClient(RedisCacheClient):
+    """Django's Redis cache client with one connection pool per server and options in the
+    process, shared by all its threads and cache instances. redis-py's pools are thread-safe
+    and start afresh in a forked child (a Celery worker's pool process)."""
+
+    # RedisCacheClient's own, which django-stubs does not declare
+    _servers: list[str]
+    _pool_options: dict[str, Any]
+    _pool_class: Any
+    _get_connection_pool_index: Callable[[bool], int]
+
+    def _get_connection_pool(self, write: bool) -> Any:
+        index = self._get_connection_pool_index(write)
+        server = self._servers[index]
+        key = (server, repr(sorted(self._pool_options.items())))
+        with _POOLS_LOCK:
+            pool = _POOLS.get(key)
+            if pool is None:
+                pool = _POOLS[key] = self._pool_class.from_url(server, **self._pool_options)
+        return pool
+
 
 class ResilientRedisCache(RedisCache):
     """Django's Redis cache where an unreachable Redis is a miss, not an error."""
@@ -65,6 +94,7 @@ class ResilientRedisCache(RedisCache):
         options = dict(params.get("OPTIONS", {}))
         self.pause_after_error = float(options.pop("PAUSE_AFTER_ERROR", 5))
         super().__init__(server, {**params, "OPTIONS": options})
+        self._class = SharedPoolsClient
         with _HEALTH_LOCK:
             self._health = _HEALTH.setdefault(tuple(self._servers), _Health())
         address = urlsplit(self._servers[0])  # for the log: without a password

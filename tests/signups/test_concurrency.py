@@ -8,11 +8,11 @@ the places one queue.
 import threading
 
 import pytest
+from django.db import connection
 
 from signups.domain.signups import cancel, confirm
 from signups.enums import SignUpStatus
 from signups.models import SignUp
-from tests.factories.threads import thread_done
 from tests.signups.conftest import announced, signed_up
 from tournaments.models import Entry
 
@@ -33,7 +33,7 @@ def at_once(calls):
         except Exception as error:
             errors.append(error)
         finally:
-            thread_done()
+            connection.close()
 
     threads = [threading.Thread(target=run, args=(call,)) for call in calls]
     for thread in threads:

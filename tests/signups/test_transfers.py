@@ -7,7 +7,7 @@ import threading
 
 import pytest
 from django.core import mail
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from karlchen.refusals import Refused
 from registry.domain.privacy import erase_player
@@ -22,7 +22,6 @@ from signups.domain.transfers import (
 from signups.engine.statements import Verdict
 from signups.enums import FeeMethod, FeeStatus
 from signups.models import Announcement, BankTransfer, Fee
-from tests.factories.threads import thread_done
 from tests.factories.tournaments import ORGA
 from tests.signups.conftest import announced, signed_up
 from tests.signups.statement_files import statement
@@ -273,7 +272,7 @@ def test_two_imports_of_one_statement_at_once_record_it_once():
         except Exception as error:
             errors.append(error)
         finally:
-            thread_done()
+            connection.close()
 
     threads = [threading.Thread(target=run) for _ in range(2)]
     for thread in threads:

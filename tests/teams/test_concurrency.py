@@ -8,11 +8,11 @@ a SQLite file the write lock taken at BEGIN does (tests/test_embedded_races.py).
 import threading
 
 import pytest
+from django.db import connection
 
 from karlchen.refusals import Conflict, Refused
 from teams.domain.teams import Roster, create_team
 from teams.models import TeamMember
-from tests.factories.threads import thread_done
 from tests.factories.tournaments import ORGA, tournament_with_players
 
 pytestmark = [
@@ -34,7 +34,7 @@ def test_two_teams_racing_for_one_player_leave_it_in_one():
         except (Refused, Conflict) as refusal:
             outcomes.append(refusal.problems[0].code if isinstance(refusal, Refused) else "409")
         finally:
-            thread_done()
+            connection.close()
 
     threads = [threading.Thread(target=enter, args=(name,)) for name in ("A", "B")]
     for thread in threads:

@@ -18,11 +18,11 @@ import threading
 from collections.abc import Callable
 
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, DealRevision, IdempotencyKey
 from tests.factories.api import NORMAL, client_for, publish
-from tests.factories.threads import thread_done
 from tests.factories.tournaments import organiser, seated_table
 from tournaments.models import Entry
 
@@ -43,7 +43,7 @@ def at_once(*requests: Callable[[], object]) -> list[tuple[int, dict]]:
             response = request()
             answers[index] = (response.status_code, response.json())
         finally:
-            thread_done()
+            connection.close()  # this thread's connection
 
     threads = [threading.Thread(target=send, args=pair) for pair in enumerate(requests)]
     for thread in threads:

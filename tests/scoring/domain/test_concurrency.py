@@ -15,7 +15,6 @@ from karlchen.refusals import Closed, Conflict
 from scoring.domain.deals import record_deal
 from scoring.models import Deal, DealRevision
 from seating.models import Table
-from tests.factories.threads import thread_done
 from tests.factories.tournaments import seated_table
 from tests.scoring.domain.conftest import CAPTAIN, normal
 from tournaments.enums import SeriesStatus
@@ -40,7 +39,7 @@ def save_at_once(table, bodies_and_keys):
         except Conflict as conflict:
             outcomes.append((conflict.problem.code, None))
         finally:
-            thread_done()
+            connection.close()
 
     threads = [threading.Thread(target=save, args=pair) for pair in bodies_and_keys]
     for thread in threads:
@@ -95,7 +94,7 @@ def test_a_deal_that_waited_while_its_series_was_closed_is_refused():
                     break
                 time.sleep(0.05)
             Series.objects.filter(pk=table.series_id).update(status=SeriesStatus.CLOSED)
-        thread_done()
+        connection.close()
 
     def save():
         locked.wait(timeout=10)
@@ -105,7 +104,7 @@ def test_a_deal_that_waited_while_its_series_was_closed_is_refused():
         except Closed as gone:
             outcome.append(gone.problem.code)
         finally:
-            thread_done()
+            connection.close()
 
     threads = [threading.Thread(target=close_while_locked), threading.Thread(target=save)]
     for thread in threads:

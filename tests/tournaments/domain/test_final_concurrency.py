@@ -7,13 +7,12 @@ import threading
 import time
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from karlchen.refusals import Refused
 from scoring.domain.deals import record_deal
 from scoring.models import Deal
-from tests.factories.threads import thread_done
 from tests.factories.tournaments import CAPTAIN, ORGA, seated_table
 from tests.scoring.domain.conftest import normal
 from tournaments.domain.final import mark_final
@@ -35,7 +34,7 @@ def in_thread(work):
         except Refused as refusal:
             outcome.append(refusal.code)
         finally:
-            thread_done()
+            connection.close()
 
     thread = threading.Thread(target=run)
     thread.start()
