@@ -1,9 +1,9 @@
 """The cache's threads share one connection pool per Redis server (``karlchen.cache``).
 
 Django gives every thread a cache client of its own; with a pool of its own each, a server that
-starts a thread per request (Django's development and test servers, a worker's heartbeat) opened
-a Redis connection per thread and left it open when the thread ended, until the garbage
-collector closed it and reported an unclosed socket (which failed a test run).
+starts a thread per request (Django's development and test servers) opened a Redis connection
+per thread and left it open when the thread ended, until the garbage collector closed it and
+reported an unclosed socket (which failed a test run).
 """
 
 import os
